@@ -1,0 +1,3 @@
+from adjudicator.cli.main import run
+
+run()

@@ -1,0 +1,43 @@
+"""The game-agnostic core: rules that ask, and a game as a pure function of its history.
+
+See :mod:`adjudicator.engine.requests` for what rules yield and
+:mod:`adjudicator.engine.match` for the driver that answers them.
+"""
+
+from adjudicator.engine.errors import (
+    EngineError,
+    GameDataError,
+    HistoryMismatch,
+    IllegalAnswer,
+    NotWaitingForAnswer,
+    NotWaitingForDice,
+    WrongRespondent,
+)
+from adjudicator.engine.match import (
+    AnswerEntry,
+    DiceEntry,
+    Game,
+    Match,
+    entry_from_json,
+    play_out,
+)
+from adjudicator.engine.requests import Decision, Event, Roll
+
+__all__ = [
+    "AnswerEntry",
+    "Decision",
+    "DiceEntry",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameDataError",
+    "HistoryMismatch",
+    "IllegalAnswer",
+    "Match",
+    "NotWaitingForAnswer",
+    "NotWaitingForDice",
+    "Roll",
+    "WrongRespondent",
+    "entry_from_json",
+    "play_out",
+]

@@ -1,0 +1,68 @@
+"""What rules yield to the engine: questions, dice and events.
+
+A game's rules are a generator. Wherever the rulebook says *a player chooses*, the
+rules yield a :class:`Decision` and receive the player's (validated) answer; wherever
+it says *roll*, they yield a :class:`Roll` and receive the dice; to narrate what
+happened they yield an :class:`Event` and receive nothing. Nothing here knows about
+any particular game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question for one side.
+
+    ``kind`` names the decision (a game's own vocabulary, e.g. ``"navo"``),
+    ``options`` describes the legal answers as plain JSON-able data (for reports,
+    for automatic players and for the orders language), and ``parse`` turns a
+    JSON-able answer into the game's typed answer, raising :class:`IllegalAnswer`
+    with a reason when the answer is not legal.
+    """
+
+    side: str
+    kind: str
+    options: Any
+    prompt: str
+    parse: Callable[[Mapping[str, Any]], Any] = field(compare=False, repr=False)
+
+    def accept(self, answer: Mapping[str, Any]) -> Any:
+        """Validate ``answer``; return the typed answer or raise IllegalAnswer."""
+        if not isinstance(answer, Mapping):
+            raise IllegalAnswer(f"an answer to {self.kind!r} must be a table of keys, got {answer!r}")
+        return self.parse(answer)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Dice to roll: ``count`` dice of ``sides`` faces, for ``purpose``.
+
+    ``side`` is the side that rolls (or None when the roll is nobody's), ``turn`` and
+    ``phase`` locate the roll in the game for the dice derivation and the reports.
+    """
+
+    count: int
+    purpose: str
+    side: str | None = None
+    turn: int = 0
+    phase: str = ""
+    sides: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the narrative. ``data`` is JSON-able."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: tuple[str, ...] | None = None  # None: every side may see it
+
+
+Request = Decision | Roll

@@ -1,0 +1,107 @@
+"""Automatic players for Port Arthur.
+
+:class:`RandomPlayer` answers every question with a legal answer chosen at random:
+the opponent of the simulation tests, the benchmark and the demo. It builds
+composite answers (hit allocations, critical-hit targets) one legal step at a time,
+with the same step rules the game checks answers against.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from adjudicator.engine.requests import Decision
+from adjudicator.games.port_arthur.answers import Kind
+from adjudicator.games.port_arthur.rules.battle import (
+    DAMAGED,
+    INTACT,
+    critical_steps,
+    hit_steps,
+    strike,
+)
+from adjudicator.games.port_arthur.state import State
+
+
+class RandomPlayer:
+    """Chooses uniformly among legal answers (``rng`` makes it reproducible)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._by_kind: dict[str, Callable[[Any, State], dict]] = {
+            Kind.SORTIE: self.sortie,
+            Kind.NAVO: self.navo,
+            Kind.REROLL: self.yes_or_no,
+            Kind.SEIZE: self.yes_or_no,
+            Kind.BLOCKADE: self.yes_or_no,
+            Kind.DICE: self.dice,
+            Kind.CRITICALS: self.criticals,
+            Kind.HITS: self.hits,
+            Kind.RETURN: self.return_ports,
+            Kind.MINES: self.pick_ships,
+            Kind.ATTACK: self.pick_ships,
+        }
+
+    def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        return self._by_kind[decision.kind](decision.options, state)
+
+    def sortie(self, options: dict, state: State) -> dict:
+        moves = {name: self.rng.choice(places) for name, places in options["ships"].items()
+                 if places and self.rng.random() < 0.6}
+        spaces = [s for s in options["land"] if self.rng.random() < 0.7][: options["meeples"]]
+        return {"moves": moves, "land": spaces}
+
+    def navo(self, options: dict, state: State) -> dict:
+        choices: list[dict] = [{"battle": zone} for zone in options["battle"]] * 2
+        for move in options["move"]:
+            answer = {"move": move["from"], "to": self.rng.choice(move["to"])}
+            if move["port"]:
+                answer["ships"] = [n for n in move["ships"] if self.rng.random() < 0.7] or move["ships"][:1]
+            choices.append(answer)
+        choices.append({"pass": True})
+        return self.rng.choice(choices)
+
+    def yes_or_no(self, options: dict, state: State) -> dict:
+        return {"use": self.rng.choice(options["use"])}
+
+    def dice(self, options: dict, state: State) -> dict:
+        return {"count": self.rng.choice(options["count"])}
+
+    def criticals(self, options: dict, state: State) -> dict:
+        names = options["targets"]
+        statuses = _statuses(state, names)
+        chosen = []
+        for _ in range(options["count"]):
+            steps = critical_steps(statuses)
+            if not steps:
+                break
+            i = self.rng.choice(steps)
+            statuses = strike(statuses, i)
+            chosen.append(names[i])
+        return {"ships": chosen}
+
+    def hits(self, options: dict, state: State) -> dict:
+        names = options["ships"]
+        statuses = _statuses(state, names)
+        defenses = tuple(state.ships[n].defense for n in names)
+        left, actions = options["hits"], []
+        while steps := hit_steps(statuses, defenses, left):
+            action, i, used = self.rng.choice(steps)
+            statuses, left = strike(statuses, i), left - used
+            actions.append(f"{action} {names[i]}")
+        return {"apply": actions}
+
+    def return_ports(self, options: dict, state: State) -> dict:
+        return {"ports": {name: self.rng.choice(ports) for name, ports in options["ships"].items()}}
+
+    def pick_ships(self, options: dict, state: State) -> dict:
+        return {"ships": self.rng.sample(options["ships"], options["count"])}
+
+
+def _statuses(state: State, names: list[str]) -> tuple[int, ...]:
+    return tuple(DAMAGED if state.ships[n].damaged else INTACT for n in names)
+
+
+def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
+    """Dice for simulations (not for campaigns, whose dice are verifiable)."""
+    return lambda roll: [rng.randint(1, roll.sides) for _ in range(roll.count)]

@@ -1,0 +1,1 @@
+"""The rules of Port Arthur, section by section, one module per part of the rulebook."""

@@ -1,0 +1,147 @@
+"""Return to Port Phase (rulebook: "Return to Port Phase"; Optional Rule: "Detonation
+of the mines", "Damage caused by mines").
+
+In order: repairs are completed; ships at sea return to port by zone; (mines strike
+the squadrons returning from a blockaded Yellow Sea); maintenance flips the Russian
+ships in ports without a shipyard.
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.port_arthur.answers import Kind, ReturnPorts, ShipList
+from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.rules.ports import has_shipyard, is_port
+from adjudicator.games.port_arthur.rules.table import Steps, Table
+from adjudicator.games.port_arthur.state import SHIPYARD, SUNK, Ship, squadron_speed
+
+
+def return_to_port_phase(table: Table) -> Steps:
+    yield from completion_of_repairs(table)
+    from_yellow_sea = {side: table.state.squadron(side, table.board.blockade_zone) for side in (JAPAN, RUSSIA)}
+    mined = table.options.mines and table.state.blockade
+    yield from return_to_port(table)
+    if mined:
+        yield from detonation_of_the_mines(table, from_yellow_sea)
+    yield from maintenance(table)
+
+
+def completion_of_repairs(table: Table) -> Steps:
+    """Ships in a shipyard go to the harbour of the same port, intact."""
+    for ship in table.state.ships.values():
+        if ship.at.endswith(SHIPYARD):
+            table.state.move(ship, ship.at[: -len(SHIPYARD)])
+            ship.damaged = False
+            yield from table.say("repaired", f"{ship.name} leaves the {ship.at} shipyard repaired.", ship=ship.name)
+
+
+def return_destinations(table: Table, ship: Ship) -> list[str]:
+    """Where a ship at sea returns: Japan's ships to Japan; Russia's by zone."""
+    if ship.side == JAPAN:
+        return [table.board.japan_home]
+    return [port for port in table.board.russian_return[ship.at] if is_port(table, port)]
+
+
+def return_to_port(table: Table) -> Steps:
+    state = table.state
+    at_sea = [s for s in state.ships.values() if s.at in table.board.zones]
+    choices = {s.name: return_destinations(table, s) for s in at_sea if s.side == RUSSIA}
+    choosing = {name: ports for name, ports in choices.items() if len(ports) > 1}
+    chosen: dict[str, str] = {}
+    if choosing:
+        answer: ReturnPorts = yield from table.ask(
+            RUSSIA, Kind.RETURN, {"ships": choosing},
+            "Russia: name the port each of these ships returns to.",
+            lambda a: _check_ports(table, choosing, a),
+        )
+        chosen = dict(answer.ports)
+    for ship in at_sea:
+        port = chosen.get(ship.name) or return_destinations(table, ship)[0]
+        yield from table.say("return", f"{ship.name} returns from {ship.at} to {port}.",
+                             ship=ship.name, origin=ship.at, port=port)
+        state.move(ship, port)
+
+
+def _check_ports(table: Table, choosing: dict[str, list[str]], answer: ReturnPorts) -> ReturnPorts:
+    ports: dict[str, str] = {}
+    for name, text in answer.ports:
+        ship = table.state.ship(name)
+        if ship is None or ship.name not in choosing:
+            raise IllegalAnswer(f"{name!r} has no choice of port (ships choosing: {', '.join(choosing)})")
+        port = table.board.port_named(text)
+        if port not in choosing[ship.name]:
+            raise IllegalAnswer(f"{ship.name} may return to {' or '.join(choosing[ship.name])}, not {text!r}")
+        ports[ship.name] = port
+    missing = [n for n in choosing if n not in ports]
+    if missing:
+        raise IllegalAnswer(f"name a port for {', '.join(missing)}")
+    return ReturnPorts(tuple(ports.items()))
+
+
+def detonation_of_the_mines(table: Table, returning: dict[str, list[Ship]]) -> Steps:
+    """Each side whose squadron returns from the blockaded Yellow Sea rolls a die:
+    above its SS, that many of its ships hit mines (the owner chooses which)."""
+    struck: dict[str, int] = {}
+    for side in (JAPAN, RUSSIA):
+        squadron = returning[side]
+        if not squadron:
+            continue
+        speed = squadron_speed(squadron)
+        (die,) = yield from table.roll(1, f"mines, SS {speed}", side)
+        struck[side] = min(len(squadron), max(0, die - speed))
+        yield from table.say("mines", f"{side.capitalize()}'s squadron from the Yellow Sea rolls {die} against "
+                             f"SS {speed}: {struck[side]} ship(s) hit mines.", side=side)
+    for side, count in struck.items():
+        if count:
+            yield from mine_damage(table, side, returning[side], count)
+
+
+def mine_damage(table: Table, side: str, squadron: list[Ship], count: int) -> Steps:
+    names = [s.name for s in squadron]
+    forced = {"ships": names} if count == len(names) else None
+    answer: ShipList = yield from table.ask(
+        side, Kind.MINES, {"count": count, "ships": names},
+        f"{side.capitalize()}: {count} ship(s) of the squadron returning from the Yellow Sea hit mines: which?",
+        lambda a: _check_victims(table, names, count, a), forced=forced,
+    )
+    for name in answer.ships:
+        ship = table.state.ships[name]
+        if ship.damaged:
+            table.state.move(ship, SUNK)
+            yield from table.say("sunk", f"{ship.name}, already damaged, hits a mine and sinks.", ship=name)
+            continue
+        ship.damaged = True
+        (die,) = yield from table.roll(1, f"mine damage to {ship.name}, defense {ship.defense}", side)
+        if die > ship.defense:
+            table.state.move(ship, SUNK)
+            yield from table.say("sunk", f"{ship.name} hits a mine and sinks ({die} > defense {ship.defense}).",
+                                 ship=name)
+        else:
+            yield from table.say("damaged", f"{ship.name} hits a mine and reaches port damaged "
+                                 f"({die} <= defense {ship.defense}).", ship=name)
+
+
+def _check_victims(table: Table, names: list[str], count: int, answer: ShipList) -> ShipList:
+    chosen = []
+    for text in answer.ships:
+        ship = table.state.ship(text)
+        if ship is None or ship.name not in names:
+            raise IllegalAnswer(f"{text!r} did not return from the Yellow Sea ({', '.join(names)})")
+        if ship.name in chosen:
+            raise IllegalAnswer(f"{ship.name} is named twice")
+        chosen.append(ship.name)
+    if len(chosen) != count:
+        raise IllegalAnswer(f"name {count} ship(s), not {len(chosen)}")
+    return ShipList(tuple(chosen))
+
+
+def maintenance(table: Table) -> Steps:
+    """Russian ships in ports without a shipyard are flipped to their damaged side."""
+    for port in table.board.ports_of(RUSSIA):
+        if not is_port(table, port) or has_shipyard(table, port):
+            continue
+        for ship in table.state.ships_at(port, RUSSIA):
+            if not ship.damaged:
+                ship.damaged = True
+                yield from table.say("maintenance", f"{ship.name} lies in {port}, which has no shipyard: "
+                                     f"it is damaged by lack of maintenance.", ship=ship.name)

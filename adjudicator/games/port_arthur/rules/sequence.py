@@ -1,0 +1,154 @@
+"""Sequence of Play (rulebook: "Sequence of Play", "Game Set Up", "Arrival of the Baltic
+Fleet", "Victory Conditions"; Optional Rule: "Attack on Port Arthur").
+
+Six turns of six phases: the Baltic Fleet's arrival (turns 4 and 5 only), Japan's
+sortie, Russia's sortie, operations, scoring, return to port; after turn 6 the winner
+is decided.
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.port_arthur.answers import Kind, ShipList
+from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.rules.operations import operations_phase
+from adjudicator.games.port_arthur.rules.ports import PORT_ARTHUR
+from adjudicator.games.port_arthur.rules.return_to_port import return_to_port_phase
+from adjudicator.games.port_arthur.rules.scoring import scoring_phase
+from adjudicator.games.port_arthur.rules.sortie import fleet_sortie
+from adjudicator.games.port_arthur.rules.table import Steps, Table
+from adjudicator.games.port_arthur.state import ENDED, PHASES, SETUP, shipyard_of, turn_box
+
+MUKDEN = "Mukden"
+
+
+def play(table: Table) -> Steps:
+    """Play from where the state stands (the start of ``state.phase``) to the end."""
+    state = table.state
+    if state.phase == SETUP:
+        if table.options.attack_on_port_arthur:
+            yield from table.say("phase", "Before turn 1: the attack on Port Arthur.", turn=0, phase=SETUP)
+            yield from attack_on_port_arthur(table)
+        state.phase = PHASES[0]
+    start = PHASES.index(state.phase)
+    while state.turn <= table.board.turns:
+        for phase in PHASES[start:]:
+            state.phase = phase
+            if phase == "arrival" and not baltic_fleet_due(table):
+                continue
+            yield from table.say("phase", f"Turn {state.turn}: {PHASE_TITLES[phase]}.", turn=state.turn, phase=phase)
+            yield from PHASE_RULES[phase](table)
+        start = 0
+        if state.turn == table.board.turns:
+            break
+        state.turn += 1
+    yield from victory(table)
+
+
+def baltic_fleet_due(table: Table) -> bool:
+    """Phase 1 is only played in turns 4 and 5 (rulebook, Sequence of Play), or when
+    a Baltic ship is due this turn (a counter sheet may give other entry turns)."""
+    state = table.state
+    return state.turn in (4, 5) or bool(state.ships_at(turn_box(state.turn)))
+
+
+def arrival_of_the_baltic_fleet(table: Table) -> Steps:
+    """Turns 4 and 5: the Baltic ships due enter Diego Suarez's harbour intact; at the
+    start of turn 4 Russia receives the Initiative Marker."""
+    state = table.state
+    if state.turn == table.board.baltic_initiative_turn and state.initiative != RUSSIA:
+        state.initiative = RUSSIA
+        yield from table.say("initiative", "The Baltic Fleet sails: Russia receives the Initiative Marker.")
+    arriving = state.ships_at(turn_box(state.turn))
+    for ship in arriving:
+        state.move(ship, "Diego Suarez")
+        ship.damaged = False
+    if arriving:
+        yield from table.say("arrival", f"The Baltic Fleet arrives at Diego Suarez: "
+                             f"{', '.join(s.name for s in arriving)}.", ships=[s.name for s in arriving])
+
+
+def sortie_japan(table: Table) -> Steps:
+    yield from fleet_sortie(table, JAPAN)
+
+
+def sortie_russia(table: Table) -> Steps:
+    yield from fleet_sortie(table, RUSSIA)
+
+
+def end_of_turn(table: Table) -> Steps:
+    yield from return_to_port_phase(table)
+
+
+PHASE_RULES = {
+    "arrival": arrival_of_the_baltic_fleet,
+    "sortie-japan": sortie_japan,
+    "sortie-russia": sortie_russia,
+    "operations": operations_phase,
+    "scoring": scoring_phase,
+    "return": end_of_turn,
+}
+
+PHASE_TITLES = {
+    "arrival": "Arrival Phase of the Baltic Fleet",
+    "sortie-japan": "Sortie Phase of the Japanese Fleet",
+    "sortie-russia": "Sortie Phase of the Russian Fleet",
+    "operations": "Operations Phase",
+    "scoring": "Scoring Phase",
+    "return": "Return to Port Phase",
+}
+
+
+def victory(table: Table) -> Steps:
+    """Without an Army meeple in Mukden, Russia wins; otherwise the CP marker decides."""
+    state = table.state
+    if not state.occupies(MUKDEN):
+        state.result = RUSSIA
+        why = "Japan does not hold Mukden"
+    elif state.cp > 0:
+        state.result, why = JAPAN, f"Japan holds Mukden and the CP marker stands at Japan {state.cp}"
+    elif state.cp < 0:
+        state.result, why = RUSSIA, f"the CP marker stands at Russia {-state.cp}"
+    else:
+        state.result, why = "draw", "Japan holds Mukden and the CP marker is in the centre"
+    state.phase = ENDED
+    winner = "The game is a draw" if state.result == "draw" else f"{state.result.capitalize()} wins"
+    yield from table.say("victory", f"End of turn {state.turn}: {winner} ({why}).", result=state.result)
+
+
+def attack_on_port_arthur(table: Table) -> Steps:
+    """Japan rolls a die and halves it (rounding down): that many ships of the Port
+    Arthur Fleet, chosen by Japan, are damaged and placed in the Port Arthur shipyard."""
+    state = table.state
+    (die,) = yield from table.roll(1, "attack on Port Arthur", JAPAN)
+    fleet = [s for s in state.ships_at(PORT_ARTHUR, RUSSIA) if not s.damaged]
+    count = min(die // 2, len(fleet))
+    yield from table.say("attack", f"Japan's destroyers attack Port Arthur: {die} halved is {die // 2}.")
+    if count == 0:
+        return
+    names = [s.name for s in fleet]
+    forced = {"ships": names} if count == len(names) else None
+    answer: ShipList = yield from table.ask(
+        JAPAN, Kind.ATTACK, {"count": count, "ships": names},
+        f"Japan: choose {count} ship(s) of the Port Arthur Fleet to damage.",
+        lambda a: _check_attack(table, names, count, a), forced=forced,
+    )
+    for name in answer.ships:
+        ship = state.ships[name]
+        ship.damaged = True
+        state.move(ship, shipyard_of(PORT_ARTHUR))
+        yield from table.say("damaged", f"{name} is torpedoed at anchor: damaged, into the Port Arthur shipyard.",
+                             ship=name)
+
+
+def _check_attack(table: Table, names: list[str], count: int, answer: ShipList) -> ShipList:
+    chosen = []
+    for text in answer.ships:
+        ship = table.state.ship(text)
+        if ship is None or ship.name not in names or ship.name in chosen:
+            raise IllegalAnswer(f"{text!r} is not an intact ship of the Port Arthur Fleet in harbour "
+                                f"(or is named twice)")
+        chosen.append(ship.name)
+    if len(chosen) != count:
+        raise IllegalAnswer(f"choose {count} ship(s), not {len(chosen)}")
+    return ShipList(tuple(chosen))

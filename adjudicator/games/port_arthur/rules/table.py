@@ -1,0 +1,103 @@
+"""The table the rules play on: the state, the board, the options, and the three
+things rules do besides changing the state -- ask, roll and narrate.
+
+``ask``, ``roll`` and ``say`` are generators, used with ``yield from``; a question
+with a single legal answer is not asked (the rules pass that answer as ``forced``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Generator, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Decision, Event, Roll
+from adjudicator.games.port_arthur.answers import READERS, Kind
+from adjudicator.games.port_arthur.board import Board
+from adjudicator.games.port_arthur.options import Options
+from adjudicator.games.port_arthur.state import Ship, State
+
+Steps = Generator[Any, Any, Any]
+
+
+@dataclass
+class Table:
+    state: State
+    board: Board
+    options: Options
+
+    # -- asking ----------------------------------------------------------------
+
+    def ask(
+        self,
+        side: str,
+        kind: Kind,
+        options: Any,
+        prompt: str,
+        check: Callable[[Any], Any],
+        forced: Mapping[str, Any] | None = None,
+    ) -> Steps:
+        """Ask ``side`` a question; ``check`` validates the typed answer and returns it
+        (possibly with names made canonical), raising IllegalAnswer otherwise.
+
+        With ``forced`` (the only legal answer) nothing is asked."""
+        read = READERS[kind]
+
+        def parse(raw: Mapping[str, Any]) -> Any:
+            return check(read(raw))
+
+        if forced is not None:
+            return parse(forced)
+        answer = yield Decision(side, kind.value, options, prompt, parse)
+        return answer
+
+    def roll(self, count: int, purpose: str, side: str | None) -> Steps:
+        """Roll ``count`` dice. The rule that rolls narrates what they did."""
+        dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase)
+        return tuple(dice)
+
+    def say(self, kind: str, text: str, **data: Any) -> Steps:
+        yield Event(kind, text, data)
+
+    # -- names -----------------------------------------------------------------
+
+    def own_ship(self, name: str, side: str) -> Ship:
+        ship = self.state.ship(name)
+        if ship is None or ship.side != side or ship.sunk:
+            raise IllegalAnswer(f"{name!r} is not a {side.capitalize()} ship in play")
+        return ship
+
+    def zone(self, text: str) -> str:
+        zone = self.board.zone_named(text)
+        if zone is None:
+            raise IllegalAnswer(f"{text!r} is not a maritime zone (zones: {', '.join(self.board.zones)})")
+        return zone
+
+    def place(self, text: str) -> str:
+        """A zone or a port, by name."""
+        return self.board.zone_named(text) or self.board.port_named(text) or self.zone(text)
+
+    # -- the CP marker ---------------------------------------------------------
+
+    def move_cp_marker(self, japan: int, russia: int, why: str) -> Steps:
+        """Move the CP marker by the difference, capped at the track's ends
+        (rulebook, Victory Conditions: "The maximum number of CPs that can be reached is 5")."""
+        net = japan - russia
+        if net == 0 and japan == 0:
+            return
+        limit = self.board.cp_limit
+        before = self.state.cp
+        self.state.cp = max(-limit, min(limit, before + net))
+        yield Event(
+            "cp",
+            f"{why}: Japan {japan}, Russia {russia}; CP marker {marker_text(before)} -> {marker_text(self.state.cp)}",
+            {"japan": japan, "russia": russia, "before": before, "after": self.state.cp},
+        )
+
+
+def marker_text(cp: int) -> str:
+    if cp > 0:
+        return f"Japan {cp}"
+    if cp < 0:
+        return f"Russia {-cp}"
+    return "centre"

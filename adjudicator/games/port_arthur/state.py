@@ -1,0 +1,202 @@
+"""The state of a game of Port Arthur: plain data that serialises to JSON.
+
+A ship is always in exactly one place, its ``at``: a zone ("Yellow Sea"), a harbour
+(the port's name, "Japan"), a shipyard ("Japan shipyard"), the Game Turn Track
+("turn 4", Baltic ships not yet arrived), or ``"sunk"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SUNK = "sunk"
+SHIPYARD = " shipyard"
+PORT_INTACT = "port"
+PORT_NO_SHIPYARD = "no-shipyard"
+PORT_FALLEN = "fallen"
+
+PHASES = ("arrival", "sortie-japan", "sortie-russia", "operations", "scoring", "return")
+SETUP = "setup"
+ENDED = "ended"
+
+
+def shipyard_of(port: str) -> str:
+    return port + SHIPYARD
+
+
+def turn_box(turn: int) -> str:
+    return f"turn {turn}"
+
+
+@dataclass(slots=True)
+class Ship:
+    """A ship counter in play, with its printed values and where it is."""
+
+    name: str
+    side: str
+    firepower: tuple[int, int]
+    speed: tuple[int, int]
+    defense: int
+    at: str
+    damaged: bool = False
+    fleet: str = ""
+
+    @property
+    def sunk(self) -> bool:
+        return self.at == SUNK
+
+    @property
+    def current_firepower(self) -> int:
+        return self.firepower[1] if self.damaged else self.firepower[0]
+
+    @property
+    def current_speed(self) -> int:
+        return self.speed[1] if self.damaged else self.speed[0]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["firepower"] = list(self.firepower)
+        data["speed"] = list(self.speed)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Ship":
+        return cls(
+            name=data["name"],
+            side=data["side"],
+            firepower=(int(data["firepower"][0]), int(data["firepower"][1])),
+            speed=(int(data["speed"][0]), int(data["speed"][1])),
+            defense=int(data["defense"]),
+            at=data["at"],
+            damaged=bool(data.get("damaged", False)),
+            fleet=data.get("fleet", ""),
+        )
+
+
+@dataclass(slots=True)
+class LastFire:
+    """The result of the most recent fire, for reports and conformance checks."""
+
+    side: str
+    dice: tuple[int, ...]
+    hits: int
+    criticals: int
+
+
+@dataclass(slots=True)
+class State:
+    """Where a game of Port Arthur stands."""
+
+    turn: int
+    phase: str
+    initiative: str
+    cp: int  # + toward Japan, - toward Russia
+    blockade: bool
+    port_arthur: str
+    track: list[str]
+    occupied: int
+    landing: list[str]
+    ships: dict[str, Ship]
+    meeples: int = 6
+    result: str | None = None
+    last_fire: LastFire | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    _index: dict[str, dict[str, list[Ship]]] | None = field(default=None, repr=False, compare=False)
+
+    # -- where things are ------------------------------------------------------
+
+    def _places(self) -> dict[str, dict[str, list[Ship]]]:
+        """side -> place -> ships there, in counter-sheet order (built once, then
+        kept up to date by :meth:`move`)."""
+        if self._index is None:
+            index: dict[str, dict[str, list[Ship]]] = {}
+            for ship in self.ships.values():
+                index.setdefault(ship.side, {}).setdefault(ship.at, []).append(ship)
+            self._index = index
+        return self._index
+
+    def move(self, ship: Ship, place: str) -> None:
+        """Put ``ship`` in ``place`` (the one way a ship changes place)."""
+        by_place = self._places()[ship.side]
+        by_place[ship.at].remove(ship)
+        ship.at = place
+        here = by_place.setdefault(place, [])
+        here.append(ship)
+        if len(here) > 1:
+            order = self._order()
+            here.sort(key=lambda s: order[s.name])
+
+    def _order(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.ships)}
+
+    @property
+    def meeple_pool(self) -> int:
+        """Army meeples available to Japan (not on the track or a landing space)."""
+        return self.meeples - self.occupied - len(self.landing)
+
+    def ships_at(self, place: str, side: str | None = None) -> list[Ship]:
+        """The ships at ``place`` (of ``side``), in counter-sheet order."""
+        index = self._places()
+        if side is not None:
+            return list(index.get(side, {}).get(place, ()))
+        found = [s for by_place in index.values() for s in by_place.get(place, ())]
+        if len(index) > 1:
+            order = self._order()
+            found.sort(key=lambda s: order[s.name])
+        return found
+
+    def positions(self, side: str) -> dict[str, list[Ship]]:
+        """``side``'s ships afloat, grouped by where they are."""
+        return {place: list(ships) for place, ships in self._places().get(side, {}).items()
+                if ships and place != SUNK}
+
+    def squadron(self, side: str, zone: str) -> list[Ship]:
+        """All the ships of ``side`` in ``zone`` (rulebook, Ship Movement)."""
+        return self.ships_at(zone, side)
+
+    def occupies(self, space: str) -> bool:
+        """Whether an Army meeple stands on ``space`` of the Manchuria Track."""
+        return space in self.track[: self.occupied]
+
+    def ship(self, name: str) -> Ship | None:
+        found = self.ships.get(name)
+        if found is not None:
+            return found
+        key = name.strip().casefold()
+        return next((s for s in self.ships.values() if s.name.casefold() == key), None)
+
+    # -- serialisation ---------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "initiative": self.initiative,
+            "cp": self.cp,
+            "blockade": self.blockade,
+            "port_arthur": self.port_arthur,
+            "track": list(self.track),
+            "occupied": self.occupied,
+            "landing": list(self.landing),
+            "meeples": self.meeples,
+            "result": self.result,
+            "last_fire": None if self.last_fire is None else {
+                "side": self.last_fire.side,
+                "dice": list(self.last_fire.dice),
+                "hits": self.last_fire.hits,
+                "criticals": self.last_fire.criticals,
+            },
+            "options": dict(self.options),
+            "ships": [ship.to_json() for ship in self.ships.values()],
+        }
+
+
+def squadron_speed(ships: list[Ship]) -> int:
+    """SS: the speed of the slowest ship (rulebook, Ship Movement A)."""
+    return min(s.current_speed for s in ships)
+
+
+def squadron_firepower(ships: list[Ship]) -> int:
+    """SFP: the sum of the ships' firepower (rulebook, Naval Battle B)."""
+    return sum(s.current_firepower for s in ships)

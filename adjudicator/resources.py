@@ -1,0 +1,27 @@
+"""Locate the data folders (``grammar/``, ``templates/``, ``games/``).
+
+In a source checkout they sit beside the package; in an installed wheel they are
+carried inside it as ``adjudicator/_data/<name>``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """Return the folder ``name`` (one of grammar, templates, games)."""
+    for candidate in (_PACKAGE_DIR / "_data" / name, _PACKAGE_DIR.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(
+        f"data folder {name!r} not found beside the package ({_PACKAGE_DIR}); "
+        "reinstall the adjudicator"
+    )
+
+
+def game_data_dir(game: str) -> Path:
+    """Return ``games/<game>``."""
+    return data_dir("games") / game

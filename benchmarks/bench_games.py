@@ -1,0 +1,79 @@
+"""Benchmark: complete Port Arthur games per second between two automatic players
+(one core), and the time to replay a finished game from its history.
+
+    .venv/bin/python benchmarks/bench_games.py [--games N] [--rounds R]
+
+Machines are shared and noisy, so every figure is a median over rounds, and each is
+also given as a ratio to a calibration workload measured in the same run (a fixed
+amount of plain-Python dice rolling), which stays comparable across machines.
+Targets: at least 200 games per second; replay under 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from adjudicator.engine import Match, play_out
+from adjudicator.games.port_arthur import PortArthur
+from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
+
+
+def calibration(rolls: int = 200_000) -> float:
+    """Seconds for a fixed plain-Python workload: the baseline of the ratios."""
+    rng = random.Random(0)
+    start = time.perf_counter()
+    total = 0
+    for _ in range(rolls):
+        total += rng.randint(1, 6)
+    return time.perf_counter() - start
+
+
+def play_games(game: PortArthur, seeds: range) -> tuple[float, list[Match]]:
+    start = time.perf_counter()
+    matches = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        matches.append(play_out(Match(game, {}, {}), random_dice(rng), RandomPlayer(rng)))
+    return time.perf_counter() - start, matches
+
+
+def replay_time(game: PortArthur, match: Match, repeats: int = 20) -> float:
+    history = match.history_json()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        Match(game, {}, {}, history)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    game = PortArthur()
+    play_games(game, range(5))  # warm-up: data loading, imports
+
+    rates, calibrations, replays = [], [], []
+    for round_ in range(args.rounds):
+        calibrations.append(calibration())
+        elapsed, matches = play_games(game, range(round_ * args.games, (round_ + 1) * args.games))
+        rates.append(args.games / elapsed)
+        longest = max(matches, key=lambda m: len(m.history))
+        replays.append(replay_time(game, longest, repeats=5))
+    rate, calib, replay = statistics.median(rates), statistics.median(calibrations), statistics.median(replays)
+    steps = statistics.median(len(m.history) for m in matches)
+    print(f"calibration (200,000 plain dice rolls): {calib * 1000:.1f} ms (median of {args.rounds})")
+    print(f"complete games per second, one core:    {rate:.0f} (median; target >= 200; "
+          f"{rate / 200:.2f}x target; {rate * calib:.2f} games per calibration unit)")
+    print(f"history entries per game:               {steps:.0f} (median)")
+    print(f"replay of the longest finished game:    {replay * 1000:.2f} ms (median; target < 20 ms; "
+          f"{replay / calib:.3f} calibration units)")
+
+
+if __name__ == "__main__":
+    main()
