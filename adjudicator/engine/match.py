@@ -31,8 +31,11 @@ class Game(Protocol):
     def new_state(self, setup: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
         """The state before the first rule runs."""
 
-    def rules(self, state: Any) -> Any:
-        """A generator of Decision, Roll and Event that plays the game on ``state``."""
+    def rules(self, state: Any, narrate: Callable[[Event], None]) -> Any:
+        """A generator of Decision and Roll that plays the game on ``state``.
+
+        The rules tell what happens through ``narrate``; they may also yield an Event
+        where a driver may want to pause (the start of a phase, say)."""
 
     def view(self, state: Any, side: str | None) -> dict:
         """What ``side`` may see of ``state`` (None: the referee, everything)."""
@@ -102,7 +105,7 @@ class Match:
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
-        self._rules = game.rules(self.state)
+        self._rules = game.rules(self.state, self.events.append)
         self._run(None)
         for entry in history:
             self.apply(entry if isinstance(entry, (AnswerEntry, DiceEntry)) else entry_from_json(entry))

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A question for one side.
 

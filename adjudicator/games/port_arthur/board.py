@@ -87,6 +87,8 @@ class Board:
     counters: tuple[Counter, ...]
     data_hashes: dict[str, str]
     zone_index: dict[str, str]
+    neighbours: dict[str, list[str]]     # zone -> adjacent zones, in board order
+    ports_beside: dict[str, list[str]]   # zone -> ports adjacent to it
 
     def zone_named(self, text: str) -> str | None:
         """The zone a player means by ``text`` (name or alias, any case)."""
@@ -109,16 +111,6 @@ class Board:
 
 def _zone_index(zones: dict[str, Zone]) -> dict[str, str]:
     return {label.casefold(): zone.name for zone in zones.values() for label in (zone.name, *zone.aliases)}
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError as err:
-        raise GameDataError(f"game data file {path} is missing; reinstall or restore it") from err
-    except tomllib.TOMLDecodeError as err:
-        raise GameDataError(f"game data file {path} is not valid TOML: {err}") from err
 
 
 def _counter(entry: dict[str, Any]) -> Counter:
@@ -151,17 +143,36 @@ def _check_board(board: Board) -> None:
 
 
 def load_board(directory: Path | None = None) -> Board:
-    """Read the board and counters from ``directory`` (default: the installed data)."""
-    directory = directory or game_data_dir("port-arthur")
-    return _load_board_cached(str(directory))
+    """Read the board and counters from ``directory`` (default: the installed data).
+
+    Loads are cached by the files' contents, so an edited file is read again."""
+    folder = directory or game_data_dir("port-arthur")
+    contents = tuple(_read_bytes(folder / name) for name in DATA_FILES)
+    return _parse_board(str(folder), contents)
+
+
+DATA_FILES = ("board.toml", "counters.toml")
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise GameDataError(f"game data file {path} cannot be read ({err.strerror}); reinstall or restore it") from err
+
+
+def _parse_toml(name: str, content: bytes) -> dict[str, Any]:
+    try:
+        return tomllib.loads(content.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise GameDataError(f"game data file {name} is not valid TOML: {err}") from err
 
 
 @lru_cache(maxsize=8)
-def _load_board_cached(directory: str) -> Board:
-    folder = Path(directory)
-    files = {name: folder / name for name in ("board.toml", "counters.toml")}
-    data = _read_toml(files["board.toml"])
-    sheet = _read_toml(files["counters.toml"])
+def _parse_board(folder: str, contents: tuple[bytes, ...]) -> Board:
+    files = dict(zip(DATA_FILES, contents))
+    data = _parse_toml(f"{folder}/board.toml", files["board.toml"])
+    sheet = _parse_toml(f"{folder}/counters.toml", files["counters.toml"])
     try:
         game = data["game"]
         adjacency: dict[str, set[str]] = {z["name"]: set() for z in data["zone"]}
@@ -198,8 +209,10 @@ def _load_board_cached(directory: str) -> Board:
             russian_return={k: tuple(v) for k, v in data["return_to_port"]["russia"].items()},
             track=tuple(data["track"]["spaces"]),
             counters=tuple(_counter(entry) for entry in sheet["ship"]),
-            data_hashes={name: hashlib.sha256(path.read_bytes()).hexdigest() for name, path in files.items()},
+            data_hashes={name: hashlib.sha256(content).hexdigest() for name, content in files.items()},
             zone_index=_zone_index(zones),
+            neighbours={z: [n for n in zones if n in adjacency[z]] for z in zones},
+            ports_beside={z: [p["name"] for p in data["port"] if z in p["adjacent"]] for z in zones},
         )
     except (KeyError, TypeError, ValueError) as err:
         raise GameDataError(f"game data in {folder} is incomplete or malformed: {err!r}") from err

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from adjudicator.engine.requests import Event
 
 from adjudicator.engine.errors import GameDataError
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA, SIDES, Board, load_board
@@ -47,8 +49,8 @@ class PortArthur:
             meeples=self.board.army_meeples, options=chosen.to_json(),
         )
 
-    def rules(self, state: State) -> Steps:
-        table = Table(state, self.board, Options.from_json(state.options))
+    def rules(self, state: State, narrate: Callable[[Event], None]) -> Steps:
+        table = Table(state, self.board, Options.from_json(state.options), narrate)
         return play(table)
 
     # -- what each side sees ---------------------------------------------------------

@@ -7,6 +7,7 @@ A ship is always in exactly one place, its ``at``: a zone ("Yellow Sea"), a harb
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -103,6 +104,7 @@ class State:
     last_fire: LastFire | None = None
     options: dict[str, Any] = field(default_factory=dict)
     _index: dict[str, dict[str, list[Ship]]] | None = field(default=None, repr=False, compare=False)
+    _rank: dict[str, int] | None = field(default=None, repr=False, compare=False)
 
     # -- where things are ------------------------------------------------------
 
@@ -121,14 +123,14 @@ class State:
         by_place = self._places()[ship.side]
         by_place[ship.at].remove(ship)
         ship.at = place
-        here = by_place.setdefault(place, [])
-        here.append(ship)
-        if len(here) > 1:
-            order = self._order()
-            here.sort(key=lambda s: order[s.name])
+        order = self._order()
+        insort(by_place.setdefault(place, []), ship, key=lambda s: order[s.name])
 
     def _order(self) -> dict[str, int]:
-        return {name: i for i, name in enumerate(self.ships)}
+        """Each ship's place on the counter sheet (the order stacks are listed in)."""
+        if self._rank is None:
+            self._rank = {name: i for i, name in enumerate(self.ships)}
+        return self._rank
 
     @property
     def meeple_pool(self) -> int:
@@ -140,11 +142,8 @@ class State:
         index = self._places()
         if side is not None:
             return list(index.get(side, {}).get(place, ()))
-        found = [s for by_place in index.values() for s in by_place.get(place, ())]
-        if len(index) > 1:
-            order = self._order()
-            found.sort(key=lambda s: order[s.name])
-        return found
+        order = self._order()
+        return sorted((s for by_place in index.values() for s in by_place.get(place, ())), key=lambda s: order[s.name])
 
     def positions(self, side: str) -> dict[str, list[Ship]]:
         """``side``'s ships afloat, grouped by where they are."""

@@ -64,7 +64,7 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
     speeds = {side: squadron_speed(state.squadron(side, zone)) for side in (attacker, defender)}
     first = attacker if speeds[attacker] > speeds[defender] else defender
     second = other(first)
-    yield from table.say(
+    table.say(
         "battle",
         f"Battle in {zone}: {attacker.capitalize()} attacks (SS {speeds[attacker]}), "
         f"{defender.capitalize()} defends (SS {speeds[defender]}); {first.capitalize()} fires first.",
@@ -79,12 +79,12 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
         if seize.use:
             state.initiative = first
             first, second = second, first
-            yield from table.say("initiative", f"{first.capitalize()} uses the Initiative Marker to fire "
+            table.say("initiative", f"{first.capitalize()} uses the Initiative Marker to fire "
                                  f"first; the marker passes to {second.capitalize()}.", side=first)
     yield from fire(table, first, zone)
     if state.squadron(second, zone) and state.squadron(first, zone):
         yield from fire(table, second, zone)
-    yield from table.say("battle-end", f"The battle in {zone} ends.", zone=zone)
+    table.say("battle-end", f"The battle in {zone} ends.", zone=zone)
 
 
 # -- B/C. Fire ----------------------------------------------------------------------
@@ -107,7 +107,7 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
     dice = yield from table.roll(choice.count, f"fire in {zone}, SFP {sfp}", firer)
     result = fire_result(dice, sfp, table.options.partial_hits)
     state.last_fire = LastFire(firer, tuple(dice), result.hits, result.criticals)
-    yield from table.say(
+    table.say(
         "fire",
         f"{firer.capitalize()} fires {choice.count} dice ({', '.join(map(str, dice))}, sum {sum(dice)}) "
         f"against SFP {sfp}: {result.hits} hit(s), {result.criticals} critical hit(s).",
@@ -219,7 +219,7 @@ def apply_criticals(table: Table, firer: str, zone: str, criticals: int) -> Step
         forced=forced,
     )
     for name in answer.ships:
-        yield from _strike_ship(table, table.state.ships[name], "critical hit")
+        _strike_ship(table, table.state.ships[name], "critical hit")
 
 
 def _check_criticals(table: Table, targets: list[Ship], count: int, answer: ShipList) -> ShipList:
@@ -250,7 +250,7 @@ def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
     if hits == 0:
         return
     if not targets:
-        yield from table.say("hits-lost", f"{hits} hit(s) on target find no ship left in {zone}.", zone=zone)
+        table.say("hits-lost", f"{hits} hit(s) on target find no ship left in {zone}.", zone=zone)
         return
     statuses = _statuses(targets)
     defenses = tuple(s.defense for s in targets)
@@ -266,7 +266,7 @@ def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
         forced=forced,
     )
     for action, name in answer.actions:
-        yield from _strike_ship(table, table.state.ships[name], "hit")
+        _strike_ship(table, table.state.ships[name], "hit")
 
 
 def _check_hits(table: Table, targets: list[Ship], hits: int, answer: HitAllocation) -> HitAllocation:
@@ -305,10 +305,10 @@ def _why_not_hit(action: str, ship: Ship, status: int, left: int) -> str:
             f"can be sunk with the hits left)")
 
 
-def _strike_ship(table: Table, ship: Ship, cause: str) -> Steps:
+def _strike_ship(table: Table, ship: Ship, cause: str) -> None:
     if ship.damaged:
         table.state.move(ship, SUNK)
-        yield from table.say("sunk", f"{ship.name} is sunk ({cause}).", ship=ship.name, cause=cause)
+        table.say("sunk", f"{ship.name} is sunk ({cause}).", ship=ship.name, cause=cause)
     else:
         ship.damaged = True
-        yield from table.say("damaged", f"{ship.name} is damaged ({cause}).", ship=ship.name, cause=cause)
+        table.say("damaged", f"{ship.name} is damaged ({cause}).", ship=ship.name, cause=cause)

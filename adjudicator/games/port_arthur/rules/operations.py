@@ -53,7 +53,7 @@ def roll_off(table: Table) -> Steps:
         (russia,) = yield from table.roll(1, "roll-off", RUSSIA)
         if japan != russia:
             winner = JAPAN if japan > russia else RUSSIA
-            yield from table.say("roll-off", f"Roll-off: Japan {japan}, Russia {russia}: "
+            table.say("roll-off", f"Roll-off: Japan {japan}, Russia {russia}: "
                                  f"{winner.capitalize()} conducts a NAVO.", japan=japan, russia=russia)
             return winner
         holder = state.initiative
@@ -64,10 +64,10 @@ def roll_off(table: Table) -> Steps:
             lambda a: a,
         )
         if not answer.use:
-            yield from table.say("phase-end", f"Tied roll-off ({japan}-{russia}): the Operations Phase ends.")
+            table.say("phase-end", f"Tied roll-off ({japan}-{russia}): the Operations Phase ends.")
             return None
         state.initiative = other(holder)
-        yield from table.say(
+        table.say(
             "initiative",
             f"Roll-off tied {japan}-{russia}: {holder.capitalize()} uses the Initiative Marker to re-roll; "
             f"the marker passes to {state.initiative.capitalize()}.",
@@ -85,9 +85,9 @@ def navo_chain(table: Table, side: str) -> Steps:
             return False
         if outcome is last:
             if outcome is Outcome.PASSED:
-                yield from table.say("phase-end", "Both sides pass: the Operations Phase ends.")
+                table.say("phase-end", "Both sides pass: the Operations Phase ends.")
                 return True
-            yield from table.say("chain-end", "Two failed movement checks in a row: a new roll-off follows.")
+            table.say("chain-end", "Two failed movement checks in a row: a new roll-off follows.")
             return False
         last = outcome
         side = other(side)
@@ -106,8 +106,7 @@ def move_options(table: Table, side: str, positions: Positions) -> list[dict]:
     for zone in board.zones:
         squadron = positions.get(zone)
         if squadron:
-            destinations = [z for z in board.zones if z in board.adjacency[zone]]
-            destinations += [p for p in ports if zone in board.ports[p].adjacent]
+            destinations = board.neighbours[zone] + [p for p in board.ports_beside[zone] if p in ports]
             moves.append({"from": zone, "to": destinations, "ships": [s.name for s in squadron], "port": False})
     for port in ports:
         ships = positions.get(port)
@@ -123,7 +122,7 @@ def navo(table: Table, side: str) -> Steps:
     battles = battle_zones(table, own, table.state.positions(other(side)))
     moves = move_options(table, side, own)
     if not battles and not moves:
-        yield from table.say("pass", f"{side.capitalize()} has no squadron to move or fight: it passes.", side=side)
+        table.say("pass", f"{side.capitalize()} has no squadron to move or fight: it passes.", side=side)
         return Outcome.PASSED
     options = {"battle": battles, "move": moves, "pass": True}
     choice = yield from table.ask(
@@ -131,7 +130,7 @@ def navo(table: Table, side: str) -> Steps:
         lambda answer: _check_navo(table, side, answer, battles, moves),
     )
     if isinstance(choice, Pass):
-        yield from table.say("pass", f"{side.capitalize()} passes.", side=side)
+        table.say("pass", f"{side.capitalize()} passes.", side=side)
         return Outcome.PASSED
     if isinstance(choice, Battle):
         yield from naval_battle(table, side, choice.zone)
@@ -186,12 +185,12 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
     names = ", ".join(s.name for s in group)
     (die,) = yield from table.roll(1, f"movement check, {move.origin} to {move.destination}, SS {speed}", side)
     if die > speed:
-        yield from table.say("move-failed", f"{side.capitalize()}'s move from {move.origin} to "
+        table.say("move-failed", f"{side.capitalize()}'s move from {move.origin} to "
                              f"{move.destination} fails ({die} > SS {speed}).", side=side)
         return False
     for ship in group:
         state.move(ship, move.destination)
-    yield from table.say("move", f"{side.capitalize()} moves {names} from {move.origin} to {move.destination} "
+    table.say("move", f"{side.capitalize()} moves {names} from {move.origin} to {move.destination} "
                          f"({die} <= SS {speed}).", side=side, ships=[s.name for s in group],
                          origin=move.origin, destination=move.destination)
     return True

@@ -17,22 +17,22 @@ from adjudicator.games.port_arthur.state import SHIPYARD, SUNK, Ship, squadron_s
 
 
 def return_to_port_phase(table: Table) -> Steps:
-    yield from completion_of_repairs(table)
+    completion_of_repairs(table)
     from_yellow_sea = {side: table.state.squadron(side, table.board.blockade_zone) for side in (JAPAN, RUSSIA)}
     mined = table.options.mines and table.state.blockade
     yield from return_to_port(table)
     if mined:
         yield from detonation_of_the_mines(table, from_yellow_sea)
-    yield from maintenance(table)
+    maintenance(table)
 
 
-def completion_of_repairs(table: Table) -> Steps:
+def completion_of_repairs(table: Table) -> None:
     """Ships in a shipyard go to the harbour of the same port, intact."""
     for ship in table.state.ships.values():
         if ship.at.endswith(SHIPYARD):
             table.state.move(ship, ship.at[: -len(SHIPYARD)])
             ship.damaged = False
-            yield from table.say("repaired", f"{ship.name} leaves the {ship.at} shipyard repaired.", ship=ship.name)
+            table.say("repaired", f"{ship.name} leaves the {ship.at} shipyard repaired.", ship=ship.name)
 
 
 def return_destinations(table: Table, ship: Ship) -> list[str]:
@@ -57,7 +57,7 @@ def return_to_port(table: Table) -> Steps:
         chosen = dict(answer.ports)
     for ship in at_sea:
         port = chosen.get(ship.name) or return_destinations(table, ship)[0]
-        yield from table.say("return", f"{ship.name} returns from {ship.at} to {port}.",
+        table.say("return", f"{ship.name} returns from {ship.at} to {port}.",
                              ship=ship.name, origin=ship.at, port=port)
         state.move(ship, port)
 
@@ -89,7 +89,7 @@ def detonation_of_the_mines(table: Table, returning: dict[str, list[Ship]]) -> S
         speed = squadron_speed(squadron)
         (die,) = yield from table.roll(1, f"mines, SS {speed}", side)
         struck[side] = min(len(squadron), max(0, die - speed))
-        yield from table.say("mines", f"{side.capitalize()}'s squadron from the Yellow Sea rolls {die} against "
+        table.say("mines", f"{side.capitalize()}'s squadron from the Yellow Sea rolls {die} against "
                              f"SS {speed}: {struck[side]} ship(s) hit mines.", side=side)
     for side, count in struck.items():
         if count:
@@ -102,40 +102,27 @@ def mine_damage(table: Table, side: str, squadron: list[Ship], count: int) -> St
     answer: ShipList = yield from table.ask(
         side, Kind.MINES, {"count": count, "ships": names},
         f"{side.capitalize()}: {count} ship(s) of the squadron returning from the Yellow Sea hit mines: which?",
-        lambda a: _check_victims(table, names, count, a), forced=forced,
+        lambda a: ShipList(table.pick_ships(a.ships, names, count, "the ships returning from the Yellow Sea")),
+        forced=forced,
     )
     for name in answer.ships:
         ship = table.state.ships[name]
         if ship.damaged:
             table.state.move(ship, SUNK)
-            yield from table.say("sunk", f"{ship.name}, already damaged, hits a mine and sinks.", ship=name)
+            table.say("sunk", f"{ship.name}, already damaged, hits a mine and sinks.", ship=name)
             continue
         ship.damaged = True
         (die,) = yield from table.roll(1, f"mine damage to {ship.name}, defense {ship.defense}", side)
         if die > ship.defense:
             table.state.move(ship, SUNK)
-            yield from table.say("sunk", f"{ship.name} hits a mine and sinks ({die} > defense {ship.defense}).",
+            table.say("sunk", f"{ship.name} hits a mine and sinks ({die} > defense {ship.defense}).",
                                  ship=name)
         else:
-            yield from table.say("damaged", f"{ship.name} hits a mine and reaches port damaged "
+            table.say("damaged", f"{ship.name} hits a mine and reaches port damaged "
                                  f"({die} <= defense {ship.defense}).", ship=name)
 
 
-def _check_victims(table: Table, names: list[str], count: int, answer: ShipList) -> ShipList:
-    chosen = []
-    for text in answer.ships:
-        ship = table.state.ship(text)
-        if ship is None or ship.name not in names:
-            raise IllegalAnswer(f"{text!r} did not return from the Yellow Sea ({', '.join(names)})")
-        if ship.name in chosen:
-            raise IllegalAnswer(f"{ship.name} is named twice")
-        chosen.append(ship.name)
-    if len(chosen) != count:
-        raise IllegalAnswer(f"name {count} ship(s), not {len(chosen)}")
-    return ShipList(tuple(chosen))
-
-
-def maintenance(table: Table) -> Steps:
+def maintenance(table: Table) -> None:
     """Russian ships in ports without a shipyard are flipped to their damaged side."""
     for port in table.board.ports_of(RUSSIA):
         if not is_port(table, port) or has_shipyard(table, port):
@@ -143,5 +130,5 @@ def maintenance(table: Table) -> Steps:
         for ship in table.state.ships_at(port, RUSSIA):
             if not ship.damaged:
                 ship.damaged = True
-                yield from table.say("maintenance", f"{ship.name} lies in {port}, which has no shipyard: "
+                table.say("maintenance", f"{ship.name} lies in {port}, which has no shipyard: "
                                      f"it is damaged by lack of maintenance.", ship=ship.name)

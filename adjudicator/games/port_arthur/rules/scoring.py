@@ -19,7 +19,7 @@ SIPING = "Siping"
 
 def scoring_phase(table: Table) -> Steps:
     control = zone_control(table)
-    yield from control_of_maritime_zones(table, control)
+    control_of_maritime_zones(table, control)
     yield from blockade_of_port_arthur(table, control)
     yield from disembarkation_of_troops(table, control)
 
@@ -43,13 +43,13 @@ def control_points(table: Table, control: dict[str, str | None], side: str) -> i
     return ordinary + board.key_zone_score[keys]
 
 
-def control_of_maritime_zones(table: Table, control: dict[str, str | None]) -> Steps:
+def control_of_maritime_zones(table: Table, control: dict[str, str | None]) -> None:
     held = {side: [z for z, owner in control.items() if owner == side] for side in (JAPAN, RUSSIA)}
     points = {side: control_points(table, control, side) for side in (JAPAN, RUSSIA)}
     for side in (JAPAN, RUSSIA):
-        yield from table.say("control", f"{side.capitalize()} controls {', '.join(held[side]) or 'no zone'}: "
+        table.say("control", f"{side.capitalize()} controls {', '.join(held[side]) or 'no zone'}: "
                              f"{points[side]} CP.", side=side, zones=held[side], cp=points[side])
-    yield from table.move_cp_marker(points[JAPAN], points[RUSSIA], "Control of maritime zones")
+    table.move_cp_marker(points[JAPAN], points[RUSSIA], "Control of maritime zones")
 
 
 def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Steps:
@@ -60,17 +60,17 @@ def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Ste
     if state.port_arthur == PORT_FALLEN:
         if state.blockade:
             state.blockade = False
-            yield from table.say("blockade", "Port Arthur has fallen: the blockade marker is removed.")
+            table.say("blockade", "Port Arthur has fallen: the blockade marker is removed.")
         return
     if control[board.blockade_zone] == RUSSIA:
         if state.blockade:
             state.blockade = False
-            yield from table.say("blockade", "Russia controls the Yellow Sea: the blockade is lifted at no cost.")
+            table.say("blockade", "Russia controls the Yellow Sea: the blockade is lifted at no cost.")
         return
     if state.cp <= -board.cp_limit:
         if state.blockade:
             state.blockade = False
-            yield from table.say("blockade", "Russia has 5 CPs: the blockade cannot be maintained and is removed.")
+            table.say("blockade", "Russia has 5 CPs: the blockade cannot be maintained and is removed.")
         return
     verb = "keep" if state.blockade else "place"
     answer: UseMarker = yield from table.ask(
@@ -79,11 +79,11 @@ def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Ste
     )
     if answer.use:
         state.blockade = True
-        yield from table.say("blockade", f"Japan {'keeps' if verb == 'keep' else 'places'} the Port Arthur blockade.")
-        yield from table.move_cp_marker(0, board.blockade_cost, "Blockade of Port Arthur")
+        table.say("blockade", f"Japan {'keeps' if verb == 'keep' else 'places'} the Port Arthur blockade.")
+        table.move_cp_marker(0, board.blockade_cost, "Blockade of Port Arthur")
     elif state.blockade:
         state.blockade = False
-        yield from table.say("blockade", "Japan lifts the Port Arthur blockade.")
+        table.say("blockade", "Japan lifts the Port Arthur blockade.")
 
 
 def disembarkation_of_troops(table: Table, control: dict[str, str | None]) -> Steps:
@@ -98,47 +98,47 @@ def disembarkation_of_troops(table: Table, control: dict[str, str | None]) -> St
         state.landing.remove(space)
         if control[space] == RUSSIA:
             sunk += 1
-            yield from table.say("transport-sunk", f"Russia controls {space}: the troop transport is sunk.",
+            table.say("transport-sunk", f"Russia controls {space}: the troop transport is sunk.",
                                  space=space)
             continue
-        japan_cp += yield from land_army(table, space)
+        japan_cp += land_army(table, space)
     if SIPING in state.track[: state.occupied]:
         (die,) = yield from table.roll(1, "Siping", JAPAN)
         if die in board.siping_scores_on:
             japan_cp += board.siping_cp
-            yield from table.say("siping", f"Siping: Japan rolls {die} and scores {board.siping_cp} CP.")
+            table.say("siping", f"Siping: Japan rolls {die} and scores {board.siping_cp} CP.")
         else:
-            yield from table.say("siping", f"Siping: Japan rolls {die}, no CP.")
+            table.say("siping", f"Siping: Japan rolls {die}, no CP.")
     russia_cp = board.transports_sunk_score[sunk]
-    yield from table.move_cp_marker(japan_cp, russia_cp, "Disembarkation of troops")
+    table.move_cp_marker(japan_cp, russia_cp, "Disembarkation of troops")
 
 
-def land_army(table: Table, space: str) -> Steps:
+def land_army(table: Table, space: str) -> int:
     """Place a meeple on the track's first empty space and apply that space's effect.
     Returns Japan's CPs from it."""
     state = table.state
     taken = state.track[state.occupied]
     state.occupied += 1
-    yield from table.say("landing", f"Troops land from {space}: the Japanese Army takes {taken}.",
+    table.say("landing", f"Troops land from {space}: the Japanese Army takes {taken}.",
                          space=space, taken=taken)
     if taken == HILL_203:
-        yield from hill_203_falls(table)
+        hill_203_falls(table)
     elif taken == PORT_ARTHUR:
-        return (yield from port_arthur_falls(table))
+        return port_arthur_falls(table)
     return 0
 
 
-def hill_203_falls(table: Table) -> Steps:
+def hill_203_falls(table: Table) -> None:
     """Port Arthur loses its shipyard; damaged ships in it go to the harbour."""
     state = table.state
     if state.port_arthur == PORT_INTACT:
         state.port_arthur = PORT_NO_SHIPYARD
     for ship in state.ships_at(shipyard_of(PORT_ARTHUR)):
         state.move(ship, PORT_ARTHUR)
-    yield from table.say("hill-203", "Hill 203 is taken: Port Arthur loses its shipyard.")
+    table.say("hill-203", "Hill 203 is taken: Port Arthur loses its shipyard.")
 
 
-def port_arthur_falls(table: Table) -> Steps:
+def port_arthur_falls(table: Table) -> int:
     """Port Arthur is no longer a port: the Russian ships in it are sunk; Japan scores 1.
     (Rulings: ships in its shipyard, if it still has one, are sunk too; the blockade
     marker is removed, as there is no port left to blockade.)"""
@@ -148,9 +148,9 @@ def port_arthur_falls(table: Table) -> Steps:
     for ship in lost:
         state.move(ship, SUNK)
     names = ", ".join(s.name for s in lost) or "no ship"
-    yield from table.say("port-arthur-falls", f"Port Arthur falls: {names} sunk in harbour.",
+    table.say("port-arthur-falls", f"Port Arthur falls: {names} sunk in harbour.",
                          sunk=[s.name for s in lost])
     if state.blockade:
         state.blockade = False
-        yield from table.say("blockade", "With Port Arthur fallen, the blockade marker is removed.")
+        table.say("blockade", "With Port Arthur fallen, the blockade marker is removed.")
     return table.board.port_arthur_fall_cp

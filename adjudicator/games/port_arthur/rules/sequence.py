@@ -8,7 +8,7 @@ is decided.
 
 from __future__ import annotations
 
-from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Event
 from adjudicator.games.port_arthur.answers import Kind, ShipList
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.operations import operations_phase
@@ -27,7 +27,7 @@ def play(table: Table) -> Steps:
     state = table.state
     if state.phase == SETUP:
         if table.options.attack_on_port_arthur:
-            yield from table.say("phase", "Before turn 1: the attack on Port Arthur.", turn=0, phase=SETUP)
+            yield Event("phase", "Before turn 1: the attack on Port Arthur.", {"turn": 0, "phase": SETUP})
             yield from attack_on_port_arthur(table)
         state.phase = PHASES[0]
     start = PHASES.index(state.phase)
@@ -36,13 +36,13 @@ def play(table: Table) -> Steps:
             state.phase = phase
             if phase == "arrival" and not baltic_fleet_due(table):
                 continue
-            yield from table.say("phase", f"Turn {state.turn}: {PHASE_TITLES[phase]}.", turn=state.turn, phase=phase)
+            yield Event("phase", f"Turn {state.turn}: {PHASE_TITLES[phase]}.", {"turn": state.turn, "phase": phase})
             yield from PHASE_RULES[phase](table)
         start = 0
         if state.turn == table.board.turns:
             break
         state.turn += 1
-    yield from victory(table)
+    victory(table)
 
 
 def baltic_fleet_due(table: Table) -> bool:
@@ -52,20 +52,26 @@ def baltic_fleet_due(table: Table) -> bool:
     return state.turn in (4, 5) or bool(state.ships_at(turn_box(state.turn)))
 
 
-def arrival_of_the_baltic_fleet(table: Table) -> Steps:
+def arrival_of_the_baltic_fleet(table: Table) -> None:
     """Turns 4 and 5: the Baltic ships due enter Diego Suarez's harbour intact; at the
     start of turn 4 Russia receives the Initiative Marker."""
     state = table.state
     if state.turn == table.board.baltic_initiative_turn and state.initiative != RUSSIA:
         state.initiative = RUSSIA
-        yield from table.say("initiative", "The Baltic Fleet sails: Russia receives the Initiative Marker.")
+        table.say("initiative", "The Baltic Fleet sails: Russia receives the Initiative Marker.")
     arriving = state.ships_at(turn_box(state.turn))
     for ship in arriving:
         state.move(ship, "Diego Suarez")
         ship.damaged = False
     if arriving:
-        yield from table.say("arrival", f"The Baltic Fleet arrives at Diego Suarez: "
+        table.say("arrival", f"The Baltic Fleet arrives at Diego Suarez: "
                              f"{', '.join(s.name for s in arriving)}.", ships=[s.name for s in arriving])
+
+
+def arrival_phase(table: Table) -> Steps:
+    arrival_of_the_baltic_fleet(table)
+    return
+    yield  # the arrival asks nothing
 
 
 def sortie_japan(table: Table) -> Steps:
@@ -81,7 +87,7 @@ def end_of_turn(table: Table) -> Steps:
 
 
 PHASE_RULES = {
-    "arrival": arrival_of_the_baltic_fleet,
+    "arrival": arrival_phase,
     "sortie-japan": sortie_japan,
     "sortie-russia": sortie_russia,
     "operations": operations_phase,
@@ -99,7 +105,7 @@ PHASE_TITLES = {
 }
 
 
-def victory(table: Table) -> Steps:
+def victory(table: Table) -> None:
     """Without an Army meeple in Mukden, Russia wins; otherwise the CP marker decides."""
     state = table.state
     if not state.occupies(MUKDEN):
@@ -113,7 +119,7 @@ def victory(table: Table) -> Steps:
         state.result, why = "draw", "Japan holds Mukden and the CP marker is in the centre"
     state.phase = ENDED
     winner = "The game is a draw" if state.result == "draw" else f"{state.result.capitalize()} wins"
-    yield from table.say("victory", f"End of turn {state.turn}: {winner} ({why}).", result=state.result)
+    table.say("victory", f"End of turn {state.turn}: {winner} ({why}).", result=state.result)
 
 
 def attack_on_port_arthur(table: Table) -> Steps:
@@ -123,7 +129,7 @@ def attack_on_port_arthur(table: Table) -> Steps:
     (die,) = yield from table.roll(1, "attack on Port Arthur", JAPAN)
     fleet = [s for s in state.ships_at(PORT_ARTHUR, RUSSIA) if not s.damaged]
     count = min(die // 2, len(fleet))
-    yield from table.say("attack", f"Japan's destroyers attack Port Arthur: {die} halved is {die // 2}.")
+    table.say("attack", f"Japan's destroyers attack Port Arthur: {die} halved is {die // 2}.")
     if count == 0:
         return
     names = [s.name for s in fleet]
@@ -131,24 +137,12 @@ def attack_on_port_arthur(table: Table) -> Steps:
     answer: ShipList = yield from table.ask(
         JAPAN, Kind.ATTACK, {"count": count, "ships": names},
         f"Japan: choose {count} ship(s) of the Port Arthur Fleet to damage.",
-        lambda a: _check_attack(table, names, count, a), forced=forced,
+        lambda a: ShipList(table.pick_ships(a.ships, names, count, "the Port Arthur Fleet's intact ships in harbour")),
+        forced=forced,
     )
     for name in answer.ships:
         ship = state.ships[name]
         ship.damaged = True
         state.move(ship, shipyard_of(PORT_ARTHUR))
-        yield from table.say("damaged", f"{name} is torpedoed at anchor: damaged, into the Port Arthur shipyard.",
+        table.say("damaged", f"{name} is torpedoed at anchor: damaged, into the Port Arthur shipyard.",
                              ship=name)
-
-
-def _check_attack(table: Table, names: list[str], count: int, answer: ShipList) -> ShipList:
-    chosen = []
-    for text in answer.ships:
-        ship = table.state.ship(text)
-        if ship is None or ship.name not in names or ship.name in chosen:
-            raise IllegalAnswer(f"{text!r} is not an intact ship of the Port Arthur Fleet in harbour "
-                                f"(or is named twice)")
-        chosen.append(ship.name)
-    if len(chosen) != count:
-        raise IllegalAnswer(f"choose {count} ship(s), not {len(chosen)}")
-    return ShipList(tuple(chosen))

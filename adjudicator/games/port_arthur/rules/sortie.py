@@ -13,7 +13,7 @@ from __future__ import annotations
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import Kind, Sortie
 from adjudicator.games.port_arthur.board import JAPAN
-from adjudicator.games.port_arthur.rules.ports import harbour_ships, has_shipyard, is_port
+from adjudicator.games.port_arthur.rules.ports import harbour_ships, has_shipyard
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, shipyard_of
 
@@ -50,7 +50,7 @@ def fleet_sortie(table: Table, side: str) -> Steps:
     choices = {ship.name: sortie_destinations(table, ship) for ship in harbour_ships(table, side)}
     spaces = landing_spaces_open(table) if side == JAPAN else []
     if not choices and not spaces:
-        yield from table.say("sortie", f"{side.capitalize()} has no ship in harbour: no sortie.", side=side)
+        table.say("sortie", f"{side.capitalize()} has no ship in harbour: no sortie.", side=side)
         return
     options = {"ships": choices, "land": spaces, "meeples": state.meeple_pool if side == JAPAN else 0}
 
@@ -59,7 +59,7 @@ def fleet_sortie(table: Table, side: str) -> Steps:
 
     orders = yield from table.ask(side, Kind.SORTIE, options,
                                   f"{side.capitalize()}: which ships sortie, and where?", check)
-    yield from _carry_out(table, side, orders)
+    _carry_out(table, side, orders)
 
 
 def _check_sortie(table: Table, side: str, answer: Sortie, choices: dict, spaces: list[str]) -> Sortie:
@@ -102,19 +102,17 @@ def _why_not(table: Table, ship: Ship, text: str, dest: str | None) -> str:
     return f"{dest} is more than one zone beyond {ship.at}"
 
 
-def _carry_out(table: Table, side: str, orders: Sortie) -> Steps:
+def _carry_out(table: Table, side: str, orders: Sortie) -> None:
     state = table.state
     for name, dest in orders.moves:
         ship = state.ships[name]
         port = ship.at
         state.move(ship, shipyard_of(port) if dest == SHIPYARD else dest)
         where = f"the {port} shipyard" if dest == SHIPYARD else dest
-        yield from table.say("sortie", f"{ship.name} leaves {port} for {where}.", side=side, ship=name, to=ship.at)
+        table.say("sortie", f"{ship.name} leaves {port} for {where}.", side=side, ship=name, to=ship.at)
     for space in orders.land:
         state.landing.append(space)
-        yield from table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)
+        table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)
     if not orders.moves and not orders.land:
-        yield from table.say("sortie", f"{side.capitalize()} keeps its ships in port.", side=side)
+        table.say("sortie", f"{side.capitalize()} keeps its ships in port.", side=side)
 
-
-__all__ = ["fleet_sortie", "sortie_destinations", "is_port"]

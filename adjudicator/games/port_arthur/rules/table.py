@@ -1,8 +1,10 @@
 """The table the rules play on: the state, the board, the options, and the three
 things rules do besides changing the state -- ask, roll and narrate.
 
-``ask``, ``roll`` and ``say`` are generators, used with ``yield from``; a question
-with a single legal answer is not asked (the rules pass that answer as ``forced``).
+``ask`` and ``roll`` are generators, used with ``yield from``: they suspend the rules
+until the question is answered or the dice are rolled. A question with a single legal
+answer is not asked (the rules pass that answer as ``forced``). ``say`` narrates at
+once, through the ``narrate`` callback the engine gives the rules.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class Table:
     state: State
     board: Board
     options: Options
+    narrate: Callable[[Event], None]
 
     # -- asking ----------------------------------------------------------------
 
@@ -56,8 +59,9 @@ class Table:
         dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase)
         return tuple(dice)
 
-    def say(self, kind: str, text: str, **data: Any) -> Steps:
-        yield Event(kind, text, data)
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        """Tell what happened (the narrative of the reports)."""
+        self.narrate(Event(kind, text, data))
 
     # -- names -----------------------------------------------------------------
 
@@ -77,9 +81,23 @@ class Table:
         """A zone or a port, by name."""
         return self.board.zone_named(text) or self.board.port_named(text) or self.zone(text)
 
+    def pick_ships(self, names: tuple[str, ...], allowed: list[str], count: int, where: str) -> tuple[str, ...]:
+        """``count`` different ships, each one of ``allowed`` (described by ``where``)."""
+        chosen: list[str] = []
+        for text in names:
+            ship = self.state.ship(text)
+            if ship is None or ship.name not in allowed:
+                raise IllegalAnswer(f"{text!r} is not one of {where} ({', '.join(allowed)})")
+            if ship.name in chosen:
+                raise IllegalAnswer(f"{ship.name} is named twice")
+            chosen.append(ship.name)
+        if len(chosen) != count:
+            raise IllegalAnswer(f"name {count} ship(s), not {len(chosen)}")
+        return tuple(chosen)
+
     # -- the CP marker ---------------------------------------------------------
 
-    def move_cp_marker(self, japan: int, russia: int, why: str) -> Steps:
+    def move_cp_marker(self, japan: int, russia: int, why: str) -> None:
         """Move the CP marker by the difference, capped at the track's ends
         (rulebook, Victory Conditions: "The maximum number of CPs that can be reached is 5")."""
         net = japan - russia
@@ -88,11 +106,11 @@ class Table:
         limit = self.board.cp_limit
         before = self.state.cp
         self.state.cp = max(-limit, min(limit, before + net))
-        yield Event(
+        self.narrate(Event(
             "cp",
             f"{why}: Japan {japan}, Russia {russia}; CP marker {marker_text(before)} -> {marker_text(self.state.cp)}",
             {"japan": japan, "russia": russia, "before": before, "after": self.state.cp},
-        )
+        ))
 
 
 def marker_text(cp: int) -> str:
