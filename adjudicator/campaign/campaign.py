@@ -1,0 +1,390 @@
+"""A campaign: create it, take orders, adjudicate, undo, export its public record.
+
+Every command is one store transaction, so a campaign is always either before or
+after a command. Every public record is signed with the referee's key and linked to
+the one before (see :mod:`adjudicator.campaign.protocol`).
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any, Mapping, Sequence
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from adjudicator import __version__
+from adjudicator.campaign.errors import (
+    AuthenticationFailed,
+    CampaignOver,
+    NothingToUndo,
+    RefereeKeyMismatch,
+    StepOver,
+    UnknownSide,
+)
+from adjudicator.campaign.games import support
+from adjudicator.campaign.log import CampaignLog, read_log
+from adjudicator.campaign.passwords import hash_password, password_matches
+from adjudicator.campaign.protocol import (
+    ALGORITHM,
+    BATCH,
+    CHAIN,
+    CHARTER,
+    ORDERS,
+    UNDO,
+    BatchDice,
+    contribution,
+    sha256_hex,
+    state_hash,
+)
+from adjudicator.engine import Decision, Event, IllegalAnswer, Match, Roll
+from adjudicator.fairdice import (
+    SeedChain,
+    public_key_from_text,
+    public_key_to_text,
+    records_to_jsonl,
+    sign_record,
+)
+from adjudicator.orders import OrderSet, Receipt, merge_orders, parse_orders
+from adjudicator.store import Store
+
+DEFAULT_CHAIN_LENGTH = 512
+DEFAULT_DEADLINE_HOURS = 72
+CHAIN_SECRET = "referee-chain"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player: the side played, an email address, and how orders are authenticated."""
+
+    side: str
+    address: str
+    password: str | None = field(default=None, repr=False)
+    public_key: str | None = None
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What one adjudication did."""
+
+    batch: int | None
+    events: tuple[Event, ...]
+    waiting: Decision | None
+    result: str | None
+    defaults: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    dice: tuple[tuple[str | None, tuple[int, ...]], ...] = ()
+
+
+def utc(now: datetime | None) -> datetime:
+    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+
+
+def _sign(key: Ed25519PrivateKey, log: CampaignLog | None, kind: str, body: Mapping[str, Any]):
+    seq = 0 if log is None else len(log.records)
+    prev = "0" * 64 if log is None else log.records[-1].hash
+    return sign_record(key, seq, kind, dict(body), prev)
+
+
+def _check_key(key: Ed25519PrivateKey, log: CampaignLog) -> None:
+    if public_key_to_text(key.public_key()) != log.charter["referee_key"]:
+        raise RefereeKeyMismatch(
+            f"the referee key given is not the one in campaign {log.campaign!r}'s charter "
+            f"({log.charter['referee_key']}); use the key the campaign was created with"
+        )
+
+
+class Campaigns:
+    """The referee's commands over the campaigns of one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- reading ------------------------------------------------------------------
+
+    def log(self, campaign: str) -> CampaignLog:
+        return read_log(campaign, self.store.entries(campaign))
+
+    def meta(self, campaign: str) -> dict[str, Any]:
+        return self.store.campaign(campaign).meta
+
+    def match(self, campaign: str) -> tuple[CampaignLog, Match]:
+        log = self.log(campaign)
+        return log, log.replay(support(log.charter["game"]).game())
+
+    def export_public(self, campaign: str) -> str:
+        """The public record as JSON Lines: no password, key or unrevealed seed in it."""
+        return records_to_jsonl(self.log(campaign).records)
+
+    # -- new --------------------------------------------------------------------------
+
+    def create(
+        self,
+        campaign: str,
+        game_name: str,
+        players: Sequence[Player],
+        key: Ed25519PrivateKey,
+        *,
+        options: Mapping[str, Any] | None = None,
+        deadline_hours: float = DEFAULT_DEADLINE_HOURS,
+        chain_length: int = DEFAULT_CHAIN_LENGTH,
+        now: datetime | None = None,
+    ) -> CampaignLog:
+        """Create a campaign with its signed charter and the referee's seed chain."""
+        game_support = support(game_name)
+        game = game_support.game()
+        options = dict(options or {})
+        Match(game, {}, options)  # refuses bad options before anything is written
+        _check_players(game.sides, players)
+        chain = SeedChain.generate(campaign, chain_length)
+        charter = {
+            "campaign": campaign,
+            "game": game_name,
+            "options": options,
+            "setup": {},
+            "data_hashes": dict(getattr(getattr(game, "board", None), "data_hashes", {})),
+            "players": [{"side": p.side, "auth": "key" if p.public_key else "password",
+                         **({"public_key": p.public_key} if p.public_key else {})} for p in players],
+            "referee_key": public_key_to_text(key.public_key()),
+            "chain": chain.commitment().to_dict(),
+            "algorithm": ALGORITHM,
+            "adjudicator": __version__,
+        }
+        opened = utc(now).isoformat()
+        with self.store.transaction(campaign) as tx:
+            tx.create_campaign(game_name, {
+                "players": {p.side: {"address": p.address} for p in players},
+                "deadline_hours": deadline_hours,
+            })
+            tx.append(CHARTER, {"record": _sign(key, None, CHARTER, charter).to_dict(),
+                                "private": {"opened": opened}})
+            tx.set_secret(CHAIN_SECRET, [chain.to_secret_dict()])
+            for player in players:
+                if player.password:
+                    tx.set_secret(f"password:{player.side}", hash_password(player.password))
+        return self.log(campaign)
+
+    # -- orders -----------------------------------------------------------------------
+
+    def submit(self, campaign: str, data: bytes | str, key: Ed25519PrivateKey) -> Receipt:
+        """Accept an order set: parse, authenticate, check its step, record it.
+
+        Raises OrdersError (every problem), AuthenticationFailed, StepOver,
+        UnknownSide or CampaignOver; nothing is recorded then."""
+        with self.store.transaction(campaign) as tx:
+            log = read_log(campaign, tx.entries())
+            _check_key(key, log)
+            game = support(log.charter["game"]).game()
+            match = log.replay(game)
+            if match.finished:
+                raise CampaignOver(f"campaign {campaign!r} has ended ({match.state.result}); no more orders")
+            orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
+            side = _side_of(orders, log)
+            _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+            step = _step_of(orders, log)
+            receipt = Receipt.of(orders)
+            entropy = orders.header.entropy
+            body = {"side": side, "step": step, "orders_hash": receipt.sha256,
+                    "entropy_hash": None if entropy is None else sha256_hex(entropy)}
+            record = _sign(key, log, ORDERS, body)
+            tx.append(ORDERS, {"record": record.to_dict(), "private": {"text": receipt.text, "entropy": entropy}})
+        return receipt
+
+    # -- adjudicate -------------------------------------------------------------------
+
+    def adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None = None) -> StepResult:
+        """Run the game as far as the orders on file allow, with the next dice batch.
+
+        Stops at the first question that no order answers; a side that sent no
+        orders for this step by its deadline gets the documented defaults."""
+        with self.store.transaction(campaign) as tx:
+            log = read_log(campaign, tx.entries())
+            _check_key(key, log)
+            game_support = support(log.charter["game"])
+            game = game_support.game()
+            match = log.replay(game)
+            if match.finished:
+                raise CampaignOver(f"campaign {campaign!r} has ended ({match.state.result})")
+            batch = log.next_batch
+            chain, first_batch = _chain_for(batch, key, log, tx)
+            log = read_log(campaign, tx.entries())
+            step_orders = log.orders_for(batch)
+            contributions = {side: contribution(o.entropy, None) for side, o in step_orders.items()}
+            seed = chain.reveal(batch - first_batch + 1)
+            dice = BatchDice(campaign, batch, seed, contributions)
+            deadline = step_deadline(tx.entries(), tx.campaign().meta)
+            silent = set() if utc(now) < deadline else {s for s in game.sides if s not in step_orders}
+            standing = _standing_orders(log, batch, game_support.name)
+            start_history = len(match.history)
+            start_events = len(match.events) if match.history else 0  # the first report tells the set-up
+            defaults, refused = _run(match, dice, standing, silent, game_support.orders())
+            entries = match.history_json()[start_history:]
+            if not entries:
+                return StepResult(None, (), match.decision, match.state.result)
+            waiting = match.decision
+            body = {
+                "batch": batch,
+                "seed": seed.hex(),
+                "contributions": {side: o.entropy for side, o in sorted(step_orders.items())
+                                  if o.entropy is not None},
+                "orders": [o.record_seq for o in step_orders.values()],
+                "entries": entries,
+                "state_hash": state_hash(match.state.to_json()),
+                "waiting": None if waiting is None else {"side": waiting.side, "ask": waiting.kind},
+                "result": getattr(match.state, "result", None),
+                "defaults": sorted(set(defaults)),
+            }
+            tx.append(BATCH, {"record": _sign(key, log, BATCH, body).to_dict(),
+                              "private": {"opened": utc(now).isoformat()}})
+        return StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
+                          tuple(defaults), tuple(refused), tuple(dice.rolls))
+
+    def deadline(self, campaign: str) -> datetime:
+        """When the current step's orders are due."""
+        return step_deadline(self.store.entries(campaign), self.meta(campaign))
+
+    # -- undo ---------------------------------------------------------------------------
+
+    def undo(self, campaign: str, key: Ed25519PrivateKey, reason: str, back_to: int | None = None) -> int:
+        """Void every batch after ``back_to`` (default: the last batch in force).
+        Recorded in the public record; the dice already revealed stay revealed."""
+        with self.store.transaction(campaign) as tx:
+            log = read_log(campaign, tx.entries())
+            _check_key(key, log)
+            in_force = [r.body["batch"] for r in log.effective_batches()]
+            if not in_force:
+                raise NothingToUndo(f"campaign {campaign!r} has no adjudicated step to undo")
+            target = in_force[-2] if back_to is None and len(in_force) > 1 else (back_to or 0)
+            if target >= in_force[-1]:
+                raise NothingToUndo(f"no batch after {target} is in force (the last is {in_force[-1]})")
+            body = {"back_to": target, "reason": reason}
+            tx.append(UNDO, {"record": _sign(key, log, UNDO, body).to_dict()})
+        return target
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
+    """The deadline of the current step: when it opened (the charter or the last
+    batch) plus the campaign's deadline hours."""
+    opened = max(entry.body["private"]["opened"] for entry in entries if entry.kind in (CHARTER, BATCH))
+    return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
+
+
+def _check_players(sides: Sequence[str], players: Sequence[Player]) -> None:
+    given = [p.side for p in players]
+    if sorted(given) != sorted(sides):
+        raise UnknownSide(f"a campaign of this game needs one player for each of {', '.join(sides)}; "
+                          f"got {', '.join(given) or 'none'}")
+    for player in players:
+        if not player.password and not player.public_key:
+            raise AuthenticationFailed(f"the {player.side} player needs a password or a public key")
+        if player.public_key:
+            public_key_from_text(player.public_key)
+
+
+def _side_of(orders: OrderSet, log: CampaignLog) -> str:
+    sides = [p["side"] for p in log.charter["players"]]
+    side = (orders.header.side or "").casefold()
+    if side not in sides:
+        raise UnknownSide(f"the orders name side {orders.header.side!r}; this campaign's sides are "
+                          f"{', '.join(sides)}: write 'side: {sides[0]}' (or your side) in the header")
+    return side
+
+
+def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any) -> None:
+    """A password, or a signature over the canonical orders; never the From header."""
+    player = next(p for p in log.charter["players"] if p["side"] == side)
+    credentials = orders.credentials
+    if player["auth"] == "key":
+        if not credentials.signature:
+            raise AuthenticationFailed(f"orders for {side} must be signed with the player's key")
+        try:
+            public_key_from_text(player["public_key"]).verify(
+                base64.b64decode(credentials.signature), orders.canonical_text().encode("utf-8"))
+        except (InvalidSignature, ValueError) as err:
+            raise AuthenticationFailed(f"the signature on {side}'s orders does not verify") from err
+        return
+    if not credentials.password:
+        raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
+    if password_hash is None or not password_matches(credentials.password, password_hash):
+        raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
+
+
+def _step_of(orders: OrderSet, log: CampaignLog) -> int:
+    current = log.next_batch
+    given = orders.header.step
+    if given is None:
+        return current
+    try:
+        step = int(given)
+    except ValueError:
+        raise StepOver(f"the step {given!r} is not a number; the current step is {current}") from None
+    if step < current:
+        raise StepOver(f"step {step} is over; the current step is {current}: "
+                       f"send orders for step {current}")
+    if step > current:
+        raise StepOver(f"step {step} has not begun; the current step is {current}")
+    return step
+
+
+def _standing_orders(log: CampaignLog, step: int, game: str) -> dict[str, OrderSet]:
+    """Each side's orders in force for ``step``: standing orders carried over, this
+    step's orders on top."""
+    in_force: dict[str, OrderSet] = {}
+    for accepted in log.orders_up_to(step):
+        orders = parse_orders(accepted.text, game)
+        in_force[accepted.side] = merge_orders(in_force.get(accepted.side), orders, game)
+    for side, orders in list(in_force.items()):
+        latest_step = max(o.step for o in log.orders if o.side == side)
+        if latest_step != step:
+            in_force[side] = orders.standing()
+    return in_force
+
+
+def _run(match: Match, dice: BatchDice, standing: Mapping[str, OrderSet], silent: set[str],
+         orders_support: Any) -> tuple[list[str], list[str]]:
+    """Drive the match: dice from the batch, answers from the orders (defaults for
+    silent sides); stop at a question nobody has answered."""
+    defaults: list[str] = []
+    refused: list[str] = []
+    while not match.finished:
+        if isinstance(match.pending, Roll):
+            match.supply_dice(dice(match.pending))
+            continue
+        decision = match.decision
+        if decision is None:
+            match.resume()
+            continue
+        answer = orders_support.answer_for(decision, match.state, standing.get(decision.side))
+        if answer is None and decision.side in silent:
+            answer = orders_support.default_answer(decision, match.state)
+            defaults.append(decision.side)
+        if answer is None:
+            break
+        try:
+            match.answer(decision.side, answer)
+        except IllegalAnswer as err:
+            refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
+            break
+    return defaults, refused
+
+
+def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int]:
+    """The referee's seed chain that covers ``batch`` and the batch its first value
+    serves. A chain that has run out is followed by a new one, whose commitment is
+    published in a signed ``chain`` record linked to the old records."""
+    chains = [SeedChain.from_secret_dict(d) for d in tx.get_secret(CHAIN_SECRET)]
+    first = 1
+    for chain in chains:
+        if batch < first + chain.length:
+            return chain, first
+        first += chain.length
+    successor = chains[-1].successor(chains[-1].length)
+    tx.set_secret(CHAIN_SECRET, [c.to_secret_dict() for c in [*chains, successor]])
+    body = {"chain": successor.commitment().to_dict(), "first_batch": first}
+    tx.append(CHAIN, {"record": _sign(key, log, CHAIN, body).to_dict()})
+    return successor, first

@@ -1,0 +1,44 @@
+"""Errors of the campaign layer. One class per kind of failure; each message quotes
+the input and says what to do."""
+
+from __future__ import annotations
+
+
+class CampaignError(Exception):
+    """Base class of the campaign layer's errors."""
+
+
+class UnknownGame(CampaignError):
+    """A game the adjudicator does not know."""
+
+
+class UnknownSide(CampaignError):
+    """Orders or a player for a side that is not in the campaign."""
+
+
+class AuthenticationFailed(CampaignError):
+    """A wrong or missing password, or a signature that does not verify."""
+
+
+class StepOver(CampaignError):
+    """Orders for a step that has already been adjudicated."""
+
+
+class CampaignOver(CampaignError):
+    """The game has ended: there is nothing more to adjudicate or order."""
+
+
+class SealedRevealMissing(CampaignError):
+    """In sealed mode, a side's chain value for this step has not been revealed."""
+
+
+class BadReveal(CampaignError):
+    """A sealed-mode reveal that does not match the side's committed chain."""
+
+
+class NothingToUndo(CampaignError):
+    """An undo with no batch to void."""
+
+
+class RefereeKeyMismatch(CampaignError):
+    """The referee key given is not the one in the campaign's charter."""

@@ -1,0 +1,118 @@
+"""A campaign's history, read back from the store: its public records (charter,
+orders commitments, batches, chain extensions, undos) and the private parts the
+referee keeps beside them (the orders' text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, ORDERS, UNDO
+from adjudicator.engine import Match
+from adjudicator.fairdice import ChainCommitment, Record
+
+
+@dataclass(frozen=True)
+class AcceptedOrders:
+    """An order set accepted for ``step``, in arrival order."""
+
+    side: str
+    step: int
+    sha256: str
+    text: str
+    entropy: str | None
+    reveal: str | None  # sealed mode: hex of the side's chain value for this step
+    record_seq: int
+
+
+@dataclass
+class CampaignLog:
+    """Everything a campaign has recorded, in order."""
+
+    campaign: str
+    records: list[Record]
+    orders: list[AcceptedOrders]
+
+    @property
+    def charter(self) -> Mapping[str, Any]:
+        return self.records[0].body
+
+    def of_kind(self, kind: str) -> list[Record]:
+        return [r for r in self.records if r.kind == kind]
+
+    @property
+    def batches(self) -> list[Record]:
+        return self.of_kind(BATCH)
+
+    @property
+    def next_batch(self) -> int:
+        """Batches are numbered from 1 and never reused, even after an undo."""
+        return len(self.batches) + 1
+
+    def voided(self) -> set[int]:
+        """Batch numbers an undo has voided."""
+        return voided_batches(self.records)
+
+    def effective_batches(self) -> list[Record]:
+        gone = self.voided()
+        return [r for r in self.batches if r.body["batch"] not in gone]
+
+    def history(self) -> list[dict]:
+        """The engine history: every entry of every batch still in force."""
+        return [entry for batch in self.effective_batches() for entry in batch.body["entries"]]
+
+    def replay(self, game: Any) -> Match:
+        charter = self.charter
+        return Match(game, charter.get("setup", {}), charter["options"], self.history())
+
+    def orders_for(self, step: int) -> dict[str, AcceptedOrders]:
+        """The latest order set each side sent for ``step`` (a newer one replaces an older)."""
+        latest: dict[str, AcceptedOrders] = {}
+        for accepted in self.orders:
+            if accepted.step == step:
+                latest[accepted.side] = accepted
+        return latest
+
+    def orders_up_to(self, step: int) -> list[AcceptedOrders]:
+        """Every order set in force by ``step``: for each step, each side's latest."""
+        steps = sorted({o.step for o in self.orders if o.step <= step})
+        return [o for s in steps for o in self.orders_for(s).values()]
+
+    def chain_commitments(self) -> list[tuple[int, ChainCommitment]]:
+        """(first batch, commitment) of the referee's chain and each extension."""
+        found = [(1, ChainCommitment.from_dict(self.charter["chain"]))]
+        for record in self.of_kind(CHAIN):
+            found.append((record.body["first_batch"], ChainCommitment.from_dict(record.body["chain"])))
+        return found
+
+
+def voided_batches(records: Iterable[Record]) -> set[int]:
+    gone: set[int] = set()
+    done: list[int] = []
+    for record in records:
+        if record.kind == BATCH:
+            done.append(record.body["batch"])
+        elif record.kind == UNDO:
+            back_to = record.body["back_to"]
+            gone |= {b for b in done if b > back_to}
+    return gone
+
+
+def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
+    """Read the store's entries of a campaign."""
+    records: list[Record] = []
+    orders: list[AcceptedOrders] = []
+    for entry in entries:
+        body = entry.body
+        record = Record.from_dict(body["record"])
+        records.append(record)
+        if record.kind == ORDERS:
+            private = body.get("private", {})
+            orders.append(AcceptedOrders(
+                side=record.body["side"], step=record.body["step"], sha256=record.body["orders_hash"],
+                text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
+                record_seq=record.seq,
+            ))
+    if not records or records[0].kind != CHARTER:
+        raise ValueError(f"campaign {campaign!r} has no charter as its first record")
+    return CampaignLog(campaign, records, orders)

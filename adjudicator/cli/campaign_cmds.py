@@ -1,0 +1,356 @@
+"""The referee's and the players' campaign commands: keys, new, submit, adjudicate,
+undo, status, history, export, verify."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator, Optional
+
+import typer
+
+from adjudicator.cli.app import EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE, OutputFormat, app, fail
+
+keys_app = typer.Typer(help="The referee's signing key.", no_args_is_help=True)
+app.add_typer(keys_app, name="keys")
+
+STORE_OPTION = typer.Option(
+    Path("adjudicator.sqlite3"), "--store", envvar="ADJUDICATOR_STORE",
+    help="The campaign store (an SQLite file). Env: ADJUDICATOR_STORE.",
+)
+KEY_OPTION = typer.Option(
+    Path("referee.key"), "--key", envvar="ADJUDICATOR_KEY",
+    help="The referee's private key file. Env: ADJUDICATOR_KEY; its passphrase: ADJUDICATOR_KEY_PASSPHRASE.",
+)
+NOW_OPTION = typer.Option(None, "--now", help="Pretend the time is this (ISO 8601), e.g. to apply deadlines in tests.")
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the library's errors into one clear line on stderr and a script-friendly
+    exit code: never a traceback."""
+    from adjudicator.campaign.errors import CampaignError
+    from adjudicator.engine import EngineError
+    from adjudicator.fairdice import FairDiceError
+    from adjudicator.orders import OrdersError
+    from adjudicator.store import StoreError
+
+    try:
+        yield
+    except OrdersError as err:
+        for problem in err.problems:
+            typer.echo(problem.render(), err=True)
+        raise typer.Exit(EXIT_PROBLEM)
+    except (CampaignError, StoreError, FairDiceError, EngineError, OSError) as err:
+        raise fail(str(err))
+
+
+def open_store(path: Path):
+    from adjudicator.store import Store
+
+    return Store.open(path)
+
+
+def passphrase_for(path: Path) -> Optional[str]:
+    """The key's passphrase: from ADJUDICATOR_KEY_PASSPHRASE, else asked for on a terminal."""
+    if "ADJUDICATOR_KEY_PASSPHRASE" in os.environ:
+        return os.environ["ADJUDICATOR_KEY_PASSPHRASE"] or None
+    if sys.stdin.isatty():
+        return typer.prompt(f"Passphrase for {path} (empty if none)", hide_input=True, default="",
+                            show_default=False) or None
+    return None
+
+
+def load_key(path: Path):
+    from adjudicator.fairdice import PassphraseRequired, load_private_key
+
+    try:
+        return load_private_key(path, passphrase_for(path))
+    except PassphraseRequired as err:
+        raise fail(f"{err}; set ADJUDICATOR_KEY_PASSPHRASE or run on a terminal")
+
+
+def parse_now(text: Optional[str]) -> Optional[datetime]:
+    if text is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise fail(f"--now {text!r} is not an ISO 8601 time such as 2026-12-01T18:00:00+00:00")
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+# -- keys ----------------------------------------------------------------------------------
+
+
+@keys_app.command("new")
+def keys_new(
+    path: Path = typer.Argument(Path("referee.key"), help="Where to write the private key (readable by you only)."),
+    passphrase: bool = typer.Option(True, "--passphrase/--no-passphrase",
+                                    help="Protect the key with a passphrase (asked for, or ADJUDICATOR_KEY_PASSPHRASE)."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing key file."),
+) -> None:
+    """Make a new Ed25519 referee key; show its public key and fingerprint."""
+    from adjudicator.fairdice import fingerprint, generate_keypair, public_key_to_text, save_private_key
+
+    secret = None
+    if passphrase:
+        secret = os.environ.get("ADJUDICATOR_KEY_PASSPHRASE")
+        if secret is None:
+            if not sys.stdin.isatty():
+                raise fail("a passphrase is needed: set ADJUDICATOR_KEY_PASSPHRASE, or use --no-passphrase")
+            secret = typer.prompt("Passphrase for the new key", hide_input=True, confirmation_prompt=True)
+    with user_errors():
+        private, public = generate_keypair()
+        save_private_key(path, private, secret or None, overwrite=overwrite)
+    typer.echo(f"private key: {path} (mode 600; keep it safe, never send it)")
+    typer.echo(f"public key:  {public_key_to_text(public)}")
+    typer.echo(f"fingerprint: {fingerprint(public)}")
+    typer.echo("Give players the fingerprint by another channel so they can check the charter's key.")
+
+
+@keys_app.command("show")
+def keys_show(path: Path = KEY_OPTION) -> None:
+    """Show the public key and fingerprint of a private key file."""
+    from adjudicator.fairdice import fingerprint, public_key_to_text
+
+    with user_errors():
+        public = load_key(path).public_key()
+    typer.echo(f"public key:  {public_key_to_text(public)}")
+    typer.echo(f"fingerprint: {fingerprint(public)}")
+
+
+# -- campaigns ----------------------------------------------------------------------------
+
+
+def read_players(players_file: Optional[Path], player: list[str]):
+    """Players from a TOML file ([[player]] side, address, password or public_key) and
+    from --player SIDE=ADDRESS:PASSWORD options."""
+    from adjudicator.campaign import Player
+
+    found = []
+    if players_file is not None:
+        try:
+            data = tomllib.loads(players_file.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            raise fail(f"cannot read the players file {players_file}: {err}")
+        for entry in data.get("player", []):
+            if not isinstance(entry, dict) or "side" not in entry or "address" not in entry:
+                raise fail(f"{players_file}: each [[player]] needs side and address (and password or public_key)")
+            found.append(Player(str(entry["side"]), str(entry["address"]), entry.get("password"),
+                                entry.get("public_key")))
+    for text in player:
+        side, sep, rest = text.partition("=")
+        address, sep2, password = rest.partition(":")
+        if not sep or not sep2 or not address or not password:
+            raise fail(f"--player takes SIDE=ADDRESS:PASSWORD, got {text!r}")
+        found.append(Player(side.strip(), address.strip(), password))
+    return found
+
+
+@app.command()
+def new(
+    campaign: str = typer.Argument(..., help="The campaign's id: lower-case letters, digits and hyphens."),
+    game: str = typer.Option("port-arthur", help="The game."),
+    players_file: Optional[Path] = typer.Option(None, "--players", help="A TOML file of [[player]] side, address, "
+                                                "password (or public_key)."),
+    player: list[str] = typer.Option([], "--player", help="SIDE=ADDRESS:PASSWORD (repeatable; the password is "
+                                     "then in your shell history: prefer --players)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
+    deadline_hours: float = typer.Option(72.0, help="Hours players have for each step's orders."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    now: Optional[str] = NOW_OPTION,
+) -> None:
+    """Create a campaign: its signed charter commits the referee's dice seeds."""
+    from adjudicator.campaign import Campaigns
+    from adjudicator.cli.games_cmds import parse_options
+    from adjudicator.fairdice import fingerprint
+
+    players = read_players(players_file, player)
+    with user_errors():
+        try:
+            options = parse_options(option)
+        except ValueError as err:
+            raise fail(str(err))
+        private = load_key(key)
+        with open_store(store) as opened:
+            log = Campaigns(opened).create(campaign, game, players, private, options=options,
+                                           deadline_hours=deadline_hours, now=parse_now(now))
+    typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
+    typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
+
+
+@app.command()
+def submit(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    orders_file: Path = typer.Argument(..., help="A player's orders file ('-' for standard input)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Take in a player's orders file by hand (mail goes through 'receive')."""
+    from adjudicator.campaign import Campaigns
+
+    data = sys.stdin.buffer.read() if str(orders_file) == "-" else None
+    with user_errors():
+        data = data if data is not None else orders_file.read_bytes()
+        with open_store(store) as opened:
+            receipt = Campaigns(opened).submit(campaign, data, load_key(key))
+    typer.echo(json.dumps(receipt.to_json(), indent=2) if format is OutputFormat.json else receipt.render())
+
+
+@app.command()
+def adjudicate(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Run the game as far as the orders on file allow, with the next batch of dice."""
+    from adjudicator.campaign import Campaigns
+
+    with user_errors():
+        with open_store(store) as opened:
+            step = Campaigns(opened).adjudicate(campaign, load_key(key), parse_now(now))
+    waiting = None if step.waiting is None else {"side": step.waiting.side, "ask": step.waiting.kind,
+                                                 "prompt": step.waiting.prompt}
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"batch": step.batch, "events": [e.text for e in step.events], "waiting": waiting,
+                               "result": step.result, "defaults": list(step.defaults),
+                               "refused": list(step.refused)}, indent=2))
+        return
+    if step.batch is None:
+        typer.echo("Nothing to adjudicate: the orders on file answer no open question.")
+    for event in step.events:
+        typer.echo(("== " if event.kind == "phase" else "   ") + event.text)
+    for side in step.defaults:
+        typer.echo(f"No orders from {side} by the deadline: the defaults were used.")
+    for note in step.refused:
+        typer.echo(f"Note: {note}")
+    if step.result:
+        typer.echo(f"The game is over: {step.result}.")
+    elif waiting:
+        typer.echo(f"Waiting for {waiting['side']}: {waiting['prompt']}")
+
+
+@app.command()
+def undo(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    reason: str = typer.Option(..., help="Why (published in the record, for the players)."),
+    back_to: Optional[int] = typer.Option(None, help="Void every batch after this one (default: the last batch)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+) -> None:
+    """Void the last adjudicated step (recorded publicly; revealed dice stay revealed)."""
+    from adjudicator.campaign import Campaigns
+
+    with user_errors():
+        with open_store(store) as opened:
+            target = Campaigns(opened).undo(campaign, load_key(key), reason, back_to)
+    typer.echo(f"campaign {campaign} is back after batch {target}")
+
+
+@app.command()
+def status(
+    campaign: Optional[str] = typer.Argument(None, help="The campaign (none: list every campaign)."),
+    store: Path = STORE_OPTION,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Where a campaign stands: turn, phase, the question open, the deadline."""
+    from adjudicator.campaign import Campaigns
+
+    with user_errors():
+        with open_store(store) as opened:
+            campaigns = Campaigns(opened)
+            if campaign is None:
+                rows = [{"campaign": c.id, "game": c.game, "records": c.entry_count} for c in opened.campaigns()]
+                if format is OutputFormat.json:
+                    typer.echo(json.dumps(rows, indent=2))
+                for row in rows if format is OutputFormat.text else ():
+                    typer.echo(f"{row['campaign']}\t{row['game']}\t{row['records']} records")
+                return
+            log, match = campaigns.match(campaign)
+            deadline = campaigns.deadline(campaign)
+    state = match.state
+    decision = match.decision
+    info = {"campaign": campaign, "game": log.charter["game"], "turn": getattr(state, "turn", None),
+            "phase": getattr(state, "phase", None), "next_step": log.next_batch,
+            "waiting": None if decision is None else {"side": decision.side, "ask": decision.kind},
+            "deadline": deadline.isoformat(), "result": getattr(state, "result", None)}
+    if format is OutputFormat.json:
+        typer.echo(json.dumps(info, indent=2))
+        return
+    typer.echo(f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}; next step {info['next_step']}")
+    if info["result"]:
+        typer.echo(f"ended: {info['result']}")
+    elif decision is not None:
+        typer.echo(f"waiting for {decision.side}: {decision.prompt}")
+        typer.echo(f"deadline: {info['deadline']}")
+
+
+@app.command()
+def history(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    store: Path = STORE_OPTION,
+) -> None:
+    """Every record of a campaign, one line each."""
+    from adjudicator.campaign import Campaigns
+
+    with user_errors():
+        with open_store(store) as opened:
+            log = Campaigns(opened).log(campaign)
+    for record in log.records:
+        body = record.body
+        detail = {"charter": lambda: f"{body['game']} {body['options']}",
+                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}",
+                  "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
+                  "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
+                  "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()
+        typer.echo(f"{record.seq:5d}  {record.kind:<8} {detail}")
+
+
+@app.command()
+def export(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    public: bool = typer.Option(True, "--public", help="The public record (the only export there is)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (default: stdout)."),
+    store: Path = STORE_OPTION,
+) -> None:
+    """Write the campaign's signed public record (JSON Lines; no secret in it)."""
+    from adjudicator.campaign import Campaigns
+
+    with user_errors():
+        with open_store(store) as opened:
+            text = Campaigns(opened).export_public(campaign)
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            output.write_text(text, encoding="utf-8")
+            typer.echo(f"public record written to {output}", err=True)
+
+
+@app.command()
+def verify(
+    record: Path = typer.Argument(..., help="A public record (from 'export --public'); '-' for stdin."),
+    head: Optional[str] = typer.Option(None, "--head", help="The record's head hash from your latest report: "
+                                       "also detects records cut off the end."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Check every signature, seed and die, replay the game, and show the dice table.
+    Exit 0 verified, 1 not verified, 2 unusable input."""
+    from adjudicator.campaign.verify import UnusableRecord, render_verdict, verify_text
+
+    try:
+        data = sys.stdin.buffer.read() if str(record) == "-" else record.read_bytes()
+        verdict = verify_text(data, head)
+    except (OSError, UnusableRecord) as err:
+        raise fail(str(err), EXIT_UNUSABLE)
+    typer.echo(json.dumps(verdict.to_json(), indent=2) if format is OutputFormat.json else render_verdict(verdict))
+    raise typer.Exit(EXIT_OK if verdict.verified else EXIT_PROBLEM)

@@ -1,0 +1,37 @@
+"""The orders language of Port Arthur: ``grammar/port-arthur.lark`` read into blocks.
+
+:func:`read` is what :func:`adjudicator.orders.parse_orders` calls for this game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.orders.grammar import lalr_parser
+from adjudicator.orders.model import OrderSet, merge
+from adjudicator.orders.port_arthur.model import BLOCK_ORDER, GAME
+from adjudicator.orders.port_arthur.reader import read_tree
+from adjudicator.orders.port_arthur.world import World
+from adjudicator.orders.problems import ProblemLog
+from adjudicator.orders.recovery import parse_with_recovery
+from adjudicator.orders.text import CleanText
+
+
+def read(clean: CleanText, log: ProblemLog, state: Any = None, world: World | None = None) -> OrderSet | None:
+    """Parse and read ``clean``; every problem goes to ``log``.
+
+    Names resolve against ``world`` (default: the board and counter sheet, or the
+    ships of ``state`` when it is given).
+    """
+    tree = parse_with_recovery(lalr_parser(GAME), clean.text, log)
+    if tree is None:
+        return None
+    return read_tree(tree, world or World.from_board(state=state), log)
+
+
+def merge_orders(standing: OrderSet | None, new: OrderSet) -> OrderSet:
+    """The orders in force after ``new`` (see :func:`adjudicator.orders.model.merge`)."""
+    return merge(standing, new, BLOCK_ORDER)
+
+
+__all__ = ["BLOCK_ORDER", "GAME", "World", "merge_orders", "read"]

@@ -1,0 +1,208 @@
+"""Parse a whole orders file with the LALR parser, reporting every error in one pass.
+
+The parser is driven token by token through lark's interactive parser. After every
+line end the parser's stacks are saved; on an error the problem is recorded, the
+parser is put back to the start of the bad line and lexing resumes at the next line
+that has something on it. The bad line is dropped, the lines around it are still
+read, and each mistake gives one message.
+
+A line that looks like a heading (``word:``) but whose word is no keyword is an
+unknown heading (E104); the lines under it are skipped up to the next known heading,
+so that a misspelt heading gives one message, not one per line of its block.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from adjudicator.orders.grammar import describe_terminal, keyword_of
+from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
+
+_HEADING_LIKE = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*:")
+_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)")
+_BLANK = re.compile(r"^[ \t]*(#.*)?$")
+
+
+@lru_cache(maxsize=None)
+def heading_terminals(parser: Lark) -> frozenset[str]:
+    """Terminals that may start a line at the top level: headings and header keywords."""
+    probe = parser.parse_interactive("")
+    return frozenset(name for name in probe.choices() if keyword_of(parser, name))
+
+
+@lru_cache(maxsize=None)
+def heading_words(parser: Lark) -> frozenset[str]:
+    """The keywords (lower case) that start a heading or header line."""
+    return frozenset(keyword_of(parser, name).casefold() for name in heading_terminals(parser))
+
+
+def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None:
+    """The parse tree of ``text`` with bad lines left out; every error goes to ``log``.
+
+    ``text`` must end with a newline (see :func:`adjudicator.orders.text.clean`).
+    Returns None only when parsing had to stop (too many errors).
+    """
+    interactive = parser.parse_interactive(text)
+    state = interactive.parser_state
+    checkpoint = (list(state.state_stack), list(state.value_stack))
+    while True:
+        try:
+            for token in interactive.lexer_thread.lex(state):
+                state.feed_token(token)
+                if token.type == "_NL":
+                    checkpoint = (list(state.state_stack), list(state.value_stack))
+            break
+        except UnexpectedInput as err:
+            if len(log.problems) > MAX_PROBLEMS:
+                return None
+            restart = _report(parser, err, text, log)
+            state.state_stack[:] = checkpoint[0]
+            state.value_stack[:] = checkpoint[1]
+            if restart >= len(text):
+                break
+            _move_lexer(interactive, text, restart)
+    try:
+        return interactive.feed_eof()
+    except UnexpectedInput as err:  # only when the grammar cannot end here; report it
+        _report(parser, err, text, log)
+        return None
+
+
+def _move_lexer(interactive, text: str, position: int) -> None:
+    """Make the lexer go on from ``position`` (a line start) in ``text``."""
+    lexer_state = interactive.lexer_thread.state
+    counter = lexer_state.line_ctr
+    if position > counter.char_pos:
+        counter.feed(text[counter.char_pos:position])
+    lexer_state.last_token = None
+
+
+def _line_start(text: str, position: int) -> int:
+    return text.rfind("\n", 0, position) + 1
+
+
+def _next_content_line(text: str, position: int) -> int:
+    """The start of the first non-blank, non-comment line after the one at ``position``."""
+    start = text.find("\n", position)
+    while start != -1:
+        start += 1
+        end = text.find("\n", start)
+        line = text[start:] if end == -1 else text[start:end]
+        if not _BLANK.match(line):
+            return start
+        start = end
+    return len(text)
+
+
+def _next_heading_line(parser: Lark, text: str, position: int) -> int:
+    """The start of the next line (after ``position``'s) that begins with a heading keyword."""
+    words = heading_words(parser)
+    start = _next_content_line(text, position)
+    while start < len(text):
+        end = text.find("\n", start)
+        match = _FIRST_WORD.match(text[start:end if end != -1 else len(text)])
+        if match and match.group(1).casefold() in words:
+            return start
+        start = _next_content_line(text, start)
+    return len(text)
+
+
+def _error_position(err: UnexpectedInput) -> int:
+    if isinstance(err, UnexpectedToken):
+        token = err.token
+        return token.start_pos if token.start_pos is not None else 0
+    return err.pos_in_stream
+
+
+def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog) -> int:
+    """Record ``err`` in ``log``; return where parsing should resume."""
+    position = _error_position(err)
+    line_no = text.count("\n", 0, position) + 1
+    line_text = log.lines[line_no - 1] if line_no <= len(log.lines) else ""
+    heading = _HEADING_LIKE.match(line_text)
+    if heading and heading.group(1).casefold() not in heading_words(parser):
+        word = heading.group(1)
+        log.add(
+            "E104",
+            f'unknown heading "{word}"; the lines under it are ignored up to the next heading',
+            line_no,
+            heading.start(1) + 1,
+            suggestions=difflib.get_close_matches(word.casefold(), sorted(heading_words(parser)), n=3, cutoff=0.6),
+        )
+        return _next_heading_line(parser, text, position)
+    expected = _expected(parser, err)
+    if isinstance(err, UnexpectedCharacters):
+        char = text[position] if position < len(text) else ""
+        log.add("E102", f"unexpected character {char!r}", line_no, position - _line_start(text, position) + 1,
+                expected=expected)
+        return _next_content_line(text, position)
+    token = err.token
+    if token.type in ("_NL", "$END"):
+        misspelt = _misspelt_keyword(parser, err, line_text)
+        if misspelt is not None:
+            word, column, keywords = misspelt
+            log.add("E101", f'unexpected "{word}"', line_no, column, expected=expected, suggestions=keywords)
+            return _next_content_line(text, position)
+        column = len(line_text.split("#", 1)[0].rstrip()) + 1
+        log.add("E103", "the line ends too early", line_no, column, expected=expected)
+        return _next_content_line(text, position) if token.type == "_NL" else len(text)
+    log.add(
+        "E101",
+        f'unexpected "{token.value}"',
+        line_no,
+        position - _line_start(text, position) + 1,
+        expected=expected,
+        suggestions=_keyword_suggestions(parser, str(token.value), err),
+    )
+    return _next_content_line(text, position)
+
+
+def _misspelt_keyword(parser: Lark, err: UnexpectedInput, line: str) -> tuple[str, int, list[str]] | None:
+    """A word of ``line`` that looks like a keyword expected at its end ("tp" for "to").
+
+    A misspelt keyword inside a name ("Tokiwa tp Tsushima") is read as part of the
+    name, and the line then ends too early: pointing at the word is more helpful.
+    """
+    keywords = sorted({k.casefold() for n in _expected_names(err) if (k := keyword_of(parser, n))})
+    if not keywords:
+        return None
+    content = line.split("#", 1)[0]
+    for match in re.finditer(r"[^\W\d_][\w'\-]*", content):
+        word = match.group(0).casefold()
+        if word in heading_words(parser) or len(word) > max(map(len, keywords)) + 2:
+            continue
+        close = difflib.get_close_matches(word, keywords, n=2, cutoff=0.5)
+        if close and word not in close:
+            return match.group(0), match.start() + 1, close
+    return None
+
+
+def _expected_names(err: UnexpectedInput) -> set[str]:
+    if isinstance(err, UnexpectedToken):
+        return set(err.expected)
+    return set(getattr(err, "allowed", None) or ())
+
+
+def _expected(parser: Lark, err: UnexpectedInput) -> tuple[str, ...]:
+    """What the parser would have accepted, in words; headings summed up as one item."""
+    names = _expected_names(err)
+    headings = names & heading_terminals(parser)
+    described = sorted({describe_terminal(parser, n) for n in names - headings if not n.startswith("__")})
+    if len(headings) > 3:
+        described.append("a new heading")
+    else:
+        described = sorted(set(described) | {describe_terminal(parser, n) for n in headings})
+    return tuple(described)
+
+
+def _keyword_suggestions(parser: Lark, word: str, err: UnexpectedInput) -> list[str]:
+    """Keywords accepted here that ``word`` looks like (a misspelt keyword)."""
+    if not word[:1].isalpha():
+        return []
+    keywords = sorted({k.casefold() for n in _expected_names(err) if (k := keyword_of(parser, n))})
+    return difflib.get_close_matches(word.casefold(), keywords, n=3, cutoff=0.7)

@@ -1,0 +1,142 @@
+"""From what a player sent to the text the grammar reads.
+
+Players send orders by email, so the text is cleaned first, keeping every line where
+it was (line numbers in messages are those of the file as sent):
+
+- bytes must be UTF-8 (a byte-order mark is dropped) and at most ``MAX_BYTES`` long;
+- CRLF and CR line ends become LF, tabs and other odd spaces become spaces;
+- an HTML-only message is turned into plain text;
+- when a start marker is present (``BEGIN ORDERS``, ``START ORDERS``, a line
+  ``orders:``), everything above it is ignored; an end marker (``END ORDERS``)
+  ends the orders;
+- quoted reply lines (starting with ``>``) are ignored, and so is everything from a
+  signature separator (a line ``-- ``) or a quoted original message
+  (``-----Original Message-----``, ``On ... wrote:``) down.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from adjudicator.orders.problems import OrderProblem, OrdersError
+
+#: The largest orders file accepted, in bytes (256 KiB).
+MAX_BYTES = 256 * 1024
+
+_START = re.compile(r"^\s*(?:-{2,}\s*)?(?:begin|start)\s+orders?\s*(?:-{2,}\s*)?:?\s*$|^\s*orders\s*:?\s*$", re.I)
+_END = re.compile(r"^\s*(?:-{2,}\s*)?end\s+(?:of\s+)?orders?\s*(?:-{2,}\s*)?\.?\s*$", re.I)
+_QUOTED = re.compile(r"^\s*>")
+_SIGNATURE = re.compile(r"^--\s*$")
+_ORIGINAL = re.compile(r"^\s*-{3,}\s*original message\s*-{3,}\s*$|^\s*on\s.{0,200}\swrote:\s*$", re.I)
+_ODD_SPACES = re.compile(r"[\t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_LOOKS_HTML = re.compile(r"^\s*(?:<!doctype html|<html|<body|<div|<p[\s>]|<br)", re.I)
+
+
+@dataclass(frozen=True)
+class CleanText:
+    """The text to parse (one line for each line sent, ending with a newline)."""
+
+    text: str
+    lines: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+def decode(data: bytes | str) -> str:
+    """UTF-8 text of ``data``; raise OrdersError (E100, E105) when it cannot be orders."""
+    size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
+    if size > MAX_BYTES:
+        raise OrdersError([OrderProblem(
+            "E100",
+            f"the file is {size:,} bytes; orders may be at most {MAX_BYTES:,} bytes ({MAX_BYTES // 1024} KiB)",
+        )])
+    if isinstance(data, str):
+        return data
+    if b"\x00" in data:
+        raise OrdersError([OrderProblem("E105", "the file holds NUL bytes: it is not a text file")])
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise OrdersError([OrderProblem(
+            "E105",
+            f"the file is not UTF-8 text (byte {err.start + 1} cannot be read); save it as UTF-8",
+        )]) from None
+
+
+def clean(data: bytes | str) -> CleanText:
+    """Decode and clean ``data`` as described in this module's docstring."""
+    text = decode(data).lstrip("\ufeff")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    notes: list[str] = []
+    if _LOOKS_HTML.match(text):
+        text = html_to_text(text)
+        notes.append("the message was HTML; it was read as plain text")
+    lines = [_CONTROLS.sub(" ", _ODD_SPACES.sub(" ", line)) for line in text.split("\n")]
+    lines = _keep_orders_lines(lines, notes)
+    return CleanText("\n".join(lines).rstrip(" ") + "\n", tuple(lines), tuple(notes))
+
+
+def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
+    """Blank every line that is not orders; the number of lines stays the same."""
+    kept = list(lines)
+    start = next((i for i, line in enumerate(lines) if _START.match(line)), None)
+    if start is not None:
+        for i in range(start + 1):
+            kept[i] = ""
+        if start:
+            notes.append(f"text above the start marker (line {start + 1}) was ignored")
+    first = 0 if start is None else start + 1
+    for i in range(first, len(lines)):
+        line = lines[i]
+        if _END.match(line) or _SIGNATURE.match(line) or _ORIGINAL.match(line):
+            for j in range(i, len(lines)):
+                kept[j] = ""
+            break
+        if _QUOTED.match(line):
+            kept[i] = ""
+    return kept
+
+
+class _TextFromHtml(HTMLParser):
+    """Plain text of an HTML message: block elements and <br> end lines."""
+
+    _BREAKS = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip = 0
+        self._quote = 0
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag in ("script", "style", "head"):
+            self._skip += 1
+        if tag == "blockquote":
+            self._quote += 1
+        if tag in self._BREAKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "head"):
+            self._skip = max(0, self._skip - 1)
+        if tag == "blockquote":
+            self._quote = max(0, self._quote - 1)
+        if tag in self._BREAKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if self._skip or self._quote:  # quoted replies are not orders
+            return
+        self.parts.append(data.replace("\n", " "))
+
+
+def html_to_text(markup: str) -> str:
+    """The text of an HTML-only message, one line per paragraph or <br>."""
+    parser = _TextFromHtml()
+    parser.feed(markup)
+    parser.close()
+    text = html.unescape("".join(parser.parts))
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n")

@@ -1,0 +1,78 @@
+"""The durable campaign store: many campaigns in one SQLite file.
+
+What is stored, per campaign:
+
+* ``entries`` -- the append-only, hash-linked history (the public record).
+  Entry ``n`` carries ``prev`` = hash of entry ``n - 1`` and ``hash`` =
+  SHA-256 over a length-prefixed encoding of ``(campaign, seq, kind, canonical
+  JSON body, prev)``; see :mod:`.canonical`.  Entries are never changed or
+  deleted (SQL triggers refuse it too); an undo is a new entry.
+* ``secrets`` -- referee seeds, password hashes, keys; kept apart from the
+  history so that exporting the public record never touches them.
+* ``mail_seen`` -- incoming mail already taken in (by Message-ID and by content
+  hash), so the same email is never taken twice.
+* ``outbox`` -- outgoing mail, written in the same transaction as the history
+  it reports, so it is durable before it is sent, and claimed atomically so
+  that it is never sent twice.
+
+Every command is one transaction (``with store.transaction(campaign_id) as
+tx:``) that commits wholly or not at all, even if the process is killed.
+``BEGIN IMMEDIATE`` takes SQLite's write lock for the whole file, which serves
+as the per-campaign lock: two commands can never write at once, and the second
+waits up to the busy timeout, then gets :class:`CampaignBusy`.
+"""
+
+from .canonical import ENTRY_HASH_DOMAIN, GENESIS, canonical_json, entry_hash, sha256_hex
+from .errors import (
+    CampaignBusy,
+    CampaignExists,
+    CampaignNotFound,
+    DuplicateMessageId,
+    HistoryCorrupt,
+    InvalidCampaignId,
+    InvalidValue,
+    NotAStore,
+    OutboxMailNotFound,
+    OutboxStateError,
+    StoreError,
+    StoreUnavailable,
+    StoreVersionError,
+    TransactionError,
+)
+from .history import verify_chain, verify_export
+from .records import Campaign, Entry, MailStatus, OutboxMail, SeenMail
+from .schema import SCHEMA_VERSION
+from .store import Store
+from .transaction import Transaction
+
+__all__ = [
+    "ENTRY_HASH_DOMAIN",
+    "GENESIS",
+    "SCHEMA_VERSION",
+    "Campaign",
+    "CampaignBusy",
+    "CampaignExists",
+    "CampaignNotFound",
+    "DuplicateMessageId",
+    "Entry",
+    "HistoryCorrupt",
+    "InvalidCampaignId",
+    "InvalidValue",
+    "MailStatus",
+    "NotAStore",
+    "OutboxMail",
+    "OutboxMailNotFound",
+    "OutboxStateError",
+    "SeenMail",
+    "Store",
+    "StoreError",
+    "StoreUnavailable",
+    "StoreVersionError",
+    "Transaction",
+    "TransactionError",
+    "canonical_json",
+    "entry_hash",
+    "sha256_hex",
+    "verify_chain",
+    "verify_export",
+]

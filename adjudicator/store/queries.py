@@ -1,0 +1,96 @@
+"""Reads shared by :class:`Store` (outside transactions) and :class:`Transaction`."""
+
+from __future__ import annotations
+
+from .canonical import GENESIS
+from .db import Database
+from .errors import CampaignNotFound, OutboxMailNotFound
+from .history import check_entry, check_tail, entries_from_rows, verified_entries
+from .records import Campaign, Entry, MailStatus, OutboxMail, SeenMail
+
+_CAMPAIGN = "SELECT id, game, created, meta, entry_count, head_hash FROM campaigns"
+_ENTRY_ROWS = (
+    "SELECT seq, CAST(kind AS BLOB), CAST(body AS BLOB), CAST(prev AS BLOB), "
+    "CAST(hash AS BLOB) FROM entries WHERE campaign = ?"
+)
+_SEEN = "SELECT campaign, received, message_id, content_hash, seen_at FROM mail_seen"
+_OUTBOX = (
+    "SELECT id, campaign, message_id, recipient, eml, status, attempts, last_error, "
+    "created, claimed_at, sent_at FROM outbox"
+)
+
+
+def find_campaign(db: Database, campaign_id: str) -> Campaign | None:
+    """Return the campaign, or None if it is not stored."""
+    row = db.one(f"{_CAMPAIGN} WHERE id = ?", (campaign_id,))
+    return Campaign(*row) if row else None
+
+
+def campaign(db: Database, campaign_id: str) -> Campaign:
+    """Return the campaign, raising :class:`CampaignNotFound` if it is not stored."""
+    found = find_campaign(db, campaign_id)
+    if found is None:
+        raise CampaignNotFound(campaign_id)
+    return found
+
+
+def campaigns(db: Database) -> list[Campaign]:
+    """Return every stored campaign, by id."""
+    return [Campaign(*row) for row in db.all(f"{_CAMPAIGN} ORDER BY id")]
+
+
+def entries(db: Database, owner: Campaign, verify: bool) -> list[Entry]:
+    """Return the campaign's whole history, verified if ``verify``."""
+    rows = db.all(f"{_ENTRY_ROWS} ORDER BY seq", (owner.id,))
+    if not verify:
+        return list(entries_from_rows(owner.id, rows))
+    found = list(verified_entries(owner.id, rows))
+    last = found[-1].hash if found else GENESIS
+    check_tail(owner.id, len(found), last, owner.entry_count, owner.head_hash)
+    return found
+
+
+def head(db: Database, owner: Campaign) -> Entry | None:
+    """Return the last entry, checked against the campaign's recorded head."""
+    row = db.one(f"{_ENTRY_ROWS} ORDER BY seq DESC LIMIT 1", (owner.id,))
+    if row is None:
+        check_tail(owner.id, 0, GENESIS, owner.entry_count, owner.head_hash)
+        return None
+    last = next(entries_from_rows(owner.id, [row]))
+    check_entry(last, last.seq, last.prev)
+    check_tail(owner.id, last.seq + 1, last.hash, owner.entry_count, owner.head_hash)
+    return last
+
+
+def seen_mail(db: Database, campaign_id: str) -> list[SeenMail]:
+    """Return the campaign's accepted incoming mail in arrival order."""
+    rows = db.all(f"{_SEEN} WHERE campaign = ? ORDER BY received", (campaign_id,))
+    return [SeenMail(*row) for row in rows]
+
+
+def outbox(db: Database, campaign_id: str, status: MailStatus | None) -> list[OutboxMail]:
+    """Return the campaign's outgoing mail, oldest first, optionally of one status."""
+    if status is None:
+        rows = db.all(f"{_OUTBOX} WHERE campaign = ? ORDER BY id", (campaign_id,))
+    else:
+        rows = db.all(
+            f"{_OUTBOX} WHERE campaign = ? AND status = ? ORDER BY id",
+            (campaign_id, MailStatus(status).value),
+        )
+    return [_outbox_mail(row) for row in rows]
+
+
+def outbox_mail(db: Database, campaign_id: str, outbox_id: int) -> OutboxMail:
+    """Return one outgoing message of the campaign."""
+    row = db.one(f"{_OUTBOX} WHERE id = ? AND campaign = ?", (outbox_id, campaign_id))
+    if row is None:
+        raise OutboxMailNotFound(campaign_id, outbox_id)
+    return _outbox_mail(row)
+
+
+def _outbox_mail(row: tuple) -> OutboxMail:
+    """Build an :class:`OutboxMail` from a row."""
+    values = list(row)
+    values[4] = bytes(values[4])
+    values[5] = MailStatus(values[5])
+    return OutboxMail(*values)
