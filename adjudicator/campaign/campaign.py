@@ -8,9 +8,9 @@ the one before (see :mod:`adjudicator.campaign.protocol`).
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -47,7 +47,7 @@ from adjudicator.fairdice import (
     records_to_jsonl,
     sign_record,
 )
-from adjudicator.orders import OrderSet, Receipt, merge_orders, parse_orders
+from adjudicator.orders import OrderSet, Receipt, parse_orders
 from adjudicator.store import Store
 
 DEFAULT_CHAIN_LENGTH = 512
@@ -174,31 +174,40 @@ class Campaigns:
         Raises OrdersError (every problem), AuthenticationFailed, StepOver,
         UnknownSide or CampaignOver; nothing is recorded then."""
         with self.store.transaction(campaign) as tx:
-            log = read_log(campaign, tx.entries())
-            _check_key(key, log)
-            game = support(log.charter["game"]).game()
-            match = log.replay(game)
-            if match.finished:
-                raise CampaignOver(f"campaign {campaign!r} has ended ({match.state.result}); no more orders")
-            orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
-            side = _side_of(orders, log)
-            _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
-            step = _step_of(orders, log)
-            receipt = Receipt.of(orders)
-            entropy = orders.header.entropy
-            body = {"side": side, "step": step, "orders_hash": receipt.sha256,
-                    "entropy_hash": None if entropy is None else sha256_hex(entropy)}
-            record = _sign(key, log, ORDERS, body)
-            tx.append(ORDERS, {"record": record.to_dict(), "private": {"text": receipt.text, "entropy": entropy}})
+            return self.submit_in(tx, data, key)
+
+    def submit_in(self, tx: Any, data: bytes | str, key: Ed25519PrivateKey) -> Receipt:
+        """:meth:`submit` inside an open transaction (mail intake records the mail in it too)."""
+        campaign = tx.campaign_id
+        log = read_log(campaign, tx.entries())
+        _check_key(key, log)
+        game = support(log.charter["game"]).game()
+        match = log.replay(game)
+        if match.finished:
+            raise CampaignOver(f"campaign {campaign!r} has ended ({match.state.result}); no more orders")
+        orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
+        side = _side_of(orders, log)
+        _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+        step = _step_of(orders, log)
+        receipt = Receipt.of(orders)
+        entropy = orders.header.entropy
+        body = {"side": side, "step": step, "orders_hash": receipt.sha256,
+                "entropy_hash": None if entropy is None else sha256_hex(entropy)}
+        record = _sign(key, log, ORDERS, body)
+        tx.append(ORDERS, {"record": record.to_dict(), "private": {
+            "text": receipt.text, "entropy": entropy, "turn": getattr(match.state, "turn", None)}})
         return receipt
 
     # -- adjudicate -------------------------------------------------------------------
 
-    def adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None = None) -> StepResult:
+    def adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None = None,
+                   after: Callable[[Any, CampaignLog, Match, StepResult], None] | None = None) -> StepResult:
         """Run the game as far as the orders on file allow, with the next dice batch.
 
         Stops at the first question that no order answers; a side that sent no
-        orders for this step by its deadline gets the documented defaults."""
+        orders for this step by its deadline gets the documented defaults.
+        ``after(tx, log, match, step)`` runs in the same transaction once the batch
+        is recorded (the reports are queued there, durable with the batch)."""
         with self.store.transaction(campaign) as tx:
             log = read_log(campaign, tx.entries())
             _check_key(key, log)
@@ -215,8 +224,9 @@ class Campaigns:
             seed = chain.reveal(batch - first_batch + 1)
             dice = BatchDice(campaign, batch, seed, contributions)
             deadline = step_deadline(tx.entries(), tx.campaign().meta)
-            silent = set() if utc(now) < deadline else {s for s in game.sides if s not in step_orders}
-            standing = _standing_orders(log, batch, game_support.name)
+            asked = match.decision.side if match.decision is not None else None
+            silent = {asked} if asked and asked not in step_orders and utc(now) >= deadline else set()
+            standing = _orders_in_force(log, batch, getattr(match.state, "turn", None), game_support.name)
             start_history = len(match.history)
             start_events = len(match.events) if match.history else 0  # the first report tells the set-up
             defaults, refused = _run(match, dice, standing, silent, game_support.orders())
@@ -238,8 +248,11 @@ class Campaigns:
             }
             tx.append(BATCH, {"record": _sign(key, log, BATCH, body).to_dict(),
                               "private": {"opened": utc(now).isoformat()}})
-        return StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
-                          tuple(defaults), tuple(refused), tuple(dice.rolls))
+            step = StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
+                              tuple(defaults), tuple(refused), tuple(dice.rolls))
+            if after is not None:
+                after(tx, read_log(campaign, tx.entries()), match, step)
+        return step
 
     def deadline(self, campaign: str) -> datetime:
         """When the current step's orders are due."""
@@ -331,18 +344,23 @@ def _step_of(orders: OrderSet, log: CampaignLog) -> int:
     return step
 
 
-def _standing_orders(log: CampaignLog, step: int, game: str) -> dict[str, OrderSet]:
-    """Each side's orders in force for ``step``: standing orders carried over, this
-    step's orders on top."""
-    in_force: dict[str, OrderSet] = {}
+def _orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[str, OrderSet]:
+    """Each side's orders in force for ``step``, at game turn ``turn``.
+
+    A newer order set for the same step replaces the older one. Over the steps,
+    standing orders (policies) stay in force until replaced; one-off orders
+    (sortie, operations plan) stay in force for the game turn they were sent in."""
+    in_force: dict[str, tuple[OrderSet, Any]] = {}
     for accepted in log.orders_up_to(step):
         orders = parse_orders(accepted.text, game)
-        in_force[accepted.side] = merge_orders(in_force.get(accepted.side), orders, game)
-    for side, orders in list(in_force.items()):
-        latest_step = max(o.step for o in log.orders if o.side == side)
-        if latest_step != step:
-            in_force[side] = orders.standing()
-    return in_force
+        if accepted.side in in_force:
+            old, old_turn = in_force[accepted.side]
+            kept = [b for b in old.blocks
+                    if b.kind not in orders.kinds and (b.standing or old_turn == accepted.turn)]
+            orders = replace(orders, blocks=(*orders.blocks, *kept))
+        in_force[accepted.side] = (orders, accepted.turn)
+    return {side: orders if sent_turn == turn else orders.standing()
+            for side, (orders, sent_turn) in in_force.items()}
 
 
 def _run(match: Match, dice: BatchDice, standing: Mapping[str, OrderSet], silent: set[str],

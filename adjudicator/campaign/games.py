@@ -18,6 +18,7 @@ class GameSupport:
     game_module: str
     game_class: str
     orders_module: str
+    report_module: str
 
     def game(self) -> Any:
         return _game_instance(self.game_module, self.game_class)
@@ -25,6 +26,11 @@ class GameSupport:
     def orders(self) -> ModuleType:
         """The module with ``answer_for(decision, state, orders)`` and ``default_answer``."""
         return importlib.import_module(self.orders_module)
+
+    def report(self) -> ModuleType:
+        """The module with ``situation(view, board)``, ``answer_hint(decision)`` and
+        ``battle_odds(state, side, partial_hits, fog)``."""
+        return importlib.import_module(self.report_module)
 
 
 @lru_cache(maxsize=None)
@@ -34,7 +40,7 @@ def _game_instance(module: str, cls: str) -> Any:
 
 GAMES = {
     "port-arthur": GameSupport("port-arthur", "Port Arthur", "adjudicator.games.port_arthur", "PortArthur",
-                               "adjudicator.games.port_arthur.orders"),
+                               "adjudicator.games.port_arthur.orders", "adjudicator.games.port_arthur.report"),
 }
 
 

@@ -23,6 +23,7 @@ class AcceptedOrders:
     entropy: str | None
     reveal: str | None  # sealed mode: hex of the side's chain value for this step
     record_seq: int
+    turn: Any = None     # the game turn when the orders were accepted
 
 
 @dataclass
@@ -111,7 +112,7 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
             orders.append(AcceptedOrders(
                 side=record.body["side"], step=record.body["step"], sha256=record.body["orders_hash"],
                 text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
-                record_seq=record.seq,
+                record_seq=record.seq, turn=private.get("turn"),
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")

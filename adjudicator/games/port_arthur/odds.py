@@ -228,10 +228,11 @@ def auto_hits(
 
 
 def _kind(ship: ShipLike, protect: Sequence[str]) -> tuple:
-    """Ships of the same kind are interchangeable for the search (protected ones never are)."""
+    """Ships of the same kind are interchangeable for the search: same values and same
+    status before the fire (protected ones never are)."""
     if ship.name in protect:
         return ("protected", ship.name)
-    return (tuple(ship.firepower), tuple(ship.speed), ship.defense)
+    return (tuple(ship.firepower), tuple(ship.speed), ship.defense, ship.damaged)
 
 
 # -- critical hits -----------------------------------------------------------------------

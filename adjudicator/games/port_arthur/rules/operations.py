@@ -191,6 +191,8 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
     for ship in group:
         state.move(ship, move.destination)
     table.say("move", f"{side.capitalize()} moves {names} from {move.origin} to {move.destination} "
-                         f"({die} <= SS {speed}).", side=side, ships=[s.name for s in group],
-                         origin=move.origin, destination=move.destination)
+                      f"({die} <= SS {speed}).", side=side, ships=[s.name for s in group],
+              origin=move.origin, destination=move.destination, owner=side,
+              seen_by_enemy=f"{side.capitalize()} moves {len(group)} ship(s) from {move.origin} to "
+                            f"{move.destination} ({die} <= SS {speed}).")
     return True

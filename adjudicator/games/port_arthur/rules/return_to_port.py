@@ -32,7 +32,8 @@ def completion_of_repairs(table: Table) -> None:
         if ship.at.endswith(SHIPYARD):
             table.state.move(ship, ship.at[: -len(SHIPYARD)])
             ship.damaged = False
-            table.say("repaired", f"{ship.name} leaves the {ship.at} shipyard repaired.", ship=ship.name)
+            table.say("repaired", f"{ship.name} leaves the {ship.at} shipyard repaired.", ship=ship.name,
+                      owner=ship.side, seen_by_enemy=f"A ship leaves the {ship.at} shipyard repaired.")
 
 
 def return_destinations(table: Table, ship: Ship) -> list[str]:
@@ -57,8 +58,9 @@ def return_to_port(table: Table) -> Steps:
         chosen = dict(answer.ports)
     for ship in at_sea:
         port = chosen.get(ship.name) or return_destinations(table, ship)[0]
-        table.say("return", f"{ship.name} returns from {ship.at} to {port}.",
-                             ship=ship.name, origin=ship.at, port=port)
+        table.say("return", f"{ship.name} returns from {ship.at} to {port}.", ship=ship.name, origin=ship.at,
+                  port=port, owner=ship.side,
+                  seen_by_enemy=f"A {ship.side.capitalize()} ship returns from {ship.at} to {port}.")
         state.move(ship, port)
 
 
@@ -131,4 +133,5 @@ def maintenance(table: Table) -> None:
             if not ship.damaged:
                 ship.damaged = True
                 table.say("maintenance", f"{ship.name} lies in {port}, which has no shipyard: "
-                                     f"it is damaged by lack of maintenance.", ship=ship.name)
+                                         f"it is damaged by lack of maintenance.", ship=ship.name, owner=RUSSIA,
+                          seen_by_enemy=f"A Russian ship in {port} is damaged by lack of maintenance.")

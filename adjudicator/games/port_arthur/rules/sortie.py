@@ -109,7 +109,8 @@ def _carry_out(table: Table, side: str, orders: Sortie) -> None:
         port = ship.at
         state.move(ship, shipyard_of(port) if dest == SHIPYARD else dest)
         where = f"the {port} shipyard" if dest == SHIPYARD else dest
-        table.say("sortie", f"{ship.name} leaves {port} for {where}.", side=side, ship=name, to=ship.at)
+        table.say("sortie", f"{ship.name} leaves {port} for {where}.", side=side, ship=name, to=ship.at,
+                  owner=side, seen_by_enemy=f"A {side.capitalize()} ship leaves {port} for {where}.")
     for space in orders.land:
         state.landing.append(space)
         table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)

@@ -15,7 +15,7 @@ from typing import Any, Callable, Generator, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Event, Roll
 from adjudicator.games.port_arthur.answers import READERS, Kind
-from adjudicator.games.port_arthur.board import Board
+from adjudicator.games.port_arthur.board import Board, other
 from adjudicator.games.port_arthur.options import Options
 from adjudicator.games.port_arthur.state import Ship, State
 
@@ -59,9 +59,18 @@ class Table:
         dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase)
         return tuple(dice)
 
-    def say(self, kind: str, text: str, **data: Any) -> None:
-        """Tell what happened (the narrative of the reports)."""
-        self.narrate(Event(kind, text, data))
+    def say(self, kind: str, text: str, *, owner: str | None = None, seen_by_enemy: str | None = None,
+            **data: Any) -> None:
+        """Tell what happened (the narrative of the reports).
+
+        Under the fog of war, an event about ``owner``'s ships is told in full to
+        ``owner`` only; the enemy is told ``seen_by_enemy`` instead (rules-notes,
+        Fog of war)."""
+        if owner is None or seen_by_enemy is None or not self.options.fog_of_war:
+            self.narrate(Event(kind, text, data))
+            return
+        self.narrate(Event(kind, text, data, visible_to=(owner,)))
+        self.narrate(Event(kind, seen_by_enemy, {"side": owner}, visible_to=(other(owner),)))
 
     # -- names -----------------------------------------------------------------
 

@@ -1,0 +1,115 @@
+"""What a Port Arthur report shows: the situation drawn in text, how to answer the
+open question in the orders language, and the odds of this side's possible battles."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from adjudicator.engine import Decision
+from adjudicator.games.port_arthur.board import JAPAN, RUSSIA, Board
+from adjudicator.games.port_arthur.rules.table import marker_text
+
+KEYWORD = {"reroll": "reroll", "seize": "seize", "blockade": "blockade"}
+
+
+def situation(view: Mapping[str, Any], board: Board) -> dict[str, Any]:
+    """The situation as rows a template lays out: tracks, zones, ports, sunk ships."""
+    ships = view["ships"]
+    fog = view.get("fog_of_war", False)
+
+    def listed(place: str, side: str) -> str:
+        here = [s for s in ships if s["at"] == place and s["side"] == side]
+        if not here:
+            return "-"
+        if fog and "stack" in here[0]:
+            return f"{_label(here[0])} + {here[0]['stack'] - 1} hidden"
+        return ", ".join(_label(s) for s in here)
+
+    zones = [{"zone": z, "japan": listed(z, JAPAN), "russia": listed(z, RUSSIA),
+              "key": board.zones[z].key} for z in board.zones]
+    ports = []
+    for port in board.ports:
+        for place, label in ((port, f"{port} harbour"), (f"{port} shipyard", f"{port} shipyard")):
+            side = board.ports[port].side
+            text = listed(place, side)
+            if text != "-" or place == port:
+                ports.append({"place": label, "ships": text})
+    track = [f"[{space}{'*' if i < view['occupied'] else ''}]" for i, space in enumerate(view["track"])]
+    pending = sorted({s["at"] for s in ships if s["at"].startswith("turn ")})
+    return {
+        "header": (f"Turn {view['turn']} of {board.turns} | {view['phase']} | Initiative: "
+                   f"{view['initiative'].capitalize()} | CP marker: {marker_text(view['cp'])} | "
+                   f"Blockade: {'yes' if view['blockade'] else 'no'} | Port Arthur: {view['port_arthur']}"),
+        "track": " ".join(track) + f"  (* occupied; landing spaces: {', '.join(view['landing']) or 'empty'})",
+        "zones": zones,
+        "ports": ports,
+        "baltic": [f"{box}: {', '.join(s['name'] for s in ships if s['at'] == box)}" for box in pending],
+        "sunk": ", ".join(s["name"] for s in ships if s["at"] == "sunk") or "none",
+        "fog": fog,
+    }
+
+
+def _label(ship: Mapping[str, Any]) -> str:
+    fp, sp = ship["firepower"], ship["speed"]
+    values = f"{fp[1]}/{sp[1]}/{ship['defense']}" if ship["damaged"] else f"{fp[0]}/{sp[0]}"
+    return f"{ship['name']}{' (damaged)' if ship['damaged'] else ''} {values}"
+
+
+def answer_hint(decision: Decision) -> list[str]:
+    """How to answer ``decision`` in the orders language, with its legal options."""
+    options = decision.options
+    kind = decision.kind
+    if kind == "sortie":
+        lines = ["sortie:"]
+        for ship, places in options["ships"].items():
+            lines.append(f"  {ship} to {' | '.join(places)}")
+        if options.get("land"):
+            lines.append(f"  land in {', '.join(options['land'])}")
+        lines.append("  (ships not named stay in port; 'sortie: none' keeps them all there)")
+        return lines
+    if kind == "navo":
+        lines = ["operations:"]
+        for zone in options["battle"]:
+            lines.append(f"  battle in {zone}")
+        for move in options["move"]:
+            who = f"{', '.join(move['ships'])} from {move['from']}" if move["port"] else f"squadron from {move['from']}"
+            lines.append(f"  move {who} to {' | '.join(move['to'])}")
+        lines.append("  pass")
+        lines.append("  (one line per NAVO you foresee; the first that applies is carried out)")
+        return lines
+    if kind in KEYWORD:
+        return [f"{KEYWORD[kind]}: yes | no"]
+    if kind == "dice":
+        return [f"dice: 1-6 | auto   (your SFP is {options['firepower']})"]
+    if kind == "criticals":
+        return [f"criticals: {options['count']} of {', '.join(options['targets'])} (in order) | auto"]
+    if kind == "hits":
+        return [f"hits: protect {', '.join(options['ships'])} (last to be hit first) | auto",
+                f"  ({options['hits']} hit(s) to apply)"]
+    if kind == "return":
+        return ["return:"] + [f"  {ship} to {' | '.join(ports)}" for ship, ports in options["ships"].items()]
+    if kind in ("mines", "attack"):
+        return [f"{kind}: {options['count']} of {', '.join(options['ships'])} | auto"]
+    return [f"{kind}: ..."]
+
+
+def battle_odds(state: Any, side: str, partial_hits: str, fog: bool = False) -> list[dict[str, Any]]:
+    """For each zone where this side and the enemy both have ships: the odds of each
+    side's fire at each dice count (under the fog of war, only this side's own)."""
+    from adjudicator.games.port_arthur.odds import best_dice_count, odds_table
+    from adjudicator.games.port_arthur.state import squadron_firepower
+
+    tables = []
+    for zone in state.positions(side):
+        enemy = state.squadron(RUSSIA if side == JAPAN else JAPAN, zone)
+        own = state.squadron(side, zone)
+        if not enemy or not own or zone.endswith("shipyard") or zone.startswith("turn"):
+            continue
+        for firer, ships in ((side, own),) if fog else ((side, own), ("enemy", enemy)):
+            sfp = squadron_firepower(ships)
+            rows = [{"count": o.count, "full": f"{float(o.full_success):.0%}",
+                     "hits": f"{float(o.expected_hits):.2f}", "criticals": f"{float(o.expected_criticals):.2f}"}
+                    for o in odds_table(sfp, partial_hits)]
+            tables.append({"zone": zone, "firer": firer, "sfp": sfp, "rows": rows,
+                           "best": best_dice_count(sfp, partial_hits=partial_hits)})
+    return tables
