@@ -18,6 +18,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from adjudicator import __version__
 from adjudicator.campaign.errors import (
     AuthenticationFailed,
+    BadReveal,
+    SealedRevealMissing,
     CampaignOver,
     NothingToUndo,
     RefereeKeyMismatch,
@@ -34,13 +36,17 @@ from adjudicator.campaign.protocol import (
     CHARTER,
     ORDERS,
     UNDO,
+    FORFEIT,
     BatchDice,
     contribution,
+    reveal_bytes,
     sha256_hex,
     state_hash,
 )
 from adjudicator.engine import Decision, Event, IllegalAnswer, Match, Roll
 from adjudicator.fairdice import (
+    ChainCommitment,
+    FairDiceError,
     SeedChain,
     public_key_from_text,
     public_key_to_text,
@@ -130,15 +136,21 @@ class Campaigns:
         options: Mapping[str, Any] | None = None,
         deadline_hours: float = DEFAULT_DEADLINE_HOURS,
         chain_length: int = DEFAULT_CHAIN_LENGTH,
+        referee_address: str = "referee@localhost",
+        player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
     ) -> CampaignLog:
-        """Create a campaign with its signed charter and the referee's seed chain."""
+        """Create a campaign with its signed charter and the referee's seed chain.
+
+        With ``player_chains`` (side -> a player's chain commitment) the campaign is
+        sealed: every step needs every side's reveal."""
         game_support = support(game_name)
         game = game_support.game()
         options = dict(options or {})
         Match(game, {}, options)  # refuses bad options before anything is written
         _check_players(game.sides, players)
         chain = SeedChain.generate(campaign, chain_length)
+        sealed = _check_player_chains(campaign, game.sides, player_chains)
         charter = {
             "campaign": campaign,
             "game": game_name,
@@ -149,6 +161,8 @@ class Campaigns:
                          **({"public_key": p.public_key} if p.public_key else {})} for p in players],
             "referee_key": public_key_to_text(key.public_key()),
             "chain": chain.commitment().to_dict(),
+            "sealed": bool(sealed),
+            "player_chains": sealed,
             "algorithm": ALGORITHM,
             "adjudicator": __version__,
         }
@@ -157,6 +171,7 @@ class Campaigns:
             tx.create_campaign(game_name, {
                 "players": {p.side: {"address": p.address} for p in players},
                 "deadline_hours": deadline_hours,
+                "referee_address": referee_address,
             })
             tx.append(CHARTER, {"record": _sign(key, None, CHARTER, charter).to_dict(),
                                 "private": {"opened": opened}})
@@ -183,19 +198,20 @@ class Campaigns:
         _check_key(key, log)
         game = support(log.charter["game"]).game()
         match = log.replay(game)
-        if match.finished:
-            raise CampaignOver(f"campaign {campaign!r} has ended ({match.state.result}); no more orders")
+        if match.finished or log.forfeit is not None:
+            raise CampaignOver(f"campaign {campaign!r} has ended; no more orders")
         orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
         side = _side_of(orders, log)
         _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
         step = _step_of(orders, log)
+        reveal = _check_reveal(orders, side, step, log)
         receipt = Receipt.of(orders)
         entropy = orders.header.entropy
         body = {"side": side, "step": step, "orders_hash": receipt.sha256,
                 "entropy_hash": None if entropy is None else sha256_hex(entropy)}
         record = _sign(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
-            "text": receipt.text, "entropy": entropy, "turn": getattr(match.state, "turn", None)}})
+            "text": receipt.text, "entropy": entropy, "reveal": reveal, "turn": getattr(match.state, "turn", None)}})
         return receipt
 
     # -- adjudicate -------------------------------------------------------------------
@@ -214,16 +230,21 @@ class Campaigns:
             game_support = support(log.charter["game"])
             game = game_support.game()
             match = log.replay(game)
-            if match.finished:
-                raise CampaignOver(f"campaign {campaign!r} has ended ({match.state.result})")
+            if match.finished or log.forfeit is not None:
+                raise CampaignOver(f"campaign {campaign!r} has ended")
             batch = log.next_batch
+            deadline = step_deadline(tx.entries(), tx.campaign().meta)
+            if log.sealed:
+                stalled = [s for s in game.sides if log.orders_for(batch).get(s) is None
+                           or log.orders_for(batch)[s].reveal is None]
+                if stalled:
+                    return _stalled(tx, key, log, batch, stalled, game.sides, utc(now) >= deadline)
             chain, first_batch = _chain_for(batch, key, log, tx)
             log = read_log(campaign, tx.entries())
             step_orders = log.orders_for(batch)
-            contributions = {side: contribution(o.entropy, None) for side, o in step_orders.items()}
+            contributions = {side: contribution(o.entropy, reveal_bytes(o.reveal)) for side, o in step_orders.items()}
             seed = chain.reveal(batch - first_batch + 1)
             dice = BatchDice(campaign, batch, seed, contributions)
-            deadline = step_deadline(tx.entries(), tx.campaign().meta)
             asked = match.decision.side if match.decision is not None else None
             silent = {asked} if asked and asked not in step_orders and utc(now) >= deadline else set()
             standing = _orders_in_force(log, batch, getattr(match.state, "turn", None), game_support.name)
@@ -240,6 +261,7 @@ class Campaigns:
                 "contributions": {side: o.entropy for side, o in sorted(step_orders.items())
                                   if o.entropy is not None},
                 "orders": [o.record_seq for o in step_orders.values()],
+                "reveals": {side: o.reveal for side, o in sorted(step_orders.items()) if o.reveal is not None},
                 "entries": entries,
                 "state_hash": state_hash(match.state.to_json()),
                 "waiting": None if waiting is None else {"side": waiting.side, "ask": waiting.kind},
@@ -325,6 +347,60 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
     if password_hash is None or not password_matches(credentials.password, password_hash):
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
+
+
+def _check_player_chains(campaign: str, sides: Sequence[str],
+                         chains: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict] | None:
+    """Sealed mode: every side's chain commitment, made for this campaign and side."""
+    if not chains:
+        return None
+    if sorted(chains) != sorted(sides):
+        raise UnknownSide(f"a sealed campaign needs a chain commitment from each of {', '.join(sides)}; "
+                          f"got {', '.join(chains) or 'none'}")
+    checked = {}
+    for side, data in chains.items():
+        try:
+            commitment = ChainCommitment.from_dict(data)
+        except FairDiceError as err:
+            raise BadReveal(f"{side}'s chain commitment is unusable: {err}") from err
+        if commitment.campaign_id != campaign or commitment.owner != side:
+            raise BadReveal(f"{side}'s chain commitment was made for campaign {commitment.campaign_id!r}, "
+                            f"side {commitment.owner!r}: make one with 'adjudicator sealed new-chain {campaign} {side}'")
+        checked[side] = commitment.to_dict()
+    return checked
+
+
+def _check_reveal(orders: OrderSet, side: str, step: int, log: CampaignLog) -> str | None:
+    """Sealed mode: the reveal line must be the side's chain value for this step."""
+    reveal = orders.header.reveal
+    if not log.sealed:
+        if reveal is not None:
+            raise BadReveal("this campaign is not sealed: remove the 'reveal:' line")
+        return None
+    if reveal is None:
+        return None
+    commitment = ChainCommitment.from_dict(log.charter["player_chains"][side])
+    try:
+        value = bytes.fromhex(reveal)
+    except ValueError:
+        raise BadReveal(f"the reveal {reveal!r} is not hex: copy it from 'adjudicator sealed reveal'") from None
+    if not commitment.verify_reveal(step, value):
+        raise BadReveal(f"the reveal for step {step} does not match {side}'s committed chain: "
+                        f"use 'adjudicator sealed reveal YOUR-CHAIN-FILE {step}'")
+    return reveal
+
+
+def _stalled(tx: Any, key: Ed25519PrivateKey, log: CampaignLog, step: int, stalled: list[str],
+             sides: Sequence[str], deadline_passed: bool) -> "StepResult":
+    """Sealed mode: a step cannot run without every side's reveal. Before the deadline
+    that is a wait; after it, the stalling side forfeits (both stalling: a draw)."""
+    if not deadline_passed:
+        raise SealedRevealMissing(f"step {step} waits for the sealed reveal of {', '.join(stalled)}")
+    winners = [s for s in sides if s not in stalled]
+    result = winners[0] if len(winners) == 1 else "draw"
+    body = {"step": step, "forfeited": stalled, "result": result}
+    tx.append(FORFEIT, {"record": _sign(key, log, FORFEIT, body).to_dict()})
+    return StepResult(None, (), None, result)
 
 
 def _step_of(orders: OrderSet, log: CampaignLog) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, ORDERS, UNDO
+from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, FORFEIT, ORDERS, UNDO
 from adjudicator.engine import Match
 from adjudicator.fairdice import ChainCommitment, Record
 
@@ -78,6 +78,16 @@ class CampaignLog:
         """Every order set in force by ``step``: for each step, each side's latest."""
         steps = sorted({o.step for o in self.orders if o.step <= step})
         return [o for s in steps for o in self.orders_for(s).values()]
+
+    @property
+    def sealed(self) -> bool:
+        return bool(self.charter.get("sealed"))
+
+    @property
+    def forfeit(self) -> Record | None:
+        """The forfeit that ended the campaign, if a side stalled in sealed mode."""
+        found = self.of_kind(FORFEIT)
+        return found[-1] if found else None
 
     def chain_commitments(self) -> list[tuple[int, ChainCommitment]]:
         """(first batch, commitment) of the referee's chain and each extension."""

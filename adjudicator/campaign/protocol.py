@@ -14,6 +14,13 @@ Public record kinds (each a signed, hash-linked record; see docs/dice.md):
   engine's history entries), the resulting state's hash, and what is asked next.
 - ``chain``: a new seed-chain commitment, when the old chain runs out.
 - ``undo``: the referee voids the batches after a given one.
+- ``forfeit``: in sealed mode, a side that has not revealed its chain value by the
+  step's deadline loses the campaign.
+
+Sealed mode: each player commits a seed chain of their own in the charter and
+reveals its value for step k with their orders for step k; batch k's key mixes every
+side's reveal, so that nobody -- the referee included -- can compute a batch's dice
+before every side's orders for it are locked.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from adjudicator.engine import Roll
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode
 
 ALGORITHM = "adjudicator-campaign/v1"
-CHARTER, ORDERS, BATCH, CHAIN, UNDO = "charter", "orders", "batch", "chain", "undo"
+CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
 CONTRIBUTION_DOMAIN = b"adjudicator/contribution/v1"
 
 
@@ -39,6 +46,11 @@ def sha256_hex(data: bytes | str) -> str:
 def state_hash(state_json: Mapping[str, Any]) -> str:
     """The hash of a state, as published in batch records."""
     return sha256_hex(canonical_json(dict(state_json)))
+
+
+def reveal_bytes(text: str | None) -> bytes | None:
+    """A sealed-mode reveal line's value (hex) as bytes."""
+    return None if text is None else bytes.fromhex(text)
 
 
 def contribution(entropy: str | None, reveal: bytes | None) -> bytes:

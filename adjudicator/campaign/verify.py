@@ -19,10 +19,12 @@ from adjudicator.campaign.protocol import (
     BATCH,
     CHAIN,
     CHARTER,
+    FORFEIT,
     ORDERS,
     UNDO,
     BatchDice,
     contribution,
+    reveal_bytes,
     sha256_hex,
     state_hash,
 )
@@ -120,6 +122,7 @@ class _Checker:
         self.chains: list[tuple[int, ChainCommitment]] = []
         self.last_seed: tuple[int, bytes] | None = None
         self.voided: set[int] = set()
+        self.forfeited = False
 
     # -- signatures and links ------------------------------------------------------------
 
@@ -138,8 +141,10 @@ class _Checker:
     def check_all(self) -> None:
         self._check_charter()
         for record in self.records[1:]:
+            if self.forfeited:
+                raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
-                       CHARTER: self._second_charter}.get(record.kind)
+                       CHARTER: self._second_charter, FORFEIT: self._forfeit}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
@@ -164,6 +169,22 @@ class _Checker:
         except (FairDiceError, EngineError, KeyError) as err:
             raise BadRecord(0, f"the charter is unusable: {err}") from err
         self.sides = {p["side"] for p in charter.get("players", [])}
+        try:
+            self.player_chains = {side: ChainCommitment.from_dict(data)
+                                  for side, data in (charter.get("player_chains") or {}).items()}
+        except FairDiceError as err:
+            raise BadRecord(0, f"a player's chain commitment is unusable: {err}") from err
+        if charter.get("sealed") and set(self.player_chains) != self.sides:
+            raise BadRecord(0, "a sealed campaign's charter must commit every side's chain")
+
+    def _forfeit(self, record: Record) -> None:
+        body = record.body
+        if not self.player_chains:
+            raise BadRecord(record.seq, "a forfeit in a campaign that is not sealed")
+        if body.get("step") != self.batches + 1 or not set(body.get("forfeited", [])) <= self.sides:
+            raise BadRecord(record.seq, "the forfeit names another step or an unknown side")
+        self.forfeited = True
+        self.result, self.waiting = body.get("result"), None
 
     def _second_charter(self, record: Record) -> None:
         raise BadRecord(record.seq, "a second charter for the campaign: a campaign has one charter")
@@ -253,13 +274,31 @@ class _Checker:
             if body["step"] == number and body["side"] not in by_side:
                 raise BadRecord(record.seq, f"the batch ignores {body['side']}'s orders (record {seq})")
         contributions = {}
+        reveals = record.body.get("reveals", {})
+        if self.player_chains and set(by_side) != self.sides:
+            raise BadRecord(record.seq, "a sealed campaign's batch needs every side's orders and reveal")
         for side, (seq, body) in by_side.items():
             entropy = revealed.get(side)
             if (entropy is None) != (body.get("entropy_hash") is None) or (
                     entropy is not None and sha256_hex(entropy) != body["entropy_hash"]):
                 raise BadRecord(record.seq, f"{side}'s entropy does not match the commitment in record {seq}")
-            contributions[side] = contribution(entropy, None)
+            contributions[side] = contribution(entropy, self._reveal(record, side, reveals.get(side), number))
         return contributions
+
+    def _reveal(self, record: Record, side: str, reveal: str | None, number: int) -> bytes | None:
+        """Sealed mode: the side's revealed value for this batch, checked against its chain."""
+        if not self.player_chains:
+            if reveal is not None:
+                raise BadRecord(record.seq, f"a reveal from {side} in a campaign that is not sealed")
+            return None
+        try:
+            value = reveal_bytes(reveal)
+        except ValueError:
+            value = None
+        if value is None or not self.player_chains[side].verify_reveal(number, value):
+            raise BadRecord(record.seq, f"{side}'s sealed reveal for batch {number} is missing or does not "
+                                        "match the chain committed in the charter")
+        return value
 
     def _replay(self, record: Record, entries: list, dice: BatchDice) -> None:
         match = self.match

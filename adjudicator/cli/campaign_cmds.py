@@ -14,10 +14,13 @@ from typing import Iterator, Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
 
 keys_app = typer.Typer(help="The referee's signing key.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
+sealed_app = typer.Typer(help="Sealed mode: a player's own seed chain, so nobody can foresee the dice.",
+                         no_args_is_help=True)
+app.add_typer(sealed_app, name="sealed")
 
 STORE_OPTION = typer.Option(
     Path("adjudicator.sqlite3"), "--store", envvar="ADJUDICATOR_STORE",
@@ -48,6 +51,8 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(EXIT_PROBLEM)
     except (CampaignError, StoreError, FairDiceError, EngineError, OSError) as err:
         raise fail(str(err))
+    except ValueError as err:  # malformed JSON in a file given on the command line
+        raise fail(f"unreadable input: {err}")
 
 
 def open_store(path: Path):
@@ -125,6 +130,45 @@ def keys_show(path: Path = KEY_OPTION) -> None:
     typer.echo(f"fingerprint: {fingerprint(public)}")
 
 
+# -- sealed mode ----------------------------------------------------------------------------
+
+
+@sealed_app.command("new-chain")
+def sealed_new_chain(
+    campaign: str = typer.Argument(..., help="The campaign the chain is for."),
+    side: str = typer.Argument(..., help="Your side."),
+    output: Path = typer.Option(..., "--output", "-o", help="Where to keep your secret chain (mode 600)."),
+    length: int = typer.Option(1000, help="How many steps the chain serves."),
+) -> None:
+    """Make your secret seed chain; print the commitment to give the referee."""
+    from adjudicator.fairdice import SeedChain
+
+    chain = SeedChain.generate(campaign, length, owner=side.lower())
+    try:
+        descriptor = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise fail(f"{output} exists already: a chain is made once; choose another file name")
+    except OSError as err:
+        raise fail(f"cannot write {output}: {err.strerror}")
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        json.dump(chain.to_secret_dict(), handle)
+    typer.echo(json.dumps(chain.commitment().to_dict(), indent=2))
+    typer.echo(f"Your chain is in {output}: keep it secret. Send the commitment above to the referee.", err=True)
+
+
+@sealed_app.command("reveal")
+def sealed_reveal(
+    chain_file: Path = typer.Argument(..., help="Your secret chain file."),
+    step: int = typer.Argument(..., help="The step your orders are for."),
+) -> None:
+    """Print the 'reveal:' line for your orders for STEP."""
+    from adjudicator.fairdice import SeedChain
+
+    with user_errors():
+        chain = SeedChain.from_secret_dict(json.loads(chain_file.read_text(encoding="utf-8")))
+        typer.echo(f"reveal: {chain.reveal(step).hex()}")
+
+
 # -- campaigns ----------------------------------------------------------------------------
 
 
@@ -163,6 +207,9 @@ def new(
                                      "then in your shell history: prefer --players)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
     deadline_hours: float = typer.Option(72.0, help="Hours players have for each step's orders."),
+    referee_address: str = typer.Option("referee@localhost", "--from", help="The referee's email address."),
+    sealed: list[str] = typer.Option([], "--sealed", help="SIDE=FILE: a player's chain commitment (from "
+                                     "'sealed new-chain'); give one per side for a sealed campaign."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
@@ -178,10 +225,17 @@ def new(
             options = parse_options(option)
         except ValueError as err:
             raise fail(str(err))
+        chains = {}
+        for item in sealed:
+            side, sep, path = item.partition("=")
+            if not sep:
+                raise fail(f"--sealed takes SIDE=FILE, got {item!r}")
+            chains[side.strip().lower()] = json.loads(Path(path).read_text(encoding="utf-8"))
         private = load_key(key)
         with open_store(store) as opened:
             log = Campaigns(opened).create(campaign, game, players, private, options=options,
-                                           deadline_hours=deadline_hours, now=parse_now(now))
+                                           deadline_hours=deadline_hours, referee_address=referee_address,
+                                           player_chains=chains or None, now=parse_now(now))
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
     typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
 
@@ -345,12 +399,6 @@ def verify(
 ) -> None:
     """Check every signature, seed and die, replay the game, and show the dice table.
     Exit 0 verified, 1 not verified, 2 unusable input."""
-    from adjudicator.campaign.verify import UnusableRecord, render_verdict, verify_text
+    from adjudicator.cli.verify_cmd import verify as run_verify
 
-    try:
-        data = sys.stdin.buffer.read() if str(record) == "-" else record.read_bytes()
-        verdict = verify_text(data, head)
-    except (OSError, UnusableRecord) as err:
-        raise fail(str(err), EXIT_UNUSABLE)
-    typer.echo(json.dumps(verdict.to_json(), indent=2) if format is OutputFormat.json else render_verdict(verdict))
-    raise typer.Exit(EXIT_OK if verdict.verified else EXIT_PROBLEM)
+    raise typer.Exit(run_verify(str(record), head, format.value, sys.stdout, sys.stderr))

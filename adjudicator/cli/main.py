@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import sys
 
-import typer
-
-from adjudicator.cli import campaign_cmds, games_cmds  # noqa: F401  (they register commands)
-from adjudicator.cli.app import app
-
-__all__ = ["app", "run"]
+DIRECT = {"verify"}  # commands that run without loading the whole command line
 
 
 def run() -> None:
     """Console-script entry point: never a traceback for the user."""
+    argv = sys.argv[1:]
+    if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
+        from adjudicator.cli.verify_cmd import direct
+
+        sys.exit(direct(argv[1:]))
+    import typer
+
+    from adjudicator.cli import campaign_cmds, games_cmds, mail_cmds  # noqa: F401  (they register commands)
+    from adjudicator.cli.app import app
+
     try:
         app()
     except KeyboardInterrupt:

@@ -16,10 +16,8 @@ import binascii
 import hashlib
 import os
 import re
-import tempfile
 from pathlib import Path
 
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from .errors import (
@@ -77,6 +75,8 @@ def load_private_key(path: str | os.PathLike[str], passphrase: str | None) -> Ed
     file, and :class:`KeyFileError` when the file is missing, unreadable,
     damaged or holds something other than an Ed25519 private key.
     """
+    from cryptography.hazmat.primitives import serialization
+
     target = Path(path)
     try:
         data = target.read_bytes()
@@ -128,6 +128,8 @@ def public_key_from_text(text: str) -> Ed25519PublicKey:
 
 def public_key_bytes(public_key: Ed25519PublicKey) -> bytes:
     """The raw 32 bytes of an Ed25519 public key."""
+    from cryptography.hazmat.primitives import serialization
+
     return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
 
 
@@ -143,6 +145,8 @@ def fingerprint(public_key: Ed25519PublicKey) -> str:
 
 
 def _private_pem(key: Ed25519PrivateKey, passphrase: str | None) -> bytes:
+    from cryptography.hazmat.primitives import serialization
+
     if not isinstance(key, Ed25519PrivateKey):
         raise KeyFileError(f"only Ed25519 private keys are stored, not {type(key).__name__}")
     if passphrase is None:
@@ -181,6 +185,8 @@ def _create_private_file(target: Path, pem: bytes) -> None:
 
 
 def _replace_private_file(target: Path, pem: bytes) -> None:
+    import tempfile
+
     directory = target.parent
     try:
         # mkstemp creates the file with O_EXCL and mode 0600.

@@ -34,6 +34,7 @@ class Header:
     step: str | None = None
     game: str | None = None
     entropy: str | None = None
+    reveal: str | None = None  # sealed mode: the side's chain value for this step (hex)
 
     def canonical_lines(self) -> list[str]:
         lines = []
@@ -49,6 +50,8 @@ class Header:
             lines.append(f"step: {self.step}")
         if self.entropy is not None:
             lines.append(f"entropy: {self.entropy}")
+        if self.reveal is not None:
+            lines.append(f"reveal: {self.reveal}")
         return lines
 
 

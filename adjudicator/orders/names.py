@@ -50,13 +50,6 @@ class Catalog:
                 labels.setdefault(normal(label), name)
         return cls(kind, labels)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(self.labels.values()))
-
-    def __contains__(self, name: str) -> bool:
-        return normal(name) in self.labels
-
     def lookup(self, text: str) -> Lookup:
         """Resolve ``text`` (see the module docstring)."""
         key = normal(text)

@@ -17,7 +17,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from lark import Lark, Token, Tree
+from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from adjudicator.orders.grammar import describe_terminal, keyword_of
@@ -60,7 +60,7 @@ def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None
         except UnexpectedInput as err:
             if len(log.problems) > MAX_PROBLEMS:
                 return None
-            restart = _report(parser, err, text, log)
+            restart = _report(parser, err, text, log, _acceptable(interactive))
             state.state_stack[:] = checkpoint[0]
             state.value_stack[:] = checkpoint[1]
             if restart >= len(text):
@@ -69,7 +69,7 @@ def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None
     try:
         return interactive.feed_eof()
     except UnexpectedInput as err:  # only when the grammar cannot end here; report it
-        _report(parser, err, text, log)
+        _report(parser, err, text, log, _acceptable(interactive))
         return None
 
 
@@ -119,8 +119,18 @@ def _error_position(err: UnexpectedInput) -> int:
     return err.pos_in_stream
 
 
-def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog) -> int:
+def _acceptable(interactive) -> frozenset[str]:
+    """Terminals the parser would accept in its current state (after any reductions)."""
+    try:
+        return frozenset(interactive.accepts())
+    except UnexpectedInput:  # the error state cannot be probed: keep the error's own set
+        return frozenset()
+
+
+def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acceptable: frozenset[str]) -> int:
     """Record ``err`` in ``log``; return where parsing should resume."""
+    if acceptable:
+        err.expected = err.allowed = set(acceptable)
     position = _error_position(err)
     line_no = text.count("\n", 0, position) + 1
     line_text = log.lines[line_no - 1] if line_no <= len(log.lines) else ""
@@ -183,9 +193,8 @@ def _misspelt_keyword(parser: Lark, err: UnexpectedInput, line: str) -> tuple[st
 
 
 def _expected_names(err: UnexpectedInput) -> set[str]:
-    if isinstance(err, UnexpectedToken):
-        return set(err.expected)
-    return set(getattr(err, "allowed", None) or ())
+    names = err.expected if isinstance(err, UnexpectedToken) else getattr(err, "allowed", None)
+    return {str(n) for n in names or ()} - {"$END"}
 
 
 def _expected(parser: Lark, err: UnexpectedInput) -> tuple[str, ...]:

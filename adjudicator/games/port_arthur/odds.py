@@ -40,7 +40,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Protocol, Sequence
 
-from adjudicator.games.port_arthur.answers import FLIP, SINK
 from adjudicator.games.port_arthur.rules.battle import (
     DAMAGED,
     GONE,

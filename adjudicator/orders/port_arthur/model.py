@@ -54,9 +54,7 @@ def show_all(names: tuple[str, ...]) -> str:
 
 # -- conditions ------------------------------------------------------------------
 
-ZONE_TESTS = ("enemy", "no enemy", "stronger", "weaker", "faster", "slower")
 NUMBER_TESTS = ("turn", "score")
-COMPARISONS = ("<", "<=", "=", ">=", ">")
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,6 @@ from adjudicator.orders.port_arthur.model import (
     GAME,
     KEEP,
     SINK_DAMAGED_FIRST,
-    YES,
     AttackOrders,
     Ask,
     Battle,
@@ -55,6 +54,7 @@ _HEADER_FIELDS = {
     "password_field": "password",
     "signature_field": "signature",
     "entropy_field": "entropy",
+    "reveal_field": "reveal",
 }
 ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
 REQUIRED_HEADER = ("campaign", "side", "turn")
@@ -108,6 +108,10 @@ class Reader:
         header, credentials = self.header(fields, has_blocks=bool(blocks))
         read_blocks = {}
         for node in blocks:
+            if len(node.children) < 2:
+                if not self._lines_dropped_under(node, tree):
+                    self.log.add("E103", f'the "{node.children[0]}" heading has no entries', *_where(node))
+                continue
             block = getattr(self, node.data)(node)
             if block is None:
                 continue
@@ -117,6 +121,13 @@ class Reader:
                 continue
             read_blocks[block.kind] = block
         return OrderSet(header, order_blocks(read_blocks.values(), BLOCK_ORDER), credentials)
+
+    def _lines_dropped_under(self, node: Tree, tree: Tree) -> bool:
+        """Whether lines under the heading ``node`` were dropped for errors already reported."""
+        after = tree.children[tree.children.index(node) + 1:]
+        start = _where(node)[0]
+        end = _where(after[0])[0] if after else float("inf")
+        return any(start < p.line < end for p in self.log.problems)
 
     def header(self, fields: list[Tree], has_blocks: bool) -> tuple[Header, Credentials]:
         values: dict[str, object] = {}
@@ -141,6 +152,7 @@ class Reader:
             step=values.get("step"),
             game=values.get("game"),
             entropy=values.get("entropy"),
+            reveal=values.get("reveal"),
         )
         return header, Credentials(values.get("password"), values.get("signature"))
 

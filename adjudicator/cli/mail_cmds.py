@@ -1,0 +1,126 @@
+"""Mail commands: receive orders, send reports, remind players, and the demo that runs a
+whole campaign through the real pipeline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.campaign_cmds import KEY_OPTION, NOW_OPTION, STORE_OPTION, load_key, open_store, parse_now, user_errors
+
+OUTBOX_OPTION = typer.Option(Path("outbox"), "--outbox", envvar="ADJUDICATOR_OUTBOX",
+                             help="Folder for outgoing mail as .eml files. Env: ADJUDICATOR_OUTBOX.")
+
+
+@app.command()
+def receive(
+    source: str = typer.Argument(..., help="A Maildir, an mbox file, a folder of .eml files, one .eml file, "
+                                 "or '-' for one message on standard input."),
+    campaign: Optional[str] = typer.Option(None, help="The campaign for mail whose orders name none."),
+    own_address: Optional[str] = typer.Option(None, "--own-address", help="The adjudicator's own address "
+                                              "(its mail is ignored)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Take in orders by mail; answer each with a receipt or every error (queued for 'send')."""
+    from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mailroom import Mailroom
+    from adjudicator.mail import MailError
+
+    with user_errors():
+        private = load_key(key)
+        with open_store(store) as opened:
+            try:
+                taken = Mailroom(Campaigns(opened), Path("outbox")).receive(source, private, campaign, own_address)
+            except MailError as err:
+                raise fail(str(err))
+    if format is OutputFormat.json:
+        typer.echo(json.dumps([t.__dict__ for t in taken], indent=2))
+        return
+    for item in taken:
+        typer.echo(f"{item.outcome:<9} {item.campaign or '-':<16} {item.origin}: {item.detail}")
+    counts = {o: sum(t.outcome == o for t in taken) for o in ("accepted", "refused", "duplicate", "ignored")}
+    typer.echo(", ".join(f"{n} {o}" for o, n in counts.items()), err=True)
+
+
+@app.command()
+def send(
+    campaign: str = typer.Argument(..., help="The campaign whose queued mail to send."),
+    outbox: Path = OUTBOX_OPTION,
+    store: Path = STORE_OPTION,
+) -> None:
+    """Write queued mail as .eml files to the outbox; send it too when SMTP is configured
+    (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued."""
+    import os
+
+    from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mailroom import Mailroom
+    from adjudicator.mail import MailError, SmtpSettings
+
+    with user_errors():
+        try:
+            smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
+        except MailError as err:
+            raise fail(str(err))
+        with open_store(store) as opened:
+            files, sent, failures = Mailroom(Campaigns(opened), outbox).send(campaign, smtp)
+    typer.echo(f"{len(files)} message(s) written to {outbox}"
+               + (f"; {sent} sent by SMTP ({smtp.describe()})" if smtp else "; SMTP not configured, none sent"))
+    for failure in failures:
+        typer.echo(f"not sent, still queued: {failure}", err=True)
+    if failures:
+        raise typer.Exit(EXIT_PROBLEM)
+
+
+@app.command()
+def remind(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    hours: float = typer.Option(12.0, help="Remind when the deadline is at most this many hours away."),
+    store: Path = STORE_OPTION,
+    now: Optional[str] = NOW_OPTION,
+) -> None:
+    """For cron: queue a reminder to the side the game waits for, once per step."""
+    from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mailroom import Mailroom
+
+    with user_errors():
+        with open_store(store) as opened:
+            side = Mailroom(Campaigns(opened), Path("outbox")).remind(campaign, hours, parse_now(now))
+    typer.echo(f"reminder queued for {side}" if side else "no reminder due")
+
+
+@app.command()
+def demo(
+    folder: Path = typer.Argument(Path("demo-campaign"), help="Where the demo's store, mail and record go."),
+    seed: int = typer.Option(1905, help="Seed of the automatic players' choices."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary."),
+) -> None:
+    """Play a whole Port Arthur campaign by email between two automatic players:
+    orders as emails into a Maildir, receive, adjudicate, reports as .eml, then verify."""
+    from adjudicator.campaign.demo import run_demo
+    from adjudicator.cli.games_cmds import parse_options
+
+    try:
+        options = parse_options(option)
+    except ValueError as err:
+        raise fail(str(err))
+    with user_errors():
+        summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo)
+    typer.echo(summary.text)
+    if not summary.verified:
+        raise typer.Exit(EXIT_PROBLEM)
+
+
+def register_check() -> None:
+    from adjudicator.cli.check_cmd import check
+
+    app.command("check")(check)
+
+
+register_check()

@@ -1,0 +1,76 @@
+"""The email layer: reading received mail, building, writing and sending mail.
+
+It knows nothing of games or orders; the campaign layer calls it.
+
+* :mod:`.intake` -- :func:`read_messages` (Maildir, mbox, ``.eml`` files,
+  standard input) and :func:`parse_message` yield :class:`IncomingMail`:
+  decoded headers, the body text (HTML converted when there is no plain
+  text), text attachments, auto-reply and own-mail flags, and ``problems``
+  instead of exceptions for malformed mail;
+* :mod:`.outgoing` -- :func:`build_message` (text, or text + HTML alternative,
+  threaded, header-injection safe) and :func:`write_eml` (atomic);
+* :mod:`.smtp` -- :class:`SmtpSettings`, :func:`send_message` and
+  :func:`send_all` (one connection, one report per message);
+* :mod:`.errors` -- :class:`MailError` and one subclass per kind of failure.
+"""
+
+from .autoreply import AUTO_SUBJECT_PREFIXES, is_auto_subject
+from .errors import (
+    HeaderInjection,
+    InvalidAddress,
+    InvalidHeader,
+    MailError,
+    MailSourceError,
+    MessageRejected,
+    RecipientsRefused,
+    SendFailed,
+    SmtpAuthFailed,
+    SmtpConfigError,
+    SmtpConnectFailed,
+)
+from .htmltext import html_to_text
+from .intake import OWN_HEADER, IncomingMail, content_hash, parse_message, read_messages
+from .outgoing import (
+    build_message,
+    eml_filename,
+    message_bytes,
+    message_from_bytes,
+    new_message_id,
+    normalise_message_id,
+    write_eml,
+)
+from .smtp import FailureReason, SendSummary, SmtpSettings, send_all, send_message
+
+__all__ = [
+    "AUTO_SUBJECT_PREFIXES",
+    "OWN_HEADER",
+    "FailureReason",
+    "HeaderInjection",
+    "IncomingMail",
+    "InvalidAddress",
+    "InvalidHeader",
+    "MailError",
+    "MailSourceError",
+    "MessageRejected",
+    "RecipientsRefused",
+    "SendFailed",
+    "SendSummary",
+    "SmtpAuthFailed",
+    "SmtpConfigError",
+    "SmtpConnectFailed",
+    "SmtpSettings",
+    "build_message",
+    "content_hash",
+    "eml_filename",
+    "html_to_text",
+    "is_auto_subject",
+    "message_bytes",
+    "message_from_bytes",
+    "new_message_id",
+    "normalise_message_id",
+    "parse_message",
+    "read_messages",
+    "send_all",
+    "send_message",
+    "write_eml",
+]

@@ -1,0 +1,317 @@
+"""Building the mail the adjudicator sends, and writing it as ``.eml`` files.
+
+Header safety (decided): any header value the caller passes -- a display name,
+an address, the subject, a message id, an extra header -- that contains a line
+break (CR, LF, or any other character Python treats as a line boundary: VT, FF,
+FS, GS, RS, NEL, U+2028, U+2029) or a NUL raises :class:`HeaderInjection`.
+Nothing is silently stripped: such a value is a bug or an attack upstream, and
+stripping would send something the caller did not write.
+
+Every message carries ``X-Adjudicator: 1`` so that intake recognises the
+adjudicator's own mail (and never takes a report as orders); bodies are
+encoded 7-bit safe (quoted-printable when needed), so any SMTP server accepts
+them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timezone
+from email import policy, utils
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+
+from .errors import HeaderInjection, InvalidAddress, InvalidHeader
+from .intake import OWN_HEADER
+
+AddressLike = str | Address
+
+#: Headers that build_message sets itself; ``headers=`` may not set them.
+RESERVED_HEADERS = frozenset(
+    {
+        "from",
+        "to",
+        "subject",
+        "date",
+        "message-id",
+        "in-reply-to",
+        "references",
+        "mime-version",
+        "content-type",
+        "content-transfer-encoding",
+        "content-disposition",
+        OWN_HEADER.lower(),
+    }
+)
+_LINE_BREAK = re.compile("[\x00\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_HEADER_NAME = re.compile(r"^[!-9;-~]+$")
+_MESSAGE_ID = re.compile(r"^<[!-;=?-~]+@[!-;=?-~]+>$")
+_SAFE_FILENAME = re.compile(r"[^A-Za-z0-9._@+=-]")
+_MAX_7BIT_LINE = 78
+
+
+def build_message(
+    *,
+    sender: AddressLike,
+    to: AddressLike | Iterable[AddressLike],
+    subject: str,
+    text: str,
+    html: str | None = None,
+    message_id: str | None = None,
+    in_reply_to: str | None = None,
+    references: Iterable[str] = (),
+    headers: Mapping[str, str] | None = None,
+    date: datetime | None = None,
+) -> EmailMessage:
+    """Build a message: text/plain, or multipart/alternative text + HTML.
+
+    ``sender`` and each recipient are an :class:`~email.headerregistry.Address`
+    or a string (``"a@b.org"`` or ``"Name <a@b.org>"``).  Without
+    ``message_id`` a fresh one is made on the sender's domain.  ``references``
+    is the thread so far; ``in_reply_to`` is appended to it when missing (RFC
+    5322 threading); ids there that are not valid are left out.  ``date``
+    (timezone-aware) defaults to now.  ``headers`` adds extra headers, which
+    may not replace the ones set here.
+    """
+    from_address = parse_address(sender)
+    recipients = _addresses(to)
+    check_header_value("Subject", subject)
+    message = EmailMessage(policy=policy.default)
+    message["From"] = from_address
+    message["To"] = recipients
+    message["Subject"] = subject
+    message["Date"] = _format_date(date)
+    message["Message-ID"] = (
+        normalise_message_id(message_id)
+        if message_id is not None
+        else new_message_id(from_address.domain.lower())
+    )
+    _set_threading(message, in_reply_to, references)
+    message[OWN_HEADER] = "1"
+    for name, value in (headers or {}).items():
+        _add_extra_header(message, name, value)
+    _set_body(message, text, html)
+    return message
+
+
+def new_message_id(domain: str) -> str:
+    """Return a fresh, unique Message-ID on ``domain``."""
+    return utils.make_msgid(idstring="adjudicator", domain=domain or "localhost")
+
+
+def check_header_value(name: str, value: object) -> str:
+    """Return ``value`` if it is a string without line breaks; else raise."""
+    if not isinstance(value, str):
+        raise InvalidHeader(f"{name} must be text, not {type(value).__name__}")
+    if _LINE_BREAK.search(value):
+        raise HeaderInjection(f"{name} contains a line break or NUL character: {value!r}")
+    return value
+
+
+def parse_address(value: AddressLike) -> Address:
+    """Return one checked address from an Address or ``"Name <a@b>"`` / ``"a@b"``."""
+    if isinstance(value, Address):
+        check_header_value("display name", value.display_name)
+        check_header_value("address", value.addr_spec)
+        address = value
+    elif isinstance(value, str):
+        address = _parse_address_text(check_header_value("address", value))
+    else:
+        raise InvalidAddress(f"not an address: {value!r}")
+    _check_addr_spec(address)
+    return address
+
+
+def _parse_address_text(value: str) -> Address:
+    try:
+        header = policy.default.header_factory("to", value)
+        addresses = header.addresses
+    except Exception as exc:  # noqa: BLE001 - the parser's errors vary by input
+        raise InvalidAddress(f"not an email address: {value!r}") from exc
+    if len(addresses) != 1 or header.defects:
+        raise InvalidAddress(f"not exactly one valid email address: {value!r}")
+    return addresses[0]
+
+
+def _check_addr_spec(address: Address) -> None:
+    if not address.username or not address.domain:
+        raise InvalidAddress(f"address needs a local part and a domain: {address.addr_spec!r}")
+    if not address.addr_spec.isascii():
+        raise InvalidAddress(f"non-ASCII addresses are not supported: {address.addr_spec!r}")
+
+
+def _addresses(value: AddressLike | Iterable[AddressLike]) -> list[Address]:
+    items = [value] if isinstance(value, (str, Address)) else list(value)
+    if not items:
+        raise InvalidAddress("a message needs at least one recipient")
+    return [parse_address(item) for item in items]
+
+
+def normalise_message_id(value: str) -> str:
+    """Return ``value`` as ``<left@right>``; raise if it is not a message id."""
+    check_header_value("message id", value)
+    candidate = value.strip()
+    if not candidate.startswith("<"):
+        candidate = f"<{candidate}>"
+    if not _MESSAGE_ID.match(candidate):
+        raise InvalidHeader(f"not a valid message id: {value!r}")
+    return candidate
+
+
+def _format_date(date: datetime | None) -> str:
+    if date is None:
+        date = datetime.now(timezone.utc).replace(microsecond=0)
+    if date.tzinfo is None or date.utcoffset() is None:
+        raise InvalidHeader("date must be timezone-aware")
+    return utils.format_datetime(date)
+
+
+def _set_threading(
+    message: EmailMessage, in_reply_to: str | None, references: Iterable[str]
+) -> None:
+    """Set In-Reply-To and References from the ids of earlier mail.
+
+    These ids come from other people's mail: one that is not a valid
+    ``<left@right>`` id is left out (threading is a courtesy), but one holding
+    a line break still raises :class:`HeaderInjection`.
+    """
+    thread = [ref for ref in map(_thread_id, references) if ref is not None]
+    parent = _thread_id(in_reply_to) if in_reply_to is not None else None
+    if parent is not None:
+        message["In-Reply-To"] = parent
+        if parent not in thread:
+            thread.append(parent)
+    if thread:
+        message["References"] = " ".join(dict.fromkeys(thread))
+
+
+def _thread_id(value: str) -> str | None:
+    check_header_value("message id", value)
+    try:
+        return normalise_message_id(value)
+    except InvalidHeader:
+        return None
+
+
+def _add_extra_header(message: EmailMessage, name: str, value: str) -> None:
+    if not isinstance(name, str) or not _HEADER_NAME.match(name):
+        raise InvalidHeader(f"not a valid header name: {name!r}")
+    if name.lower() in RESERVED_HEADERS or name.lower().startswith("content-"):
+        raise InvalidHeader(f"header {name} is set by build_message and cannot be given")
+    check_header_value(name, value)
+    try:
+        message[name] = value
+    except (ValueError, TypeError) as exc:
+        raise InvalidHeader(f"header {name} has an invalid value: {value!r}") from exc
+
+
+def _set_body(message: EmailMessage, text: str, html: str | None) -> None:
+    text = _normalise_newlines(text)
+    message.set_content(text, subtype="plain", charset="utf-8", cte=_transfer_encoding(text))
+    if html is not None:
+        html = _normalise_newlines(html)
+        message.add_alternative(
+            html, subtype="html", charset="utf-8", cte=_transfer_encoding(html)
+        )
+        for part in message.iter_parts():
+            del part["MIME-Version"]  # belongs on the top level only
+
+
+def _normalise_newlines(body: str) -> str:
+    if not isinstance(body, str):
+        raise TypeError(f"a message body must be text, not {type(body).__name__}")
+    return body.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _transfer_encoding(body: str) -> str:
+    """7bit for short-lined ASCII, else quoted-printable (readable, 7-bit safe)."""
+    if body.isascii() and all(len(line) <= _MAX_7BIT_LINE for line in body.split("\n")):
+        return "7bit"
+    return "quoted-printable"
+
+
+# -- bytes and files ----------------------------------------------------------
+
+
+def message_bytes(message: EmailMessage) -> bytes:
+    """Return the wire form of a message (CRLF line ends), as written to .eml files."""
+    return message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
+
+
+def message_from_bytes(data: bytes) -> EmailMessage:
+    """Parse bytes written by :func:`message_bytes` back into a message to send."""
+    return BytesParser(policy=policy.default).parsebytes(data)
+
+
+def eml_filename(message: EmailMessage) -> str:
+    """Return the .eml file name for a message, derived from its Message-ID.
+
+    Characters unsafe in file names become ``_``; if anything had to be changed
+    (or the id is long) a short hash of the exact id is appended, so distinct
+    ids never share a file name.
+    """
+    raw_id = message.get("Message-ID")
+    if raw_id is None:
+        return f"no-id-{hashlib.sha256(message_bytes(message)).hexdigest()[:32]}.eml"
+    exact = str(raw_id).strip()
+    inner = exact.strip("<>")
+    safe = _SAFE_FILENAME.sub("_", inner)[:120].lstrip(".") or "message"
+    if safe != inner:
+        safe += "-" + hashlib.sha256(exact.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{safe}.eml"
+
+
+def write_eml(message: EmailMessage, folder: str | os.PathLike[str]) -> Path:
+    """Write ``message`` into ``folder`` (created if needed) atomically; return the path.
+
+    The bytes go to a temporary file in the same folder, are flushed to disk,
+    then renamed over the final name, so a reader never sees half a file.
+    Writing the same message again replaces the file with identical content.
+    The file is readable by its owner only (mode 0600), as reports may hold
+    what one player must not see.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / eml_filename(message)
+    data = message_bytes(message)
+    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".eml.part")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        _remove_quietly(temp_name)
+        raise
+    _sync_folder(folder)
+    return target
+
+
+def _remove_quietly(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder entry of a rename to disk (where the platform allows)."""
+    if os.name != "posix":
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

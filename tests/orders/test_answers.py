@@ -1,0 +1,161 @@
+"""Orders answer the game's decisions; defaults answer for silent players; all legal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import SAMPLES
+
+from adjudicator.engine import Decision, Match
+from adjudicator.games.port_arthur.game import PortArthur
+from adjudicator.games.port_arthur.orders import DEFAULT_TEXT, answer_for, default_answer
+from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
+from adjudicator.orders import merge_orders, parse_orders
+
+JAPAN = parse_orders((SAMPLES / "japan-turn1.orders").read_text())
+RUSSIA = parse_orders((SAMPLES / "russia-turn1.orders").read_text())
+GAME = PortArthur()
+
+
+def position(*ships, **extra):
+    base = {"turn": 2, "phase": "operations", "initiative": "japan", "cp": 0}
+    return GAME.new_state({"position": {**base, **extra, "ship": list(ships)}}, {})
+
+
+def ship(name, side, at, damaged=False, fp=(6, 3), sp=(5, 4), defense=3):
+    return {"name": name, "side": side, "at": at, "damaged": damaged, "firepower": list(fp),
+            "speed": list(sp), "defense": defense}
+
+
+def decision(side, kind, options):
+    return Decision(side, kind, options, "", lambda a: a)
+
+
+def orders(text, side="Japan"):
+    return parse_orders(f"campaign: t\nside: {side}\nturn: 2\n{text}")
+
+
+def test_plan_first_applicable_step():
+    state = position(ship("Mikasa", "japan", "Tsushima"), ship("Retvizan", "russia", "Yellow Sea", fp=(5, 3)))
+    plan = orders("operations:\n  battle in Tsushima\n  move Tsushima squadron to Yellow Sea if stronger\n  pass\n")
+    options = {"battle": [], "move": [{"from": "Tsushima", "to": ["Yellow Sea", "Japan"],
+                                       "ships": ["Mikasa"], "port": False}], "pass": True}
+    assert answer_for(decision("japan", "navo", options), state, plan) == {"move": "Tsushima", "to": "Yellow Sea"}
+    weaker = position(ship("Mikasa", "japan", "Tsushima", fp=(2, 1)), ship("Retvizan", "russia", "Yellow Sea"))
+    assert answer_for(decision("japan", "navo", options), weaker, plan) == {"pass": True}
+
+
+def test_plan_without_applicable_step_asks():
+    state = position(ship("Mikasa", "japan", "Tsushima"))
+    plan = orders("operations: battle in Yellow Sea\n")
+    assert answer_for(decision("japan", "navo", {"battle": [], "move": [], "pass": True}), state, plan) is None
+    plan = orders("operations: ask\n")
+    assert answer_for(decision("japan", "navo", {"battle": [], "move": [], "pass": True}), state, plan) is None
+
+
+def test_port_move_with_chosen_ships():
+    state = position(ship("Mikasa", "japan", "Japan"), ship("Asahi", "japan", "Japan"))
+    plan = orders("operations: move Asahi from Japan to Tsushima\n")
+    options = {"battle": [], "move": [{"from": "Japan", "to": ["Tsushima"], "ships": ["Mikasa", "Asahi"],
+                                       "port": True}], "pass": True}
+    assert answer_for(decision("japan", "navo", options), state, plan) == {
+        "move": "Japan", "to": "Tsushima", "ships": ["Asahi"]}
+
+
+def test_sortie_all_to_and_impossible_orders():
+    state = position(ship("Mikasa", "japan", "Japan"), ship("Fuji", "japan", "Japan", damaged=True),
+                     phase="sortie-japan")
+    options = {"ships": {"Mikasa": ["East China Sea", "Yellow Sea"], "Fuji": ["East China Sea", "shipyard"]},
+               "land": ["Yellow Sea"], "meeples": 6}
+    d = decision("japan", "sortie", options)
+    assert answer_for(d, state, orders("sortie: all to Yellow Sea; land in Yellow Sea\n")) == {
+        "moves": {"Mikasa": "Yellow Sea"}, "land": ["Yellow Sea"]}
+    assert answer_for(d, state, orders("sortie: Fuji to Yellow Sea\n")) is None
+    assert answer_for(d, state, orders("sortie: land in Tsushima\n")) is None
+
+
+def test_policies():
+    state = position(ship("Mikasa", "japan", "Yellow Sea"), ship("Retvizan", "russia", "Yellow Sea"), turn=3)
+    yes_no = {"use": [True, False]}
+    assert answer_for(decision("japan", "reroll", yes_no), state, orders("reroll: yes if turn < 4\n")) == {"use": True}
+    assert answer_for(decision("japan", "reroll", yes_no), state, orders("reroll: yes if turn > 4\n")) == {"use": False}
+    assert answer_for(decision("japan", "reroll", yes_no), state, orders("reroll: ask\n")) is None
+    # "there" for a seize is the battle's zone
+    assert answer_for(decision("japan", "seize", yes_no), state, orders("seize: yes if faster\n")) == {"use": False}
+    assert answer_for(decision("japan", "dice", {"count": [1, 2, 3, 4, 5, 6], "firepower": 6, "target": []}),
+                      state, orders("dice: auto\n")) == {"count": 2}
+    assert answer_for(decision("japan", "dice", {"count": [1, 2, 3], "firepower": 6, "target": []}),
+                      state, orders("dice: 5\n")) is None
+
+
+def test_orders_of_the_other_side_answer_nothing():
+    state = position(ship("Mikasa", "japan", "Yellow Sea"))
+    assert answer_for(decision("russia", "reroll", {"use": [True, False]}), state, orders("reroll: yes\n")) is None
+    assert answer_for(decision("japan", "reroll", {"use": [True, False]}), state, None) is None
+
+
+def test_return_ports():
+    state = position(ship("Retvizan", "russia", "Yellow Sea"), ship("Pobeda", "russia", "East China Sea"),
+                     phase="return")
+    options = {"ships": {"Retvizan": ["Port Arthur", "Diego Suarez"], "Pobeda": ["Port Arthur", "Diego Suarez"]}}
+    d = decision("russia", "return", options)
+    assert answer_for(d, state, orders("return: Pobeda to Diego Suarez\n", "Russia")) == {
+        "ports": {"Retvizan": "Port Arthur", "Pobeda": "Diego Suarez"}}
+    assert default_answer(d, state) == {"ports": {"Retvizan": "Port Arthur", "Pobeda": "Port Arthur"}}
+
+
+def test_every_kind_has_a_default_and_its_text():
+    assert set(DEFAULT_TEXT) == {"sortie", "navo", "reroll", "seize", "blockade", "dice", "criticals", "hits",
+                                 "return", "mines", "attack"}
+
+
+def test_standing_orders_merge():
+    first = orders("sortie: Mikasa to Tsushima\ndice: 3\nhits: protect Mikasa\n")
+    second = orders("dice: auto\noperations: pass\n")
+    merged = merge_orders(first, second)
+    assert merged.kinds == ("navo", "dice", "hits")
+    assert merged.block("dice").count is None
+    assert merge_orders(None, second) == second
+    assert first.standing().kinds == ("dice", "hits")
+
+
+OPTIONS = {"mines": True, "attack_on_port_arthur": True, "additional_ships": True}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_orders_and_defaults_play_whole_games_legally(seed):
+    """Both sides answer from the sample orders, else by default: the game accepts every answer."""
+    rng = random.Random(seed)
+    match = Match(GAME, {}, OPTIONS)
+    dice = random_dice(rng)
+    sides = {"japan": JAPAN, "russia": RUSSIA}
+    answered = 0
+    while not match.finished:
+        if match.paused_at is not None:
+            match.resume()
+        elif match.roll is not None:
+            match.supply_dice(dice(match.roll))
+        else:
+            d = match.decision
+            answer = answer_for(d, match.state, sides[d.side])
+            answered += answer is not None
+            match.answer(d.side, answer if answer is not None else default_answer(d, match.state))
+    assert match.state.result is not None and answered
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_defaults_against_a_random_player(seed):
+    rng = random.Random(seed)
+    player = RandomPlayer(rng)
+    match = Match(GAME, {}, OPTIONS)
+    dice = random_dice(rng)
+    while not match.finished:
+        if match.paused_at is not None:
+            match.resume()
+        elif match.roll is not None:
+            match.supply_dice(dice(match.roll))
+        else:
+            d = match.decision
+            answer = player(d, match.state) if d.side == "russia" else default_answer(d, match.state)
+            match.answer(d.side, answer)
