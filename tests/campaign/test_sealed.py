@@ -32,7 +32,7 @@ def sealed(campaigns, referee_key, chains):
 
 
 def orders(side, step, chains, body="", reveal=True, turn=1):
-    lines = [f"campaign: sealed", f"side: {side}", f"turn: {turn}", f"step: {step}",
+    lines = ["campaign: sealed", f"side: {side}", f"turn: {turn}", f"step: {step}",
              f"password: {PASSWORDS[side]}"]
     if reveal:
         lines.append(f"reveal: {chains[side].reveal(step).hex()}")
