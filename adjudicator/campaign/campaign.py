@@ -214,6 +214,38 @@ class Campaigns:
             "text": receipt.text, "entropy": entropy, "reveal": reveal, "turn": getattr(match.state, "turn", None)}})
         return receipt
 
+    def check(self, campaign: str, data: bytes | str) -> tuple[Receipt, list[str]]:
+        """Check orders against the campaign's current position, as adjudication would
+        use them (with the sender's standing orders); record nothing. Returns the
+        receipt and what would keep the orders from answering the open question."""
+        log, match = self.match(campaign)
+        game_support = support(log.charter["game"])
+        orders = parse_orders(data, game_support.name, state=match.state, campaign=campaign)
+        side = _side_of(orders, log)
+        problems: list[str] = []
+        try:
+            _step_of(orders, log)
+        except StepOver as err:
+            problems.append(str(err))
+        decision = match.decision
+        if decision is not None and decision.side == side:
+            standing = _orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name)
+            in_force = standing.get(side)
+            if in_force is not None:
+                kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
+                orders_now = replace(orders, blocks=(*orders.blocks, *kept))
+            else:
+                orders_now = orders
+            answer = game_support.orders().answer_for(decision, match.state, orders_now)
+            if answer is None:
+                problems.append(f"these orders do not answer the question now open for {side}: {decision.prompt}")
+            else:
+                try:
+                    decision.accept(answer)
+                except IllegalAnswer as err:
+                    problems.append(f"the answer these orders give to {decision.kind!r} is not legal: {err}")
+        return Receipt.of(orders), problems
+
     # -- adjudicate -------------------------------------------------------------------
 
     def adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None = None,

@@ -31,11 +31,16 @@ def check(
     ),
     format: str = typer.Option("text", "--format", help="text, or json for scripts."),
     game: str = typer.Option("port-arthur", "--game", help="The game the orders are for."),
+    store: Optional[Path] = typer.Option(None, "--store", help="A campaign store: with --campaign, also check "
+                                         "the orders against the campaign's current position."),
 ) -> None:
-    """Check an orders file offline: print the receipt, or every error with line and column."""
+    """Check an orders file offline: print the receipt, or every error with line and column.
+    With --store and --campaign, also check them against the current position."""
     if format not in FORMATS:
         _stop(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
     data = _read(file)
+    if store is not None and campaign is not None:
+        _check_against_campaign(data, store, campaign, format)
     try:
         receipt = check_orders(data, game, campaign=campaign)
     except OrdersError as err:
@@ -48,6 +53,28 @@ def check(
     else:
         typer.echo(receipt.render())
     raise typer.Exit(EXIT_OK)
+
+
+def _check_against_campaign(data: bytes, store: Path, campaign: str, format: str) -> None:
+    from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.errors import CampaignError
+    from adjudicator.store import Store, StoreError
+
+    try:
+        with Store.open(store) as opened:
+            receipt, problems = Campaigns(opened).check(campaign, data)
+    except OrdersError as err:
+        _print_problems(err, format)
+        raise typer.Exit(EXIT_UNUSABLE if err.unusable else EXIT_ERRORS)
+    except (CampaignError, StoreError) as err:
+        _stop(str(err))
+    if format == "json":
+        typer.echo(json.dumps({"ok": not problems, **receipt.to_json(), "position": problems}, indent=2))
+    else:
+        typer.echo(receipt.render())
+        for problem in problems:
+            typer.echo(f"Against the current position: {problem}")
+    raise typer.Exit(EXIT_ERRORS if problems else EXIT_OK)
 
 
 def _read(file: Path) -> bytes:
