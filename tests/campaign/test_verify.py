@@ -179,3 +179,30 @@ def test_no_secret_appears_in_the_public_record(campaigns, store, referee_key, a
     raw = referee_key.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
                                     serialization.NoEncryption())
     assert raw.hex() not in text and base64.b64encode(raw).decode() not in text
+
+
+def test_a_chain_that_runs_out_is_extended_by_a_signed_record_and_still_verifies(campaigns, referee_key,
+                                                                                  auto_orders):
+    campaigns.create("short", "port-arthur", PLAYERS, referee_key, chain_length=3)
+    for _ in range(8):
+        campaigns.adjudicate("short", referee_key)
+    log = campaigns.log("short")
+    assert [r.body["first_batch"] for r in log.of_kind("chain")] == [4, 7]
+    verdict = verify_text(campaigns.export_public("short"))
+    assert verdict.verified and verdict.batches == len(log.batches) >= 7
+
+
+def test_an_undo_is_public_voids_the_batches_after_it_and_the_replay_follows(campaigns, referee_key,
+                                                                              auto_orders):
+    campaigns.create("undo", "port-arthur", PLAYERS, referee_key)
+    for _ in range(4):
+        campaigns.adjudicate("undo", referee_key)
+    before = campaigns.log("undo")
+    back_to = campaigns.undo("undo", referee_key, "a player's email was lost")
+    log, match = campaigns.match("undo")
+    assert log.of_kind("undo")[0].body == {"back_to": back_to, "reason": "a player's email was lost"}
+    kept = [r for r in before.batches if r.body["batch"] <= back_to]
+    assert match.history_json() == [e for r in kept for e in r.body["entries"]]
+    campaigns.adjudicate("undo", referee_key)
+    assert campaigns.log("undo").batches[-1].body["batch"] == len(before.batches) + 1  # never reused
+    assert verify_text(campaigns.export_public("undo")).verified
