@@ -43,7 +43,7 @@ from adjudicator.campaign.protocol import (
     sha256_hex,
     state_hash,
 )
-from adjudicator.engine import Decision, Event, IllegalAnswer, Match, Roll
+from adjudicator.engine import Decision, Event, IllegalAnswer, Match, Roll, Shuffle
 from adjudicator.fairdice import (
     ChainCommitment,
     FairDiceError,
@@ -480,6 +480,9 @@ def _run(match: Match, dice: BatchDice, standing: Mapping[str, OrderSet], silent
     while not match.finished:
         if isinstance(match.pending, Roll):
             match.supply_dice(dice(match.pending))
+            continue
+        if isinstance(match.pending, Shuffle):
+            match.supply_shuffle(dice(match.pending))
             continue
         decision = match.decision
         if decision is None:

@@ -29,8 +29,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from adjudicator.engine import Roll
-from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode
+from adjudicator.engine import Roll, Shuffle
+from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
 
 ALGORITHM = "adjudicator-campaign/v1"
 CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
@@ -62,7 +62,8 @@ def contribution(entropy: str | None, reveal: bytes | None) -> bytes:
 @dataclass
 class BatchDice:
     """The dice of batch ``batch``: die j of the batch is drawn at draw index j from
-    the stream keyed by the referee's seed and every side's contribution."""
+    the stream keyed by the referee's seed and every side's contribution; a shuffle
+    of n cards takes the next n-1 draw indexes (an unbiased Fisher-Yates)."""
 
     campaign: str
     batch: int
@@ -75,7 +76,11 @@ class BatchDice:
         key = batch_key(self.campaign, self.batch, self.referee_seed, dict(self.contributions))
         self._stream = DiceStream(key, self.campaign, self.batch)
 
-    def __call__(self, roll: Roll) -> tuple[int, ...]:
+    def __call__(self, roll: Roll | Shuffle) -> tuple[int, ...]:
+        if isinstance(roll, Shuffle):
+            order = tuple(self._stream.shuffle(range(roll.size), roll.turn, roll.phase, self.drawn))
+            self.drawn += shuffle_draw_count(roll.size)
+            return order
         if roll.sides == 6:
             dice = self._stream.roll(roll.count, roll.turn, roll.phase, self.drawn)
         else:

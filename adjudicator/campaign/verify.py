@@ -313,6 +313,15 @@ class _Checker:
                         raise BadRecord(record.seq, f"entry {position}: the dice published are {entry['dice']}, "
                                                     f"the seed gives {list(expected)} ({roll.purpose})")
                     match.supply_dice(expected)
+                elif "shuffle" in entry:
+                    shuffle = match.shuffle
+                    if shuffle is None:
+                        raise BadRecord(record.seq, f"entry {position} gives a shuffle where the game shuffles none")
+                    expected = dice(shuffle)
+                    if list(expected) != list(entry["shuffle"]):
+                        raise BadRecord(record.seq, f"entry {position}: the shuffle published is not the one "
+                                                    f"the seed gives ({shuffle.purpose})")
+                    match.supply_shuffle(expected)
                 else:
                     match.answer(entry["side"], entry["answer"], entry.get("kind"))
             except EngineError as err:

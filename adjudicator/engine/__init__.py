@@ -17,11 +17,12 @@ from adjudicator.engine.match import (
     AnswerEntry,
     DiceEntry,
     Game,
+    ShuffleEntry,
     Match,
     entry_from_json,
     play_out,
 )
-from adjudicator.engine.requests import Decision, Event, Roll
+from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
 
 __all__ = [
     "AnswerEntry",
@@ -37,6 +38,8 @@ __all__ = [
     "NotWaitingForAnswer",
     "NotWaitingForDice",
     "Roll",
+    "Shuffle",
+    "ShuffleEntry",
     "WrongRespondent",
     "entry_from_json",
     "play_out",

@@ -19,7 +19,7 @@ from adjudicator.engine.errors import (
     NotWaitingForDice,
     WrongRespondent,
 )
-from adjudicator.engine.requests import Decision, Event, Roll
+from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
 
 
 class Game(Protocol):
@@ -63,13 +63,25 @@ class DiceEntry:
         return {"dice": list(self.values)}
 
 
-HistoryEntry = AnswerEntry | DiceEntry
+@dataclass(frozen=True)
+class ShuffleEntry:
+    """One shuffle's new order, as stored in a history."""
+
+    order: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"shuffle": list(self.order)}
+
+
+HistoryEntry = AnswerEntry | DiceEntry | ShuffleEntry
 
 
 def entry_from_json(data: Mapping[str, Any]) -> HistoryEntry:
     """Read a history entry written by ``to_json``."""
     if "dice" in data:
         return DiceEntry(tuple(int(v) for v in data["dice"]))
+    if "shuffle" in data:
+        return ShuffleEntry(tuple(int(v) for v in data["shuffle"]))
     if "answer" in data:
         return AnswerEntry(str(data["side"]), str(data["kind"]), dict(data["answer"]))
     raise HistoryMismatch(f"a history entry must hold 'dice' or 'answer': {dict(data)!r}")
@@ -101,14 +113,14 @@ class Match:
         self.state = game.new_state(self.setup, self.options)
         self.history: list[HistoryEntry] = []
         self.events: list[Event] = []
-        self.pending: Decision | Roll | None = None
+        self.pending: Decision | Roll | Shuffle | None = None
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
         self._rules = game.rules(self.state, self.events.append)
         self._run(None)
         for entry in history:
-            self.apply(entry if isinstance(entry, (AnswerEntry, DiceEntry)) else entry_from_json(entry))
+            self.apply(entry if isinstance(entry, (AnswerEntry, DiceEntry, ShuffleEntry)) else entry_from_json(entry))
 
     # -- driving ---------------------------------------------------------------
 
@@ -145,6 +157,11 @@ class Match:
         """The roll the match waits for, if any."""
         return self.pending if isinstance(self.pending, Roll) else None
 
+    @property
+    def shuffle(self) -> Shuffle | None:
+        """The shuffle the match waits for, if any."""
+        return self.pending if isinstance(self.pending, Shuffle) else None
+
     def answer(self, side: str, answer: Mapping[str, Any], kind: str | None = None) -> Any:
         """Answer the pending question for ``side``. Illegal answers change nothing."""
         decision = self.decision
@@ -174,6 +191,19 @@ class Match:
         self._run(dice)
         return dice
 
+    def supply_shuffle(self, order: Sequence[int]) -> tuple[int, ...]:
+        """Give the pending shuffle its new order (a permutation of range(size))."""
+        shuffle = self.shuffle
+        if shuffle is None:
+            raise NotWaitingForDice(self._waiting_text())
+        permutation = tuple(int(v) for v in order)
+        if sorted(permutation) != list(range(shuffle.size)):
+            raise HistoryMismatch(f"the shuffle for {shuffle.purpose} takes an order of 0-{shuffle.size - 1}, "
+                                  f"got {list(order)}")
+        self.history.append(ShuffleEntry(permutation))
+        self._run(permutation)
+        return permutation
+
     def apply(self, entry: HistoryEntry) -> None:
         """Replay one history entry; a mismatch raises HistoryMismatch."""
         while self.paused_at is not None:
@@ -181,6 +211,8 @@ class Match:
         try:
             if isinstance(entry, DiceEntry):
                 self.supply_dice(entry.values)
+            elif isinstance(entry, ShuffleEntry):
+                self.supply_shuffle(entry.order)
             else:
                 self.answer(entry.side, entry.answer, entry.kind)
         except (IllegalAnswer, WrongRespondent, NotWaitingForAnswer, NotWaitingForDice) as err:
@@ -189,7 +221,7 @@ class Match:
     def _waiting_text(self) -> str:
         if self.finished:
             return "the game is over"
-        if isinstance(self.pending, Roll):
+        if isinstance(self.pending, (Roll, Shuffle)):
             return f"the game waits for dice ({self.pending.purpose})"
         if isinstance(self.pending, Decision):
             return f"the game waits for {self.pending.side} to answer {self.pending.kind!r}"
@@ -204,12 +236,13 @@ class Match:
         return self.game.view(self.state, side)
 
 
-DiceSource = Callable[[Roll], Sequence[int]]
+DiceSource = Callable[[Roll | Shuffle], Sequence[int]]
 Chooser = Callable[[Decision, Any], Mapping[str, Any]]
 
 
 def play_out(match: Match, dice: DiceSource, choose: Chooser, max_steps: int = 1_000_000) -> Match:
-    """Run ``match`` to its end, rolling with ``dice`` and answering with ``choose``.
+    """Run ``match`` to its end, rolling and shuffling with ``dice`` and answering
+    with ``choose``.
 
     ``choose(decision, state)`` returns a JSON-able answer; it is given the state so
     that automatic players can reason about the position.
@@ -219,6 +252,8 @@ def play_out(match: Match, dice: DiceSource, choose: Chooser, max_steps: int = 1
             match.resume()
         elif isinstance(match.pending, Roll):
             match.supply_dice(dice(match.pending))
+        elif isinstance(match.pending, Shuffle):
+            match.supply_shuffle(dice(match.pending))
         elif isinstance(match.pending, Decision):
             match.answer(match.pending.side, choose(match.pending, match.state))
         else:

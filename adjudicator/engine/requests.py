@@ -2,8 +2,9 @@
 
 A game's rules are a generator. Wherever the rulebook says *a player chooses*, the
 rules yield a :class:`Decision` and receive the player's (validated) answer; wherever
-it says *roll*, they yield a :class:`Roll` and receive the dice; to narrate what
-happened they yield an :class:`Event` and receive nothing. Nothing here knows about
+it says *roll*, they yield a :class:`Roll` and receive the dice; to shuffle a deck,
+a :class:`Shuffle` and receive the new order. They narrate what happened through a
+callback, and may yield an :class:`Event` where a driver may want to pause. Nothing here knows about
 any particular game.
 """
 
@@ -56,6 +57,18 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
+class Shuffle:
+    """A deck of ``size`` cards to shuffle: answered with a permutation of
+    ``range(size)`` drawn from the same verifiable stream as the dice (card games)."""
+
+    size: int
+    purpose: str
+    side: str | None = None
+    turn: int = 0
+    phase: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the narrative. ``data`` is JSON-able."""
 
@@ -65,4 +78,4 @@ class Event:
     visible_to: tuple[str, ...] | None = None  # None: every side may see it
 
 
-Request = Decision | Roll
+Request = Decision | Roll | Shuffle
