@@ -42,6 +42,10 @@ from adjudicator.fairdice import (
 )
 
 
+# history entry key -> (the Match property that waits for it, the Match method that supplies it)
+DRAWS = {"dice": ("roll", "supply_dice"), "shuffle": ("shuffle", "supply_shuffle")}
+
+
 class UnusableRecord(Exception):
     """The input is not a public record at all (exit 2)."""
 
@@ -304,30 +308,27 @@ class _Checker:
         match = self.match
         for position, entry in enumerate(entries, start=1):
             try:
-                if "dice" in entry:
-                    roll = match.roll
-                    if roll is None:
-                        raise BadRecord(record.seq, f"entry {position} gives dice where the game rolls none")
-                    expected = dice(roll)
-                    if list(expected) != list(entry["dice"]):
-                        raise BadRecord(record.seq, f"entry {position}: the dice published are {entry['dice']}, "
-                                                    f"the seed gives {list(expected)} ({roll.purpose})")
-                    match.supply_dice(expected)
-                elif "shuffle" in entry:
-                    shuffle = match.shuffle
-                    if shuffle is None:
-                        raise BadRecord(record.seq, f"entry {position} gives a shuffle where the game shuffles none")
-                    expected = dice(shuffle)
-                    if list(expected) != list(entry["shuffle"]):
-                        raise BadRecord(record.seq, f"entry {position}: the shuffle published is not the one "
-                                                    f"the seed gives ({shuffle.purpose})")
-                    match.supply_shuffle(expected)
+                drawn = next((key for key in DRAWS if key in entry), None)
+                if drawn is not None:
+                    self._replay_draw(record, position, drawn, entry[drawn], dice)
                 else:
                     match.answer(entry["side"], entry["answer"], entry.get("kind"))
             except EngineError as err:
                 raise BadRecord(record.seq, f"entry {position} does not fit the rules: {err}") from err
             except (KeyError, TypeError) as err:
                 raise BadRecord(record.seq, f"entry {position} is malformed: {err!r}") from err
+
+    def _replay_draw(self, record: Record, position: int, drawn: str, published: list, dice: BatchDice) -> None:
+        """Recompute a roll's dice or a shuffle's order from the batch's stream."""
+        pending_name, supply_name = DRAWS[drawn]
+        request = getattr(self.match, pending_name)
+        if request is None:
+            raise BadRecord(record.seq, f"entry {position} gives {drawn} where the game draws none")
+        expected = dice(request)
+        if list(expected) != list(published):
+            raise BadRecord(record.seq, f"entry {position}: the {drawn} published are {published}, "
+                                        f"the seed gives {list(expected)} ({request.purpose})")
+        getattr(self.match, supply_name)(expected)
 
     def _check_outcome(self, record: Record) -> None:
         match, body = self.match, record.body

@@ -9,7 +9,7 @@ ships in ports without a shipyard.
 from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.games.port_arthur.answers import Kind, ReturnPorts, ShipList
+from adjudicator.games.port_arthur.answers import Kind, ReturnPorts
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import has_shipyard, is_port
 from adjudicator.games.port_arthur.rules.table import Steps, Table
@@ -99,15 +99,11 @@ def detonation_of_the_mines(table: Table, returning: dict[str, list[Ship]]) -> S
 
 
 def mine_damage(table: Table, side: str, squadron: list[Ship], count: int) -> Steps:
-    names = [s.name for s in squadron]
-    forced = {"ships": names} if count == len(names) else None
-    answer: ShipList = yield from table.ask(
-        side, Kind.MINES, {"count": count, "ships": names},
+    struck = yield from table.ask_ships(
+        side, Kind.MINES, count, [s.name for s in squadron],
         f"{side.capitalize()}: {count} ship(s) of the squadron returning from the Yellow Sea hit mines: which?",
-        lambda a: ShipList(table.pick_ships(a.ships, names, count, "the ships returning from the Yellow Sea")),
-        forced=forced,
-    )
-    for name in answer.ships:
+        "the ships returning from the Yellow Sea")
+    for name in struck:
         ship = table.state.ships[name]
         if ship.damaged:
             table.state.move(ship, SUNK)

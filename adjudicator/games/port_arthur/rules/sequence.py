@@ -9,7 +9,7 @@ is decided.
 from __future__ import annotations
 
 from adjudicator.engine.requests import Event
-from adjudicator.games.port_arthur.answers import Kind, ShipList
+from adjudicator.games.port_arthur.answers import Kind
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.operations import operations_phase
 from adjudicator.games.port_arthur.rules.ports import PORT_ARTHUR
@@ -132,15 +132,11 @@ def attack_on_port_arthur(table: Table) -> Steps:
     table.say("attack", f"Japan's destroyers attack Port Arthur: {die} halved is {die // 2}.")
     if count == 0:
         return
-    names = [s.name for s in fleet]
-    forced = {"ships": names} if count == len(names) else None
-    answer: ShipList = yield from table.ask(
-        JAPAN, Kind.ATTACK, {"count": count, "ships": names},
+    chosen = yield from table.ask_ships(
+        JAPAN, Kind.ATTACK, count, [s.name for s in fleet],
         f"Japan: choose {count} ship(s) of the Port Arthur Fleet to damage.",
-        lambda a: ShipList(table.pick_ships(a.ships, names, count, "the Port Arthur Fleet's intact ships in harbour")),
-        forced=forced,
-    )
-    for name in answer.ships:
+        "the Port Arthur Fleet's intact ships in harbour")
+    for name in chosen:
         ship = state.ships[name]
         ship.damaged = True
         state.move(ship, shipyard_of(PORT_ARTHUR))

@@ -90,6 +90,15 @@ class Table:
         """A zone or a port, by name."""
         return self.board.zone_named(text) or self.board.port_named(text) or self.zone(text)
 
+    def ask_ships(self, side: str, kind: Kind, count: int, names: list[str], prompt: str, where: str) -> Steps:
+        """Ask ``side`` to choose ``count`` of ``names`` (not asked when all must be chosen)."""
+        forced = {"ships": names} if count == len(names) else None
+        answer = yield from self.ask(
+            side, kind, {"count": count, "ships": names}, prompt,
+            lambda a: type(a)(self.pick_ships(a.ships, names, count, where)), forced=forced,
+        )
+        return answer.ships
+
     def pick_ships(self, names: tuple[str, ...], allowed: list[str], count: int, where: str) -> tuple[str, ...]:
         """``count`` different ships, each one of ``allowed`` (described by ``where``)."""
         chosen: list[str] = []
