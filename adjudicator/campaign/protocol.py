@@ -26,11 +26,12 @@ before every side's orders for it are locked.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from adjudicator.engine import Roll, Shuffle
-from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
+from adjudicator.fairdice import DiceStream, batch_key, encode, shuffle_draw_count
 
 ALGORITHM = "adjudicator-campaign/v1"
 CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
@@ -44,8 +45,11 @@ def sha256_hex(data: bytes | str) -> str:
 
 
 def state_hash(state_json: Mapping[str, Any]) -> str:
-    """The hash of a state, as published in batch records."""
-    return sha256_hex(canonical_json(dict(state_json)))
+    """The hash of a state, as published in batch records: SHA-256 of its JSON with
+    sorted keys and no whitespace (the canonical JSON of docs/dice.md §3; a game's
+    state holds no floats, so the validating walk of ``canonical_json`` is skipped)."""
+    text = json.dumps(state_json, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return sha256_hex(text)
 
 
 def reveal_bytes(text: str | None) -> bytes | None:

@@ -8,7 +8,7 @@ A ship is always in exactly one place, its ``at``: a zone ("Yellow Sea"), a harb
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 SUNK = "sunk"
@@ -56,10 +56,9 @@ class Ship:
         return self.speed[1] if self.damaged else self.speed[0]
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["firepower"] = list(self.firepower)
-        data["speed"] = list(self.speed)
-        return data
+        return {"name": self.name, "side": self.side, "firepower": list(self.firepower),
+                "speed": list(self.speed), "defense": self.defense, "at": self.at,
+                "damaged": self.damaged, "fleet": self.fleet}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Ship":
