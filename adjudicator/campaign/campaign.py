@@ -7,12 +7,10 @@ the one before (see :mod:`adjudicator.campaign.protocol`).
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Mapping, Sequence
 
-from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator import __version__
@@ -29,6 +27,7 @@ from adjudicator.campaign.errors import (
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.passwords import hash_password, password_matches
+from adjudicator.campaign.signing import signature_matches
 from adjudicator.campaign.protocol import (
     ALGORITHM,
     BATCH,
@@ -368,12 +367,11 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
     credentials = orders.credentials
     if player["auth"] == "key":
         if not credentials.signature:
-            raise AuthenticationFailed(f"orders for {side} must be signed with the player's key")
-        try:
-            public_key_from_text(player["public_key"]).verify(
-                base64.b64decode(credentials.signature), orders.canonical_text().encode("utf-8"))
-        except (InvalidSignature, ValueError) as err:
-            raise AuthenticationFailed(f"the signature on {side}'s orders does not verify") from err
+            raise AuthenticationFailed(f"orders for {side} must be signed with the player's key "
+                                       "('adjudicator sign ORDERS --key YOUR-KEY')")
+        if not signature_matches(orders, player["public_key"]):
+            raise AuthenticationFailed(f"the signature on {side}'s orders does not verify: sign the orders "
+                                       "again after the last change")
         return
     if not credentials.password:
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")

@@ -130,6 +130,20 @@ def keys_show(path: Path = KEY_OPTION) -> None:
     typer.echo(f"fingerprint: {fingerprint(public)}")
 
 
+@app.command()
+def sign(
+    orders_file: Path = typer.Argument(..., help="Your orders file ('-' for standard input)."),
+    key: Path = typer.Option(..., "--key", help="Your private key (from 'adjudicator keys new')."),
+) -> None:
+    """Sign an orders file with your key (for players who sign instead of a password):
+    prints the orders with a 'signature:' line added."""
+    from adjudicator.campaign.signing import sign_orders
+
+    with user_errors():
+        data = sys.stdin.buffer.read() if str(orders_file) == "-" else orders_file.read_bytes()
+        typer.echo(sign_orders(data, load_key(key)), nl=False)
+
+
 # -- sealed mode ----------------------------------------------------------------------------
 
 

@@ -110,3 +110,23 @@ def test_a_whole_game_by_orders_files_needs_few_messages_and_verifies(campaign, 
     assert messages <= 6 * 4
     verdict = verify_text(campaign.export_public("c1"))
     assert verdict.verified and verdict.result == match.state.result
+
+
+def test_a_player_who_signs_is_authenticated_by_the_signature_not_a_password(campaigns, referee_key):
+    from adjudicator.campaign import Player
+    from adjudicator.campaign.signing import sign_orders
+    from adjudicator.fairdice import generate_keypair, public_key_to_text
+
+    player_key, player_public = generate_keypair()
+    players = [Player("japan", "togo@example.org", public_key=public_key_to_text(player_public)), PLAYERS[1]]
+    campaigns.create("signed", "port-arthur", players, referee_key)
+    text = "campaign: signed\nside: japan\nturn: 1\nstep: 1\nsortie:\n  Mikasa to Tsushima\n"
+    signed = sign_orders(text, player_key)
+    assert campaigns.submit("signed", signed, referee_key).sha256
+    with pytest.raises(AuthenticationFailed, match="does not verify"):
+        campaigns.submit("signed", signed.replace("Tsushima", "Yellow Sea"), referee_key)
+    with pytest.raises(AuthenticationFailed, match="signed"):
+        campaigns.submit("signed", text + "password: Togo1904\n", referee_key)
+    other_key = generate_keypair()[0]
+    with pytest.raises(AuthenticationFailed, match="does not verify"):
+        campaigns.submit("signed", sign_orders(text, other_key), referee_key)
