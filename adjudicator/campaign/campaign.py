@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -55,7 +56,7 @@ from adjudicator.fairdice import (
 from adjudicator.orders import OrderSet, Receipt, parse_orders
 from adjudicator.store import Store
 
-DEFAULT_CHAIN_LENGTH = 512
+DEFAULT_CHAIN_LENGTH = 64  # batches per seed chain; a longer campaign extends it (a signed 'chain' record)
 DEFAULT_DEADLINE_HOURS = 72
 CHAIN_SECRET = "referee-chain"
 
@@ -450,6 +451,13 @@ def _step_of(orders: OrderSet, log: CampaignLog) -> int:
     return step
 
 
+@lru_cache(maxsize=4096)
+def _stored_orders(text: str, game: str) -> OrderSet:
+    """Orders accepted earlier, read back from their canonical text (cached: a
+    campaign reads the same texts at every step)."""
+    return parse_orders(text, game)
+
+
 def _orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[str, OrderSet]:
     """Each side's orders in force for ``step``, at game turn ``turn``.
 
@@ -458,7 +466,7 @@ def _orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[
     (sortie, operations plan) stay in force for the game turn they were sent in."""
     in_force: dict[str, tuple[OrderSet, Any]] = {}
     for accepted in log.orders_up_to(step):
-        orders = parse_orders(accepted.text, game)
+        orders = _stored_orders(accepted.text, game)
         if accepted.side in in_force:
             old, old_turn = in_force[accepted.side]
             kept = [b for b in old.blocks

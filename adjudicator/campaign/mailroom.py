@@ -31,6 +31,7 @@ from adjudicator.mail import (
     MailError,
     SmtpSettings,
     build_message,
+    eml_filename,
     message_bytes,
     message_from_bytes,
     read_messages,
@@ -146,7 +147,7 @@ class Mailroom:
 
     def send(self, campaign: str, smtp: SmtpSettings | None) -> tuple[list[Path], int, list[str]]:
         """Write queued mail as .eml files; with SMTP, send it. Returns (files, sent, failures)."""
-        files = [write_eml(message_from_bytes(mail.eml), self.outbox) for mail in self.store.outbox(campaign, "queued")]
+        files = [self._write_once(mail.eml) for mail in self.store.outbox(campaign, "queued")]
         if smtp is None:
             return files, 0, []
         with self.store.transaction(campaign) as tx:
@@ -167,6 +168,12 @@ class Mailroom:
 
         send_all(smtp, ((mail.id, message_from_bytes(mail.eml)) for mail in claimed), on_sent, on_failed)
         return files, sent, failures
+
+    def _write_once(self, eml: bytes) -> Path:
+        """Write a queued message as an .eml file, unless an earlier 'send' did."""
+        message = message_from_bytes(eml)
+        path = self.outbox / eml_filename(message)
+        return path if path.exists() else write_eml(message, self.outbox)
 
     # -- deadlines ----------------------------------------------------------------------------
 

@@ -281,12 +281,16 @@ def adjudicate(
     now: Optional[str] = NOW_OPTION,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
-    """Run the game as far as the orders on file allow, with the next batch of dice."""
+    """Run the game as far as the orders on file allow, with the next batch of dice;
+    queue each player's report (then 'send' them)."""
     from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mailroom import Mailroom
 
     with user_errors():
         with open_store(store) as opened:
-            step = Campaigns(opened).adjudicate(campaign, load_key(key), parse_now(now))
+            campaigns = Campaigns(opened)
+            step = campaigns.adjudicate(campaign, load_key(key), parse_now(now),
+                                        after=Mailroom(campaigns, Path("outbox")).queue_reports)
     waiting = None if step.waiting is None else {"side": step.waiting.side, "ask": step.waiting.kind,
                                                  "prompt": step.waiting.prompt}
     if format is OutputFormat.json:

@@ -78,6 +78,48 @@ def send(
 
 
 @app.command()
+def step(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    source: Optional[str] = typer.Argument(None, help="Mail to take in first (as for 'receive'); none: skip."),
+    outbox: Path = OUTBOX_OPTION,
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    now: Optional[str] = NOW_OPTION,
+) -> None:
+    """One whole step in one command (for cron): receive, adjudicate, send."""
+    import os
+
+    from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.errors import CampaignOver
+    from adjudicator.campaign.mailroom import Mailroom
+    from adjudicator.mail import MailError, SmtpSettings
+
+    with user_errors():
+        private = load_key(key)
+        with open_store(store) as opened:
+            campaigns = Campaigns(opened)
+            mailroom = Mailroom(campaigns, outbox)
+            try:
+                taken = mailroom.receive(source, private, campaign) if source else []
+                smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
+            except MailError as err:
+                raise fail(str(err))
+            try:
+                result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
+                done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
+                    f"; waiting for {result.waiting.side} ({result.waiting.kind})" if result.waiting else
+                    f"; the game is over: {result.result}" if result.result else "")
+            except CampaignOver as err:
+                done = str(err)
+            files, sent, failures = mailroom.send(campaign, smtp)
+    typer.echo(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
+               f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
+               f"{len(files)} message(s) in {outbox}, {sent} sent")
+    for failure in failures:
+        typer.echo(f"not sent, still queued: {failure}", err=True)
+
+
+@app.command()
 def remind(
     campaign: str = typer.Argument(..., help="The campaign."),
     hours: float = typer.Option(12.0, help="Remind when the deadline is at most this many hours away."),
