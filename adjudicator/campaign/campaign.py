@@ -279,10 +279,12 @@ class Campaigns:
             dice = BatchDice(campaign, batch, seed, contributions)
             asked = match.decision.side if match.decision is not None else None
             silent = {asked} if asked and asked not in step_orders and utc(now) >= deadline else set()
-            standing = _orders_in_force(log, batch, getattr(match.state, "turn", None), game_support.name)
+            def in_force(turn: Any) -> dict[str, OrderSet]:
+                return _orders_in_force(log, batch, turn, game_support.name)
+
             start_history = len(match.history)
             start_events = len(match.events) if match.history else 0  # the first report tells the set-up
-            defaults, refused = _run(match, dice, standing, silent, game_support.orders())
+            defaults, refused = _run(match, dice, in_force, silent, game_support.orders())
             entries = match.history_json()[start_history:]
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result)
@@ -303,7 +305,7 @@ class Campaigns:
             tx.append(BATCH, {"record": _sign(key, log, BATCH, body).to_dict(),
                               "private": {"opened": utc(now).isoformat()}})
             step = StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
-                              tuple(defaults), tuple(refused), tuple(dice.rolls))
+                              tuple(body["defaults"]), tuple(refused), tuple(dice.rolls))
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
         return step
@@ -477,13 +479,19 @@ def _orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[
             for side, (orders, sent_turn) in in_force.items()}
 
 
-def _run(match: Match, dice: BatchDice, standing: Mapping[str, OrderSet], silent: set[str],
+def _run(match: Match, dice: BatchDice, in_force: Callable[[Any], Mapping[str, OrderSet]], silent: set[str],
          orders_support: Any) -> tuple[list[str], list[str]]:
-    """Drive the match: dice from the batch, answers from the orders (defaults for
-    silent sides); stop at a question nobody has answered."""
+    """Drive the match: dice from the batch, answers from the orders in force for the
+    current game turn (defaults for silent sides); stop at a question nobody has
+    answered."""
     defaults: list[str] = []
     refused: list[str] = []
+    turn = object()
+    standing: Mapping[str, OrderSet] = {}
     while not match.finished:
+        if getattr(match.state, "turn", None) != turn:
+            turn = getattr(match.state, "turn", None)
+            standing = in_force(turn)
         if isinstance(match.pending, Roll):
             match.supply_dice(dice(match.pending))
             continue

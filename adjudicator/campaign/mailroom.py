@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -57,6 +58,13 @@ class Taken:
     detail: str
 
 
+def orders_hash(sender: str | None, text: str) -> str:
+    """What makes two deliveries the same mail: the sender and the text read from
+    it (not the headers a relay or a resend changes: Message-ID, Date, Received)."""
+    normalised = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n")).strip()
+    return hashlib.sha256(f"{sender or ''}\n{normalised}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def campaign_named_in(text: str) -> str | None:
     """The campaign an orders text names in its header, if any."""
     try:
@@ -94,7 +102,7 @@ class Mailroom:
             return Taken(mail.origin, None, "ignored", "names no campaign (no 'campaign:' line)")
         try:
             with self.store.transaction(campaign) as tx:
-                if not tx.mark_mail_seen(mail.message_id, mail.content_hash):
+                if not tx.mark_mail_seen(mail.message_id, orders_hash(mail.sender, text)):
                     return Taken(mail.origin, campaign, "duplicate", "already taken in")
                 try:
                     receipt = self.campaigns.submit_in(tx, text, key)
@@ -127,7 +135,7 @@ class Mailroom:
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
-        previous = _last_report_ids(tx)
+        previous = dict(meta.get("last_report", {}))
         for side, player in meta["players"].items():
             context = report_context(
                 log=log, match=match, events=step.events, side=side, player=player["address"],
@@ -142,8 +150,19 @@ class Mailroom:
                 references=[earlier] if earlier else (),
             )
             tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
+            previous[player["address"]] = message["Message-ID"]
+        tx.set_meta({**meta, "last_report": previous})
 
     # -- out: sending -----------------------------------------------------------------------
+
+    def requeue_interrupted(self, campaign: str) -> int:
+        """Put back in the queue mail that a 'send' claimed and never finished (it was
+        killed): the server may or may not have taken it, so it may arrive twice."""
+        with self.store.transaction(campaign) as tx:
+            stuck = tx.outbox("sending")
+            for mail in stuck:
+                tx.requeue(mail.id)
+        return len(stuck)
 
     def send(self, campaign: str, smtp: SmtpSettings | None) -> tuple[list[Path], int, list[str]]:
         """Write queued mail as .eml files; with SMTP, send it. Returns (files, sent, failures)."""
@@ -202,13 +221,6 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
-
-
-def _last_report_ids(tx: Any) -> dict[str, str]:
-    last: dict[str, str] = {}
-    for mail in tx.outbox():
-        last[mail.recipient] = mail.message_id
-    return last
 
 
 def _first_line(err: Exception) -> str:

@@ -55,9 +55,14 @@ def user_errors() -> Iterator[None]:
         raise fail(f"unreadable input: {err}")
 
 
-def open_store(path: Path):
+def open_store(path: Path, create: bool = False):
+    """The campaign store at ``path``; only 'new' (``create``) may start a new one, so
+    that a mistyped path is an error, not an empty store."""
     from adjudicator.store import Store
 
+    if not create and not path.exists():
+        raise fail(f"no campaign store at {path}: give --store (or ADJUDICATOR_STORE), "
+                   "or create a campaign with 'adjudicator new'")
     return Store.open(path)
 
 
@@ -246,7 +251,7 @@ def new(
                 raise fail(f"--sealed takes SIDE=FILE, got {item!r}")
             chains[side.strip().lower()] = json.loads(Path(path).read_text(encoding="utf-8"))
         private = load_key(key)
-        with open_store(store) as opened:
+        with open_store(store, create=True) as opened:
             log = Campaigns(opened).create(campaign, game, players, private, options=options,
                                            deadline_hours=deadline_hours, referee_address=referee_address,
                                            player_chains=chains or None, now=parse_now(now))

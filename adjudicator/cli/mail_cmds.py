@@ -52,6 +52,8 @@ def receive(
 def send(
     campaign: str = typer.Argument(..., help="The campaign whose queued mail to send."),
     outbox: Path = OUTBOX_OPTION,
+    requeue: bool = typer.Option(False, "--requeue", help="First put back mail that an interrupted 'send' "
+                                 "left half-sent (it may then arrive twice)."),
     store: Path = STORE_OPTION,
 ) -> None:
     """Write queued mail as .eml files to the outbox; send it too when SMTP is configured
@@ -68,7 +70,10 @@ def send(
         except MailError as err:
             raise fail(str(err))
         with open_store(store) as opened:
-            files, sent, failures = Mailroom(Campaigns(opened), outbox).send(campaign, smtp)
+            mailroom = Mailroom(Campaigns(opened), outbox)
+            if requeue:
+                typer.echo(f"{mailroom.requeue_interrupted(campaign)} half-sent message(s) queued again", err=True)
+            files, sent, failures = mailroom.send(campaign, smtp)
     typer.echo(f"{len(files)} message(s) written to {outbox}"
                + (f"; {sent} sent by SMTP ({smtp.describe()})" if smtp else "; SMTP not configured, none sent"))
     for failure in failures:

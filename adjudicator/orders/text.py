@@ -82,7 +82,9 @@ def clean(data: bytes | str) -> CleanText:
 def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
     """Blank every line that is not orders; the number of lines stays the same."""
     kept = list(lines)
-    start = next((i for i, line in enumerate(lines) if _START.match(line)), None)
+    original = next((i for i, line in enumerate(lines) if _ORIGINAL.match(line) or _SIGNATURE.match(line)),
+                    len(lines))
+    start = next((i for i, line in enumerate(lines[:original]) if _START.match(line)), None)
     if start is not None:
         for i in range(start + 1):
             kept[i] = ""

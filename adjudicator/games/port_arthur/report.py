@@ -21,7 +21,7 @@ def situation(view: Mapping[str, Any], board: Board) -> dict[str, Any]:
         here = [s for s in ships if s["at"] == place and s["side"] == side]
         if not here:
             return "-"
-        if fog and "stack" in here[0]:
+        if fog and here[0].get("stack", 1) > 1:
             return f"{_label(here[0])} + {here[0]['stack'] - 1} hidden"
         return ", ".join(_label(s) for s in here)
 

@@ -1,0 +1,142 @@
+"""Deadlines: one reminder per step, only when the deadline is near and the side asked
+has sent nothing; after the deadline a silent side gets the documented defaults, and
+the reports say so."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from adjudicator.campaign.verify import verify_text
+from adjudicator.mail import parse_message
+from tests.pipeline.pipeline_helpers import (
+    ADDRESSES,
+    CAMPAIGN,
+    DEADLINE_HOURS,
+    HOUR,
+    PLAYERS,
+    REFEREE,
+    T0,
+    assert_no_traceback,
+    cli,
+    email,
+    orders_text,
+    outgoing,
+    reports,
+)
+
+DEADLINE = T0 + DEADLINE_HOURS * HOUR
+
+
+def reminders(store):
+    return [m for m in outgoing(store) if "Reminder" in m.subject]
+
+
+def test_a_reminder_is_queued_once_per_step_only_when_the_deadline_is_near(campaign, store, mailroom):
+    assert mailroom.remind(CAMPAIGN, 12, now=T0 + HOUR) is None  # 71 hours to go
+    assert reminders(store) == []
+
+    assert mailroom.remind(CAMPAIGN, 12, now=DEADLINE - 11 * HOUR) == "japan"
+    assert mailroom.remind(CAMPAIGN, 12, now=DEADLINE - 10 * HOUR) is None
+    assert mailroom.remind(CAMPAIGN, 12, now=DEADLINE - HOUR) is None
+
+    (reminder,) = reminders(store)
+    assert reminder.recipient == ADDRESSES["japan"]
+    assert f"[{CAMPAIGN}]" in reminder.subject
+    assert "step 1" in reminder.text and "1904-02-11 12:00 UTC" in reminder.text
+    assert "sortie" in reminder.text
+
+
+def test_no_reminder_after_the_deadline(campaign, store, mailroom):
+    assert mailroom.remind(CAMPAIGN, 12, now=DEADLINE + HOUR) is None
+    assert reminders(store) == []
+
+
+def test_no_reminder_to_a_side_whose_orders_are_in(campaign, store, mailroom, referee_key):
+    assert mailroom.take(parse_message(email(orders_text())), referee_key, None).outcome == "accepted"
+
+    assert mailroom.remind(CAMPAIGN, 12, now=DEADLINE - HOUR) is None
+    assert reminders(store) == []
+
+
+def test_each_step_reminds_the_side_it_waits_for(campaign, campaigns, store, mailroom, referee_key):
+    assert mailroom.remind(CAMPAIGN, 12, now=DEADLINE - HOUR) == "japan"
+    mailroom.take(parse_message(email(orders_text())), referee_key, None)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR)
+    second_deadline = campaigns.deadline(CAMPAIGN)
+    assert second_deadline == T0 + 2 * HOUR + DEADLINE_HOURS * HOUR
+
+    assert mailroom.remind(CAMPAIGN, 12, now=second_deadline - 2 * HOUR) == "russia"
+    assert mailroom.remind(CAMPAIGN, 12, now=second_deadline - HOUR) is None
+
+    assert [m.recipient for m in reminders(store)] == [ADDRESSES["japan"], ADDRESSES["russia"]]
+
+
+def test_the_remind_command_takes_the_time_from_now(campaign, store):
+    near = (DEADLINE - 3 * HOUR).isoformat()
+
+    early = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "2", "--now", near)
+    first = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "6", "--now", near)
+    second = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "6", "--now", near)
+    garbled = cli("remind", CAMPAIGN, "--store", store.path, "--now", "next tuesday")
+
+    assert (early.returncode, early.stdout.strip()) == (0, "no reminder due")
+    assert (first.returncode, first.stdout.strip()) == (0, "reminder queued for japan")
+    assert (second.returncode, second.stdout.strip()) == (0, "no reminder due")
+    assert garbled.returncode == 2 and "'next tuesday'" in garbled.stderr
+    assert_no_traceback(garbled)
+    assert len(reminders(store)) == 1
+
+
+def test_after_the_deadline_a_silent_side_gets_the_defaults_and_the_reports_say_so(
+        campaign, campaigns, store, mailroom, referee_key):
+    mailroom.take(parse_message(email(orders_text())), referee_key, None)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    deadline = campaigns.deadline(CAMPAIGN)
+
+    early = campaigns.adjudicate(CAMPAIGN, referee_key, now=deadline - HOUR, after=mailroom.queue_reports)
+    assert early.batch is None and len(reports(store)) == 2  # before the deadline: nothing to do
+
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=deadline + HOUR, after=mailroom.queue_reports)
+
+    assert step.batch == 2 and "russia" in step.defaults
+    log, match = campaigns.match(CAMPAIGN)
+    assert log.batches[-1].body["defaults"] == ["russia"]
+    assert all(ship.at in ("Port Arthur", "Vladivostok") or ship.at.startswith("turn ")
+               for ship in match.state.ships.values() if ship.side == "russia")
+    latest = reports(store)[-2:]
+    assert sorted(r.recipient for r in latest) == sorted(ADDRESSES.values())
+    for report in latest:
+        assert "No orders from Russia by the deadline" in report.text
+        assert "No orders from Russia by the deadline" in report.html
+    assert verify_text(campaigns.export_public(CAMPAIGN)).verified
+
+
+def test_the_report_says_once_that_a_silent_side_got_the_defaults(campaigns, store, mailroom, referee_key):
+    for attempt in range(12):  # a tied roll-off (1 in 6) ends the operations before Russia is asked again
+        name = f"late-{attempt}"
+        campaigns.create(name, "port-arthur", PLAYERS, referee_key, referee_address=REFEREE, now=T0)
+        mailroom.take(parse_message(email(orders_text(campaign=name), message_id=f"<{name}@japan.test>")),
+                      referee_key, None)
+        campaigns.adjudicate(name, referee_key, now=T0 + HOUR)
+        step = campaigns.adjudicate(name, referee_key, now=T0 + 100 * HOUR, after=mailroom.queue_reports)
+        batch = campaigns.log(name).batches[-1].body
+        if sum(entry.get("side") == "russia" for entry in batch["entries"]) >= 2:
+            assert step.defaults == ("russia",)
+            break
+    else:
+        pytest.fail("Russia was never asked twice in the step after its deadline")
+
+    for report in reports(store, name):
+        assert report.text.count("No orders from Russia by the deadline") == 1
+
+
+def test_status_shows_the_deadline(campaign, store):
+    done = cli("status", CAMPAIGN, "--store", store.path, "--format", "json")
+
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout)
+    assert info["deadline"] == DEADLINE.isoformat()
+    assert info["waiting"] == {"side": "japan", "ask": "sortie"}
+    assert (info["campaign"], info["turn"], info["next_step"]) == (CAMPAIGN, 1, 1)

@@ -1,0 +1,206 @@
+"""Turn reports: queued with the batch they report, one per player, as multipart text +
+HTML, threaded, autoescaped, under the fog of war; and a golden rendering."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from adjudicator.campaign import Player
+from adjudicator.campaign.games import support
+from adjudicator.engine import Match, Roll
+from adjudicator.games.port_arthur.players import RandomPlayer
+from adjudicator.mail import parse_message
+from adjudicator.reports import render
+from adjudicator.reports.context import report_context
+from tests.pipeline.pipeline_helpers import (
+    ADDRESSES,
+    CAMPAIGN,
+    HOUR,
+    PLAYERS,
+    REFEREE,
+    T0,
+    batch_count,
+    email,
+    orders_text,
+    reports,
+)
+
+GOLDEN = Path(__file__).with_name("golden")
+RUSSIAN_SORTIE = "sortie:\n  Tsesarevich to Yellow Sea\n  Novik to Yellow Sea\n  Bayan to Tsushima\n"
+
+
+def take(mailroom, key, raw):
+    return mailroom.take(parse_message(raw, origin="test"), key, None)
+
+
+def header(mail, name: str) -> str:
+    """A header's value, unfolded (long message ids are folded onto a line of their own)."""
+    return str(mail.message[name]).strip()
+
+
+def two_steps(campaigns, mailroom, key):
+    """Japan's sortie (step 1), then Russia's (step 2), each adjudicated with its reports."""
+    assert take(mailroom, key, email(orders_text("japan"))).outcome == "accepted"
+    campaigns.adjudicate(CAMPAIGN, key, now=T0 + HOUR, after=mailroom.queue_reports)
+    russian = email(orders_text("russia", step=2, body=RUSSIAN_SORTIE), sender="makarov@russia.test",
+                    message_id="<r2@russia.test>")
+    assert take(mailroom, key, russian).outcome == "accepted"
+    return campaigns.adjudicate(CAMPAIGN, key, now=T0 + 2 * HOUR, after=mailroom.queue_reports)
+
+
+def test_adjudication_queues_one_report_per_player_with_the_batch(
+        campaign, campaigns, store, mailroom, referee_key):
+    take(mailroom, referee_key, email(orders_text()))
+    assert reports(store) == []
+
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+
+    assert step.batch == 1 and batch_count(store) == 1
+    queued = reports(store)
+    assert sorted(r.recipient for r in queued) == sorted(ADDRESSES.values())
+    assert {r.status for r in queued} == {"queued"}
+    assert {r.subject.rsplit(" ", 1)[-1] for r in queued} == {"Japan", "Russia"}
+
+
+def test_reports_are_rolled_back_with_a_batch_that_fails(campaign, campaigns, store, mailroom, referee_key):
+    take(mailroom, referee_key, email(orders_text()))
+    before = campaigns.export_public(CAMPAIGN)
+
+    def queue_then_fail(tx, log, match, step):
+        mailroom.queue_reports(tx, log, match, step)
+        assert len(tx.outbox()) == 3  # the receipt and both reports, inside the transaction
+        raise RuntimeError("the machine stops here")
+
+    with pytest.raises(RuntimeError):
+        campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=queue_then_fail)
+
+    assert campaigns.export_public(CAMPAIGN) == before
+    assert batch_count(store) == 0 and reports(store) == []
+
+
+def test_a_report_is_multipart_text_and_html_with_campaign_turn_and_phase_in_the_subject(
+        campaign, campaigns, store, mailroom, referee_key):
+    take(mailroom, referee_key, email(orders_text()))
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    _, match = campaigns.match(CAMPAIGN)
+
+    for report in reports(store):
+        message = report.message
+        assert message.get_content_type() == "multipart/alternative"
+        assert [p.get_content_type() for p in message.iter_parts()] == ["text/plain", "text/html"]
+        assert f"[{CAMPAIGN}]" in report.subject
+        assert f"turn {match.state.turn}, {match.state.phase}" in report.subject
+        assert re.fullmatch(r"<[^<>@\s]+@adjudicator\.test>", header(report, "Message-ID"))
+        assert message["X-Adjudicator"] == "1"
+        assert message["From"] == REFEREE
+        assert "WHAT HAPPENED" in report.text and "<h2>What happened</h2>" in report.html
+
+
+def test_the_second_report_to_a_player_replies_to_the_first(campaign, campaigns, store, mailroom, referee_key):
+    two_steps(campaigns, mailroom, referee_key)
+
+    first, second = [r for r in reports(store) if r.recipient == ADDRESSES["japan"]]
+
+    assert header(first, "Message-ID") != header(second, "Message-ID")
+    assert header(second, "In-Reply-To") == header(first, "Message-ID")
+    assert header(first, "Message-ID") in header(second, "References").split()
+
+
+def test_a_report_replies_to_the_previous_report_even_after_a_receipt(
+        campaign, campaigns, store, mailroom, referee_key):
+    two_steps(campaigns, mailroom, referee_key)
+
+    first, second = [r for r in reports(store) if r.recipient == ADDRESSES["russia"]]
+
+    assert header(second, "In-Reply-To") == header(first, "Message-ID")
+
+
+def test_player_text_cannot_inject_markup_into_the_html_report(campaigns, store, mailroom, referee_key):
+    players = [Player("japan", '"<script>alert(1)</script> Togo" <togo@japan.test>', PLAYERS[0].password),
+               PLAYERS[1]]
+    campaigns.create(CAMPAIGN, "port-arthur", players, referee_key, referee_address=REFEREE, now=T0)
+    entropy = "<script>alert(2)</script>"
+    assert take(mailroom, referee_key, email(orders_text(entropy=entropy))).outcome == "accepted"
+
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+
+    japan = next(r for r in reports(store) if "Japan" in r.subject)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in japan.html
+    assert "&lt;script&gt;alert(2)&lt;/script&gt;" in japan.html
+    assert "<script" not in japan.html
+    assert "<script>alert(2)</script>" in japan.text  # the text part shows what was sent, as text
+
+
+def test_under_the_fog_of_war_japan_is_not_told_the_names_of_hidden_russian_ships(
+        campaigns, store, mailroom, referee_key):
+    campaigns.create(CAMPAIGN, "port-arthur", PLAYERS, referee_key, options={"fog_of_war": True},
+                     referee_address=REFEREE, now=T0)
+    two_steps(campaigns, mailroom, referee_key)
+    _, match = campaigns.match(CAMPAIGN)
+    seen = {ship["name"] for ship in support("port-arthur").game().view(match.state, "japan")["ships"]}
+    russian = {name for name, ship in match.state.ships.items() if ship.side == "russia"}
+    hidden = russian - seen
+    assert {"Novik", "Pobeda", "Diana"} <= hidden  # Novik sortied this step, under another ship
+
+    japan = [r for r in reports(store) if r.recipient == ADDRESSES["japan"]]
+    russia = [r for r in reports(store) if r.recipient == ADDRESSES["russia"]]
+    for report in japan:
+        for name in hidden:
+            assert name not in report.text and name not in report.html, f"{name} named in {report.subject}"
+    assert any(name in japan[-1].text for name in russian & seen)  # the top ships are shown
+    assert "Novik leaves Port Arthur for Yellow Sea" in russia[-1].text  # Russia sees its own moves
+    assert "A Russia ship leaves Port Arthur for Yellow Sea" in japan[-1].text
+
+
+# -- golden rendering -------------------------------------------------------------------------
+
+
+def golden_context() -> dict:
+    """Japan's report after a whole first turn between random players, with fixed dice
+    and fixed stand-ins for everything random in a campaign (seeds, hashes, dates)."""
+    game_support = support("port-arthur")
+    match = Match(game_support.game(), {}, {})
+    player = RandomPlayer(random.Random(1904))
+    dice = itertools.cycle([4, 2, 6, 1, 5, 3, 3, 6, 2, 5, 1, 4])
+    while not match.finished:
+        if isinstance(match.pending, Roll):
+            match.supply_dice([next(dice) for _ in range(match.pending.count)])
+            continue
+        decision = match.decision
+        if decision is None:
+            match.resume()
+            continue
+        if (match.state.turn, decision.kind) == (2, "sortie"):
+            break
+        match.answer(decision.side, dict(player(decision, match.state)))
+    log = SimpleNamespace(
+        campaign="golden-1904", next_batch=7,
+        charter={"options": {}, "chain": {"anchor": "a0" * 32}},
+        records=[SimpleNamespace(hash="c0" * 32), SimpleNamespace(hash="e0" * 32)],
+    )
+    batch = SimpleNamespace(body={"batch": 6, "seed": "5e" * 32, "contributions": {"japan": "golden-entropy"},
+                                  "entries": match.history_json()})
+    return report_context(
+        log=log, match=match, events=match.events, side="japan", player="Heihachiro Togo <togo@japan.test>",
+        deadline=datetime(1904, 2, 11, 12, 0, tzinfo=timezone.utc), game_support=game_support,
+        defaults=("russia",), refused=("japan's orders for 'navo' could not be used: an example",), batch=batch,
+    )
+
+
+def test_the_text_report_of_a_fixed_position_matches_the_golden_file():
+    report = render(golden_context())
+    path = GOLDEN / "report-japan-turn2.txt"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(report.text, encoding="utf-8")
+    assert path.exists(), f"{path} is missing: run once with UPDATE_GOLDEN=1, check it by eye, and keep it"
+    assert report.text == path.read_text(encoding="utf-8")
+    assert report.subject == "[golden-1904] Port Arthur: turn 2, sortie-japan - report for Japan"
