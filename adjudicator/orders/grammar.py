@@ -11,14 +11,13 @@ files' hashes and its own version, so an edited grammar is recompiled.
 from __future__ import annotations
 
 import hashlib
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import lark
 from lark import Lark
 
-from adjudicator.resources import data_dir
+from adjudicator.resources import cache_dir, data_dir
 
 #: How terminals are named in "expected ..." messages; keywords are quoted as written.
 TERMINAL_WORDS = {
@@ -43,21 +42,6 @@ def grammar_path(game: str) -> Path:
     if not path.is_file():
         raise FileNotFoundError(f"no orders grammar for {game!r} ({path})")
     return path
-
-
-def cache_dir() -> Path | None:
-    """The per-user folder for compiled grammars, created if need be (None: none usable)."""
-    base = os.environ.get("ADJUDICATOR_CACHE")
-    if base:
-        folder = Path(base)
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        folder = (Path(xdg) if xdg else Path.home() / ".cache") / "adjudicator"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder if os.access(folder, os.W_OK) else None
 
 
 def _cache_file(game: str, parser: str) -> str | bool:

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 import jinja2
 
-from adjudicator.resources import data_dir
+from adjudicator.resources import cache_dir, data_dir
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,10 @@ class Report:
 
 @lru_cache(maxsize=2)
 def _environment(autoescape: bool) -> jinja2.Environment:
+    folder = cache_dir()
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        bytecode_cache=None if folder is None else jinja2.FileSystemBytecodeCache(str(folder), "jinja-%s.cache"),
         autoescape=autoescape,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
