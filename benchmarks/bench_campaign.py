@@ -45,12 +45,12 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
-from datetime import datetime, timezone
 from pathlib import Path
 
+from common import calibration
+
 from adjudicator.campaign import Campaigns, Player
+from adjudicator.campaign.demo import player_email
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.campaign.passwords import hash_password, password_matches
 from adjudicator.fairdice import generate_keypair
@@ -68,16 +68,6 @@ med = statistics.median
 
 
 # -- shared ----------------------------------------------------------------------------------
-
-
-def calibration(rolls: int = 200_000) -> float:
-    """Seconds for a fixed plain-Python workload (as in bench_games.py)."""
-    rng = random.Random(0)
-    start = time.perf_counter()
-    total = 0
-    for _ in range(rolls):
-        total += rng.randint(1, 6)
-    return time.perf_counter() - start
 
 
 def players() -> list[Player]:
@@ -105,15 +95,7 @@ class Writer:
 def orders_email(name: str, text: str) -> bytes:
     """An orders email as a player's mail program would send it."""
     side = re.search(r"^side: (\w+)", text, re.M).group(1)
-    address = PLAYERS[side][0]
-    message = EmailMessage()
-    message["From"] = address
-    message["To"] = REFEREE
-    message["Subject"] = f"[{name}] orders"
-    message["Date"] = format_datetime(datetime.now(timezone.utc))
-    message["Message-ID"] = make_msgid(domain=address.split("@")[1])
-    message.set_content(f"Admiral,\n\nmy orders follow.\n\n{text}\n-- \n{side}\n")
-    return bytes(message)
+    return player_email(text, name=side, address=PLAYERS[side][0], to=REFEREE, subject=f"[{name}] orders")
 
 
 def top_entries(stats: pstats.Stats, sort: str, count: int) -> str:

@@ -16,19 +16,11 @@ import random
 import statistics
 import time
 
+from common import calibration
+
 from adjudicator.engine import Match, play_out
 from adjudicator.games.port_arthur import PortArthur
 from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
-
-
-def calibration(rolls: int = 200_000) -> float:
-    """Seconds for a fixed plain-Python workload: the baseline of the ratios."""
-    rng = random.Random(0)
-    start = time.perf_counter()
-    total = 0
-    for _ in range(rolls):
-        total += rng.randint(1, 6)
-    return time.perf_counter() - start
 
 
 def play_games(game: PortArthur, seeds: range) -> tuple[float, list[Match]]:

@@ -44,13 +44,12 @@ class DemoSummary:
     text: str
 
 
-def player_email(side: str, text: str, step: int) -> bytes:
+def player_email(text: str, *, name: str, address: str, to: str, subject: str) -> bytes:
     """An orders email as a player's mail program would send it."""
-    name, address = ADMIRALS[side]
     message = EmailMessage()
     message["From"] = f"{name} <{address}>"
-    message["To"] = REFEREE
-    message["Subject"] = f"[{CAMPAIGN}] orders for step {step}"
+    message["To"] = to
+    message["Subject"] = subject
     message["Date"] = format_datetime(datetime.now(timezone.utc))
     message["Message-ID"] = make_msgid(domain=address.split("@")[1])
     message.set_content(f"Admiral,\n\nmy orders follow.\n\n{text}\n-- \n{name}\n")
@@ -87,7 +86,9 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
                       "step": log.next_batch, "password": passwords[decision.side],
                       "entropy": f"{rng.getrandbits(64):016x}"}
             text = commanders[decision.side].orders(decision, match.state, header)
-            inbox.add(player_email(decision.side, text, log.next_batch))
+            name, address = ADMIRALS[decision.side]
+            inbox.add(player_email(text, name=name, address=address, to=REFEREE,
+                                   subject=f"[{CAMPAIGN}] orders for step {log.next_batch}"))
             messages += 1
             taken = [t for t in mailroom.receive(inbox_path, key) if t.outcome != "duplicate"]
             for item in taken:
