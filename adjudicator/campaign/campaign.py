@@ -279,6 +279,7 @@ class Campaigns:
             dice = BatchDice(campaign, batch, seed, contributions)
             asked = match.decision.side if match.decision is not None else None
             silent = {asked} if asked and asked not in step_orders and utc(now) >= deadline else set()
+
             def in_force(turn: Any) -> dict[str, OrderSet]:
                 return _orders_in_force(log, batch, turn, game_support.name)
 
