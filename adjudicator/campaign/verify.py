@@ -99,7 +99,10 @@ def verify_records(records: list[Record], expected_head: str | None = None) -> V
     checker = _Checker(records)
     try:
         head = checker.check_signatures(expected_head)
-        checker.check_all()
+        try:
+            checker.check_all()
+        except (KeyError, TypeError, ValueError, AttributeError) as err:  # a signed but malformed body
+            raise BadRecord(checker.current, f"the record is malformed ({err!r})") from err
     except BadRecord as bad:
         return Verdict(False, checker.campaign, checker.game_name, len(records), checker.batches,
                        checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats())
@@ -127,6 +130,7 @@ class _Checker:
         self.last_seed: tuple[int, bytes] | None = None
         self.voided: set[int] = set()
         self.forfeited = False
+        self.current = 0  # the record being checked
 
     # -- signatures and links ------------------------------------------------------------
 
@@ -145,6 +149,7 @@ class _Checker:
     def check_all(self) -> None:
         self._check_charter()
         for record in self.records[1:]:
+            self.current = record.seq
             if self.forfeited:
                 raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,

@@ -206,3 +206,13 @@ def test_an_undo_is_public_voids_the_batches_after_it_and_the_replay_follows(cam
     campaigns.adjudicate("undo", referee_key)
     assert campaigns.log("undo").batches[-1].body["batch"] == len(before.batches) + 1  # never reused
     assert verify_text(campaigns.export_public("undo")).verified
+
+
+def test_a_signed_but_malformed_record_is_not_verified_and_raises_nothing(finished, referee_key):
+    def change(pairs):
+        i = first_batch_with_dice(pairs)
+        pairs[i][1]["entries"] = [{"dice": "six"}, 7, None]
+        return pairs
+
+    verdict = verify_text(resign(records_from_jsonl(finished[0]), referee_key, change))
+    assert not verdict.verified and verdict.bad_record is not None
