@@ -182,8 +182,8 @@ class Match:
         roll = self.roll
         if roll is None:
             raise NotWaitingForDice(self._waiting_text())
-        dice = tuple(int(v) for v in values)
-        if len(dice) != roll.count or any(not 1 <= d <= roll.sides for d in dice):
+        dice = tuple(values)
+        if len(dice) != roll.count or not all(type(d) is int and 1 <= d <= roll.sides for d in dice):
             raise HistoryMismatch(
                 f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
             )

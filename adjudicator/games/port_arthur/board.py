@@ -89,6 +89,7 @@ class Board:
     zone_index: dict[str, str]
     neighbours: dict[str, list[str]]     # zone -> adjacent zones, in board order
     ports_beside: dict[str, list[str]]   # zone -> ports adjacent to it
+    side_ports: dict[str, tuple[str, ...]]  # side -> the ports it may use
 
     def zone_named(self, text: str) -> str | None:
         """The zone a player means by ``text`` (name or alias, any case)."""
@@ -99,7 +100,7 @@ class Board:
         return next((p for p in self.ports if p.casefold() == key), None)
 
     def ports_of(self, side: str) -> tuple[str, ...]:
-        return tuple(name for name, port in self.ports.items() if port.side == side)
+        return self.side_ports[side]
 
     def counter(self, name: str) -> Counter | None:
         key = name.casefold()
@@ -213,6 +214,7 @@ def _parse_board(folder: str, contents: tuple[bytes, ...]) -> Board:
             zone_index=_zone_index(zones),
             neighbours={z: [n for n in zones if n in adjacency[z]] for z in zones},
             ports_beside={z: [p["name"] for p in data["port"] if z in p["adjacent"]] for z in zones},
+            side_ports={side: tuple(p["name"] for p in data["port"] if p["side"] == side) for side in SIDES},
         )
     except (KeyError, TypeError, ValueError) as err:
         raise GameDataError(f"game data in {folder} is incomplete or malformed: {err!r}") from err

@@ -52,14 +52,18 @@ class RandomPlayer:
         return {"moves": moves, "land": spaces}
 
     def navo(self, options: dict, state: State) -> dict:
-        choices: list[dict] = [{"battle": zone} for zone in options["battle"]] * 2
-        for move in options["move"]:
-            answer = {"move": move["from"], "to": self.rng.choice(move["to"])}
-            if move["port"]:
-                answer["ships"] = [n for n in move["ships"] if self.rng.random() < 0.7] or move["ships"][:1]
-            choices.append(answer)
-        choices.append({"pass": True})
-        return self.rng.choice(choices)
+        """A battle (weighted twice), a move, or a pass, uniformly."""
+        battles, moves = options["battle"], options["move"]
+        pick = self.rng.randrange(2 * len(battles) + len(moves) + 1)
+        if pick < 2 * len(battles):
+            return {"battle": battles[pick // 2]}
+        if pick == 2 * len(battles) + len(moves):
+            return {"pass": True}
+        move = moves[pick - 2 * len(battles)]
+        answer = {"move": move["from"], "to": self.rng.choice(move["to"])}
+        if move["port"]:
+            answer["ships"] = [n for n in move["ships"] if self.rng.random() < 0.7] or move["ships"][:1]
+        return answer
 
     def yes_or_no(self, options: dict, state: State) -> dict:
         return {"use": self.rng.choice(options["use"])}

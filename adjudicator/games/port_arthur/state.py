@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 SUNK = "sunk"
 SHIPYARD = " shipyard"
@@ -144,9 +144,10 @@ class State:
         order = self._order()
         return sorted((s for by_place in index.values() for s in by_place.get(place, ())), key=lambda s: order[s.name])
 
-    def positions(self, side: str) -> dict[str, list[Ship]]:
-        """``side``'s ships afloat, grouped by where they are."""
-        return {place: list(ships) for place, ships in self._places().get(side, {}).items()
+    def positions(self, side: str) -> Mapping[str, Sequence[Ship]]:
+        """``side``'s ships afloat, grouped by where they are: a read-only view,
+        valid until a ship moves (copy a group before moving its ships)."""
+        return {place: ships for place, ships in self._places().get(side, {}).items()
                 if ships and place != SUNK}
 
     def squadron(self, side: str, zone: str) -> list[Ship]:

@@ -12,6 +12,7 @@ The cycle, as ruled (rules-notes, Operations Phase):
 from __future__ import annotations
 
 from enum import Enum
+from typing import Mapping, Sequence
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import Battle, Kind, Move, Pass, UseMarker
@@ -22,7 +23,7 @@ from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, squadron_speed
 
 
-Positions = dict[str, list[Ship]]
+Positions = Mapping[str, Sequence[Ship]]
 
 
 class Outcome(Enum):

@@ -24,7 +24,7 @@ def has_shipyard(table: Table, port: str) -> bool:
 
 def ports_of(table: Table, side: str) -> list[str]:
     """The ports ``side`` may use."""
-    return [name for name in table.board.ports_of(side) if is_port(table, name)]
+    return [name for name in table.board.side_ports[side] if is_port(table, name)]
 
 
 def harbour_ships(table: Table, side: str, port: str | None = None) -> list[Ship]:
