@@ -109,7 +109,7 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
     state.last_fire = LastFire(firer, tuple(dice), result.hits, result.criticals)
     table.say(
         "fire",
-        f"{firer.capitalize()} fires {choice.count} dice ({', '.join(map(str, dice))}, sum {sum(dice)}) "
+        f"{firer.capitalize()} fires {choice.count} {'die' if choice.count == 1 else 'dice'} ({', '.join(map(str, dice))}, sum {sum(dice)}) "
         f"against SFP {sfp}: {result.hits} hit(s), {result.criticals} critical hit(s).",
         side=firer, zone=zone, dice=list(dice), sfp=sfp, hits=result.hits, criticals=result.criticals,
     )
