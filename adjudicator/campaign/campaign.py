@@ -80,6 +80,7 @@ class StepResult:
     waiting: Decision | None
     result: str | None
     defaults: tuple[str, ...] = ()
+    default_notes: tuple[str, ...] = ()  # what each default did ("russia: passes")
     refused: tuple[str, ...] = ()
     dice: tuple[tuple[str | None, tuple[int, ...]], ...] = ()
 
@@ -205,7 +206,7 @@ class Campaigns:
         _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
         step = _step_of(orders, log)
         reveal = _check_reveal(orders, side, step, log)
-        receipt = Receipt.of(orders)
+        receipt = Receipt.of(orders, tuple(_open_question_problems(log, match, orders, side)))
         entropy = orders.header.entropy
         body = {"side": side, "step": step, "orders_hash": receipt.sha256,
                 "entropy_hash": None if entropy is None else sha256_hex(entropy)}
@@ -219,32 +220,15 @@ class Campaigns:
         use them (with the sender's standing orders); record nothing. Returns the
         receipt and what would keep the orders from answering the open question."""
         log, match = self.match(campaign)
-        game_support = support(log.charter["game"])
-        orders = parse_orders(data, game_support.name, state=match.state, campaign=campaign)
+        game = support(log.charter["game"]).name
+        orders = parse_orders(data, game, state=match.state, campaign=campaign)
         side = _side_of(orders, log)
         problems: list[str] = []
         try:
             _step_of(orders, log)
         except StepOver as err:
             problems.append(str(err))
-        decision = match.decision
-        if decision is not None and decision.side == side:
-            standing = _orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name)
-            in_force = standing.get(side)
-            if in_force is not None:
-                kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
-                orders_now = replace(orders, blocks=(*orders.blocks, *kept))
-            else:
-                orders_now = orders
-            answer = game_support.orders().answer_for(decision, match.state, orders_now)
-            if answer is None:
-                problems.append(f"these orders do not answer the question now open for {side}: {decision.prompt}")
-            else:
-                try:
-                    decision.accept(answer)
-                except IllegalAnswer as err:
-                    problems.append(f"the answer these orders give to {decision.kind!r} is not legal: {err}")
-        return Receipt.of(orders), problems
+        return Receipt.of(orders), problems + _open_question_problems(log, match, orders, side)
 
     # -- adjudicate -------------------------------------------------------------------
 
@@ -286,9 +270,10 @@ class Campaigns:
             start_history = len(match.history)
             start_events = len(match.events) if match.history else 0  # the first report tells the set-up
             defaults, refused = _run(match, dice, in_force, silent, game_support.orders())
+            default_notes = _default_notes(defaults, game_support.orders())
             entries = match.history_json()[start_history:]
             if not entries:
-                return StepResult(None, (), match.decision, match.state.result)
+                return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
             waiting = match.decision
             body = {
                 "batch": batch,
@@ -301,12 +286,12 @@ class Campaigns:
                 "state_hash": state_hash(match.state.to_json()),
                 "waiting": None if waiting is None else {"side": waiting.side, "ask": waiting.kind},
                 "result": getattr(match.state, "result", None),
-                "defaults": sorted(set(defaults)),
+                "defaults": sorted({side for side, _ in defaults}),
             }
             tx.append(BATCH, {"record": _sign(key, log, BATCH, body).to_dict(),
                               "private": {"opened": utc(now).isoformat()}})
             step = StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
-                              tuple(body["defaults"]), tuple(refused), tuple(dice.rolls))
+                              tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls))
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
         return step
@@ -381,6 +366,28 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
     if password_hash is None or not password_matches(credentials.password, password_hash):
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
+
+
+def _open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:
+    """Why ``orders`` (over the side's standing orders) would not answer the question
+    now open for ``side``; empty when they would, or when the question is another's."""
+    decision = match.decision
+    if decision is None or decision.side != side:
+        return []
+    game_support = support(log.charter["game"])
+    in_force = _orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name).get(side)
+    if in_force is not None:
+        kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
+        orders = replace(orders, blocks=(*orders.blocks, *kept))
+    answer = game_support.orders().answer_for(decision, match.state, orders)
+    if answer is None:
+        return [f"these orders do not answer the question now open for {side} ({decision.kind}): "
+                f"{decision.prompt} (an order that cannot be carried out as written is not used)"]
+    try:
+        decision.accept(answer)
+    except IllegalAnswer as err:
+        return [f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
+    return []
 
 
 def _check_player_chains(campaign: str, sides: Sequence[str],
@@ -481,11 +488,11 @@ def _orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[
 
 
 def _run(match: Match, dice: BatchDice, in_force: Callable[[Any], Mapping[str, OrderSet]], silent: set[str],
-         orders_support: Any) -> tuple[list[str], list[str]]:
+         orders_support: Any) -> tuple[list[tuple[str, str]], list[str]]:
     """Drive the match: dice from the batch, answers from the orders in force for the
     current game turn (defaults for silent sides); stop at a question nobody has
     answered."""
-    defaults: list[str] = []
+    defaults: list[tuple[str, str]] = []
     refused: list[str] = []
     turn = object()
     standing: Mapping[str, OrderSet] = {}
@@ -503,11 +510,15 @@ def _run(match: Match, dice: BatchDice, in_force: Callable[[Any], Mapping[str, O
         if decision is None:
             match.resume()
             continue
-        answer = orders_support.answer_for(decision, match.state, standing.get(decision.side))
+        orders = standing.get(decision.side)
+        answer = orders_support.answer_for(decision, match.state, orders)
         if answer is None and decision.side in silent:
             answer = orders_support.default_answer(decision, match.state)
-            defaults.append(decision.side)
+            defaults.append((decision.side, decision.kind))
         if answer is None:
+            if orders is not None and orders.block(decision.kind) is not None:
+                refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
+                               "(an 'ask', or an order that cannot be carried out as written): it is asked again")
             break
         try:
             match.answer(decision.side, answer)
@@ -515,6 +526,15 @@ def _run(match: Match, dice: BatchDice, in_force: Callable[[Any], Mapping[str, O
             refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
             break
     return defaults, refused
+
+
+def _default_notes(defaults: Sequence[tuple[str, str]], orders_support: Any) -> tuple[str, ...]:
+    """What each default did, in words ("russia: passes"), once per side and kind."""
+    texts = getattr(orders_support, "DEFAULT_TEXT", {})
+    notes = []
+    for side, kind in dict.fromkeys(defaults):
+        notes.append(f"{side.capitalize()}: {texts.get(kind, 'the documented default for ' + kind)}")
+    return tuple(notes)
 
 
 def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int]:

@@ -140,6 +140,7 @@ class Mailroom:
             context = report_context(
                 log=log, match=match, events=step.events, side=side, player=player["address"],
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
+                default_notes=step.default_notes,
                 refused=step.refused, batch=log.batches[-1],
             )
             report = render(context)

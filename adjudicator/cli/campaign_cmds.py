@@ -309,6 +309,8 @@ def adjudicate(
         typer.echo(("== " if event.kind == "phase" else "   ") + event.text)
     for side in step.defaults:
         typer.echo(f"No orders from {side} by the deadline: the defaults were used.")
+    for note in step.default_notes:
+        typer.echo(f"   (default) {note}")
     for note in step.refused:
         typer.echo(f"Note: {note}")
     if step.result:

@@ -24,6 +24,7 @@ def report_context(
     deadline: datetime,
     game_support: Any,
     defaults: Sequence[str] = (),
+    default_notes: Sequence[str] = (),
     refused: Sequence[str] = (),
     batch: Any = None,
 ) -> dict[str, Any]:
@@ -51,6 +52,7 @@ def report_context(
         "next_step": log.next_batch,
         "events": [{"kind": e.kind, "text": e.text} for e in visible(events, side)],
         "defaults": [s.capitalize() for s in defaults],
+        "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],
         "situation": report.situation(view, game.board),
         "waiting": waiting,

@@ -130,3 +130,25 @@ def test_a_player_who_signs_is_authenticated_by_the_signature_not_a_password(cam
     other_key = generate_keypair()[0]
     with pytest.raises(AuthenticationFailed, match="does not verify"):
         campaigns.submit("signed", sign_orders(text, other_key), referee_key)
+
+
+def test_the_step_says_what_each_default_did(campaign, referee_key):
+    campaign.submit("c1", orders(), referee_key)
+    campaign.adjudicate("c1", referee_key, now=datetime(2026, 12, 1, 13, 0, tzinfo=timezone.utc))
+    step = campaign.adjudicate("c1", referee_key, now=campaign.deadline("c1") + timedelta(minutes=1))
+    assert "Russia: no ship sorties and no troops land" in step.default_notes
+
+
+def test_orders_that_cannot_be_carried_out_are_reported_and_the_question_asked_again(campaign, referee_key):
+    campaign.submit("c1", orders(body="sortie:\n  Mikasa to shipyard\n"), referee_key)  # Mikasa is intact
+    step = campaign.adjudicate("c1", referee_key)
+    assert step.batch is None and (step.waiting.side, step.waiting.kind) == ("japan", "sortie")
+    assert any(note.startswith("japan: the sortie orders on file leave this question open") for note in step.refused)
+
+
+def test_the_receipt_warns_when_the_orders_do_not_answer_the_open_question(campaign, referee_key):
+    receipt = campaign.submit("c1", orders(body="sortie:\n  Mikasa to shipyard\n"), referee_key)
+    assert any("do not answer the question now open for japan (sortie)" in note for note in receipt.notes)
+    assert "do not answer" in receipt.render()
+    good = campaign.submit("c1", orders(), referee_key)
+    assert good.notes == ()
