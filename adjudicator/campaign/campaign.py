@@ -255,8 +255,9 @@ class Campaigns:
                            or log.orders_for(batch)[s].reveal is None]
                 if stalled:
                     return _stalled(tx, key, log, batch, stalled, game.sides, utc(now) >= deadline)
-            chain, first_batch = _chain_for(batch, key, log, tx)
-            log = read_log(campaign, tx.entries())
+            chain, first_batch, extended = _chain_for(batch, key, log, tx)
+            if extended:
+                log = read_log(campaign, tx.entries())
             step_orders = log.orders_for(batch)
             contributions = {side: contribution(o.entropy, reveal_bytes(o.reveal)) for side, o in step_orders.items()}
             seed = chain.reveal(batch - first_batch + 1)
@@ -537,18 +538,18 @@ def _default_notes(defaults: Sequence[tuple[str, str]], orders_support: Any) -> 
     return tuple(notes)
 
 
-def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int]:
-    """The referee's seed chain that covers ``batch`` and the batch its first value
-    serves. A chain that has run out is followed by a new one, whose commitment is
-    published in a signed ``chain`` record linked to the old records."""
+def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int, bool]:
+    """The referee's seed chain that covers ``batch``, the batch its first value
+    serves, and whether it is new. A chain that has run out is followed by a new one,
+    whose commitment is published in a signed ``chain`` record linked to the old records."""
     chains = [SeedChain.from_secret_dict(d) for d in tx.get_secret(CHAIN_SECRET)]
     first = 1
     for chain in chains:
         if batch < first + chain.length:
-            return chain, first
+            return chain, first, False
         first += chain.length
     successor = chains[-1].successor(chains[-1].length)
     tx.set_secret(CHAIN_SECRET, [c.to_secret_dict() for c in [*chains, successor]])
     body = {"chain": successor.commitment().to_dict(), "first_batch": first}
     tx.append(CHAIN, {"record": _sign(key, log, CHAIN, body).to_dict()})
-    return successor, first
+    return successor, first, True

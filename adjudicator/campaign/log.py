@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, FORFEIT, ORDERS, UNDO
+from adjudicator.campaign.protocol import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
 from adjudicator.engine import Match
-from adjudicator.fairdice import ChainCommitment, Record
+from adjudicator.fairdice import Record
 
 
 @dataclass(frozen=True)
@@ -89,12 +89,6 @@ class CampaignLog:
         found = self.of_kind(FORFEIT)
         return found[-1] if found else None
 
-    def chain_commitments(self) -> list[tuple[int, ChainCommitment]]:
-        """(first batch, commitment) of the referee's chain and each extension."""
-        found = [(1, ChainCommitment.from_dict(self.charter["chain"]))]
-        for record in self.of_kind(CHAIN):
-            found.append((record.body["first_batch"], ChainCommitment.from_dict(record.body["chain"])))
-        return found
 
 
 def voided_batches(records: Iterable[Record]) -> set[int]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import hmac
 import os
 from typing import Any, Mapping
 
@@ -35,6 +34,3 @@ def password_matches(password: str, stored: Mapping[str, Any]) -> bool:
         return False
     return True
 
-
-def same_text(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode("utf-8"), b.encode("utf-8"))

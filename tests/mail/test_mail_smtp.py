@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import base64
-import contextlib
 import logging
 import shutil
-import socket
 import ssl
 import subprocess
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email import policy
@@ -17,8 +14,9 @@ from email.parser import BytesParser
 from pathlib import Path
 
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+
+from tests.smtp_loopback import HOST, RecordingHandler, free_port, smtp_server
 
 from adjudicator.mail import (
     FailureReason,
@@ -39,62 +37,9 @@ pytestmark = pytest.mark.filterwarnings(
     "ignore:Requiring AUTH while not requiring TLS:UserWarning"
 )
 
-HOST = "127.0.0.1"
 USER = "referee"
 PASSWORD = "correct horse battery staple"
 WHEN = datetime(1904, 2, 9, 8, 0, tzinfo=timezone.utc)
-
-
-@dataclass
-class Received:
-    """One message as the server received it."""
-
-    mail_from: str
-    rcpt_tos: list[str]
-    content: bytes
-    peer: tuple
-
-
-@dataclass
-class RecordingHandler:
-    """An aiosmtpd handler that keeps what it receives and refuses what it is told to."""
-
-    refuse_rcpt: dict[str, str] = field(default_factory=dict)
-    refuse_data: dict[str, str] = field(default_factory=dict)
-    received: list[Received] = field(default_factory=list)
-
-    async def handle_RCPT(self, server, client, envelope, address, rcpt_options):
-        if address in self.refuse_rcpt:
-            return self.refuse_rcpt[address]
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server, client, envelope):
-        for address in envelope.rcpt_tos:
-            if address in self.refuse_data:
-                return self.refuse_data[address]
-        self.received.append(
-            Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.content, client.peer)
-        )
-        return "250 Message accepted for delivery"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-@contextlib.contextmanager
-def smtp_server(handler: RecordingHandler, **smtp_options) -> Iterator[int]:
-    """Run an SMTP server on the loopback interface; yield its port."""
-    port = free_port()
-    controller = Controller(handler, hostname=HOST, port=port, **smtp_options)
-    controller.start()
-    try:
-        yield port
-    finally:
-        controller.stop()
 
 
 def check_password(server, client, envelope, mechanism, auth_data) -> AuthResult:

@@ -1,16 +1,13 @@
 """Helpers of the mail-pipeline tests: players, orders texts, emails as a player's mail
-program writes them, reading the outbox back, the command line as a subprocess, and a
-real SMTP server on the loopback interface."""
+program writes them, reading the outbox back, the command line as a subprocess. (The
+SMTP server on the loopback interface is in tests/smtp_loopback.py.)"""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import socket
 import subprocess
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from email import policy
 from email.message import EmailMessage
@@ -18,7 +15,6 @@ from email.parser import BytesParser
 from email.utils import format_datetime
 from pathlib import Path
 
-from aiosmtpd.controller import Controller
 
 from adjudicator.campaign import Player
 
@@ -158,55 +154,3 @@ def cli(*args: str, env: dict[str, str] | None = None, input: bytes | None = Non
 
 def assert_no_traceback(done: subprocess.CompletedProcess) -> None:
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout, done.stderr
-
-
-# -- a real SMTP server ----------------------------------------------------------------------
-
-SMTP_HOST = "127.0.0.1"
-
-
-@dataclass
-class Arrived:
-    mail_from: str
-    rcpt_tos: list[str]
-    content: bytes
-
-    @property
-    def message(self) -> EmailMessage:
-        return parse_eml(self.content)
-
-
-@dataclass
-class RecordingHandler:
-    """An aiosmtpd handler keeping what it receives and refusing the recipients it is told to."""
-
-    refuse_rcpt: dict[str, str] = field(default_factory=dict)
-    received: list[Arrived] = field(default_factory=list)
-
-    async def handle_RCPT(self, server, client, envelope, address, rcpt_options):
-        if address in self.refuse_rcpt:
-            return self.refuse_rcpt[address]
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-    async def handle_DATA(self, server, client, envelope):
-        self.received.append(Arrived(envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
-        return "250 Message accepted for delivery"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((SMTP_HOST, 0))
-        return sock.getsockname()[1]
-
-
-@contextlib.contextmanager
-def smtp_server(handler: RecordingHandler, port: int | None = None) -> Iterator[int]:
-    """A real SMTP server on the loopback interface while the block runs; yields its port."""
-    port = port or free_port()
-    controller = Controller(handler, hostname=SMTP_HOST, port=port)
-    controller.start()
-    try:
-        yield port
-    finally:
-        controller.stop()

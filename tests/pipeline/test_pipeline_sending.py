@@ -15,20 +15,18 @@ from tests.pipeline.pipeline_helpers import (
     CAMPAIGN,
     COMMAND,
     HOUR,
-    SMTP_HOST,
     T0,
-    RecordingHandler,
     cli,
     assert_no_traceback,
     command_env,
     email,
-    free_port,
     orders_text,
     outgoing,
     parse_eml,
     part_text,
-    smtp_server,
 )
+from tests.smtp_loopback import HOST as SMTP_HOST
+from tests.smtp_loopback import RecordingHandler, free_port, smtp_server
 
 
 @pytest.fixture

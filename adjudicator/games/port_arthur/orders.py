@@ -276,10 +276,21 @@ def _dice(block, options: Mapping, state: State, side: str) -> Answer:
     return {"count": odds.best_dice_count(options["firepower"], counts, _partial_hits(state))}
 
 
-def _criticals(block, options: Mapping, state: State, side: str) -> Answer:
-    if block.ask:
-        return None
-    return {"ships": odds.auto_criticals(options["count"], _ships(state, options["targets"]), block.priority)}
+def _targets(choose: Callable, key: str) -> Callable[..., Answer]:
+    """Critical-hit targets, mine victims, attacked ships: ``choose``'s automatic rule,
+    led by the ships the block names (ask: leave it to the player)."""
+
+    def answer(block, options: Mapping, state: State, side: str) -> Answer:
+        if block.ask:
+            return None
+        return {"ships": choose(options["count"], _ships(state, options[key]), block.priority)}
+
+    return answer
+
+
+_criticals = _targets(odds.auto_criticals, "targets")
+_mines = _targets(odds.auto_mines, "ships")
+_attack = _targets(odds.auto_attack, "ships")
 
 
 def _hits(block, options: Mapping, state: State, side: str) -> Answer:
@@ -307,16 +318,6 @@ def _return(block, options: Mapping, state: State, side: str) -> Answer:
     return {"ports": ports}
 
 
-def _mines(block, options: Mapping, state: State, side: str) -> Answer:
-    if block.ask:
-        return None
-    return {"ships": odds.auto_mines(options["count"], _ships(state, options["ships"]), block.priority)}
-
-
-def _attack(block, options: Mapping, state: State, side: str) -> Answer:
-    if block.ask:
-        return None
-    return {"ships": odds.auto_attack(options["count"], _ships(state, options["ships"]), block.priority)}
 
 
 _FROM_ORDERS = {
