@@ -32,6 +32,10 @@ class Decision:
     options: Any
     prompt: str
     parse: Callable[[Mapping[str, Any]], Any] = field(compare=False, repr=False)
+    hidden: bool = False
+    """The answer is secret from the other sides until the game ends (a secret
+    flagship, a move under the fog of war): the public record carries it only as a
+    salted commitment, opened at the end."""
 
     def accept(self, answer: Mapping[str, Any]) -> Any:
         """Validate ``answer``; return the typed answer or raise IllegalAnswer."""
@@ -54,6 +58,9 @@ class Roll:
     turn: int = 0
     phase: str = ""
     sides: int = 6
+    hidden: bool = False
+    """The result is not public at once (a die only one side may see): drawn from the
+    hidden seed stream, which is revealed when the game ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +73,10 @@ class Shuffle:
     side: str | None = None
     turn: int = 0
     phase: str = ""
+    hidden: bool = False
+    """The order is not public at once (a face-down deck, cards drawn into a hidden
+    hand): drawn from the hidden seed stream, which is revealed when the game ends, so
+    that nothing published before a card is shown lets anyone compute it."""
 
 
 @dataclass(frozen=True, slots=True)
