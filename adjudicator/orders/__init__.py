@@ -20,7 +20,7 @@ from adjudicator.orders.receipt import Receipt
 from adjudicator.orders.text import MAX_BYTES, clean
 
 #: Games with an orders language: game name -> module with ``read`` and ``merge_orders``.
-LANGUAGES = {"port-arthur": "adjudicator.orders.port_arthur"}
+LANGUAGES = {"port-arthur": "adjudicator.games.port_arthur.language"}
 
 
 def language(game: str):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from adjudicator.games.port_arthur.board import load_board
 from adjudicator.orders import Header, OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.orders.model import order_blocks
-from adjudicator.orders.port_arthur.model import (
+from adjudicator.games.port_arthur.language.model import (
     AUTO_PREFERENCE,
     BLOCK_ORDER,
     FLIP_INTACT_FIRST,

@@ -7,7 +7,7 @@ from conftest import HEADER_RUSSIA, problems, read, sample_texts
 
 from adjudicator.orders import Header, parse_orders
 from adjudicator.orders.grammar import keyword_of, lalr_parser
-from adjudicator.orders.port_arthur.model import (
+from adjudicator.games.port_arthur.language.model import (
     AUTO_PREFERENCE,
     FLIP_INTACT_FIRST,
     SINK_DAMAGED_FIRST,

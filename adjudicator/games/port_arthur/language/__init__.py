@@ -9,9 +9,9 @@ from typing import Any
 
 from adjudicator.orders.grammar import lalr_parser
 from adjudicator.orders.model import OrderSet, merge
-from adjudicator.orders.port_arthur.model import BLOCK_ORDER, GAME
-from adjudicator.orders.port_arthur.reader import read_tree
-from adjudicator.orders.port_arthur.world import World
+from adjudicator.games.port_arthur.language.model import BLOCK_ORDER, GAME
+from adjudicator.games.port_arthur.language.reader import read_tree
+from adjudicator.games.port_arthur.language.world import World
 from adjudicator.orders.problems import ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
 from adjudicator.orders.text import CleanText
