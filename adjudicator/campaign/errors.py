@@ -3,8 +3,10 @@ the input and says what to do."""
 
 from __future__ import annotations
 
+from adjudicator.errors import AdjudicatorError
 
-class CampaignError(Exception):
+
+class CampaignError(AdjudicatorError):
     """Base class of the campaign layer's errors."""
 
 

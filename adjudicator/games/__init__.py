@@ -13,6 +13,8 @@ import importlib
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from adjudicator.errors import AdjudicatorError
+
 if TYPE_CHECKING:  # pragma: no cover - types only
     from adjudicator.engine.contract import GamePlugin
 
@@ -22,7 +24,7 @@ GAMES: dict[str, str] = {
 }
 
 
-class UnknownGame(LookupError):
+class UnknownGame(AdjudicatorError, LookupError):
     """A game name that is not in the registry."""
 
 

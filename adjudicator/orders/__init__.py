@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import games
+from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
@@ -21,7 +22,7 @@ from adjudicator.orders.text import MAX_BYTES, clean
 
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(AdjudicatorError, ValueError):
     """Orders for a game that is not registered."""
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from adjudicator.errors import AdjudicatorError
+
 #: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
 #: with their titles. Each game declares its own range in its orders language's
 #: ``CODES`` (Port Arthur: E2xx). Keep in step with docs/orders.md ("Error codes").
@@ -104,7 +106,7 @@ def _or_list(items: tuple[str, ...]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-class OrdersError(Exception):
+class OrdersError(AdjudicatorError):
     """The orders could not be accepted; ``problems`` lists every reason found."""
 
     def __init__(self, problems: Iterable[OrderProblem]) -> None:
