@@ -41,8 +41,8 @@ def wait_for(process, line):
             return
 
 
-def test_second_process_waits_or_is_busy(tmp_path):
-    path = tmp_path / "store.sqlite3"
+def test_second_process_waits_or_is_busy(store_location):
+    path = store_location
     with Store.open(path) as store:
         store.create_campaign(CAMPAIGN, "port-arthur")
     holder = start("hold", path, CAMPAIGN, 1.0)
@@ -64,8 +64,8 @@ def test_second_process_waits_or_is_busy(tmp_path):
     assert holder.returncode == 0
 
 
-def test_concurrent_writers_never_interleave(tmp_path):
-    path = tmp_path / "store.sqlite3"
+def test_concurrent_writers_never_interleave(store_location, tmp_path):
+    path = store_location
     with Store.open(path) as store:
         store.create_campaign(CAMPAIGN, "port-arthur")
     go = tmp_path / "go"
@@ -121,8 +121,8 @@ def check_whole_transactions(path):
         return done
 
 
-def test_kill_at_random_moments_leaves_whole_transactions(tmp_path):
-    path = tmp_path / "killed.sqlite3"
+def test_kill_at_random_moments_leaves_whole_transactions(store_location):
+    path = store_location
     chooser = random.Random(20240208)
     progress = []
     began = time.monotonic()
