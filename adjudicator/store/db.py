@@ -140,6 +140,9 @@ class Database:
         """SQL reading a text column as stored bytes (to catch invalid UTF-8)."""
         return f"CAST({column} AS BLOB)"
 
+    def outbox_ids_taken(self) -> None:
+        """Note outbox rows inserted with their own ids (AUTOINCREMENT follows them)."""
+
     def commit(self) -> None:
         """Commit the open transaction."""
         self.execute("COMMIT")

@@ -27,6 +27,7 @@ itself, exactly as with SQLite.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -43,8 +44,10 @@ _MIGRATION_LOCK = APPLICATION_ID  # advisory lock key (one bigint) of schema upg
 
 
 def is_url(location: object) -> bool:
-    """Tell whether ``location`` names a PostgreSQL store rather than a file."""
-    return isinstance(location, str) and re.match(r"(?i)(postgresql|postgres)://", location) is not None
+    """Tell whether ``location`` (text or path-like) names a PostgreSQL store, not a file."""
+    if not isinstance(location, (str, os.PathLike)):
+        return False
+    return re.match(r"(?i)(postgresql|postgres)://", str(location)) is not None
 
 
 def redacted(url: str) -> str:
@@ -172,6 +175,13 @@ class PostgresDatabase:
     def begin_read(self) -> None:
         """Start a read-only transaction: one consistent snapshot."""
         self.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+    def outbox_ids_taken(self) -> None:
+        """Move the outbox id sequence past rows inserted with their own ids."""
+        self.execute(
+            "SELECT setval(pg_get_serial_sequence('outbox', 'id'), "
+            "(SELECT max(id) FROM outbox))"
+        )
 
     def commit(self) -> None:
         """Commit the open transaction; a transaction that failed is refused.

@@ -23,6 +23,7 @@ from typing import Any
 
 from . import queries, validate
 from .canonical import GENESIS, canonical_json, canonical_object, entry_hash
+from .copy import CampaignSnapshot, write_snapshot
 from .db import Database
 from .errors import (
     CampaignExists,
@@ -74,6 +75,25 @@ class Transaction:
             (self._campaign_id, game, self._now(), meta_json, GENESIS),
         )
         return self.campaign()
+
+    def find_campaign(self) -> Campaign | None:
+        """Return the campaign as it stands in this transaction, or None."""
+        self._check_open()
+        return queries.find_campaign(self._db, self._campaign_id)
+
+    def restore(self, snapshot: CampaignSnapshot) -> None:
+        """Write a campaign copied from another store (see :mod:`.copy`): its
+        history, secrets, mail taken in and outbox exactly as they were.
+
+        Raises :class:`CampaignExists` if the campaign is already stored here.
+        """
+        self._check_open()
+        if snapshot.campaign.id != self._campaign_id:
+            raise InvalidValue(
+                f"a copy of campaign {snapshot.campaign.id!r} cannot be written "
+                f"as campaign {self._campaign_id!r}"
+            )
+        write_snapshot(self._db, snapshot)
 
     def campaign(self) -> Campaign:
         """Return the campaign as it stands in this transaction."""
