@@ -265,14 +265,20 @@ class PostgresDatabase:
             raise StoreVersionError(self.path, version, SCHEMA_VERSION)
         if version == SCHEMA_VERSION:
             return
-        self.execute("BEGIN")
+        # The lock is taken before the transaction begins, so that the transaction
+        # sees (catalogue caches included) whatever a host before us created.
+        self.execute("SELECT pg_advisory_lock(?)", (_MIGRATION_LOCK,))
         try:
-            self.execute("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
-            self._upgrade(self._version(), now())
-            self.commit()
-        except BaseException:
-            self._rollback_quietly()
-            raise
+            self.execute("BEGIN")
+            try:
+                self._upgrade(self._version(), now())
+                self.commit()
+            except BaseException:
+                self._rollback_quietly()
+                raise
+        finally:
+            if not self.broken:
+                self.execute("SELECT pg_advisory_unlock(?)", (_MIGRATION_LOCK,))
 
     def _upgrade(self, version: int, when: str) -> None:
         """Apply the upgrade steps from ``version`` to :data:`SCHEMA_VERSION`."""

@@ -147,7 +147,7 @@ class Store:
                 f"a transaction on campaign {self._active.campaign_id!r} is already open "
                 f"on this store; finish it before starting one on {campaign_id!r}"
             )
-        db.begin_command(campaign_id, self._busy_timeout)
+        db = self._begin(db, lambda opened: opened.begin_command(campaign_id, self._busy_timeout))
         tx = Transaction(db, campaign_id, self._now)
         self._active = tx
         try:
@@ -258,6 +258,23 @@ class Store:
         """The current time as ISO 8601 UTC text, from the store's clock."""
         return _iso_clock(self._clock)()
 
+    def _begin(self, db: AnyDatabase, begin: Callable[[AnyDatabase], None]) -> AnyDatabase:
+        """Begin a transaction with ``begin``; return the connection it runs on.
+
+        A connection found lost only now (the server restarted, or ended it,
+        while it was idle) is replaced once: nothing of the command has run yet.
+        """
+        try:
+            begin(db)
+            return db
+        except StoreUnavailable:
+            if not db.broken:
+                raise
+        self._abandon(db)
+        db = self._database()
+        begin(db)
+        return db
+
     def _end(self, tx: Transaction, *, commit: bool) -> None:
         """Commit or roll back the active transaction and forget it.
 
@@ -301,7 +318,7 @@ class Store:
         if self._active is not None:
             yield db
             return
-        db.begin_read()
+        db = self._begin(db, lambda opened: opened.begin_read())
         try:
             yield db
         finally:
