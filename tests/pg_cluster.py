@@ -59,7 +59,9 @@ def _server_user() -> str | None:
 class PostgresCluster:
     """A running private cluster; :meth:`new_database` gives a store URL."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        """Start the cluster; ``durable`` keeps PostgreSQL's default fsync and
+        synchronous commit (for benchmarks), else they are off (for speed in tests)."""
         self.binaries = server_binaries()
         self.folder = Path(tempfile.mkdtemp(prefix="adjudicator-pg-"))
         self.data = self.folder / "data"
@@ -70,8 +72,9 @@ class PostgresCluster:
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         self._run("initdb", "-D", self.data, "-U", ROLE, "--auth=trust", "-E", "UTF8",
                   "--locale=C", "--no-sync")
-        options = (f"-k {self.folder} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        options = f"-k {self.folder} -c listen_addresses='' -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", self.data, "-l", self.folder / "server.log", "-o", options,
                   "-w", "-t", "60", "start")
 
@@ -97,6 +100,24 @@ class PostgresCluster:
         with self.admin() as connection:
             connection.execute(f'CREATE DATABASE "{name}" TEMPLATE template0 ENCODING \'UTF8\'')
         return self.url(name)
+
+    def server_cpu_seconds(self) -> float:
+        """CPU seconds used so far by the server: the postmaster, its live processes
+        and the connections' processes that have ended."""
+        main = int((self.data / "postmaster.pid").read_text().split()[0])
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if pid == main:
+                total += sum(int(v) for v in fields[11:15])  # utime stime cutime cstime
+            elif ppid == main:
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
 
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""

@@ -155,12 +155,12 @@ class PostgresDatabase:
         Waits up to ``busy_timeout`` for a command of another process or host
         on the same campaign, then raises :class:`CampaignBusy`.
         """
-        self.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-        try:
-            self.execute(f"SET LOCAL lock_timeout = {max(1, int(busy_timeout * 1000))}")
+        timeout_ms = max(1, int(busy_timeout * 1000))
+        lock = f"{APPLICATION_ID}, {campaign_lock_key(campaign_id)}"  # two integers
+        try:  # one round trip to the server
             self._connection.execute(
-                "SELECT pg_advisory_xact_lock(%s, %s)",
-                (APPLICATION_ID, campaign_lock_key(campaign_id)),
+                f"BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = {timeout_ms}; "
+                f"SELECT pg_advisory_xact_lock({lock})"
             )
         except self._errors.LockNotAvailable:
             self.rollback()
