@@ -28,7 +28,12 @@ from adjudicator.store import (
 
 
 @pytest.fixture
-def path(tmp_path):
+def path(store_location):
+    return store_location
+
+
+@pytest.fixture
+def sqlite_path(tmp_path):
     return tmp_path / "campaigns.sqlite3"
 
 
@@ -45,47 +50,49 @@ def fixed_clock():
 # -- opening and schema -----------------------------------------------------
 
 
-def test_open_creates_schema_with_version(path):
-    with Store.open(path) as store:
+def test_open_creates_schema_with_version(sqlite_path):
+    with Store.open(sqlite_path) as store:
         assert store.schema_version == SCHEMA_VERSION
         assert store.campaigns() == []
-    raw = sqlite3.connect(path)
+    raw = sqlite3.connect(sqlite_path)
     assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert raw.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert raw.execute("SELECT version FROM schema_version").fetchall() == [
+        (v,) for v in range(1, SCHEMA_VERSION + 1)]
     tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"campaigns", "entries", "secrets", "mail_seen", "outbox"} <= tables
     raw.close()
 
 
-def test_reopen_keeps_data_and_schema(path):
-    with Store.open(path) as store:
+def test_reopen_keeps_data_and_schema(sqlite_path):
+    with Store.open(sqlite_path) as store:
         store.create_campaign("pa-1", "port-arthur")
-    with Store.open(path) as store:
+    with Store.open(sqlite_path) as store:
         assert [c.id for c in store.campaigns()] == ["pa-1"]
-    raw = sqlite3.connect(path)
-    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 1
+    raw = sqlite3.connect(sqlite_path)
+    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == SCHEMA_VERSION
     raw.close()
 
 
-def test_connection_pragmas(store):
+def test_connection_pragmas(sqlite_path):
+    store = Store.open(sqlite_path)
     connection = store._database()._connection
     assert connection.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert connection.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
     assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
-def test_newer_schema_version_is_refused(path):
-    Store.open(path).close()
-    raw = sqlite3.connect(path)
+def test_newer_schema_version_is_refused(sqlite_path):
+    Store.open(sqlite_path).close()
+    raw = sqlite3.connect(sqlite_path)
     raw.execute("PRAGMA user_version = 99")
     raw.commit()
     raw.close()
     with pytest.raises(StoreVersionError) as caught:
-        Store.open(path)
+        Store.open(sqlite_path)
     assert caught.value.found == 99
     assert "99" in str(caught.value) and "upgrade the adjudicator" in str(caught.value)
-    assert str(path) in str(caught.value)
+    assert str(sqlite_path) in str(caught.value)
 
 
 def test_file_that_is_not_a_database_is_refused(tmp_path):
