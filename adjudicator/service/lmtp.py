@@ -47,14 +47,21 @@ class DeliveryHandler:
         return "\r\n".join(reply for _ in envelope.rcpt_tos or [None])
 
 
+class LenientLmtp(LMTP):
+    """LMTP that takes lines longer than SMTP's 1,000 characters (mail programs do write
+    them, and a mail server passes them on): a player's orders are never refused for it."""
+
+    line_length_limit = 64 * 1024
+
+
 class _LmtpOnInet(Controller):
     def factory(self) -> LMTP:
-        return LMTP(self.handler, **self.SMTP_kwargs)
+        return LenientLmtp(self.handler, **self.SMTP_kwargs)
 
 
 class _LmtpOnSocket(UnixSocketController):
     def factory(self) -> LMTP:
-        return LMTP(self.handler, **self.SMTP_kwargs)
+        return LenientLmtp(self.handler, **self.SMTP_kwargs)
 
 
 class LmtpServer:
