@@ -27,7 +27,7 @@ from adjudicator.campaign.errors import (
 )
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog, read_log
-from adjudicator.campaign.passwords import hash_password, password_matches
+from adjudicator.campaign.passwords import check_password, hash_password
 from adjudicator.campaign.signing import signature_matches
 from adjudicator.campaign.protocol import (
     ALGORITHM,
@@ -218,7 +218,9 @@ class Campaigns:
             raise CampaignOver(f"campaign {campaign!r} has ended; no more orders")
         orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
         side = _side_of(orders, log)
-        _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+        upgraded = _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+        if upgraded is not None:  # an older, weaker password hash: replaced now the password is known
+            tx.set_secret(f"password:{side}", upgraded)
         step = _step_of(orders, log)
         reveal = _check_reveal(orders, side, step, log)
         receipt = Receipt.of(orders, tuple(_open_question_problems(log, match, orders, side)))
@@ -378,8 +380,9 @@ def _side_of(orders: OrderSet, log: CampaignLog) -> str:
     return side
 
 
-def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any) -> None:
-    """A password, or a signature over the canonical orders; never the From header."""
+def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any) -> dict[str, Any] | None:
+    """A password, or a signature over the canonical orders; never the From header.
+    Returns the upgraded password hash to store, when the stored one is weaker than today's."""
     player = next(p for p in log.charter["players"] if p["side"] == side)
     credentials = orders.credentials
     if player["auth"] == "key":
@@ -389,11 +392,13 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
         if not signature_matches(orders, player["public_key"]):
             raise AuthenticationFailed(f"the signature on {side}'s orders does not verify: sign the orders "
                                        "again after the last change")
-        return
+        return None
     if not credentials.password:
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
-    if password_hash is None or not password_matches(credentials.password, password_hash):
+    checked = check_password(credentials.password, password_hash) if password_hash is not None else None
+    if checked is None or not checked.matches:
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
+    return checked.upgraded
 
 
 def _open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:
