@@ -28,7 +28,7 @@ from adjudicator.campaign.errors import (
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.passwords import hash_password, password_matches
-from adjudicator.campaign.signing import signature_matches
+from adjudicator.campaign.signing import signature_matches, signed_time
 from adjudicator.campaign.protocol import (
     ALGORITHM,
     BATCH,
@@ -83,6 +83,19 @@ class StepResult:
     default_notes: tuple[str, ...] = ()  # what each default did ("russia: passes")
     refused: tuple[str, ...] = ()
     dice: tuple[tuple[str | None, tuple[int, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class PreparedOrders:
+    """Orders read and checked against the campaign after ``entry_count`` entries."""
+
+    entry_count: int
+    orders: OrderSet
+    side: str
+    step: int
+    reveal: str | None
+    turn: Any
+    receipt: Receipt
 
 
 def utc(now: datetime | None) -> datetime:
@@ -192,28 +205,38 @@ class Campaigns:
         with self.store.transaction(campaign) as tx:
             return self.submit_in(tx, data, key)
 
-    def submit_in(self, tx: Any, data: bytes | str, key: Ed25519PrivateKey) -> Receipt:
-        """:meth:`submit` inside an open transaction (mail intake records the mail in it too)."""
+    def submit_in(self, tx: Any, data: bytes | str, key: Ed25519PrivateKey, *,
+                  prepared: "PreparedOrders | None" = None, sender: str | None = None,
+                  now: datetime | None = None) -> Receipt:
+        """:meth:`submit` inside an open transaction (mail intake records the mail in it too).
+
+        ``prepared`` (from :meth:`prepare`, read outside the transaction) is used when
+        nothing was recorded since; else the orders are read again here. ``sender``
+        (the mail's address) is kept with the orders for ``history``."""
         campaign = tx.campaign_id
-        log = read_log(campaign, tx.entries())
+        entries = tx.entries()
+        log = read_log(campaign, entries)
         _check_key(key, log)
-        game = support(log.charter["game"]).game()
-        match = log.replay(game)
-        if match.finished or log.forfeit is not None:
-            raise CampaignOver(f"campaign {campaign!r} has ended; no more orders")
-        orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
-        side = _side_of(orders, log)
+        if prepared is None or prepared.entry_count != len(entries):
+            prepared = _prepare(log, data)
+        orders, side = prepared.orders, prepared.side
         _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
-        step = _step_of(orders, log)
-        reveal = _check_reveal(orders, side, step, log)
-        receipt = Receipt.of(orders, tuple(_open_question_problems(log, match, orders, side)))
-        entropy = orders.header.entropy
-        body = {"side": side, "step": step, "orders_hash": receipt.sha256,
+        signed_at = _check_signed_time(orders, side, log)
+        receipt, entropy = prepared.receipt, orders.header.entropy
+        body = {"side": side, "step": prepared.step, "orders_hash": receipt.sha256,
                 "entropy_hash": None if entropy is None else sha256_hex(entropy)}
         record = _sign(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
-            "text": receipt.text, "entropy": entropy, "reveal": reveal, "turn": getattr(match.state, "turn", None)}})
+            "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
+            "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at}})
         return receipt
+
+    def prepare(self, campaign: str, data: bytes | str) -> "PreparedOrders":
+        """Read and check orders against the campaign as it stands, outside any write
+        transaction (a long or hostile text never holds the store). Raises what
+        :meth:`submit` raises, except authentication, which needs the transaction."""
+        entries = self.store.entries(campaign)
+        return _prepare(read_log(campaign, entries), data)
 
     def check(self, campaign: str, data: bytes | str) -> tuple[Receipt, list[str]]:
         """Check orders against the campaign's current position, as adjudication would
@@ -225,7 +248,7 @@ class Campaigns:
         side = _side_of(orders, log)
         problems: list[str] = []
         try:
-            _step_of(orders, log)
+            _step_of(orders, log, getattr(match.state, "turn", None))
         except StepOver as err:
             problems.append(str(err))
         return Receipt.of(orders), problems + _open_question_problems(log, match, orders, side)
@@ -359,6 +382,9 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
         if not credentials.signature:
             raise AuthenticationFailed(f"orders for {side} must be signed with the player's key "
                                        "('adjudicator sign ORDERS --key YOUR-KEY')")
+        if signed_time(orders) is None:
+            raise AuthenticationFailed(f"the signature on {side}'s orders carries no signing time: sign them "
+                                       "again with this version ('adjudicator sign ORDERS --key YOUR-KEY')")
         if not signature_matches(orders, player["public_key"]):
             raise AuthenticationFailed(f"the signature on {side}'s orders does not verify: sign the orders "
                                        "again after the last change")
@@ -445,10 +471,41 @@ def _stalled(tx: Any, key: Ed25519PrivateKey, log: CampaignLog, step: int, stall
     return StepResult(None, (), None, result)
 
 
-def _step_of(orders: OrderSet, log: CampaignLog) -> int:
+def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
+    """Parse ``data`` against the campaign's position and check side, step and reveal."""
+    game = support(log.charter["game"]).game()
+    match = log.replay(game)
+    if match.finished or log.forfeit is not None:
+        raise CampaignOver(f"campaign {log.campaign!r} has ended; no more orders")
+    orders = parse_orders(data, log.charter["game"], state=match.state, campaign=log.campaign)
+    side = _side_of(orders, log)
+    turn = getattr(match.state, "turn", None)
+    step = _step_of(orders, log, turn)
+    reveal = _check_reveal(orders, side, step, log)
+    receipt = Receipt.of(orders, tuple(_open_question_problems(log, match, orders, side)))
+    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt)
+
+
+def _check_signed_time(orders: OrderSet, side: str, log: CampaignLog) -> str | None:
+    """Signed orders carry the time they were signed; one not newer than the side's
+    latest signed orders on file is a replay and is refused."""
+    signed_at = signed_time(orders)
+    if signed_at is None:
+        return None
+    latest = max((o.signed_at for o in log.orders if o.side == side and o.signed_at), default=None)
+    if latest is not None and datetime.fromisoformat(signed_at) <= datetime.fromisoformat(latest):
+        raise AuthenticationFailed(
+            f"these signed orders for {side} were signed at {signed_at}, not after the orders of {side} "
+            f"already on file (signed at {latest}): an old signed text cannot be sent again. "
+            "Sign the orders anew ('adjudicator sign ORDERS --key YOUR-KEY') and send them.")
+    return signed_at
+
+
+def _step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
     current = log.next_batch
     given = orders.header.step
     if given is None:
+        _check_turn(orders, turn, current)
         return current
     try:
         step = int(given)
@@ -459,7 +516,18 @@ def _step_of(orders: OrderSet, log: CampaignLog) -> int:
                        f"send orders for step {current}")
     if step > current:
         raise StepOver(f"step {step} has not begun; the current step is {current}")
+    _check_turn(orders, turn, current)
     return step
+
+
+def _check_turn(orders: OrderSet, turn: Any, current: int) -> None:
+    """A ``turn:`` line must name the game turn of the step the orders are for:
+    orders written for another turn are stale (or early) and are refused."""
+    given = orders.header.turn
+    if given is None or turn is None or given == turn:
+        return
+    raise StepOver(f"these orders are for turn {given}, but the game is at turn {turn} (step {current}): "
+                   f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
 @lru_cache(maxsize=4096)

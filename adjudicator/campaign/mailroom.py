@@ -13,9 +13,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -23,13 +20,12 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.campaign import Campaigns, StepResult, step_deadline, utc
-from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog, read_log
-from adjudicator.engine import EngineError, Match
+from adjudicator.campaign.mail_intake import Intake, Taken
+from adjudicator.engine import Match
 from adjudicator.mail import (
     IncomingMail,
-    MailError,
     SmtpSettings,
     build_message,
     eml_filename,
@@ -39,40 +35,10 @@ from adjudicator.mail import (
     send_all,
     write_eml,
 )
-from adjudicator.orders import OrdersError
-from adjudicator.orders.text import clean
 from adjudicator.reports import render
 from adjudicator.reports.context import report_context
-from adjudicator.store import CampaignNotFound, InvalidCampaignId
 
-CAMPAIGN_LINE = re.compile(r"^\s*campaign\s*:\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class Taken:
-    """What became of one incoming message."""
-
-    origin: str
-    campaign: str | None
-    outcome: str  # "accepted", "refused", "duplicate", "ignored"
-    detail: str
-
-
-def orders_hash(sender: str | None, text: str) -> str:
-    """What makes two deliveries the same mail: the sender and the text read from
-    it (not the headers a relay or a resend changes: Message-ID, Date, Received)."""
-    normalised = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n")).strip()
-    return hashlib.sha256(f"{sender or ''}\n{normalised}".encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def campaign_named_in(text: str) -> str | None:
-    """The campaign an orders text names in its header, if any."""
-    try:
-        cleaned = "\n".join(clean(text).lines)
-    except Exception:  # noqa: BLE001 - a text we cannot even clean names nothing
-        cleaned = text
-    found = CAMPAIGN_LINE.search(cleaned)
-    return found.group(1).lower() if found else None
+__all__ = ["Mailroom", "Taken"]
 
 
 class Mailroom:
@@ -87,46 +53,14 @@ class Mailroom:
 
     def receive(self, source: str | Path, key: Ed25519PrivateKey, default_campaign: str | None = None,
                 own_address: str | None = None) -> list[Taken]:
-        """Take in every message of ``source``; answer each with a receipt or the errors."""
-        return [self.take(mail, key, default_campaign)
-                for mail in read_messages(source, own_address=own_address)]
+        """Take in every message of ``source``; answer each with a receipt or the errors
+        (see :mod:`adjudicator.campaign.mail_intake`)."""
+        mails = read_messages(source, own_address=own_address)
+        return Intake(self.campaigns, key).take_all(mails, default_campaign)
 
     def take(self, mail: IncomingMail, key: Ed25519PrivateKey, default_campaign: str | None) -> Taken:
-        if mail.is_own:
-            return Taken(mail.origin, None, "ignored", "our own mail")
-        if mail.is_auto_reply:
-            return Taken(mail.origin, None, "ignored", "an automatic reply")
-        text = "\n\n".join([mail.text, *(body for _, body in mail.attachments_text)])
-        campaign = campaign_named_in(text) or default_campaign
-        if campaign is None:
-            return Taken(mail.origin, None, "ignored", "names no campaign (no 'campaign:' line)")
-        try:
-            with self.store.transaction(campaign) as tx:
-                if not tx.mark_mail_seen(mail.message_id, orders_hash(mail.sender, text)):
-                    return Taken(mail.origin, campaign, "duplicate", "already taken in")
-                try:
-                    receipt = self.campaigns.submit_in(tx, text, key)
-                except (OrdersError, CampaignError, EngineError) as err:
-                    self._reply(tx, mail, "Your orders were not accepted", _refusal(err))
-                    return Taken(mail.origin, campaign, "refused", _first_line(err))
-                self._reply(tx, mail, "Orders accepted", receipt.render())
-                return Taken(mail.origin, campaign, "accepted", receipt.sha256)
-        except (CampaignNotFound, InvalidCampaignId):
-            return Taken(mail.origin, campaign, "ignored", f"no campaign {campaign!r} in this store")
-
-    def _reply(self, tx: Any, mail: IncomingMail, heading: str, body: str) -> None:
-        if not mail.sender:
-            return
-        meta = tx.campaign().meta
-        try:
-            message = build_message(
-                sender=meta["referee_address"], to=mail.sender,
-                subject=f"[{tx.campaign_id}] {heading}", text=body + "\n",
-                in_reply_to=mail.message_id, references=mail.references,
-            )
-        except MailError:
-            return  # an address we cannot write to: the referee sees the outcome in 'receive'
-        tx.queue_mail(message["Message-ID"], mail.sender, message_bytes(message))
+        """Take in one message (answered, or refused on its own; never raises for its content)."""
+        return Intake(self.campaigns, key).take(mail, default_campaign)
 
     # -- out: reports ----------------------------------------------------------------------
 
@@ -222,20 +156,3 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
-
-
-def _first_line(err: Exception) -> str:
-    if isinstance(err, OrdersError):
-        return f"{len(err.problems)} problem(s) in the orders"
-    return str(err)
-
-
-def _refusal(err: Exception) -> str:
-    if isinstance(err, OrdersError):
-        lines = [f"Your orders were not accepted: {len(err.problems)} problem(s). Nothing was recorded;",
-                 "correct them and send the whole orders again.", ""]
-        lines += [problem.render() for problem in err.problems]
-        return "\n".join(lines)
-    return f"Your orders were not accepted, and nothing was recorded:\n\n  {err}\n"
-
-

@@ -146,16 +146,23 @@ def test_the_same_email_without_message_id_stored_twice_is_taken_once(
     assert len(orders_records(store)) == 1
 
 
-def test_the_same_email_under_another_message_id_is_taken_once(campaign, store, mailroom, referee_key, inbox):
-    text = orders_text()
-    deliver(inbox, email(text, message_id="<first-copy@japan.test>"), 1_000)
-    deliver(inbox, email(text, message_id="<resent-copy@relay.test>"), 2_000)
+def test_the_same_text_sent_again_as_a_new_message_is_a_new_submission_a_b_a_leaves_a_in_force(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    a = orders_text(body="sortie:\n  Mikasa to Tsushima\n")
+    b = orders_text(body="sortie:\n  Mikasa to Pacific Ocean\n")
+    deliver(inbox, email(a, message_id="<a@japan.test>"), 1_000)
+    deliver(inbox, email(b, message_id="<b@japan.test>"), 2_000)
+    deliver(inbox, email(a, message_id="<a-again@japan.test>"), 3_000)
 
     taken = mailroom.receive(inbox.path, referee_key)
 
-    assert [t.outcome for t in taken] == ["accepted", "duplicate"]
-    assert len(orders_records(store)) == 1
-    assert len(outgoing(store)) == 1
+    assert [t.outcome for t in taken] == ["accepted", "accepted", "accepted"]
+    assert len(orders_records(store)) == 3
+    last = outgoing(store)[-1]
+    assert "replace your orders for step 1" in last.text and taken[1].detail[:16] in last.text
+    assert "Deadline for this step: 1904-02-11 12:00 UTC" in last.text
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert ships_of(campaigns, "japan")["Mikasa"] == "Tsushima"
 
 
 # -- authentication: the password, never the From header --------------------------------------
@@ -179,7 +186,7 @@ def test_a_wrong_password_gets_an_error_reply_and_records_nothing(
     assert PASSWORDS["russia"] not in reply.text and PASSWORDS["japan"] not in reply.text
 
 
-def test_orders_from_an_unknown_address_with_the_right_password_are_accepted(
+def test_orders_from_an_unknown_address_with_the_right_password_are_accepted_and_the_side_is_told(
         campaign, store, mailroom, referee_key, inbox):
     deliver(inbox, email(orders_text(), sender="Togo on holiday <h.togo@elsewhere.test>"), 1_000)
 
@@ -187,7 +194,26 @@ def test_orders_from_an_unknown_address_with_the_right_password_are_accepted(
 
     assert taken.outcome == "accepted"
     assert len(orders_records(store)) == 1
-    assert [m.recipient for m in outgoing(store)] == ["h.togo@elsewhere.test"]
+    receipt, copy = outgoing(store)
+    assert receipt.recipient == "h.togo@elsewhere.test" and "Mikasa to Tsushima" in receipt.text
+    assert copy.recipient == ADDRESSES["japan"]
+    assert "from h.togo@elsewhere.test" in copy.subject and "Mikasa to Tsushima" in copy.text
+
+
+def test_a_refusal_of_a_sides_orders_also_goes_to_the_sides_registered_address_without_quoting_to_a_stranger(
+        campaign, store, mailroom, referee_key, inbox):
+    forged = orders_text(password="guess") + "Buy cheap watches at spam.example\n"
+    deliver(inbox, email(forged, sender="victim@elsewhere.test"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "refused"
+    to_sender, to_side = outgoing(store)
+    assert to_sender.recipient == "victim@elsewhere.test"
+    assert "watches" not in to_sender.text and "wrong password" not in to_sender.text
+    assert "not accepted" in to_sender.text
+    assert to_side.recipient == ADDRESSES["japan"] and "victim@elsewhere.test" in to_side.subject
+    assert "watches" in to_side.text  # the player of that side sees what was sent in its name
 
 
 def test_orders_from_the_players_own_address_without_a_password_are_refused(
