@@ -28,7 +28,7 @@ def signed_bytes(orders: OrderSet, signed_at: str) -> bytes:
     return (orders.canonical_text() + f"signed: {signed_at}\n").encode("utf-8")
 
 
-def sign_orders(data: bytes | str, key: Ed25519PrivateKey, game: str = "port-arthur",
+def sign_orders(data: bytes | str, key: Ed25519PrivateKey, game: str,
                 now: datetime | None = None) -> str:
     """The orders as written, with a ``signature:`` line for their canonical text and
     the time of signing (now, unless ``now`` is given)."""
