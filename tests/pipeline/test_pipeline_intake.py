@@ -439,3 +439,60 @@ def test_a_reply_above_an_unquoted_original_report_takes_only_the_new_orders(
 
     assert taken.outcome == "accepted", taken.detail
     assert "Novik to Yellow Sea" in outgoing(store)[-1].text
+
+
+def test_orders_below_the_quoted_report_are_read_skipping_the_quote_line_by_line(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    subject, original = russias_report(campaigns, mailroom, store, referee_key)
+    new = orders_text("russia", step=2, body="sortie:\n  Novik to Yellow Sea\n")
+    quoted = "".join(f"> {line}\n" for line in original.splitlines())
+    text = (f"On Mon, 8 Feb 1904 at 13:00, Referee <referee@adjudicator.test> wrote:\n{quoted}\n"
+            f"Here are my orders, Admiral.\n\nBEGIN ORDERS\n{new}END ORDERS\n-- \nMakarov\n")
+    deliver(inbox, email(text, sender="makarov@russia.test", message_id="<r2@russia.test>",
+                         subject=f"Re: {subject}"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "accepted", taken.detail
+    assert "Novik to Yellow Sea" in outgoing(store)[-1].text
+
+
+def test_orders_below_a_quoted_report_without_a_start_marker_are_read(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    subject, original = russias_report(campaigns, mailroom, store, referee_key)
+    new = orders_text("russia", step=2, body="sortie:\n  Novik to Yellow Sea\n")
+    quoted = "".join(f"> {line}\n" for line in original.splitlines())
+    text = f"On 8 Feb 1904, Referee wrote:\n{quoted}\n{new}"
+    deliver(inbox, email(text, sender="makarov@russia.test", message_id="<r3@russia.test>",
+                         subject=f"Re: {subject}"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "accepted", taken.detail
+
+
+def with_attachment(cover: str, name: str, orders: str) -> bytes:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = "Heihachiro Togo <togo@japan.test>"
+    message["To"] = "referee@adjudicator.test"
+    message["Subject"] = "My orders"
+    message["Message-ID"] = "<attached@japan.test>"
+    message.set_content(cover)
+    message.add_attachment(orders.encode(), maintype="text", subtype="plain", filename=name)
+    return bytes(message)
+
+
+def test_orders_in_an_attachment_with_a_cover_note_are_found_and_the_receipt_says_the_note_was_ignored(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    cover = "Dear referee,\nmy orders for this turn are attached.\nRegards, Togo\n"
+    deliver(inbox, with_attachment(cover, "turn1.txt", orders_text(body="sortie:\n  Mikasa to Yellow Sea\n")), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "accepted", taken.detail
+    (receipt,) = outgoing(store)
+    assert "the message body was ignored: the orders were read from the attachment 'turn1.txt'" in receipt.text
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert ships_of(campaigns, "japan")["Mikasa"] == "Yellow Sea"
