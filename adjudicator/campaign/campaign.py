@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from adjudicator import __version__
 from adjudicator.campaign.errors import (
     AuthenticationFailed,
+    BadAddress,
     BadReveal,
     SealedRevealMissing,
     CampaignOver,
@@ -172,6 +173,7 @@ class Campaigns:
         options = dict(options or {})
         Match(game, {}, options)  # refuses bad options before anything is written
         _check_players(game.sides, players)
+        _check_addresses(referee_address, players)
         chain = SeedChain.generate(campaign, chain_length)
         hidden = (SeedChain.generate(campaign, HIDDEN_CHAIN_LENGTH, owner=HIDDEN_OWNER)
                   if game_support.has_secrets(options) else None)
@@ -378,6 +380,21 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     batch) plus the campaign's deadline hours."""
     opened = max(entry.body["private"]["opened"] for entry in entries if entry.kind in (CHARTER, BATCH))
     return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
+
+
+def _check_addresses(referee_address: str, players: Sequence[Player]) -> None:
+    """Every address that will stand in a mail header, checked where it enters: one
+    address each, no line break (no header injection)."""
+    from adjudicator.mail import MailError
+    from adjudicator.mail.outgoing import parse_address
+
+    for who, address in [("the referee's address (--from)", referee_address),
+                         *((f"the {p.side} player's address", p.address) for p in players)]:
+        try:
+            parse_address(address)
+        except MailError as err:
+            raise BadAddress(f"{who} {address!r} cannot be used in mail: {err}; give one plain "
+                             "address such as referee@example.org") from None
 
 
 def _check_players(sides: Sequence[str], players: Sequence[Player]) -> None:

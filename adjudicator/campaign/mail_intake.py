@@ -315,7 +315,7 @@ class Intake:
         the sender is a player or the mail looks like orders, in the campaign the
         sender plays in or the one the name is closest to."""
         known = [c.id for c in self.store.campaigns()]
-        close = difflib.get_close_matches(named, known, n=1, cutoff=0.6) if named else []
+        close = difflib.get_close_matches(named, known, n=1, cutoff=0.5) if named else []
         playing = [c.id for c in self.store.campaigns() if _is_player(mail.reply_address, c.meta)]
         home = (close or playing or (known if len(known) == 1 else []) or [None])[0]
         what = f"no campaign {named!r} in this store" if named else "names no campaign (no 'campaign:' line)"
