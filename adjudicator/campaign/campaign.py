@@ -7,6 +7,7 @@ the one before (see :mod:`adjudicator.campaign.protocol`).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
@@ -18,6 +19,7 @@ from adjudicator import __version__
 from adjudicator.campaign.errors import (
     AuthenticationFailed,
     BadAddress,
+    MailBeingTakenIn,
     BadReveal,
     SealedRevealMissing,
     CampaignOver,
@@ -27,6 +29,7 @@ from adjudicator.campaign.errors import (
     UnknownSide,
 )
 from adjudicator.campaign.games import support
+from adjudicator.campaign.intake_marker import intake_running
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.passwords import hash_password, password_matches
 from adjudicator.campaign.signing import signature_matches, signed_time
@@ -95,6 +98,10 @@ class StepResult:
     openings: Mapping[str, tuple[dict, ...]] = field(default_factory=dict)  # side -> its sealed items, opened
 
 
+class _IntakeBegan(Exception):
+    """A mail intake began between the wait for it and the adjudication's transaction."""
+
+
 @dataclass(frozen=True)
 class PreparedOrders:
     """Orders read and checked against the campaign after ``entry_count`` entries."""
@@ -129,8 +136,9 @@ def _check_key(key: Ed25519PrivateKey, log: CampaignLog) -> None:
 class Campaigns:
     """The referee's commands over the campaigns of one store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, intake_wait: float = 300.0) -> None:
         self.store = store
+        self.intake_wait = intake_wait  # seconds adjudicate waits for a running mail intake
 
     # -- reading ------------------------------------------------------------------
 
@@ -279,8 +287,31 @@ class Campaigns:
         Stops at the first question that no order answers; a side that sent no
         orders for this step by its deadline gets the documented defaults.
         ``after(tx, log, match, step)`` runs in the same transaction once the batch
-        is recorded (the reports are queued there, durable with the batch)."""
+        is recorded (the reports are queued there, durable with the batch).
+
+        While mail for the campaign is being taken in (``receive``), it first waits
+        for that to end (at most ``intake_wait`` seconds), so that it never runs with
+        a player's older orders while newer ones are being read."""
+        give_up = time.monotonic() + self.intake_wait
+        while True:
+            self._wait_for_intake(campaign, give_up)
+            try:
+                return self._adjudicate(campaign, key, now, after)
+            except _IntakeBegan:
+                continue
+
+    def _wait_for_intake(self, campaign: str, give_up: float) -> None:
+        while intake_running(self.store.campaign(campaign).meta):
+            if time.monotonic() >= give_up:
+                raise MailBeingTakenIn(f"mail for campaign {campaign!r} is still being taken in after "
+                                       f"{self.intake_wait:.0f} s: adjudicate again when 'receive' has finished")
+            time.sleep(0.1)
+
+    def _adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None,
+                    after: Callable[[Any, CampaignLog, Match, StepResult], None] | None) -> StepResult:
         with self.store.transaction(campaign) as tx:
+            if intake_running(tx.campaign().meta):
+                raise _IntakeBegan()
             log = read_log(campaign, tx.entries())
             _check_key(key, log)
             game_support = support(log.charter["game"])

@@ -47,3 +47,7 @@ class RefereeKeyMismatch(CampaignError):
 class BadAddress(CampaignError):
     """An email address given to a campaign (the referee's, a player's) that mail cannot
     be sent from or to: a line break, several addresses, no domain."""
+
+
+class MailBeingTakenIn(CampaignError):
+    """Adjudication waited too long for a running mail intake to finish."""

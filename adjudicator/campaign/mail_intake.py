@@ -33,17 +33,16 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
 import re
-import socket
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.campaign import Campaigns, PreparedOrders, step_deadline, utc
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.intake_marker import INTAKE_MARKER, intake_marker
 from adjudicator.campaign.log import read_log
 from adjudicator.engine import EngineError
 from adjudicator.mail import IncomingMail, MailError, build_message, message_bytes
@@ -68,9 +67,6 @@ TRACE_HEADERS = frozenset({"received", "return-path", "delivered-to", "x-origina
 #: Errors of the store itself: the intake stops (nothing is lost: the mail is read again next time).
 STORE_FAILURES = (CampaignBusy, StoreUnavailable, NotAStore, StoreVersionError, HistoryCorrupt)
 
-INTAKE_MARKER = "intake_running"
-#: A marker not refreshed for this long is left by a killed intake.
-INTAKE_STALE_AFTER = timedelta(seconds=120)
 
 
 @dataclass(frozen=True)
@@ -138,42 +134,6 @@ def orders_parts(mail: IncomingMail) -> list[Part]:
     """The body and the text attachments that hold any text, body first."""
     parts = [Part(None, mail.text)] + [Part(name, text) for name, text in mail.attachments_text]
     return [part for part in parts if part.text.strip()] or [Part(None, mail.text)]
-
-
-# -- the intake marker ------------------------------------------------------------------
-
-
-def intake_marker(now: datetime) -> dict[str, Any]:
-    return {"host": socket.gethostname(), "pid": os.getpid(), "beat": now.isoformat()}
-
-
-def intake_running(meta: Mapping[str, Any], now: datetime | None = None) -> bool:
-    """Whether a live intake is taking in mail for this campaign (a marker refreshed
-    lately, by a process that still runs when it is on this host)."""
-    marker = meta.get(INTAKE_MARKER)
-    if not isinstance(marker, dict):
-        return False
-    try:
-        beat = datetime.fromisoformat(marker["beat"])
-    except (KeyError, TypeError, ValueError):
-        return False
-    if utc(now) - beat > INTAKE_STALE_AFTER:
-        return False
-    if marker.get("host") == socket.gethostname():
-        return marker.get("pid") == os.getpid() or _process_alive(marker.get("pid"))
-    return True
-
-
-def _process_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 # -- taking mail in ---------------------------------------------------------------------
