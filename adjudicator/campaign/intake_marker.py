@@ -1,4 +1,4 @@
-"""The intake marker: while a delivery of mail is taken in, each campaign it names
+"""Process markers. The intake marker: while a delivery of mail is taken in, each campaign it names
 carries a marker in its metadata, refreshed with every message; ``adjudicate`` waits
 until it is gone, so that it never adjudicates with a player's older orders while
 newer ones are being read. A marker that has not been refreshed for
@@ -17,22 +17,33 @@ INTAKE_MARKER = "intake_running"
 INTAKE_STALE_AFTER = timedelta(seconds=120)
 
 
-def intake_marker(now: datetime) -> dict[str, Any]:
-    """The marker of this process's intake, refreshed at ``now``."""
+def process_marker(now: datetime | None = None) -> dict[str, Any]:
+    """A marker of this process (for an intake or a 'send'), refreshed at ``now``."""
+    now = now or datetime.now(timezone.utc)
     return {"host": socket.gethostname(), "pid": os.getpid(), "beat": now.isoformat()}
 
 
+def intake_marker(now: datetime) -> dict[str, Any]:
+    """The marker of this process's intake, refreshed at ``now``."""
+    return process_marker(now)
+
+
 def intake_running(meta: Mapping[str, Any], now: datetime | None = None) -> bool:
-    """Whether a live intake is taking in mail for this campaign (a marker refreshed
-    lately, by a process that still runs when it is on this host)."""
-    marker = meta.get(INTAKE_MARKER)
+    """Whether a live intake is taking in mail for this campaign."""
+    return marker_alive(meta.get(INTAKE_MARKER), now, INTAKE_STALE_AFTER)
+
+
+def marker_alive(marker: Any, now: datetime | None = None,
+                 stale_after: timedelta = INTAKE_STALE_AFTER) -> bool:
+    """Whether a process marker is live: refreshed within ``stale_after``, by a
+    process that still runs when it is on this host."""
     if not isinstance(marker, dict):
         return False
     try:
         beat = datetime.fromisoformat(marker["beat"])
     except (KeyError, TypeError, ValueError):
         return False
-    if (now or datetime.now(timezone.utc)) - beat > INTAKE_STALE_AFTER:
+    if (now or datetime.now(timezone.utc)) - beat > stale_after:
         return False
     if marker.get("host") == socket.gethostname():
         return marker.get("pid") == os.getpid() or _process_alive(marker.get("pid"))

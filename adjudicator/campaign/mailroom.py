@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.campaign import Campaigns, StepResult, step_deadline, utc
 from adjudicator.campaign.games import support
+from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.mail_intake import Intake, Taken
 from adjudicator.engine import Match
@@ -39,6 +42,10 @@ from adjudicator.reports import render
 from adjudicator.reports.context import report_context
 
 __all__ = ["Mailroom", "Taken"]
+
+SENDERS = "senders"
+#: A lease of a sender on another host not refreshed for this long was left by a killed 'send'.
+SEND_STALE_AFTER = timedelta(minutes=10)
 
 
 class Mailroom:
@@ -92,20 +99,56 @@ class Mailroom:
 
     def requeue_interrupted(self, campaign: str) -> int:
         """Put back in the queue mail that a 'send' claimed and never finished (it was
-        killed): the server may or may not have taken it, so it may arrive twice."""
+        killed): the server may or may not have taken it, so it may arrive twice.
+        ``send`` does this by itself when no other 'send' is running."""
         with self.store.transaction(campaign) as tx:
             stuck = tx.outbox("sending")
             for mail in stuck:
                 tx.requeue(mail.id)
         return len(stuck)
 
-    def send(self, campaign: str, smtp: SmtpSettings | None) -> tuple[list[Path], int, list[str]]:
-        """Write queued mail as .eml files; with SMTP, send it. Returns (files, sent, failures)."""
-        files = [self._write_once(mail.eml) for mail in self.store.outbox(campaign, "queued")]
-        if smtp is None:
-            return files, 0, []
-        with self.store.transaction(campaign) as tx:
-            claimed = tx.claim_mail()
+    def backlog(self, campaign: str) -> list[int]:
+        """Outbox ids of unsent mail older than the current step: the reports of earlier
+        steps and anything queued before them (the receipts of the orders that led to
+        the latest reports are not backlog: they go with them)."""
+        outbox = self.store.outbox(campaign)
+        latest = set(self.store.campaign(campaign).meta.get("last_report", {}).values())
+        earlier = {str(message_from_bytes(m.eml)["In-Reply-To"] or "").strip()
+                   for m in outbox if m.message_id in latest}
+        boundary = max((m.id for m in outbox if m.message_id in earlier), default=None)
+        if boundary is None:
+            return []
+        return [m.id for m in outbox if m.status.value in ("queued", "sending") and m.id <= boundary]
+
+    def send(self, campaign: str, smtp: SmtpSettings | None, *, mark_sent: bool = False,
+             hold: Collection[int] = ()) -> tuple[list[Path], int, list[str]]:
+        """Write unsent mail as .eml files (each once) and, with SMTP, send it; without
+        SMTP, ``mark_sent`` records it as delivered (the referee sends the files).
+        Mail a killed 'send' left half-sent is sent again first (same Message-ID: at
+        least once). ``hold`` keeps those outbox ids queued. Returns (the .eml files
+        newly written, how many were sent or marked sent, the failures)."""
+        token = self._take_lease(campaign)
+        try:
+            unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
+            files = [path for path in map(self._write_once, (m.eml for m in unsent)) if path is not None]
+            if smtp is None and not mark_sent:
+                return files, 0, []
+            with self.store.transaction(campaign) as tx:
+                claimed = tx.claim_mail()
+                for held in [m for m in claimed if m.id in hold]:
+                    tx.requeue(held.id)
+                claimed = [m for m in claimed if m.id not in hold]
+            if smtp is None:
+                with self.store.transaction(campaign) as tx:
+                    for mail in claimed:
+                        tx.mark_sent(mail.id)
+                return files, len(claimed), []
+            return (files, *self._send_claimed(campaign, smtp, claimed, token))
+        finally:
+            self._drop_lease(campaign, token)
+
+    def _send_claimed(self, campaign: str, smtp: SmtpSettings, claimed: list[Any],
+                      token: str) -> tuple[int, list[str]]:
         failures: list[str] = []
         sent = 0
 
@@ -113,21 +156,50 @@ class Mailroom:
             nonlocal sent
             with self.store.transaction(campaign) as tx:
                 tx.mark_sent(outbox_id)
+                self._beat(tx, token)
             sent += 1
 
         def on_failed(outbox_id: int, reason: str) -> None:
             with self.store.transaction(campaign) as tx:
                 tx.mark_failed(outbox_id, str(reason))
+                self._beat(tx, token)
             failures.append(f"mail {outbox_id}: {reason}")
 
         send_all(smtp, ((mail.id, message_from_bytes(mail.eml)) for mail in claimed), on_sent, on_failed)
-        return files, sent, failures
+        return sent, failures
 
-    def _write_once(self, eml: bytes) -> Path:
-        """Write a queued message as an .eml file, unless an earlier 'send' did."""
+    # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
+    # finds no live lease but mail left 'sending' knows that mail's sender was killed,
+    # and queues it again.
+
+    def _take_lease(self, campaign: str) -> str:
+        token = f"{uuid.uuid4().hex}"
+        with self.store.transaction(campaign) as tx:
+            meta = tx.campaign().meta
+            senders = {t: m for t, m in meta.get(SENDERS, {}).items() if marker_alive(m, stale_after=SEND_STALE_AFTER)}
+            if not senders:
+                for mail in tx.outbox("sending"):
+                    tx.requeue(mail.id)
+            senders[token] = process_marker()
+            tx.set_meta({**meta, SENDERS: senders})
+        return token
+
+    def _beat(self, tx: Any, token: str) -> None:
+        meta = tx.campaign().meta
+        tx.set_meta({**meta, SENDERS: {**meta.get(SENDERS, {}), token: process_marker()}})
+
+    def _drop_lease(self, campaign: str, token: str) -> None:
+        with self.store.transaction(campaign) as tx:
+            meta = tx.campaign().meta
+            senders = dict(meta.get(SENDERS, {}))
+            senders.pop(token, None)
+            tx.set_meta({**meta, SENDERS: senders})
+
+    def _write_once(self, eml: bytes) -> Path | None:
+        """Write a queued message as an .eml file, unless an earlier 'send' did (None)."""
         message = message_from_bytes(eml)
         path = self.outbox / eml_filename(message)
-        return path if path.exists() else write_eml(message, self.outbox)
+        return None if path.exists() else write_eml(message, self.outbox)
 
     # -- deadlines ----------------------------------------------------------------------------
 
