@@ -191,3 +191,15 @@ def test_signed_orders_sent_again_over_newer_ones_are_refused_as_a_replay(campai
         campaigns.submit(CAMPAIGN, text + "signature: AAAA\n", referee_key)
     assert campaigns.submit(CAMPAIGN, sign_orders(text, japan_key, "port-arthur",
                                                   now=monday + timedelta(days=1)), referee_key).sha256
+
+
+def test_history_shows_the_sender_of_each_submission(campaign, campaigns, store, mailroom, referee_key, tmp_path):
+    mailroom.take(parse_message(email(orders_text(), sender="Togo <h.togo@elsewhere.test>")), referee_key, None)
+    campaigns.submit(CAMPAIGN, orders_text(), referee_key)
+
+    done = cli("history", CAMPAIGN, "--store", store.path)
+
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if " orders " in line]
+    assert "from h.togo@elsewhere.test at " in lines[0]
+    assert "by hand" in lines[1]
