@@ -5,8 +5,6 @@ orders sent again (a replay)."""
 
 from __future__ import annotations
 
-import mailbox
-import os
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -17,6 +15,7 @@ from adjudicator.campaign.signing import sign_orders
 from adjudicator.fairdice import generate_keypair, public_key_to_text, save_private_key
 from adjudicator.mail import parse_message
 from tests.pipeline.pipeline_helpers import (
+    deliver,
     ADDRESSES,
     CAMPAIGN,
     HOUR,
@@ -30,10 +29,6 @@ from tests.pipeline.pipeline_helpers import (
 )
 
 
-def deliver(inbox: mailbox.Maildir, raw: bytes, moment: int) -> None:
-    key = inbox.add(raw)
-    (path,) = [p for p in inbox.path.glob("new/*") if p.name.split(":")[0] == key]
-    os.utime(path, (moment, moment))
 
 
 def orders_records(store):

@@ -5,13 +5,12 @@ HTML and quoted replies, malformed mail, old steps, and newer orders replacing o
 from __future__ import annotations
 
 import mailbox
-import os
-from pathlib import Path
 
 
 from adjudicator.fairdice import save_private_key
 from adjudicator.mail import parse_message
 from tests.pipeline.pipeline_helpers import (
+    deliver,
     ADDRESSES,
     CAMPAIGN,
     HOUR,
@@ -25,12 +24,6 @@ from tests.pipeline.pipeline_helpers import (
 )
 
 
-def deliver(inbox: mailbox.Maildir, raw: bytes, moment: int) -> Path:
-    """Deliver ``raw`` into the Maildir with modification time ``moment`` (arrival order)."""
-    key = inbox.add(raw)
-    (path,) = [p for p in inbox.path.glob("new/*") if p.name.split(":")[0] == key]
-    os.utime(path, (moment, moment))
-    return path
 
 
 def orders_records(store, campaign=CAMPAIGN):

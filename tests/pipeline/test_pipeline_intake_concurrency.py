@@ -5,20 +5,15 @@ its own short transaction, and adjudicate waits for the intake to finish."""
 
 from __future__ import annotations
 
-import mailbox
 import os
 import threading
 
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.intake_marker import INTAKE_MARKER
 from adjudicator.store import Store
-from tests.pipeline.pipeline_helpers import CAMPAIGN, HOUR, T0, email, orders_text
+from tests.pipeline.pipeline_helpers import deliver, CAMPAIGN, HOUR, T0, email, orders_text
 
 
-def deliver(inbox: mailbox.Maildir, raw: bytes, moment: int) -> None:
-    key = inbox.add(raw)
-    (path,) = [p for p in inbox.path.glob("new/*") if p.name.split(":")[0] == key]
-    os.utime(path, (moment, moment))
 
 
 def test_orders_are_read_and_checked_while_other_commands_can_write(
