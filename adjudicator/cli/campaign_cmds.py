@@ -399,6 +399,12 @@ def status(
         typer.echo(f"deadline: {info['deadline']}")
 
 
+def _submission(orders) -> str:
+    """Who sent a submission and when (when it came by mail), for 'history'."""
+    sender = f" from {orders.sender}" if orders.sender else " by hand ('submit')"
+    return sender + (f" at {orders.received_at}" if orders.received_at else "")
+
+
 @app.command()
 def history(
     campaign: str = typer.Argument(..., help="The campaign."),
@@ -410,10 +416,12 @@ def history(
     with user_errors():
         with open_store(store) as opened:
             log = Campaigns(opened).log(campaign)
+    received = {o.record_seq: o for o in log.orders}
     for record in log.records:
         body = record.body
         detail = {"charter": lambda: f"{body['game']} {body['options']}",
-                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}",
+                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}"
+                                    + _submission(received[record.seq]),
                   "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
                   "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
                   "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()
