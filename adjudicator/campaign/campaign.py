@@ -60,7 +60,7 @@ from adjudicator.fairdice import (
     records_to_jsonl,
     sign_record,
 )
-from adjudicator.orders import OrderSet, Receipt, parse_orders
+from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.store import Store
 
 DEFAULT_CHAIN_LENGTH = 64  # batches per seed chain; a longer campaign extends it (a signed 'chain' record)
@@ -216,7 +216,10 @@ class Campaigns:
         match = log.replay(game)
         if match.finished or log.forfeit is not None:
             raise CampaignOver(f"campaign {campaign!r} has ended; no more orders")
-        orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
+        try:
+            orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
+        except OrdersError as err:
+            raise err.noting(_authentication_of(err.partial, log, tx)) from None
         side = _side_of(orders, log)
         _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
         step = _step_of(orders, log)
@@ -394,6 +397,25 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
     if password_hash is None or not password_matches(credentials.password, password_hash):
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
+
+
+def _authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any) -> str:
+    """What refused orders say of their sender: whether their password is right (told
+    even when the orders have errors, so that one reply tells everything)."""
+    try:
+        side = _side_of(orders, log) if orders is not None else None
+    except UnknownSide:
+        side = None
+    if side is None:
+        return "the password could not be checked: no side of this campaign was read from the orders"
+    player = next(p for p in log.charter["players"] if p["side"] == side)
+    if player["auth"] == "key":
+        return "the signature is checked once the orders read without errors"
+    try:
+        _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+    except AuthenticationFailed as err:
+        return f"authentication: {err}"
+    return f"authentication: the password for {side} is right; only the problems above kept the orders out"
 
 
 def _open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:

@@ -235,6 +235,7 @@ def _refusal(err: Exception) -> str:
         lines = [f"Your orders were not accepted: {len(err.problems)} problem(s). Nothing was recorded;",
                  "correct them and send the whole orders again.", ""]
         lines += [problem.render() for problem in err.problems]
+        lines += [f"Note: {note}" for note in err.notes]
         return "\n".join(lines)
     return f"Your orders were not accepted, and nothing was recorded:\n\n  {err}\n"
 

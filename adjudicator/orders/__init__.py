@@ -12,6 +12,7 @@ each an :class:`OrderProblem` with a stable code). Library code never prints.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from adjudicator import games
@@ -75,8 +76,28 @@ def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, 
     if orders is not None and not log:
         _check_stored_size(orders, text, log)
     if log or orders is None:
-        raise OrdersError(log.problems)
+        raise OrdersError(greeting_hint(log.problems, text), partial=orders)
     return orders, text.notes
+
+
+#: Problems a line of prose gives (a greeting above the orders).
+_PROSE = frozenset({"E101", "E102", "E104"})
+GREETING_HINT = ('if this is a greeting or a note, put a line "BEGIN ORDERS" just above your '
+                 "orders: everything above that line is ignored.")
+
+
+def greeting_hint(problems: list[OrderProblem], text) -> list[OrderProblem]:
+    """``problems``, the first saying how to mark where the orders begin when the file
+    has no start marker and its first lines (only they) are not orders: a greeting."""
+    if text.marked or not problems:
+        return problems
+    bad = {p.line for p in problems if p.code in _PROSE}
+    content = [n for n, line in enumerate(text.lines, 1) if _CONTENT_LINE.match(line)]
+    leading = next((i for i, n in enumerate(content) if n not in bad), len(content))
+    if leading == 0 or leading == len(content):
+        return problems
+    first = min((p for p in problems if p.line == content[0]), key=lambda p: p.column)
+    return [replace(p, hint=GREETING_HINT) if p is first else p for p in problems]
 
 
 _CAMPAIGN_LINE = re.compile(r"^\s*campaign\b", re.I)

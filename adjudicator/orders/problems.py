@@ -61,6 +61,7 @@ class OrderProblem:
     expected: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()
     titled: str = field(default="", compare=False, repr=False)  # the title of a game's own code
+    hint: str = ""  # what to do, when the message alone does not say
 
     @property
     def title(self) -> str:
@@ -74,6 +75,8 @@ class OrderProblem:
             text += f"; expected {_or_list(self.expected)}"
         if self.suggestions:
             text += f"; did you mean {_or_list(tuple(repr_name(s) for s in self.suggestions))}?"
+        if self.hint:
+            text += ("" if text.endswith(("?", ".")) else ".") + f" Hint: {self.hint}"
         return text
 
     def render(self) -> str:
@@ -94,6 +97,7 @@ class OrderProblem:
             "source": self.source,
             "expected": list(self.expected),
             "suggestions": list(self.suggestions),
+            "hint": self.hint,
         }
 
 
@@ -109,12 +113,23 @@ def _or_list(items: tuple[str, ...]) -> str:
 
 
 class OrdersError(Exception):
-    """The orders could not be accepted; ``problems`` lists every reason found."""
+    """The orders could not be accepted; ``problems`` lists every reason found.
 
-    def __init__(self, problems: Iterable[OrderProblem]) -> None:
+    ``partial``: the orders as far as they could be read (None when nothing could),
+    for a caller that reports more than the problems (whether the password is
+    right); ``notes``: such further findings, told to the player after the problems.
+    """
+
+    def __init__(self, problems: Iterable[OrderProblem], partial=None, notes: Iterable[str] = ()) -> None:
         self.problems: tuple[OrderProblem, ...] = tuple(sort_problems(problems))
+        self.partial = partial
+        self.notes: tuple[str, ...] = tuple(notes)
         count = len(self.problems)
         super().__init__(f"{count} problem{'s' if count != 1 else ''} in the orders")
+
+    def noting(self, *notes: str) -> "OrdersError":
+        """The same error with ``notes`` added."""
+        return OrdersError(self.problems, self.partial, (*self.notes, *notes))
 
     @property
     def unusable(self) -> bool:
@@ -122,7 +137,7 @@ class OrdersError(Exception):
         return any(p.code in UNUSABLE for p in self.problems)
 
     def render(self) -> str:
-        return "\n".join(p.render() for p in self.problems)
+        return "\n".join([*(p.render() for p in self.problems), *(f"Note: {n}" for n in self.notes)])
 
 
 def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:

@@ -46,6 +46,7 @@ class CleanText:
     text: str
     lines: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    marked: bool = False  # whether a start marker (BEGIN ORDERS) was found
 
 
 def decode(data: bytes | str) -> str:
@@ -104,8 +105,9 @@ def clean(data: bytes | str) -> CleanText:
     lines = text.split("\n")
     check_line_count(lines)
     lines = [_CONTROLS.sub(" ", _ODD_SPACES.sub(" ", line)) for line in lines]
-    lines = _keep_orders_lines(lines, notes)
-    return CleanText("\n".join(lines).rstrip(" ") + "\n", tuple(lines), tuple(notes))
+    kept = _keep_orders_lines(lines, notes)
+    marked = any(_START.match(line) for line, now in zip(lines, kept) if line and not now)
+    return CleanText("\n".join(kept).rstrip(" ") + "\n", tuple(kept), tuple(notes), marked)
 
 
 def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
