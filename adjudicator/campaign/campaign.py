@@ -64,7 +64,7 @@ from adjudicator.fairdice import (
     records_to_jsonl,
     sign_record,
 )
-from adjudicator.orders import OrderSet, Receipt, parse_orders
+from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.store import Store
 
 DEFAULT_CHAIN_LENGTH = 64  # batches per seed chain; a longer campaign extends it (a signed 'chain' record)
@@ -243,7 +243,10 @@ class Campaigns:
         log = read_log(campaign, entries)
         _check_key(key, log)
         if prepared is None or prepared.entry_count != len(entries):
-            prepared = _prepare(log, data)
+            try:
+                prepared = _prepare(log, data)
+            except OrdersError as err:
+                raise self.with_authentication(tx, err, log) from None
         orders, side = prepared.orders, prepared.side
         upgraded = _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
         if upgraded is not None:  # an older, weaker password hash: replaced now the password is known
@@ -257,6 +260,15 @@ class Campaigns:
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
             "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at}})
         return receipt
+
+    def with_authentication(self, tx: Any, err: OrdersError, log: CampaignLog | None = None) -> OrdersError:
+        """Refused orders, with a note on whether their password is right (so that the
+        one reply tells the player everything to correct). Inside the transaction that
+        holds the passwords."""
+        if any(note.startswith("authentication") or "password" in note for note in err.notes):
+            return err
+        log = log or read_log(tx.campaign_id, tx.entries())
+        return err.noting(_authentication_of(err.partial, log, tx))
 
     def prepare(self, campaign: str, data: bytes | str) -> "PreparedOrders":
         """Read and check orders against the campaign as it stands, outside any write
@@ -473,6 +485,25 @@ def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: 
     if checked is None or not checked.matches:
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
     return checked.upgraded
+
+
+def _authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any) -> str:
+    """What refused orders say of their sender: whether their password is right (told
+    even when the orders have errors, so that one reply tells everything)."""
+    try:
+        side = _side_of(orders, log) if orders is not None else None
+    except UnknownSide:
+        side = None
+    if side is None:
+        return "the password could not be checked: no side of this campaign was read from the orders"
+    player = next(p for p in log.charter["players"] if p["side"] == side)
+    if player["auth"] == "key":
+        return "the signature is checked once the orders read without errors"
+    try:
+        _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+    except AuthenticationFailed as err:
+        return f"authentication: {err}"
+    return f"authentication: the password for {side} is right; only the problems above kept the orders out"
 
 
 def _open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:

@@ -199,6 +199,8 @@ class Intake:
                                                        sender=mail.reply_address or mail.sender)
                 except (OrdersError, CampaignError, EngineError) as err:
                     error = err
+            if isinstance(error, OrdersError):
+                error = self.campaigns.with_authentication(tx, error)
             if error is not None:
                 side = _side_named(chosen.text, meta)
                 self._answer(tx, mail, side, "Your orders were not accepted",
@@ -400,6 +402,8 @@ def _refusal(err: Exception, quote: bool = True) -> str:
         lines = [f"Your orders were not accepted: {len(err.problems)} problem(s). Nothing was recorded;",
                  "correct them and send the whole orders again.", ""]
         lines += [problem.render() if quote else _unquoted(problem) for problem in err.problems]
+        if quote:
+            lines += [f"Note: {note}" for note in err.notes]
         return "\n".join(lines)
     if not quote:
         return (f"Your orders were not accepted ({_kind(err)}), and nothing was recorded. The details "
