@@ -147,6 +147,9 @@ def demo(
     seed: int = typer.Option(1905, help="Seed of the automatic players' choices."),
     option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary."),
+    tournament: bool = typer.Option(False, "--tournament", help="Instead: a small Swiss tournament of automatic "
+                                    "players by email, to the final standings and the dice audit "
+                                    "(folder default: demo-tournament)."),
 ) -> None:
     """Play a whole Port Arthur campaign by email between two automatic players:
     orders as emails into a Maildir, receive, adjudicate, reports as .eml, then verify."""
@@ -157,6 +160,14 @@ def demo(
         options = parse_options(option)
     except ValueError as err:
         raise fail(str(err))
+    if tournament:
+        from adjudicator.tournament.demo import run_tournament_demo
+
+        with user_errors():
+            event = run_tournament_demo(Path("demo-tournament") if folder == Path("demo-campaign") else folder,
+                                        seed, options, progress=None if quiet else typer.echo)
+        typer.echo(event.text)
+        raise typer.Exit(0 if event.verified else EXIT_PROBLEM)
     with user_errors():
         summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo)
     typer.echo(summary.text)

@@ -7,7 +7,8 @@ generic tournament code never imports a game.
 - ``adjudicate(position)``: the result of an unfinished game from its position at the
   end of the last completed turn, as the game defines it: ``(result, reason)``;
 - ``luck(events, options)``: per side, samples of what the dice gave against their exact
-  distribution for the dice chosen (:class:`LuckSample`), for the luck index.
+  distribution for the dice chosen (:class:`LuckSample`), for the luck index;
+- ``automatic_player(side, rng)``: a player that writes orders files (the demo's).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class TournamentGame(Protocol):
     def turn(self, state: Any) -> int | None: ...
     def adjudicate(self, position: Mapping[str, Any]) -> tuple[str, str]: ...
     def luck(self, events: Iterable[Any], options: Mapping[str, Any]) -> list[LuckSample]: ...
+    def automatic_player(self, side: str, rng: Any) -> Any: ...
 
 
 def tournament_support(game: str) -> TournamentGame:

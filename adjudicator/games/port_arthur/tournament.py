@@ -57,6 +57,9 @@ class PortArthurTournament:
                                       f"{len(dice)} dice against SFP {sfp}"))
         return samples
 
+    def automatic_player(self, side: str, rng: Any) -> Any:
+        return automatic_player(side, rng)
+
 
 @lru_cache(maxsize=512)
 def fire_distribution(count: int, sfp: int, partial_hits: str) -> tuple[float, ...]:
@@ -75,3 +78,10 @@ def fire_distribution(count: int, sfp: int, partial_hits: str) -> tuple[float, .
 
 def tournament_support() -> PortArthurTournament:
     return PortArthurTournament()
+
+
+def automatic_player(side: str, rng: Any) -> Any:
+    """An automatic player writing orders files (the tournament demo's players)."""
+    from adjudicator.games.port_arthur.autoplayer import AutoCommander
+
+    return AutoCommander(side, rng)
