@@ -571,16 +571,13 @@ def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict
 
 
 def silent_since(log: Any, entries: Sequence[Any], side: str) -> datetime | None:
-    """When ``side`` fell silent: the opening of the earliest of the trailing steps
-    that all played defaults for it, with no orders of its own since; None if the side
-    is not silent. A step opens when the batch before it (or the charter) is recorded."""
+    """When ``side`` fell silent: the opening of the first step after its last orders
+    that had to play the defaults for it; None while the side is not silent. A step
+    opens when the batch before it (or the charter) is recorded."""
+    last_orders = max((o.step for o in log.orders if o.side == side), default=0)
     batches = log.effective_batches()
-    first = None
-    for batch in reversed(batches):
-        if side not in batch.body.get("defaults", []):
-            break
-        first = batch
-    if first is None or any(o.side == side and o.step >= first.body["batch"] for o in log.orders):
+    first = next((b for b in batches if b.body["batch"] > last_orders and side in b.body.get("defaults", [])), None)
+    if first is None:
         return None
     before = [b for b in batches if b.body["batch"] < first.body["batch"]]
     opener = before[-1].seq if before else 0
