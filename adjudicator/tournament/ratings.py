@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from adjudicator.campaign import Campaigns
-from adjudicator.campaign.log import read_log
+from adjudicator.campaign.protocol import BATCH, FORFEIT, ORDERS, UNDO
 from adjudicator.store import Store
 from adjudicator.tournament.glicko import RatedGame, Rating, ratings
 from adjudicator.tournament.state import RESULT, ROUND, RULING
@@ -45,8 +44,12 @@ class Survey:
 
 
 def survey(store: Store) -> Survey:
-    """Ratings and reliability from every campaign and tournament of ``store``."""
-    campaigns = Campaigns(store)
+    """Ratings and reliability from every campaign and tournament of ``store``.
+
+    It reads each campaign's history once, without re-hashing every entry and taking
+    from each record only what it needs (the result, who answered, the defaults):
+    integrity is the business of ``verify`` and ``tournament audit``, which check
+    every record."""
     periods: dict[str, tuple] = {}
     ruled: dict[str, str] = {}     # game -> result a tournament ruling gave (forfeit, adjudication)
     forfeited: list[str] = []       # addresses of players a tournament ruled forfeited
@@ -59,10 +62,10 @@ def survey(store: Store) -> Survey:
     for entry in listed:
         if entry.game == "tournament":
             continue
-        log = read_log(entry.id, store.entries(entry.id))
+        facts = _campaign_facts(store.entries(entry.id, verify=False))
         addresses = {side: p["address"].casefold() for side, p in entry.meta.get("players", {}).items()}
-        _reliability(log, addresses, reliability)
-        result = ruled.get(entry.id, _result(log))
+        _reliability(facts, addresses, reliability)
+        result = ruled.get(entry.id, facts.result)
         if result is None or len(addresses) != 2:
             continue
         first, second = sorted(addresses)
@@ -74,19 +77,51 @@ def survey(store: Store) -> Survey:
     return Survey(ratings(games), reliability, len(games))
 
 
-def _result(log: Any) -> str | None:
-    if log.forfeit is not None:
-        return log.forfeit.body.get("result")
-    batches = log.effective_batches()
-    return batches[-1].body.get("result") if batches else None
+@dataclass
+class _Facts:
+    """What the survey needs of one campaign's history."""
+
+    result: str | None
+    answered: dict[str, set[int]]
+    defaults: dict[str, int]
+    forfeited: list[str]
 
 
-def _reliability(log: Any, addresses: dict[str, str], reliability: dict[str, Reliability]) -> None:
+def _campaign_facts(entries: Any) -> _Facts:
+    batches: list[tuple[int, dict]] = []
+    answered: dict[str, set[int]] = {}
+    forfeit: dict | None = None
+    voided: set[int] = set()
+    for entry in entries:
+        if entry.kind not in (ORDERS, BATCH, UNDO, FORFEIT):
+            continue
+        body = entry.body["record"]["body"]
+        if entry.kind == ORDERS:
+            answered.setdefault(body["side"], set()).add(body["step"])
+        elif entry.kind == BATCH:
+            batches.append((body["batch"], body))
+        elif entry.kind == UNDO:
+            voided |= {number for number, _ in batches if number > body["back_to"]}
+        else:
+            forfeit = body
+    effective = [body for number, body in batches if number not in voided]
+    defaults: dict[str, int] = {}
+    for body in effective:
+        for side in body.get("defaults", []):
+            defaults[side] = defaults.get(side, 0) + 1
+    if forfeit is not None:
+        result = forfeit.get("result")
+    else:
+        result = effective[-1].get("result") if effective else None
+    return _Facts(result, answered, defaults, list(forfeit.get("forfeited", [])) if forfeit else [])
+
+
+def _reliability(facts: _Facts, addresses: dict[str, str], reliability: dict[str, Reliability]) -> None:
     for side, address in addresses.items():
         stats = reliability.setdefault(address, Reliability())
-        stats.answered += len({o.step for o in log.orders if o.side == side})
-        stats.defaults += sum(1 for b in log.effective_batches() if side in b.body.get("defaults", []))
-        if log.forfeit is not None and side in log.forfeit.body.get("forfeited", []):
+        stats.answered += len(facts.answered.get(side, ()))
+        stats.defaults += facts.defaults.get(side, 0)
+        if side in facts.forfeited:
             stats.forfeits += 1
 
 
@@ -104,8 +139,7 @@ def _tournament_facts(store: Store, name: str, periods: dict[str, tuple], ruled:
                 periods[game["game"]] = (record.body["opened"], name, record.body["round"])
         elif record.kind == RULING and record.body["rung"] == "forfeit" and record.body.get("player"):
             forfeited.append(addresses.get(record.body["player"], record.body["player"]).casefold())
-        elif record.kind == RESULT and record.body["result"] is not None and "forfeit" in record.body["how"] \
-                or record.kind == RESULT and record.body["how"].startswith("adjudication"):
+        elif record.kind == RESULT and record.body["how"].startswith(("forfeit by", "adjudication")):
             ruled[record.body["game"]] = record.body["result"]
 
 

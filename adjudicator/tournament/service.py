@@ -314,7 +314,8 @@ class Tournaments:
             if slot.game in existing:
                 continue
             info = state.rounds[slot.round - 1]
-            players = [Player(side, addresses[player], passwords[slot.game][side],
+            players = [Player(side, addresses[player],
+                              None if state.players[player].get("public_key") else passwords[slot.game][side],
                               state.players[player].get("public_key")) for side, player in slot.sides.items()]
             self.campaigns.create(
                 slot.game, state.game, players, key, options=state.charter["options"],
