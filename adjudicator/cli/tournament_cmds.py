@@ -1,5 +1,5 @@
 """The referee's tournament commands: ``adjudicator tournament new|register|withdraw|
-pair|clock|rule|status|standings|report|export|close|audit``."""
+mail|pair|clock|rule|status|standings|report|export|close|audit``."""
 
 from __future__ import annotations
 
@@ -102,6 +102,30 @@ def withdraw(
             else:
                 tournaments.withdraw(name, player, reason, private)
     typer.echo(f"{player}: absent for {absent_days:g} day(s)" if absent_days is not None else f"{player} withdrawn")
+
+
+@tournament_app.command("mail")
+def mail_in(
+    source: str = typer.Argument(..., help="A Maildir, an mbox, .eml files, or '-' (one message on stdin)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    now: Optional[str] = NOW_OPTION,
+) -> None:
+    """Registrations, withdrawals and absences by email (docs/tournaments.md); each
+    message is answered (queued: 'adjudicator send TOURNAMENT')."""
+    from adjudicator.mail import MailError
+    from adjudicator.tournament.mailin import take_mail
+    from adjudicator.tournament.service import Tournaments
+
+    with tournament_errors():
+        private = load_key(key)
+        with open_store(store) as opened:
+            try:
+                handled = take_mail(Tournaments(opened), source, private, parse_now(now))
+            except MailError as err:
+                raise fail(str(err))
+    for item in handled:
+        typer.echo(f"{item.outcome:<9} {item.origin}: {item.detail}")
 
 
 @tournament_app.command()
