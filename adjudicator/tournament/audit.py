@@ -40,6 +40,7 @@ class PlayerDice:
     observed: int = 0
     expected: float = 0.0
     luck: float | None = None
+    pmfs: list[tuple[float, ...]] = field(default_factory=list, repr=False)
 
     @property
     def total(self) -> int:
@@ -87,6 +88,9 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str]) -> Audit:
     if state is not None:
         for slot in state.slots():
             games.append(_check_game(state, slot, campaigns.get(slot.game), problems, players))
+    for dice in players.values():
+        if dice.pmfs:
+            dice.luck = percentile(convolve(dice.pmfs), dice.observed)
     return Audit(name, not problems, problems, games, dict(sorted(players.items())))
 
 
@@ -224,11 +228,7 @@ def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str
         dice.fires += 1
         dice.observed += sample.observed
         dice.expected += sample.expected
-        dice.__dict__.setdefault("_pmfs", []).append(sample.pmf)
-    for dice in players.values():
-        pmfs = dice.__dict__.get("_pmfs")
-        if pmfs:
-            dice.luck = percentile(convolve(pmfs), dice.observed)
+        dice.pmfs.append(sample.pmf)
 
 
 def render_audit(audit: Audit) -> str:

@@ -20,9 +20,10 @@ from typing import Any, Iterable, Mapping
 
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.battle import fire_result
+from adjudicator.games.port_arthur.rules.sequence import MUKDEN
 from adjudicator.tournament.gameplay import LuckSample
 
-MUKDEN = "Mukden"
+
 
 
 class PortArthurTournament:
