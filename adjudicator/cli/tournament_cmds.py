@@ -34,6 +34,17 @@ def tournament_errors() -> Iterator[None]:
             raise fail(str(err))
 
 
+@contextlib.contextmanager
+def referee(store: Path, key: Path, create: bool = False) -> Iterator[tuple]:
+    """The referee's tournaments over ``store`` and the private key, errors as one line."""
+    from adjudicator.tournament.service import Tournaments
+
+    with tournament_errors():
+        private = load_key(key)
+        with open_store(store, create=create) as opened:
+            yield Tournaments(opened), private
+
+
 @tournament_app.command("new")
 def new(
     charter: Path = typer.Argument(..., help="The charter (TOML): [tournament], [scoring], [clocks], "
@@ -44,13 +55,11 @@ def new(
 ) -> None:
     """Create a tournament: its signed charter, the commitment to its seed chain, its players."""
     from adjudicator.tournament.charter import load_charter
-    from adjudicator.tournament.service import Tournaments
 
     with tournament_errors():
-        private = load_key(key)
         parsed = load_charter(charter)
-        with open_store(store, create=True) as opened:
-            state = Tournaments(opened).create(parsed, private, parse_now(now))
+    with referee(store, key, create=True) as (tournaments, private):
+        state = tournaments.create(parsed, private, parse_now(now))
     typer.echo(f"tournament {state.name} created: {state.format}, {len(state.players)} player(s); "
                f"seed chain committed ({state.charter['chain']['anchor'][:16]}...). "
                f"'adjudicator send {state.name}' writes the opening mail.")
@@ -69,13 +78,10 @@ def register(
 ) -> None:
     """Register a player (or change a registered player's bid)."""
     from adjudicator.tournament.charter import entrant
-    from adjudicator.tournament.service import Tournaments
 
-    with tournament_errors():
-        private = load_key(key)
-        data = {"name": player, "address": address, "password": password, "public_key": public_key, "bid": bid}
-        with open_store(store) as opened:
-            Tournaments(opened).register(name, entrant(data, "register"), private)
+    data = {"name": player, "address": address, "password": password, "public_key": public_key, "bid": bid}
+    with referee(store, key) as (tournaments, private):
+        tournaments.register(name, entrant(data, "register"), private)
     typer.echo(f"{player} registered in {name}")
 
 
@@ -91,16 +97,11 @@ def withdraw(
     now: Optional[str] = NOW_OPTION,
 ) -> None:
     """Withdraw a player from further rounds, or (--absent-days) record an absence."""
-    from adjudicator.tournament.service import Tournaments
-
-    with tournament_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            tournaments = Tournaments(opened)
-            if absent_days is not None:
-                tournaments.absence(name, player, absent_days, private, parse_now(now))
-            else:
-                tournaments.withdraw(name, player, reason, private)
+    with referee(store, key) as (tournaments, private):
+        if absent_days is not None:
+            tournaments.absence(name, player, absent_days, private, parse_now(now))
+        else:
+            tournaments.withdraw(name, player, reason, private)
     typer.echo(f"{player}: absent for {absent_days:g} day(s)" if absent_days is not None else f"{player} withdrawn")
 
 
@@ -115,15 +116,12 @@ def mail_in(
     message is answered (queued: 'adjudicator send TOURNAMENT')."""
     from adjudicator.mail import MailError
     from adjudicator.tournament.mailin import take_mail
-    from adjudicator.tournament.service import Tournaments
 
-    with tournament_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            try:
-                handled = take_mail(Tournaments(opened), source, private, parse_now(now))
-            except MailError as err:
-                raise fail(str(err))
+    with referee(store, key) as (tournaments, private):
+        try:
+            handled = take_mail(tournaments, source, private, parse_now(now))
+        except MailError as err:
+            raise fail(str(err))
     for item in handled:
         typer.echo(f"{item.outcome:<9} {item.origin}: {item.detail}")
 
@@ -139,18 +137,14 @@ def pair(
 ) -> None:
     """Take the finished games' results, then pair the next round from the committed seed
     and create its campaigns; the pairing mail is queued ('adjudicator send NAME')."""
-    from adjudicator.tournament.service import Tournaments
-
     pair_of = None
     if challenge:
         challenger, _, defender = challenge.partition(":")
         if not defender:
             raise fail(f"--challenge {challenge!r} must read CHALLENGER:DEFENDER")
         pair_of = (challenger, defender)
-    with tournament_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            body = Tournaments(opened).pair(name, private, parse_now(now), pair_of)
+    with referee(store, key) as (tournaments, private):
+        body = tournaments.pair(name, private, parse_now(now), pair_of)
     if format is OutputFormat.json:
         typer.echo(json.dumps(body, indent=2))
         return
@@ -173,14 +167,9 @@ def clock(
     remind silent players, forfeit by the ladder, and take games still running at a
     round's end down the abandonment ladder. Every ruling is recorded and mailed."""
     from adjudicator.campaign.mailroom import Mailroom
-    from adjudicator.tournament.service import Tournaments
-
-    with tournament_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            tournaments = Tournaments(opened)
-            actions = tournaments.clock(name, private, parse_now(now),
-                                        after=Mailroom(tournaments.campaigns, outbox).queue_reports)
+    with referee(store, key) as (tournaments, private):
+        actions = tournaments.clock(name, private, parse_now(now),
+                                    after=Mailroom(tournaments.campaigns, outbox).queue_reports)
     for action in actions:
         typer.echo(f"{action.game}: {action.what}")
     typer.echo(f"{len(actions)} action(s)", err=True)
@@ -198,12 +187,8 @@ def rule(
     now: Optional[str] = NOW_OPTION,
 ) -> None:
     """Apply one rung of the abandonment ladder to a running game, by the referee's ruling."""
-    from adjudicator.tournament.service import Tournaments
-
-    with tournament_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            done = Tournaments(opened).rule(name, game, rung, reason, private, parse_now(now), silent=side)
+    with referee(store, key) as (tournaments, private):
+        done = tournaments.rule(name, game, rung, reason, private, parse_now(now), silent=side)
     typer.echo(f"{game}: {done}")
 
 
@@ -255,6 +240,19 @@ def _table(name: str, store: Path) -> tuple[object, list, list]:
         addresses = tournaments.addresses(name)
     table = rows(lines, found.ratings, found.reliability, addresses, state.charter["tiebreaks"])
     return state, lines, table
+
+
+def _public_bundle(store: Path, name: str) -> tuple[str, dict[str, str]]:
+    """The tournament's public record and every existing game's, as JSON Lines."""
+    from adjudicator.tournament.service import Tournaments
+
+    with open_store(store) as opened:
+        tournaments = Tournaments(opened)
+        record = "".join(r.to_json_line() + "\n" for r in tournaments.records(name))
+        existing = {c.id for c in opened.campaigns()}
+        games = {s.game: tournaments.campaigns.export_public(s.game)
+                 for s in tournaments.state(name).slots() if s.game in existing}
+    return record, games
 
 
 @tournament_app.command()
@@ -309,18 +307,12 @@ def export(
 ) -> None:
     """Standings, tie-breaks, ratings and reliability as CSV or JSON; or the public bundle."""
     from adjudicator.tournament.export import to_csv, to_json, write_bundle
-    from adjudicator.tournament.service import Tournaments
 
     if format not in ("csv", "json"):
         raise fail(f"--format {format!r}: use csv or json")
     with tournament_errors():
         if public is not None:
-            with open_store(store) as opened:
-                tournaments = Tournaments(opened)
-                record = "".join(r.to_json_line() + "\n" for r in tournaments.records(name))
-                existing = {c.id for c in opened.campaigns()}
-                games = {s.game: tournaments.campaigns.export_public(s.game)
-                         for s in tournaments.state(name).slots() if s.game in existing}
+            record, games = _public_bundle(store, name)
             written = write_bundle(public, name, record, games)
             typer.echo(f"{len(written)} file(s) written to {public}")
             return
@@ -341,14 +333,9 @@ def close(
 ) -> None:
     """Close the event: reveal the final tie-break seed, publish and mail the final standings."""
     from adjudicator.tournament import standings as standings_module
-    from adjudicator.tournament.service import Tournaments
-
-    with tournament_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            tournaments = Tournaments(opened)
-            lines = tournaments.close(name, private, parse_now(now))
-            chain = tournaments.state(name).charter["tiebreaks"]
+    with referee(store, key) as (tournaments, private):
+        lines = tournaments.close(name, private, parse_now(now))
+        chain = tournaments.state(name).charter["tiebreaks"]
     typer.echo(standings_module.render(lines, chain))
 
 
@@ -363,7 +350,6 @@ def audit(
     only; print each player's dice and luck index. Exit 1 if anything does not verify."""
     from adjudicator.tournament.audit import audit_bundle, render_audit
     from adjudicator.tournament.export import read_bundle
-    from adjudicator.tournament.service import Tournaments
 
     if (name is None) == (public is None):
         raise fail("give a tournament NAME (from the store) or --public FOLDER, not both")
@@ -374,12 +360,7 @@ def audit(
             except OSError as err:
                 raise fail(f"cannot read the public bundle in {public}: {err}")
         else:
-            with open_store(store) as opened:
-                tournaments = Tournaments(opened)
-                record = "".join(r.to_json_line() + "\n" for r in tournaments.records(name))
-                existing = {c.id for c in opened.campaigns()}
-                games = {s.game: tournaments.campaigns.export_public(s.game)
-                         for s in tournaments.state(name).slots() if s.game in existing}
+            record, games = _public_bundle(store, name)
         result = audit_bundle(record, games)
     typer.echo(json.dumps(result.to_json(), indent=2) if format is OutputFormat.json else render_audit(result))
     if not result.verified:

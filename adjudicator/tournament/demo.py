@@ -22,7 +22,6 @@ from adjudicator.campaign.demo import DemoFolderInUse, player_email
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.fairdice import generate_keypair, save_private_key
 from adjudicator.store import Store
-from adjudicator.tournament import standings as standings_module
 from adjudicator.tournament.audit import audit_bundle, render_audit
 from adjudicator.tournament.charter import charter_from_toml
 from adjudicator.tournament.export import read_bundle, write_bundle

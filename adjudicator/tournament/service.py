@@ -37,7 +37,7 @@ from adjudicator.tournament.errors import (
     UnknownPlayer,
 )
 from adjudicator.tournament.gameplay import positions_by_turn, tournament_support
-from adjudicator.tournament.rounds import plan, planned_rounds
+from adjudicator.tournament.rounds import plan
 from adjudicator.tournament.state import (
     ABSENCE,
     ALGORITHM,

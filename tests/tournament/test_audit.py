@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import tournament_cmds  # noqa: F401  (registers the commands)
 from adjudicator.cli.app import app
-from adjudicator.fairdice import Record, records_to_jsonl, sign_record
+from adjudicator.fairdice import records_to_jsonl, sign_record
 from adjudicator.store import HistoryCorrupt
 from adjudicator.tournament.audit import audit_bundle
 from adjudicator.tournament.demo import run_tournament_demo
