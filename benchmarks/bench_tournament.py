@@ -41,7 +41,7 @@ from common import calibration  # noqa: E402
 
 from adjudicator.campaign import Campaigns, Player  # noqa: E402
 from adjudicator.fairdice import Record, generate_keypair, public_key_to_text, sign_record  # noqa: E402
-from adjudicator.games.port_arthur.autoplayer import AutoCommander  # noqa: E402
+from adjudicator.campaign.games import support  # noqa: E402
 from adjudicator.store import Store  # noqa: E402
 from adjudicator.tournament import standings  # noqa: E402
 from adjudicator.tournament.charter import charter_from_toml  # noqa: E402
@@ -83,7 +83,7 @@ def template_game(store: Store, key) -> list:
     players = [Player("japan", "a@bench.example", "pw-a"), Player("russia", "b@bench.example", "pw-b")]
     campaigns.create("template", "port-arthur", players, key)
     rng = random.Random(11)
-    commanders = {side: AutoCommander(side, rng) for side in ("japan", "russia")}
+    commanders = {side: support("port-arthur").commander(side, rng) for side in ("japan", "russia")}
     passwords = {"japan": "pw-a", "russia": "pw-b"}
     while True:
         log, match = campaigns.match("template")

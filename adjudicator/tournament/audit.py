@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Mapping
 
+from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog
+from adjudicator.engine import EngineError
 from adjudicator.campaign.verify import verify_records
 from adjudicator.fairdice import (
     ChainCommitment,
@@ -27,7 +29,7 @@ from adjudicator.fairdice import (
 from adjudicator.tournament import standings as standings_module
 from adjudicator.tournament.draws import Draws
 from adjudicator.tournament.errors import NotATournamentRecord, TournamentError
-from adjudicator.tournament.gameplay import convolve, percentile, tournament_support
+from adjudicator.tournament.gameplay import convolve, luck_samples, percentile, tournament_support
 from adjudicator.tournament.rounds import plan
 from adjudicator.tournament.state import CHARTER, CLOSE, RESULT, ROUND, BadTournamentRecord, EventState, apply, jsonable
 
@@ -206,7 +208,7 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
             continue
         dice = players.setdefault(player, PlayerDice(player))
         dice.counts = [a + b for a, b in zip(dice.counts, stats.counts)]
-    _luck(state, slot, records, players)
+    line["luck_counted"] = _luck(state, slot, records, players)
     return line
 
 
@@ -214,12 +216,15 @@ def _ruled(state: EventState, game: str) -> bool:
     return any(r["game"] == game and r["rung"] != "replace" for r in state.rulings)
 
 
-def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> None:
+def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> bool:
+    """Add the game's luck samples to its players; False when the public record hides
+    them (a game with secrets whose sealed entries are not opened)."""
     game = tournament_support(state.game)
-    from adjudicator.campaign.games import support
-
-    match = CampaignLog(slot.game, records, []).replay(support(records[0].body["game"]).game())
-    samples = game.luck(match.events, records[0].body.get("options", {}))
+    try:
+        match = CampaignLog(slot.game, records, []).replay(support(records[0].body["game"]).game())
+    except (EngineError, KeyError, TypeError, ValueError):
+        return False  # hidden entries still sealed in the public record: the fires cannot be seen
+    samples = luck_samples(game, match.events, records[0].body.get("options", {}))
     for sample in samples:
         player = slot.sides.get(sample.side)
         if player is None:
@@ -229,6 +234,7 @@ def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str
         dice.observed += sample.observed
         dice.expected += sample.expected
         dice.pmfs.append(sample.pmf)
+    return True
 
 
 def render_audit(audit: Audit) -> str:

@@ -19,13 +19,14 @@ from typing import Any, Callable, Mapping
 
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.demo import DemoFolderInUse, player_email
+from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.games import support
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.fairdice import generate_keypair, save_private_key
 from adjudicator.store import Store
 from adjudicator.tournament.audit import audit_bundle, render_audit
 from adjudicator.tournament.charter import charter_from_toml
 from adjudicator.tournament.export import read_bundle, write_bundle
-from adjudicator.tournament.gameplay import tournament_support
 from adjudicator.tournament.service import Tournaments, standings_text
 
 NAME = "demo-cup"
@@ -43,8 +44,12 @@ class TournamentDemo:
 
 
 def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
-                        progress: Callable[[str], None] | None = None, rounds: int = 2) -> TournamentDemo:
+                        progress: Callable[[str], None] | None = None, rounds: int = 2,
+                        game: str = "port-arthur") -> TournamentDemo:
     say = progress or (lambda line: None)
+    plugin = support(game)
+    if plugin.commander is None:
+        raise CampaignError(f"{plugin.title} has no automatic player that writes orders: no tournament demo")
     store_path = folder / "campaigns.sqlite3"
     if store_path.exists():
         raise DemoFolderInUse(f"{folder} already holds a demo: remove it or name another folder")
@@ -53,7 +58,7 @@ def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
     save_private_key(folder / "referee.key", key, None, overwrite=True)
     rng = random.Random(seed)
     charter = charter_from_toml({
-        "tournament": {"name": NAME, "game": "port-arthur", "format": "swiss", "rounds": rounds, "sides": "random",
+        "tournament": {"name": NAME, "game": game, "format": "swiss", "rounds": rounds, "sides": "random",
                        "referee_address": REFEREE, "options": dict(options)},
         "scoring": {"win": 1, "draw": 0.5, "loss": 0, "bye": "win"},
         "player": [{"name": n, "address": f"{n}@fleet.example", "password": f"pw-{rng.getrandbits(32):08x}"}
@@ -110,8 +115,7 @@ def _read_pairing_mail(files: list[Path]) -> dict[str, dict[str, dict[str, str]]
 def _play(game: str, credentials: Mapping[str, Mapping[str, str]], campaigns: Campaigns, mailroom: Mailroom,
           inbox: mailbox.Maildir, inbox_path: Path, key: Any, rng: random.Random, game_name: str,
           say: Callable[[str], None]) -> None:
-    interface = tournament_support(game_name)
-    players = {side: interface.automatic_player(side, rng) for side in credentials}
+    players = {side: support(game_name).commander(side, rng) for side in credentials}
     steps = 0
     for _ in range(MAX_MESSAGES_PER_GAME):
         log, match = campaigns.match(game)

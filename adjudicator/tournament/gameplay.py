@@ -1,14 +1,18 @@
-"""What the tournament needs from a game, through a small interface the game provides
-(``adjudicator/games/<game>/tournament.py``, a ``tournament_support()`` function);
-generic tournament code never imports a game.
+"""What the tournament needs from a game, through a small interface the game provides:
+a ``tournament`` module beside the plug-in module the registry names
+(``adjudicator/games/<game>/tournament.py``, with a ``tournament_support()``
+function). Generic tournament code never imports a game: it finds the module from the
+registry (:mod:`adjudicator.games`), as the campaign layer finds the plug-in.
 
 - ``ending(match)``: how a finished game ended, in words ("the CP marker ...");
 - ``turn(state)``: the game turn a state has reached (None if the game has no turns);
 - ``adjudicate(position)``: the result of an unfinished game from its position at the
   end of the last completed turn, as the game defines it: ``(result, reason)``;
-- ``luck(events, options)``: per side, samples of what the dice gave against their exact
-  distribution for the dice chosen (:class:`LuckSample`), for the luck index;
-- ``automatic_player(side, rng)``: a player that writes orders files (the demo's).
+- ``luck(events, options)``: for each use of the dice, ``(side, observed, pmf, what)``:
+  what the dice gave (a whole number) and its exact distribution for the dice chosen
+  (read by :func:`luck_samples` into :class:`LuckSample`), for the luck index.
+
+The demo's automatic players are the plug-in's ``commander``.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
+from adjudicator import games
 from adjudicator.campaign.games import support
+from adjudicator.tournament.errors import TournamentError
 from adjudicator.engine import Match
 
 
@@ -40,14 +46,26 @@ class TournamentGame(Protocol):
     def ending(self, match: Match) -> str: ...
     def turn(self, state: Any) -> int | None: ...
     def adjudicate(self, position: Mapping[str, Any]) -> tuple[str, str]: ...
-    def luck(self, events: Iterable[Any], options: Mapping[str, Any]) -> list[LuckSample]: ...
-    def automatic_player(self, side: str, rng: Any) -> Any: ...
+    def luck(self, events: Iterable[Any], options: Mapping[str, Any]) -> Iterable[tuple]: ...
 
 
 def tournament_support(game: str) -> TournamentGame:
-    """The game's tournament interface (its wing's ``tournament`` module)."""
-    module = importlib.import_module(f"{support(game).game_module}.tournament")
+    """The game's tournament interface: the ``tournament`` module of the package whose
+    plug-in the registry names. A game without one cannot be played as a tournament."""
+    support(game)  # an unknown game: the campaign layer's error, naming the games
+    package = games.GAMES[game].rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.tournament")
+    except ModuleNotFoundError as err:
+        raise TournamentError(f"{support(game).title} offers no tournament interface "
+                              f"({package}.tournament): it cannot be played as a tournament") from err
     return module.tournament_support()
+
+
+def luck_samples(game: TournamentGame, events: Iterable[Any], options: Mapping[str, Any]) -> list[LuckSample]:
+    """The game's luck samples for a match's events."""
+    return [LuckSample(side, int(observed), tuple(pmf), str(what))
+            for side, observed, pmf, what in game.luck(events, options)]
 
 
 def positions_by_turn(match: Match) -> dict[int, dict]:

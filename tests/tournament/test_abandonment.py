@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from adjudicator.campaign.errors import AuthenticationFailed
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.campaign.games import support
 from adjudicator.tournament.errors import LadderRefused
 from adjudicator.tournament.service import CHAIN_SECRET
 
@@ -31,7 +31,7 @@ def one_game(tournaments, key, **event):
 def play_steps(tournaments, key, game, passwords, until):
     """Orders from automatic players until ``until(match)`` holds."""
     rng = random.Random(3)
-    players = {side: AutoCommander(side, rng) for side in ("japan", "russia")}
+    players = {side: support("port-arthur").commander(side, rng) for side in ("japan", "russia")}
     for _ in range(200):
         log, match = tournaments.campaigns.match(game)
         if until(match):
@@ -126,7 +126,7 @@ def test_the_game_password_is_the_games_alone(tournaments, referee_key):
     game = one_game(tournaments, referee_key)
     log, match = tournaments.campaigns.match(game["game"])
     side = match.decision.side
-    orders = AutoCommander(side, random.Random(1)).orders(
+    orders = support("port-arthur").commander(side, random.Random(1)).orders(
         match.decision, match.state, {"campaign": game["game"], "side": side, "turn": 1, "step": 1, "password": "secret-0"})
     with pytest.raises(AuthenticationFailed):
         tournaments.campaigns.submit(game["game"], orders, referee_key)

@@ -7,7 +7,7 @@ import pytest
 
 from adjudicator.engine import Event
 from adjudicator.games.port_arthur.tournament import fire_distribution, tournament_support
-from adjudicator.tournament.gameplay import convolve, percentile
+from adjudicator.tournament.gameplay import convolve, luck_samples, percentile
 
 
 def test_one_die_against_sfp_3_hits_half_the_time():
@@ -37,7 +37,7 @@ def test_luck_samples_are_taken_from_the_fire_events_of_each_side():
     events = [Event("fire", "", {"side": "japan", "dice": [1, 2], "sfp": 7, "hits": 2, "criticals": 0}),
               Event("battle", "", {}),
               Event("fire", "", {"side": "russia", "dice": [6], "sfp": 3, "hits": 0, "criticals": 0})]
-    samples = tournament_support().luck(events, {})
+    samples = luck_samples(tournament_support(), events, {})
     assert [(s.side, s.observed) for s in samples] == [("japan", 2), ("russia", 0)]
     assert samples[1].expected == pytest.approx(0.5)
 

@@ -1,4 +1,5 @@
-"""What Port Arthur tells the tournament layer (``adjudicator/tournament/gameplay.py``).
+"""What Port Arthur tells the tournament layer (the interface is described in
+``adjudicator/tournament/gameplay.py``; this module imports none of it).
 
 - how a finished game ended: the Victory Conditions' own words;
 - adjudication of an unfinished game (a rung of a tournament's abandonment ladder):
@@ -21,7 +22,6 @@ from typing import Any, Iterable, Mapping
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.battle import fire_result
 from adjudicator.games.port_arthur.rules.sequence import MUKDEN
-from adjudicator.tournament.gameplay import LuckSample
 
 
 
@@ -45,7 +45,8 @@ class PortArthurTournament:
             return RUSSIA, f"the CP marker stands at Russia {-cp}"
         return "draw", "Japan holds Mukden and the CP marker is in the centre"
 
-    def luck(self, events: Iterable[Any], options: Mapping[str, Any]) -> list[LuckSample]:
+    def luck(self, events: Iterable[Any], options: Mapping[str, Any]) -> list[tuple[str, int, tuple[float, ...], str]]:
+        """(side, hits + critical hits, their exact distribution, what was fired) per fire."""
         partial = str(options.get("partial_hits", "less-than"))
         samples = []
         for event in events:
@@ -53,13 +54,9 @@ class PortArthurTournament:
                 continue
             data = event.data
             dice, sfp = tuple(data["dice"]), int(data["sfp"])
-            samples.append(LuckSample(data["side"], int(data["hits"]) + int(data["criticals"]),
-                                      fire_distribution(len(dice), sfp, partial),
-                                      f"{len(dice)} dice against SFP {sfp}"))
+            samples.append((data["side"], int(data["hits"]) + int(data["criticals"]),
+                            fire_distribution(len(dice), sfp, partial), f"{len(dice)} dice against SFP {sfp}"))
         return samples
-
-    def automatic_player(self, side: str, rng: Any) -> Any:
-        return automatic_player(side, rng)
 
 
 @lru_cache(maxsize=512)
@@ -80,9 +77,3 @@ def fire_distribution(count: int, sfp: int, partial_hits: str) -> tuple[float, .
 def tournament_support() -> PortArthurTournament:
     return PortArthurTournament()
 
-
-def automatic_player(side: str, rng: Any) -> Any:
-    """An automatic player writing orders files (the tournament demo's players)."""
-    from adjudicator.games.port_arthur.autoplayer import AutoCommander
-
-    return AutoCommander(side, rng)
