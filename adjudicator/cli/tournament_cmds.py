@@ -165,14 +165,30 @@ def clock(
 ) -> None:
     """For cron: apply the charter's clocks -- adjudicate steps past their deadline,
     remind silent players, forfeit by the ladder, and take games still running at a
-    round's end down the abandonment ladder. Every ruling is recorded and mailed."""
+    round's end down the abandonment ladder. Every ruling is recorded and mailed; the
+    mail queued (the tournament's and the games') is then sent as 'send' does."""
+    import os
+
     from adjudicator.campaign.mailroom import Mailroom
+    from adjudicator.mail import MailError, SmtpSettings
+
     with referee(store, key) as (tournaments, private):
-        actions = tournaments.clock(name, private, parse_now(now),
-                                    after=Mailroom(tournaments.campaigns, outbox).queue_reports)
+        try:
+            smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
+        except MailError as err:
+            raise fail(str(err))
+        mailroom = Mailroom(tournaments.campaigns, outbox)
+        actions = tournaments.clock(name, private, parse_now(now), after=mailroom.queue_reports)
+        written, failures = 0, []
+        for owner in [name, *sorted({a.game for a in actions})]:
+            files, _, failed = mailroom.send(owner, smtp)
+            written += len(files)
+            failures += failed
     for action in actions:
         typer.echo(f"{action.game}: {action.what}")
-    typer.echo(f"{len(actions)} action(s)", err=True)
+    typer.echo(f"{len(actions)} action(s); {written} message(s) in {outbox}", err=True)
+    for failure in failures:
+        typer.echo(f"not sent, still queued: {failure}", err=True)
 
 
 @tournament_app.command()

@@ -104,3 +104,31 @@ def test_the_command_line_says_what_is_wrong_without_a_traceback(tmp_path):
     assert result.exit_code == 2 and "'Bad Name' is not a usable name" in result.output
     result = runner.invoke(app, ["tournament", "status", "nothing", "--store", str(tmp_path / "s.sqlite3")])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_referee_runs_an_event_from_the_command_line(tmp_path):
+    runner = CliRunner()
+    env = {"ADJUDICATOR_KEY_PASSPHRASE": "", "ADJUDICATOR_STORE": str(tmp_path / "s.sqlite3"),
+           "ADJUDICATOR_KEY": str(tmp_path / "referee.key"), "ADJUDICATOR_OUTBOX": str(tmp_path / "outbox")}
+    runner.invoke(app, ["keys", "new", str(tmp_path / "referee.key")], env=env)
+    charter_file = tmp_path / "cup.toml"
+    charter_file.write_text(
+        '[tournament]\nname = "cup"\ngame = "port-arthur"\nrounds = 1\n'
+        '[clocks]\nround_days = 7\n[abandonment]\nladder = ["adjudicate", "no-result"]\n'
+        + "".join(f'[[player]]\nname = "p{i}"\naddress = "p{i}@fleet.example"\npassword = "s{i}"\n' for i in range(3)),
+        encoding="utf-8")
+    def run(*args):
+        return runner.invoke(app, ["tournament", *args], env=env)
+
+    assert run("new", str(charter_file), "--now", "2026-03-01T12:00:00+00:00").exit_code == 0
+    paired = run("pair", "cup", "--now", "2026-03-01T12:00:00+00:00")
+    assert paired.exit_code == 0 and "bye:" in paired.output
+    clocked = run("clock", "cup", "--now", "2026-03-09T12:00:00+00:00")
+    assert clocked.exit_code == 0 and "round ended: no-result" in clocked.output
+    assert "no result" in run("status", "cup").output
+    closed = run("close", "cup", "--now", "2026-03-09T13:00:00+00:00")
+    assert closed.exit_code == 0 and "1  " in closed.output
+    audited = run("audit", "cup")
+    assert audited.exit_code == 0 and "VERIFIED" in audited.output
+    assert run("pair", "cup").exit_code == 2   # closed: a clear error, no traceback
+    assert list((tmp_path / "outbox").glob("*.eml"))
