@@ -166,6 +166,9 @@ def demo(
     option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary."),
     game: Optional[str] = game_option(),
+    tournament: bool = typer.Option(False, "--tournament", help="Instead: a small Swiss tournament of automatic "
+                                    "players by email, to the final standings and the dice audit "
+                                    "(folder default: demo-tournament)."),
 ) -> None:
     """Play a whole campaign by email between two automatic players:
     orders as emails into a Maildir, receive, adjudicate, reports as .eml, then verify."""
@@ -176,6 +179,15 @@ def demo(
         options = parse_options(option)
     except ValueError as err:
         raise fail(str(err))
+    if tournament:
+        from adjudicator.tournament.demo import run_tournament_demo
+
+        with user_errors():
+            event = run_tournament_demo(Path("demo-tournament") if folder == Path("demo-campaign") else folder,
+                                        seed, options, progress=None if quiet else typer.echo,
+                                        game=chosen_game(game))
+        typer.echo(event.text)
+        raise typer.Exit(0 if event.verified else EXIT_PROBLEM)
     with user_errors():
         summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo,
                            game=chosen_game(game))
