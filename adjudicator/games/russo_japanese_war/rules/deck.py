@@ -16,29 +16,32 @@ from adjudicator.engine.requests import Decision, Roll, Shuffle
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD
 
 
-def shuffle(t, cards: list[str], purpose: str):
-    """A new deck from ``cards`` (top first), in the order the hidden stream gives."""
-    if len(cards) < 2:
-        return list(cards)
-    t.cards["shuffling"] = list(cards)
-    order = yield Shuffle(len(cards), purpose, None, t.s["turn"], t.s["phase"], hidden=True)
-    del t.cards["shuffling"]
-    t.say("shuffle", f"{len(cards)} cards are shuffled into a new deck ({purpose}).", count=len(cards))
-    return [cards[i] for i in order]
+def reshuffle(t, purpose: str, extra: tuple[str, ...] = ()):
+    """The deck, the discard pile and ``extra`` shuffled into a new deck (top first), in
+    the order the hidden stream gives. While the shuffle is pending the cards are held
+    in ``cards.shuffling`` (so that they are always counted once)."""
+    cards = t.cards["deck"] + t.cards["discard"] + list(extra)
+    t.cards["deck"].clear()
+    t.cards["discard"].clear()
+    if len(cards) >= 2:
+        t.cards["shuffling"] = cards
+        order = yield Shuffle(len(cards), purpose, None, t.s["turn"], t.s["phase"], hidden=True)
+        del t.cards["shuffling"]
+        cards = [cards[i] for i in order]
+        t.say("shuffle", f"{len(cards)} cards are shuffled into a new deck ({purpose}).", count=len(cards))
+    t.cards["deck"].extend(cards)
 
 
 def draw(t, side: str):
     """Draw the top card into ``side``'s hand (None when there is no card at all)."""
     deck, pile = t.cards["deck"], t.cards["discard"]
     if len(deck) == 1 and pile:
-        deck[:] = yield from shuffle(t, deck + pile, "10.0: one card left in the deck")
-        pile.clear()
+        yield from reshuffle(t, "10.0: one card left in the deck")
     elif not deck:
         if not pile:
             t.say("draw", f"{side.capitalize()} cannot draw: no card in the deck or the discard pile (A24).")
             return None
-        deck[:] = yield from shuffle(t, list(pile), "A56: the deck is empty")
-        pile.clear()
+        yield from reshuffle(t, "A56: the deck is empty")
     card = deck.pop(0)
     t.hand(side).append(card)
     t.say("draw", f"{side.capitalize()} draws {t.data.card_label(card, side)}.", visible_to=(side,),
@@ -60,9 +63,7 @@ def draw_cards(t, side: str, count: int):
             t.hand(side).remove(card)
             t.say("reshuffle", f"{side.capitalize()} drew {t.data.card_label(card, side)}: it is shown and "
                   "shuffled back with the discard pile and the deck; no replacement (10.4.6).", side=side)
-            t.cards["deck"][:] = yield from shuffle(t, t.cards["deck"] + t.cards["discard"] + [card],
-                                                   "10.4.6: Seiro-gan / Southward Policy drawn")
-            t.cards["discard"].clear()
+            yield from reshuffle(t, "10.4.6: Seiro-gan / Southward Policy drawn", (card,))
 
 
 def opening_hand(t):

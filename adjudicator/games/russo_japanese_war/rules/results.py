@@ -133,7 +133,9 @@ def retreat(t, uid: str):
         t.enter(uid, to)
         return
     moves: list[tuple[str, str, str]] = []           # (unit, from, to), tentative
+    t.s["chain_retreat"] = to                        # a hex may hold one unit too many meanwhile
     ok = yield from chain(t, uid, to, moves)
+    del t.s["chain_retreat"]
     if not ok:
         for unit, origin, _ in reversed(moves):
             t.units[unit]["at"] = origin

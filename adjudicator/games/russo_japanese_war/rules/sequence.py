@@ -11,7 +11,7 @@ from adjudicator.engine.requests import Event
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
 from adjudicator.games.russo_japanese_war.rules.card_play import card_play_phase
 from adjudicator.games.russo_japanese_war.rules.combat import combat_phase
-from adjudicator.games.russo_japanese_war.rules.deck import opening_hand, shuffle
+from adjudicator.games.russo_japanese_war.rules.deck import opening_hand, reshuffle
 from adjudicator.games.russo_japanese_war.rules.movement import movement_phase
 from adjudicator.games.russo_japanese_war.rules.table import GameOver
 from adjudicator.games.russo_japanese_war.rules.victory import victory_check_phase
@@ -43,7 +43,7 @@ def _play(t):
     if s["phase"] == "setup":
         yield Event("phase", "Set-up", {"turn": s["turn"], "phase": "setup"})
         if not s.get("deck_shuffled"):
-            s["cards"]["deck"][:] = yield from shuffle(t, list(s["cards"]["deck"]), "3.0: the deck at set-up")
+            yield from reshuffle(t, "3.0: the deck at set-up")
             s["deck_shuffled"] = True
         yield from opening_hand(t)
         s["turn"], s["phase"] = 1, f"{JAPAN}-movement"
