@@ -36,6 +36,7 @@ def _port_arthur_runner() -> Callable[[Mapping[str, Any]], list[str]]:
 
 RUNNERS: dict[str, Callable[[], Callable[[Mapping[str, Any]], list[str]]]] = {
     "port-arthur": _port_arthur_runner,
+    "russo-japanese-war": lambda: __import__("adjudicator.games.russo_japanese_war.conformance", fromlist=["runner"]).runner(),
 }
 
 

@@ -177,3 +177,9 @@ def compare_cards(cards: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[s
         if key in wanted and list(wanted[key]) != cards[key]:
             problems.append(f"{key}: expected {list(wanted[key])}, got {cards[key]}")
     return problems
+
+
+def runner() -> Callable[[Mapping[str, Any]], list[str]]:
+    """A case runner sharing one game (and its data) across cases."""
+    game = RussoJapaneseWar()
+    return lambda case: run_case(case, game)
