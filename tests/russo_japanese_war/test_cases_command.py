@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.cli import games_cmds  # noqa: F401  (registers the command)
 from adjudicator.cli.app import app
 
 SHARED_CASES = Path(__file__).resolve().parents[3] / "shared" / "cases" / "russo-japanese-war"
