@@ -14,6 +14,7 @@ from a conformance case's fixture board (``[position.map]``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from adjudicator.engine.errors import GameDataError
@@ -51,6 +52,7 @@ def grid_neighbours(text: str) -> tuple[str, ...]:
     return tuple(hex_name(c, r) for c, r in cells if c >= 0 and r >= 0)
 
 
+@lru_cache(maxsize=65536)
 def distance(a: str, b: str) -> int:
     """Hex distance through cube coordinates (rulings, section 3.1)."""
     (ca, ra), (cb, rb) = parse_hex(a), parse_hex(b)

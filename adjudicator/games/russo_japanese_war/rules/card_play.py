@@ -72,11 +72,13 @@ def legal_uses(t, side: str) -> dict[str, Any]:
         uses["event"] = events
     if not t.s["forced_march_used"]:
         uses["forced-march"] = ["movement", "combat"]
-    transports = {uid: transport_destinations(t, side, uid) for uid in t.units_of(side)}
+    transports = {uid: transport_destinations(t, side, uid) for uid in t.units_of(side)
+                  if t.units[uid]["at"] in (HOME, EUROPE)}
     transports = {uid: dests for uid, dests in transports.items() if dests}
     if transports:
         uses["transport"] = transports
-    strategic = [uid for uid in t.units_of(side) if movement.can_move_strategically(t, uid, side)]
+    strategic = [uid for uid in t.units_of(side) if t.units[uid]["at"] not in (HOME, EUROPE, ELIMINATED)
+                 and movement.can_move_strategically(t, uid, side)]
     if strategic:
         uses["strategic"] = strategic
     if side == RUSSIA:

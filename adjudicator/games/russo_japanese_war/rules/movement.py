@@ -52,11 +52,13 @@ def step_error(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) 
     elif not board.adjacent(a, b):
         return (f"{a} and {b} are separated by an all-sea hexside (8.1)" if b in _grid(a)
                 else f"{b} is not adjacent to {a}")
-    occupant = t.side_in(b)
-    if occupant is not None and occupant != side:
-        return f"{b} holds enemy units"
-    if t.friends_in(b, side, besides=uid) >= t.limit(side):
-        return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit, also when passing (7.3)"
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    occupants = stacks.get(b)
+    if occupants:
+        if t.units[occupants[0]]["side"] != side:
+            return f"{b} holds enemy units"
+        if len(occupants) - (uid in occupants) >= t.limit(side):
+            return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit, also when passing (7.3)"
     if first and a not in ENTRY_BOXES and t.in_ezoc(a, side) and t.in_ezoc(b, side):
         return f"a unit starting in an EZOC may not enter another EZOC on its first move ({a} -> {b}, 6.1)"
     if not last:

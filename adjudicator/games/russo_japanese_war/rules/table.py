@@ -62,22 +62,30 @@ class Table:
     def limit(self, side: str) -> int:
         return self.data.numbers.stacking[side]
 
-    def occupants(self, hex_: str) -> list[str]:
-        """The units in ``hex_`` in stacking order (a unit that enters joins last)."""
+    def _stacks(self) -> dict[str, list[str]]:
         if self._occupants is None:
             found: dict[str, list[tuple[int, str]]] = {}
             for uid, unit in self.units.items():
                 if unit["at"] not in BOXES:
                     found.setdefault(unit["at"], []).append((unit["seq"], uid))
             self._occupants = {h: [uid for _, uid in sorted(lst)] for h, lst in found.items()}
-        return self._occupants.get(hex_, [])
+        return self._occupants
+
+    def occupants(self, hex_: str) -> list[str]:
+        """The units in ``hex_`` in stacking order (a unit that enters joins last)."""
+        return self._stacks().get(hex_, [])
 
     def side_in(self, hex_: str) -> str | None:
-        occupants = self.occupants(hex_)
+        stacks = self._occupants if self._occupants is not None else self._stacks()
+        occupants = stacks.get(hex_)
         return self.units[occupants[0]]["side"] if occupants else None
 
     def friends_in(self, hex_: str, side: str, besides: str | None = None) -> int:
-        return sum(1 for uid in self.occupants(hex_) if uid != besides and self.units[uid]["side"] == side)
+        stacks = self._occupants if self._occupants is not None else self._stacks()
+        occupants = stacks.get(hex_)
+        if not occupants or self.units[occupants[0]]["side"] != side:
+            return 0
+        return len(occupants) - (besides in occupants)
 
     def units_of(self, side: str, where: str | None = None) -> list[str]:
         return [uid for uid, u in self.units.items() if u["side"] == side and (where is None or u["at"] == where)]
@@ -115,7 +123,9 @@ class Table:
 
     def in_ezoc(self, hex_: str, side: str) -> bool:
         """Is ``hex_`` in a zone of control of ``side``'s enemy?"""
-        return hex_ in self.zoc(other(side))
+        enemy = RUSSIA if side == JAPAN else JAPAN
+        zone = self._zoc.get(enemy)
+        return hex_ in (zone if zone is not None else self.zoc(enemy))
 
     # -- control, Morale, sudden death (3.4, 4.3, 4.4) -------------------------------------
 
