@@ -44,23 +44,24 @@ def event_playable(t, side: str, card: str) -> str | None:
     return None
 
 
-def transport_destinations(t, side: str, uid: str) -> list[str]:
+def landing_harbours(t) -> list[str]:
+    """10.2.5: the southern harbours (every harbour once 10.4.1 holds) without Russian
+    units and within the Japanese stacking limit (A34)."""
+    return [hex_ for hex_, southern in sorted(t.board.harbours.items())
+            if (southern or t.s["barred"]) and t.side_in(hex_) != RUSSIA
+            and t.friends_in(hex_, JAPAN) < t.limit(JAPAN)]
+
+
+def transport_destinations(t, side: str, uid: str, harbours: list[str] | None = None) -> list[str]:
     """10.2.5: Russia 3-2 European Russia -> Siberia; Japan 2-3 Home -> Korea, or any unit
-    Home -> a southern harbour (every harbour once 10.4.1 holds) without Russian units,
-    within stacking (A34)."""
+    Home -> a landing harbour."""
     unit = t.units[uid]
     if side == RUSSIA:
         return [SIBERIA] if unit["at"] == EUROPE and unit_type(t, uid) == "3-2" else []
     if unit["at"] != HOME:
         return []
     found = [KOREA] if unit_type(t, uid) == "2-3" else []
-    for hex_, southern in sorted(t.board.harbours.items()):
-        if not (southern or t.s["barred"]):
-            continue
-        if t.side_in(hex_) == RUSSIA or t.friends_in(hex_, JAPAN) >= t.limit(JAPAN):
-            continue
-        found.append(hex_)
-    return found
+    return found + (landing_harbours(t) if harbours is None else harbours)
 
 
 def legal_uses(t, side: str) -> dict[str, Any]:
@@ -72,7 +73,8 @@ def legal_uses(t, side: str) -> dict[str, Any]:
         uses["event"] = events
     if not t.s["forced_march_used"]:
         uses["forced-march"] = ["movement", "combat"]
-    transports = {uid: transport_destinations(t, side, uid) for uid in t.units_of(side)
+    harbours = landing_harbours(t) if side == JAPAN else []
+    transports = {uid: transport_destinations(t, side, uid, harbours) for uid in t.units_of(side)
                   if t.units[uid]["at"] in (HOME, EUROPE)}
     transports = {uid: dests for uid, dests in transports.items() if dests}
     if transports:

@@ -311,13 +311,34 @@ def movement_phase(t):
 
 
 def _can_move(t, uid: str, side: str, moved: set[str]) -> bool:
-    if unit_may_move(t, uid, side, moved):
+    """Has ``uid`` a legal first step? (the same tests as :func:`step_error`, inlined:
+    this runs for every unit at every ``move`` question)."""
+    unit = t.units[uid]
+    a = unit["at"]
+    if a in FROZEN_BOXES or a == "eliminated" or uid in moved or unit["ma"] <= 0:
         return False
-    a = t.at(uid)
-    return any(step_error(t, uid, side, a, b, True, True) is None for b in exits(t, a))
+    if a in ENTRY_BOXES:
+        return unit_may_move(t, uid, side, moved) is None and any(
+            step_error(t, uid, side, a, b, True, True) is None for b in exits(t, a))
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    limit = t.limit(side)
+    units = t.units
+    enemy_zone = t.zoc(other(side))
+    started_in_ezoc = a in enemy_zone
+    for b in t.board.land_neighbours.get(a, ()):
+        occupants = stacks.get(b)
+        if occupants and (units[occupants[0]]["side"] != side or len(occupants) >= limit):
+            continue
+        if started_in_ezoc and b in enemy_zone:
+            continue
+        return True
+    return False
 
 
 def _can_rail(t, uid: str, side: str) -> bool:
+    at = t.units[uid]["at"]
+    if at not in t.board.railway_hexes and not (at == SIBERIA and side == RUSSIA):
+        return False
     if may_use_railway(t, uid, side):
         return False
     a = t.at(uid)
@@ -325,6 +346,9 @@ def _can_rail(t, uid: str, side: str) -> bool:
 
 
 def can_move_strategically(t, uid: str, side: str) -> bool:
+    at = t.units[uid]["at"]
+    if at not in ENTRY_BOXES and not t.board.on_road_or_railway(at):
+        return False
     if may_move_strategically(t, uid, side):
         return False
     a = t.at(uid)
