@@ -257,9 +257,7 @@ def play_combat_event(t, side: str, card: str, combat: dict) -> None:
     effect = half.effect
     kind = effect["kind"]
     if kind == "take_top_discard":
-        top = t.cards["discard"].pop()
-        t.hand(side).append(top)
-        t.discard(side, card, f"an event: takes {t.data.card_label(top)} from the discard pile")
+        t.take_top_discard(side, card)
         return
     t.discard(side, card, "a combat event")
     if kind == "combat_set_result":

@@ -180,5 +180,12 @@ class Table:
         self.say("card", f"{side.capitalize()} uses {self.data.card_label(card, side)} for {use}.",
                  side=side, card=card, use=use)
 
+    def take_top_discard(self, side: str, card: str) -> None:
+        """#13 Gunshin: the card on top of the discard pile when it is played goes to the
+        hand, then Gunshin goes on the pile (A59)."""
+        top = self.cards["discard"].pop()
+        self.hand(side).append(top)
+        self.discard(side, card, f"an event: takes {self.data.card_label(top)} from the discard pile")
+
     def where(self) -> dict:
         return {"turn": self.s["turn"], "phase": self.s["phase"]}
