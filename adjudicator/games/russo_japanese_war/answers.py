@@ -22,6 +22,7 @@ from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.hexmap import distance
 from adjudicator.games.russo_japanese_war.orders import ALWAYS, Attack, RjwOrders
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
+from adjudicator.games.russo_japanese_war.rules.card_play import play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
 
 
@@ -32,7 +33,6 @@ class OrdersPlayer:
         self.game = game
         self.orders = orders or RjwOrders(header={})
         self.ask_when_plan_fails = ask_when_plan_fails
-        self.used: set[tuple[str, int]] = set()       # (list name, index) of the plan entries consumed
         self.notes: list[str] = []
 
     def __call__(self, decision: Decision, state: dict) -> Mapping[str, Any] | None:
@@ -44,13 +44,13 @@ class OrdersPlayer:
     def facts(self, t, side: str, **more: Any) -> dict:
         return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"], **more}
 
-    def next_legal(self, decision: Decision, name: str, entries, make) -> dict | None:
-        """The first unused entry of a plan list whose answer the rules accept."""
+    def next_legal(self, decision: Decision, name: str, entries, make, done=lambda answer: False) -> dict | None:
+        """The first entry of a plan list not carried out yet (``done``) whose answer the
+        rules accept; the others are noted."""
         for index, entry in enumerate(entries or ()):
-            if (name, index) in self.used:
-                continue
-            self.used.add((name, index))
             answer = make(entry)
+            if answer is not None and done(answer):
+                continue
             if answer is None:
                 continue
             try:
@@ -86,7 +86,9 @@ class OrdersPlayer:
         def make(move):
             return {"rail" if move.rail else "unit": move.unit, "path": list(move.path)}
 
-        return self.next_legal(d, name, moves, make) or {"done": True}
+        moved = set(t.s.get("moved", ()))
+        return self.next_legal(d, name, moves, make, lambda a: (a.get("unit") or a.get("rail")) in moved) \
+            or {"done": True}
 
     # -- Combat --------------------------------------------------------------------------------
 
@@ -193,10 +195,47 @@ class OrdersPlayer:
             return {"reorganise": card, "unit": use.unit}
 
         before = len(self.notes)
-        answer = self.next_legal(d, "card", self.orders.cards, make)
+        made = set(t.s.get("plays", ()))
+        answer = self.next_legal(d, "card", self.orders.cards, make,
+                                 lambda a: "done" not in a and play_key(a) in made)
         if answer is None and self.ask_when_plan_fails and len(self.notes) > before:
             return None
         return answer or {"done": True}
+
+
+DEFAULT_TEXT = {
+    "extra-card": "no fourth card",
+    "move": "no (further) move",
+    "attacks": "no attack",
+    "support": "no support card",
+    "combat-event": "pass",
+    "reaction": "pass",
+    "loss": "the weakest unit (then the latest to arrive) is eliminated",
+    "retreat": "to the hex nearest the own supply source (then a town or wasteland, then the lowest number)",
+    "chain": "the weakest unit makes way",
+    "attacker-result": "AR if an attacking unit can retreat, else AE",
+    "advance": "advance only into a key location or a supply source",
+    "card-play": "no (further) card used",
+}
+
+
+def _game():
+    from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
+    return RussoJapaneseWar()
+
+
+def answer_for(decision: Decision, state: Any, orders) -> dict | None:
+    """What the side's orders answer (the plug-in contract); None: ask the player."""
+    from adjudicator.games.russo_japanese_war.language import to_rjw
+    if orders is None:
+        return None
+    answer = OrdersPlayer(_game(), to_rjw(orders), ask_when_plan_fails=True)(decision, state)
+    return None if answer is None else dict(answer)
+
+
+def default_answer(decision: Decision, state: Any) -> dict:
+    """The answer for a silent player."""
+    return dict(OrdersPlayer(_game(), None)(decision, state))
 
 
 def orders_chooser(players: Mapping[str, OrdersPlayer]):

@@ -1,112 +1,42 @@
 """Running a Russo-Japanese War conformance case (shared/cases/README.md, section
 "Russo-Japanese War 1904-1905 cases").
 
-Load the position with its own fixture map, units, cards and CRT columns; start at the
-beginning of its phase; take dice, shuffles and answers from the case's lists in order
-(a shuffle is given as the new deck, top first, by card name); stop at ``until``, when a
-list runs dry or when the game ends; then compare every expectation.
+The engine's generic runner (:mod:`adjudicator.engine.cases`) takes the dice, the shuffles
+(by card name: every Shuffle names its cards) and the answers from the case's lists; this
+game loads the position -- with its own fixture map, units, cards and CRT columns -- and
+compares the expectations.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from adjudicator.engine import Event, IllegalAnswer, Match
+from adjudicator.engine import Match, cases
 from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED
 
 
 def run_case(case: Mapping[str, Any], game: RussoJapaneseWar | None = None) -> list[str]:
-    """Run one case; return what differed (empty when the case passes)."""
-    game = game or RussoJapaneseWar()
-    until = case.get("until")
-    match = Match(game, {"position": case["position"]}, case.get("options", {}),
-                  pause_on=stop_at_phase(until) if until else None)
-    dice = [int(d) for d in case.get("dice", [])]
-    shuffles = [list(s) for s in case.get("shuffles", [])]
-    answers = [dict(a) for a in case.get("answers", [])]
-    problems: list[str] = []
-    rejected = drive(match, dice, shuffles, answers, problems)
-    if problems:
-        return problems
-    for name, left in (("die/dice", dice), ("shuffle(s)", shuffles), ("answer(s)", answers)):
-        if left:
-            problems.append(f"{len(left)} {name} left unused, the first: {left[0]}")
-    expect = case.get("expect", {})
-    if match.decision is not None and match.paused_at is None and "waiting" not in expect:
-        problems.append(f"the run stopped at a question: {match.decision.side} {match.decision.kind!r}")
-    if match.finished and "winner" not in expect:
-        problems.append(f"the game ended ({match.state['result']}) but the case names no winner")
-    if match.pending is not None and match.decision is None and match.paused_at is None:
-        problems.append(f"the run stopped waiting for dice or a shuffle ({match.pending.purpose})")
-    problems += compare(match, expect, rejected)
-    return problems
+    """Run one case with the engine's generic runner; return what differed."""
+    from adjudicator.games.russo_japanese_war import conformance
+
+    return cases.run_case(case, game or RussoJapaneseWar(), conformance)
 
 
-def stop_at_phase(until: str) -> Callable[[Event], bool]:
-    """Pause at the start of ``until``, but not at the starting phase's own event."""
-    seen = {"first": False}
-
-    def reached(event: Event) -> bool:
-        if event.kind != "phase":
-            return False
-        if not seen["first"]:
-            seen["first"] = True
-            return False
-        return event.data.get("phase") == until
-
-    return reached
-
-
-def shuffle_order(match: Match, wanted: list[str]) -> list[int] | str:
-    """The permutation that gives the deck ``wanted`` (top first), or what is wrong."""
-    shuffled = match.state["cards"].get("shuffling", [])
-    if sorted(wanted) != sorted(shuffled):
-        return f"the case's shuffle {wanted} is not an order of the cards shuffled {shuffled}"
-    return [shuffled.index(card) for card in wanted]
-
-
-def drive(match: Match, dice: list[int], shuffles: list[list[str]], answers: list[dict], problems: list[str]) -> int:
-    rejected = 0
-    while match.paused_at is None and not match.finished:
-        if match.roll is not None:
-            roll = match.roll
-            if len(dice) < roll.count:
-                break
-            match.supply_dice(dice[: roll.count])
-            del dice[: roll.count]
-            continue
-        if match.shuffle is not None:
-            if not shuffles:
-                break
-            order = shuffle_order(match, shuffles.pop(0))
-            if isinstance(order, str):
-                problems.append(order)
-                break
-            match.supply_shuffle(order)
-            continue
-        decision = match.decision
-        if decision is None or not answers:
-            break
-        answer = answers.pop(0)
-        ask, side = answer.pop("ask", None), answer.pop("side", None)
-        if (ask, side) != (decision.kind, decision.side) or (
-                ask == "retreat" and answer.get("unit") != decision.options.get("unit")):
-            problems.append(f"the rules asked {decision.side} for {decision.kind!r}"
-                            + (f" about {decision.options.get('unit')}" if decision.kind == "retreat" else "")
-                            + f", the case answers {side} for {ask!r}"
-                            + (f" about {answer.get('unit')}" if ask == "retreat" else ""))
-            break
-        try:
-            match.answer(side, answer)
-        except IllegalAnswer:
-            rejected += 1
-    return rejected
+def setup(case: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine set-up of a case: its ``[position]`` (own map, units, cards, CRT columns)."""
+    return {"position": case["position"]}
 
 
 def compare(match: Match, expect: Mapping[str, Any], rejected: int) -> list[str]:
+    """What differs from the case's ``[expect]``; also a run that stopped at a question
+    the case does not name, or a game that ended without the case naming the result."""
     state = match.state
     problems: list[str] = []
+    if match.decision is not None and match.paused_at is None and "waiting" not in expect:
+        problems.append(f"the run stopped at a question: {match.decision.side} {match.decision.kind!r}")
+    if match.finished and "winner" not in expect:
+        problems.append(f"the game ended ({state['result']}) but the case names no winner")
 
     def differs(what: str, wanted: Any, got: Any) -> None:
         if wanted != got:
@@ -178,8 +108,3 @@ def compare_cards(cards: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[s
             problems.append(f"{key}: expected {list(wanted[key])}, got {cards[key]}")
     return problems
 
-
-def runner() -> Callable[[Mapping[str, Any]], list[str]]:
-    """A case runner sharing one game (and its data) across cases."""
-    game = RussoJapaneseWar()
-    return lambda case: run_case(case, game)

@@ -9,6 +9,7 @@ rules repeat none of these numbers.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -116,6 +117,8 @@ class GameData:
     deck: tuple[str, ...]                           # the 16 card ids, in number order
     numbers: Numbers
     month: tuple[str, ...] = field(default=())
+    hashes: Mapping[str, str] = field(default_factory=dict)
+    """Each data file read, with its SHA-256 (they go into a campaign's charter)."""
 
     def half(self, card: str, side: str) -> CardHalf | None:
         """``side``'s half of ``card`` (None for a blank fixture card)."""
@@ -320,7 +323,8 @@ def load_data(folder: Path | None = None, **replacements: Path) -> GameData:
     if sorted(crt.columns) != expected:
         raise GameDataError(f"{paths['crt']}: the table needs the columns {expected}, has {sorted(crt.columns)}")
     deck = tuple(sorted(cards, key=lambda c: next(iter(cards[c].values())).number))
-    return GameData(board, crt, units, cards, deck, numbers, tuple(raw["game"]["game"].get("months", ())))
+    hashes = {f"{name}.toml": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in paths.items()}
+    return GameData(board, crt, units, cards, deck, numbers, tuple(raw["game"]["game"].get("months", ())), hashes)
 
 
 @lru_cache(maxsize=1)

@@ -45,6 +45,10 @@ class RussoJapaneseWar:
             return state
         return new_game(self.data, options)
 
+    def data_hashes(self) -> dict[str, str]:
+        """Each data file with its SHA-256."""
+        return dict(self.data.hashes)
+
     def board(self, state: Mapping[str, Any]) -> HexMap:
         spec = state.get("board")
         return self.data.board if spec is None else _fixture(spec)

@@ -13,7 +13,7 @@ name -- and every problem is reported at once, with "did you mean" suggestions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields as dataclass_fields
 from typing import Any
 
 from lark import Token, Tree
@@ -107,7 +107,7 @@ class RjwOrders:
     forced_attacks: tuple[Attack, ...] | None = None
     events: tuple[EventRule, ...] = ()
     advance: str = "key"                     # always, never, key (key locations and supply sources)
-    advance_into: dict = field(default_factory=dict)
+    advance_into: tuple[tuple[str, tuple[str, ...]], ...] = ()
     protect: tuple[str, ...] = ()
     losses_first: str = "weakest"
     retreat_toward: str | None = None
@@ -191,10 +191,24 @@ def read_orders(text: str | bytes, state: dict | None = None, data: GameData | N
     """Parse and check an orders file; raise OrdersError with every problem."""
     cleaned = clean(text)
     log = ProblemLog(list(cleaned.lines))
-    tree = parse_with_recovery(lalr_parser(GAME), cleaned.text, log)
-    orders = None if tree is None else Reader(Names(data or default_data(), state), log).read(tree)
+    orders = read_rjw(cleaned.text, log, state, data)
     if log or orders is None:
         raise OrdersError(log.problems or [])
+    return orders
+
+
+def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameData | None = None,
+             given: set[str] | None = None) -> RjwOrders | None:
+    """The orders in ``text``; ``given`` receives the headings of the blocks present."""
+    tree = parse_with_recovery(lalr_parser(GAME), text, log)
+    if tree is None:
+        return None
+    reader = Reader(Names(data or default_data(), state), log)
+    orders = reader.read(tree)
+    if given is not None:
+        from adjudicator.games.russo_japanese_war.language import HEADINGS
+        given.update(HEADINGS[item.data] for item in tree.children
+                     if isinstance(item, Tree) and item.data in HEADINGS)
     return orders
 
 
@@ -309,7 +323,7 @@ class Reader:
                     into[hex_] = self.words(words)
             else:
                 fields["advance"] = {"always": "always", "never": "never", "key_places": "key"}[entry.data]
-        fields["advance_into"] = into
+        fields["advance_into"] = tuple(into.items())
 
     def losses_block(self, tree: Tree, fields: dict) -> None:
         for entry in tree.children:

@@ -21,9 +21,10 @@ from adjudicator.games.russo_japanese_war.rules.card_play import unit_type
 class RandomPlayer:
     """Uniformly random legal answers (seeded, so a game can be repeated)."""
 
-    def __init__(self, game, seed: int | None = None, eagerness: float = 0.7) -> None:
+    def __init__(self, game, seed: int | None = None, eagerness: float = 0.7,
+                 rng: random.Random | None = None) -> None:
         self.game = game
-        self.rng = random.Random(seed)
+        self.rng = rng or random.Random(seed)
         self.eagerness = eagerness
 
     def __call__(self, decision: Decision, state: dict) -> Mapping[str, Any]:

@@ -103,7 +103,7 @@ def svg_hexes(t, side: str | None) -> dict:
 
 def report_context(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> dict:
     """Everything the partials show ``side`` (None: the referee)."""
-    t = game.table(dict(state))
+    t = game.table(state)
     view = game.view(state, side)
     boxes = {box: sorted(u for u, v in t.units.items() if v["at"] == box) for box in BOXES}
     stacks = [{"hex": t.board.label(h), "units": [f"{u} ({t.side_of(u)}, {t.strength(u)}-{t.units[u]['ma']})"
@@ -135,8 +135,42 @@ def _environment(autoescape: bool) -> jinja2.Environment:
 
 
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:
-    """The report partials for ``side``: (plain text, HTML)."""
-    context = report_context(game, state, side, waiting)
-    text = _environment(False).get_template("russo-japanese-war/report.txt.j2").render(**context)
-    html = _environment(True).get_template("russo-japanese-war/report.html.j2").render(**context)
+    """The game's partials for ``side`` on their own: (plain text, HTML)."""
+    context = {"game": report_context(game, state, side, waiting)}
+    text = _environment(False).get_template("russo-japanese-war/situation.txt.j2").render(**context)
+    html = _environment(True).get_template("russo-japanese-war/situation.html.j2").render(**context)
+    if waiting is not None:
+        text += f"\nNext: {waiting.side} -- {waiting.prompt}\n"
     return text, html
+
+
+def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict:
+    """The game's part of a player's report (the plug-in contract): drawn from what
+    ``side`` may see (the hand comes from ``view``)."""
+    from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
+
+    return report_context(RussoJapaneseWar(), state, side)
+
+
+HINTS = {
+    "extra-card": ["replenish: extra card        (or: no extra card)"],
+    "move": ["move:", "  UNIT HEX-HEX-HEX             (the path starts at the unit)",
+             "  rail UNIT HEX-HEX-...         (one rail move per Movement Phase)"],
+    "attacks": ["attack:", "  TARGET with UNIT, UNIT [support [if differential <= N]]", "attack: none"],
+    "support": ["attack:", "  TARGET with UNIT, UNIT support"],
+    "combat-event": ["events:", "  CARD [if differential < N | if result in DE, EX | if target is HEX]"],
+    "reaction": ["react: CARD"],
+    "loss": ["losses: protect UNIT, UNIT; weakest first"],
+    "retreat": ["retreat: toward HEX"],
+    "chain": ["losses: weakest first      (the weakest unit makes way)"],
+    "attacker-result": ["AR: retreat        (or: AR: eliminate)"],
+    "advance": ["advance: always | never | key locations | HEX with UNIT, UNIT"],
+    "card-play": ["cards:", "  1. transport UNIT to HEX|korea|siberia [using CARD]",
+                  "  2. forced march movement|combat", "  3. strategic UNIT HEX-HEX-...",
+                  "  4. event CARD [on UNIT, UNIT]", "  5. reorganise UNIT", "  6. done"],
+}
+
+
+def answer_hint(decision) -> list[str]:
+    """How to answer ``decision`` in the orders language."""
+    return list(HINTS.get(decision.kind, [f"(answer {decision.kind})"]))

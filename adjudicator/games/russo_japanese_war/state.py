@@ -9,6 +9,7 @@ turn's Morale Check modifiers; ``combats``: this Game Turn's combats; ``result``
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import GameDataError
@@ -17,9 +18,29 @@ from adjudicator.games.russo_japanese_war.hexmap import BOXES
 from adjudicator.games.russo_japanese_war.rules.sequence import ALL_PHASES
 
 
-def blank_state(data: GameData, options: Mapping[str, Any]) -> dict:
+class State(dict):
+    """The game's state: a plain dict (JSON as it stands) with the attributes the engine
+    and the campaign read (``turn``, ``phase``, ``result``) and ``to_json()``."""
+
+    @property
+    def turn(self) -> int:
+        return self["turn"]
+
+    @property
+    def phase(self) -> str:
+        return self["phase"]
+
+    @property
+    def result(self) -> str | None:
+        return self["result"]
+
+    def to_json(self) -> dict:
+        return json.loads(json.dumps(self))
+
+
+def blank_state(data: GameData, options: Mapping[str, Any]) -> State:
     numbers = data.numbers
-    return {
+    return State({
         "turn": 1, "phase": "setup",
         "morale": {JAPAN: numbers.morale_start, RUSSIA: numbers.morale_start},
         "losses": {JAPAN: 0, RUSSIA: 0},
@@ -28,7 +49,7 @@ def blank_state(data: GameData, options: Mapping[str, Any]) -> dict:
         "limits": {}, "barred": False, "check_modifiers": {}, "siberia_frozen": False,
         "forced_march_used": False, "combats": [], "last_combat": None, "result": None,
         "deck_shuffled": False, "options": dict(options),
-    }
+    })
 
 
 def new_game(data: GameData, options: Mapping[str, Any]) -> dict:

@@ -94,6 +94,7 @@ def legal_uses(t, side: str) -> dict[str, Any]:
 
 def card_play_phase(t):
     side = t.phasing
+    t.s["plays"] = []                       # the uses made, for the answers from orders
     while t.hand(side):
         uses = legal_uses(t, side)
         if not uses:
@@ -104,9 +105,18 @@ def card_play_phase(t):
                                 lambda a, side=side: parse_card_play(t, side, a))
         if answer.get("done"):
             return
+        t.s["plays"].append(play_key(answer))
         yield from use_card(t, side, answer)
         if t.s["result"]:
             return
+
+
+def play_key(answer: Mapping[str, Any]) -> str:
+    """A card use without the card discarded for it (how a plan step is recognised)."""
+    use = next(key for key in USES if key in answer)
+    parts = [use, answer[use] if use == "event" else "", answer.get("unit", ""), answer.get("to", ""),
+             "-".join(answer.get("path", [])), answer.get("phase", "")]
+    return " ".join(str(p) for p in parts)
 
 
 def _card_in_hand(t, side: str, card: Any) -> str:

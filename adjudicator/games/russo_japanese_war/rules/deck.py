@@ -25,7 +25,7 @@ def reshuffle(t, purpose: str, extra: tuple[str, ...] = ()):
     t.cards["discard"].clear()
     if len(cards) >= 2:
         t.cards["shuffling"] = cards
-        order = yield Shuffle(len(cards), purpose, None, t.s["turn"], t.s["phase"], hidden=True)
+        order = yield Shuffle(len(cards), purpose, None, t.s["turn"], t.s["phase"], hidden=True, cards=tuple(cards))
         del t.cards["shuffling"]
         cards = [cards[i] for i in order]
         t.say("shuffle", f"{len(cards)} cards are shuffled into a new deck ({purpose}).", count=len(cards))

@@ -266,6 +266,7 @@ def movement_phase(t):
     side = t.phasing
     moved: set[str] = set()
     rail = {"used": False}
+    t.s["moved"] = []                       # for the reports and the answers from orders
     while True:
         movers = [uid for uid in t.units_of(side) if _can_move(t, uid, side, moved)]
         railers = [] if rail["used"] else [uid for uid in t.units_of(side)
@@ -302,6 +303,7 @@ def movement_phase(t):
             return
         uid = answer.get("rail") or answer["unit"]
         moved.add(uid)
+        t.s["moved"].append(uid)
         if "rail" in answer:
             rail["used"] = True
         how = "by rail " if "rail" in answer else ""
