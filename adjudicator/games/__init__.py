@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 #: game name (as in a charter, a case folder, ``--game``) -> module with ``plugin()``
 GAMES: dict[str, str] = {
     "port-arthur": "adjudicator.games.port_arthur.plugin",
+    "russo-japanese-war": "adjudicator.games.russo_japanese_war.plugin",
 }
 
 
