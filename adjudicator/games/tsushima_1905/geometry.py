@@ -37,10 +37,15 @@ class Pose:
 
 def rdiv(value: int, scale: int) -> int:
     """``value / scale`` rounded to the nearest integer, halves away from zero."""
-    quotient, remainder = divmod(abs(value), scale)
-    if 2 * remainder >= scale:
-        quotient += 1
-    return quotient if value >= 0 else -quotient
+    half = scale // 2
+    if value >= 0:
+        return (value + half) // scale if scale % 2 == 0 else _rdiv_odd(value, scale)
+    return -((half - value) // scale) if scale % 2 == 0 else -_rdiv_odd(-value, scale)
+
+
+def _rdiv_odd(value: int, scale: int) -> int:
+    quotient, remainder = divmod(value, scale)
+    return quotient + (2 * remainder >= scale)
 
 
 def cross(o: Point, a: Point, b: Point) -> int:
@@ -53,37 +58,51 @@ def convex_hull(points: Iterable[Point]) -> Polygon:
     pts = sorted(set(points))
     if len(pts) <= 2:
         return tuple(pts)
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
+
+    def chain(sequence: Iterable[Point]) -> list[Point]:
+        out: list[Point] = []
+        for p in sequence:
+            while len(out) >= 2:
+                (ox, oy), (ax, ay) = out[-2], out[-1]
+                if (ax - ox) * (p[1] - oy) - (ay - oy) * (p[0] - ox) > 0:
+                    break
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = chain(pts), chain(reversed(pts))
     return tuple(lower[:-1] + upper[:-1])
 
 
-def _axes(polygon: Polygon) -> list[Point]:
-    n = len(polygon)
-    axes = []
-    for i in range(n):
-        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
-        axes.append((y1 - y2, x2 - x1))
-    return axes
+def _separated(axis_x: int, axis_y: int, a: Polygon, b: Polygon) -> bool:
+    pa = [x * axis_x + y * axis_y for x, y in a]
+    pb = [x * axis_x + y * axis_y for x, y in b]
+    return max(pa) <= min(pb) or max(pb) <= min(pa)
 
 
 def interiors_overlap(a: Polygon, b: Polygon) -> bool:
     """Whether two convex polygons' interiors overlap (separating-axis test).
 
     Touching along an edge or at a corner is not overlap (R-GEO-5)."""
-    for axis in _axes(a) + _axes(b):
-        ax, ay = axis
-        pa = [x * ax + y * ay for x, y in a]
-        pb = [x * ax + y * ay for x, y in b]
-        if max(pa) <= min(pb) or max(pb) <= min(pa):
+    for polygon in (a, b):
+        previous = polygon[-1]
+        for point in polygon:
+            if _separated(previous[1] - point[1], point[0] - previous[0], a, b):
+                return False
+            previous = point
+    return True
+
+
+def overlaps_base(shape: Polygon, base: Polygon) -> bool:
+    """:func:`interiors_overlap` against a base, whose opposite sides are parallel
+    (c +- f +- r), so that two of its sides give all its axes."""
+    previous = shape[-1]
+    for point in shape:
+        if _separated(previous[1] - point[1], point[0] - previous[0], shape, base):
+            return False
+        previous = point
+    for (x1, y1), (x2, y2) in ((base[0], base[1]), (base[1], base[2])):
+        if _separated(y1 - y2, x2 - x1, shape, base):
             return False
     return True
 
@@ -140,6 +159,11 @@ class Geometry:
         self.base_length = base_length
         self.base_width = base_width
         self.table = table
+        self._offsets = tuple((self.fwd(base_length // 2, h), self.right(base_width // 2, h)) for h in range(360))
+        self._corners: dict[Pose, Polygon] = {}
+        half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
+        self._base_reach = _isqrt_up(half_diagonal_sq) + 1
+        self._pivot_reach = _isqrt_up((base_length // 2) ** 2 + base_width ** 2) + 1
 
     # -- vectors ---------------------------------------------------------------------
 
@@ -157,11 +181,17 @@ class Geometry:
 
     def corners(self, pose: Pose) -> Polygon:
         """The base's four corners, anticlockwise: c +- fwd(L/2) +- right(W/2)."""
-        fx, fy = self.fwd(self.base_length // 2, pose.heading)
-        rx, ry = self.right(self.base_width // 2, pose.heading)
+        found = self._corners.get(pose)
+        if found is not None:
+            return found
+        (fx, fy), (rx, ry) = self._offsets[pose.heading]
         x, y = pose.x, pose.y
-        return ((x + fx + rx, y + fy + ry), (x + fx - rx, y + fy - ry),
-                (x - fx - rx, y - fy - ry), (x - fx + rx, y - fy + ry))
+        found = ((x + fx + rx, y + fy + ry), (x + fx - rx, y + fy - ry),
+                 (x - fx - rx, y - fy - ry), (x - fx + rx, y - fy + ry))
+        if len(self._corners) > 50_000:
+            self._corners.clear()
+        self._corners[pose] = found
+        return found
 
     def advance(self, pose: Pose, length: int) -> Pose:
         """``length`` units straight ahead."""
@@ -215,14 +245,23 @@ class Geometry:
 
     def line_blocked(self, firer: Point, target: Point, others: Iterable[Pose]) -> bool:
         """Whether the centre-to-centre segment touches or crosses any base in
-        ``others`` (R-GEO-3, R-GEO-4)."""
-        reach = self.base_length
-        lo_x, hi_x = min(firer[0], target[0]) - reach, max(firer[0], target[0]) + reach
-        lo_y, hi_y = min(firer[1], target[1]) - reach, max(firer[1], target[1]) + reach
+        ``others`` (R-GEO-3, R-GEO-4). A base whose centre is farther from the line
+        than its half-diagonal is skipped by an exact integer test first."""
+        (x1, y1), (x2, y2) = firer, target
+        dx, dy = x2 - x1, y2 - y1
+        length_sq = dx * dx + dy * dy
+        reach = self._base_reach
+        margin = reach * _isqrt_up(length_sq)
         for pose in others:
-            if lo_x <= pose.x <= hi_x and lo_y <= pose.y <= hi_y:
-                if segment_meets_polygon(firer, target, self.corners(pose)):
-                    return True
+            px, py = pose.x - x1, pose.y - y1
+            along = px * dx + py * dy
+            if along < -margin or along > length_sq + margin:
+                continue
+            side = px * dy - py * dx
+            if side * side > reach * reach * length_sq:
+                continue
+            if segment_meets_polygon(firer, target, self.corners(pose)):
+                return True
         return False
 
     def on_table(self, pose: Pose) -> bool:
@@ -231,57 +270,75 @@ class Geometry:
 
     # -- contacts (R-GEO-5) ----------------------------------------------------------
 
-    def near(self, a: Pose, b: Pose, extra: int) -> bool:
-        """A cheap bound: could bases at ``a`` and ``b`` come within ``extra`` units?"""
-        reach = self.base_length + self.base_width + extra
-        return abs(a.x - b.x) <= reach and abs(a.y - b.y) <= reach
-
-    def overlapping(self, shape: Polygon, others: Sequence[tuple[str, Pose]], centre: Pose,
-                    extra: int) -> list[str]:
-        """The names in ``others`` whose bases overlap ``shape`` (near ``centre``)."""
+    def overlapping(self, shape: Polygon, others: Sequence[tuple[str, Pose]]) -> list[str]:
+        """The names in ``others`` whose bases overlap the convex ``shape``."""
+        xs, ys = [p[0] for p in shape], [p[1] for p in shape]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        reach = self._base_reach
         hits = []
         for name, pose in others:
-            if self.near(centre, pose, extra) and interiors_overlap(shape, self.corners(pose)):
+            if pose.x + reach <= lo_x or pose.x - reach >= hi_x or pose.y + reach <= lo_y or pose.y - reach >= hi_y:
+                continue
+            if overlaps_base(shape, self.corners(pose)):
                 hits.append(name)
         return hits
+
+    def _swept_hits(self, start: Pose, end: Pose, others: Sequence[tuple[str, Pose]]) -> list[str]:
+        """The ships the move from ``start`` to ``end`` would overlap (box test first)."""
+        points = self.corners(start) + self.corners(end)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        reach = self._base_reach
+        close = [(n, p) for n, p in others
+                 if not (p.x + reach <= lo_x or p.x - reach >= hi_x or p.y + reach <= lo_y or p.y - reach >= hi_y)]
+        if not close:
+            return []
+        return self.overlapping(convex_hull(points), close)
 
     def sweep_ahead(self, pose: Pose, length: int, others: Sequence[tuple[str, Pose]]) -> tuple[Pose, list[str]]:
         """Advance up to ``length`` units; stop at the last whole unit before a base
         would overlap another. Returns the end pose and the ships struck (none when
         the way is clear)."""
-        nearby = [(n, p) for n, p in others if self.near(pose, p, length)]
-        if not nearby:
-            return self.advance(pose, length), []
         end = self.advance(pose, length)
-        if not self.overlapping(self.swept(pose, end), nearby, pose, length):
+        if not self._swept_hits(pose, end, others):
             return end, []
-        low, high = 0, length          # clear at low (or low = 0), overlap at high
-        if self.overlapping(self.corners(pose), nearby, pose, 0):
-            return pose, self.overlapping(self.corners(pose), nearby, pose, 0)
+        at_start = self.overlapping(self.corners(pose), others)
+        if at_start:
+            return pose, at_start
+        low, high = 0, length          # clear up to low, overlap at high
         while high - low > 1:
             middle = (low + high) // 2
-            if self.overlapping(self.swept(pose, self.advance(pose, middle)), nearby, pose, length):
+            if self._swept_hits(pose, self.advance(pose, middle), others):
                 high = middle
             else:
                 low = middle
-        struck = self.overlapping(self.swept(pose, self.advance(pose, high)), nearby, pose, length)
-        return self.advance(pose, low), struck
+        return self.advance(pose, low), self._swept_hits(pose, self.advance(pose, high), others)
 
     def sweep_pivot(self, pose: Pose, degrees: int, others: Sequence[tuple[str, Pose]]) -> tuple[Pose, list[str]]:
         """Pivot degree by degree (each step's pose from the pre-pivot pose); stop at
         the last clear degree. Returns the end pose and the ships struck."""
-        nearby = [(n, p) for n, p in others if self.near(pose, p, self.base_width)]
+        rx, ry = self.right(self.base_width // 2, pose.heading)
+        px, py = (pose.x + rx, pose.y + ry) if degrees > 0 else (pose.x - rx, pose.y - ry)
+        limit = (self._pivot_reach + self._base_reach) ** 2
+        nearby = [(n, p) for n, p in others if (p.x - px) ** 2 + (p.y - py) ** 2 < limit]
         if not nearby:
             return self.pivot(pose, degrees), []
         step = 1 if degrees > 0 else -1
         previous = pose
         for k in range(step, degrees + step, step):
             current = self.pivot(pose, k)
-            struck = self.overlapping(self.swept(previous, current), nearby, pose, self.base_width)
+            struck = self._swept_hits(previous, current, nearby)
             if struck:
                 return previous, struck
             previous = current
         return previous, []
+
+def _isqrt_up(value: int) -> int:
+    """The smallest integer whose square is at least ``value``."""
+    from math import isqrt
+
+    root = isqrt(value)
+    return root if root * root == value else root + 1
 
 
 def mirror(pose: Pose, width: int) -> Pose:

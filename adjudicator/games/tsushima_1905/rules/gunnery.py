@@ -31,20 +31,26 @@ from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
 from adjudicator.games.tsushima_1905.table import Steps, Table
 
 
-def arc_dice(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
-    """The most dice the firer's arcs allow at ``target`` (0: no line of fire).
+def arc_limit(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
+    """The most dice the firer's arcs allow at ``target``, line of fire aside.
 
     A target on a 45-degree line is in two arcs, and the firer uses either (R-FIRE-1)."""
     cls = table.cls(firer)
     arcs = table.geo.arcs_of(pose, (target.x, target.y))
-    if not arcs:
-        return 0
-    best = max(cls.dice_end_arc if arc in (BOW, STERN) else cls.dice_broadside for arc in arcs)
+    return max((cls.dice_end_arc if arc in (BOW, STERN) else cls.dice_broadside for arc in arcs), default=0)
+
+
+def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship) -> bool:
+    """No other base on the table touches the centre-to-centre line (R-GEO-3, R-GEO-4)."""
     blockers = [Pose(s.x, s.y, s.heading) for s in table.state.ships.values()
-                if s.status in ON_TABLE and s.name not in (firer.name, target.name)]
-    if table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), blockers):
-        return 0
-    return best
+                if s.status in ON_TABLE and s.name != firer.name and s.name != target.name]
+    return not table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), blockers)
+
+
+def arc_dice(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
+    """The most dice the firer may roll at ``target`` from ``pose`` (0: no line of fire)."""
+    most = arc_limit(table, firer, pose, target)
+    return most if most and line_clear(table, firer, pose, target) else 0
 
 
 def gun_dice_left(table: Table, firer: Ship, bank: int) -> int:
