@@ -18,7 +18,7 @@ from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
-from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice, arc_limit, gun_dice_left, line_clear
+from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice, arc_limit, bases_on_table, gun_dice_left, line_clear
 from adjudicator.games.tsushima_1905.rules.movement import MovePlan, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
@@ -148,6 +148,7 @@ class ReasonablePlayer:
         fewest, most = move_limits(table, ship)
         turns = table.cls(ship).turns_per_activation
         reserve = 1 if (ship.fires or ship.floods) else 0
+        bases = bases_on_table(table)
         best: tuple | None = None
         for order, degrees in enumerate(CANDIDATE_MOVES):
             if not fewest <= len(degrees) <= most or sum(1 for d in degrees if d) > turns:
@@ -159,7 +160,7 @@ class ReasonablePlayer:
                 continue
             if plan.stops_the_ship:
                 continue
-            fire, value = self._best_fire(table, ship, plan, reserve)
+            fire, value = self._best_fire(table, ship, plan, reserve, bases)
             key = (-value, len(plan.poses) - plan.free, order)
             if best is None or key < best[0]:
                 best = (key, elements, fire)
@@ -167,7 +168,7 @@ class ReasonablePlayer:
             return RandomPlayer(0, self.data).activation(decision, state)
         return _activation(ship, best[1], best[2])
 
-    def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int) -> tuple[tuple | None, int]:
+    def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[tuple | None, int]:
         bank = ship.bank - max(0, len(plan.poses) - plan.free) - reserve
         left = gun_dice_left(table, ship, bank)
         if left <= 0:
@@ -180,6 +181,6 @@ class ReasonablePlayer:
                 score = dice * 100 + (enemy.start_cp - enemy.cp) * 10 - min(enemy.cp, 9)
                 ranked.append((-score, enemy.name, enemy, dice))
         for negative, _, enemy, dice in sorted(ranked):
-            if line_clear(table, ship, pose, enemy):
+            if line_clear(table, ship, pose, enemy, bases):
                 return (enemy, dice), -negative
         return None, 0

@@ -40,11 +40,17 @@ def arc_limit(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
     return max((cls.dice_end_arc if arc in (BOW, STERN) else cls.dice_broadside for arc in arcs), default=0)
 
 
-def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship) -> bool:
+def bases_on_table(table: Table) -> list[tuple[str, Pose]]:
+    """Every base that can interpose: surrendered and abandoned ships included (R-GEO-4)."""
+    return [(s.name, Pose(s.x, s.y, s.heading)) for s in table.state.ships.values() if s.status in ON_TABLE]
+
+
+def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship,
+               bases: list[tuple[str, Pose]] | None = None) -> bool:
     """No other base on the table touches the centre-to-centre line (R-GEO-3, R-GEO-4)."""
-    blockers = [Pose(s.x, s.y, s.heading) for s in table.state.ships.values()
-                if s.status in ON_TABLE and s.name != firer.name and s.name != target.name]
-    return not table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), blockers)
+    others = [p for name, p in (bases if bases is not None else bases_on_table(table))
+              if name != firer.name and name != target.name]
+    return not table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), others)
 
 
 def arc_dice(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
