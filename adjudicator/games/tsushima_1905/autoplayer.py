@@ -18,7 +18,7 @@ from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
-from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice, arc_limit, bases_on_table, gun_dice_left, line_clear
+from adjudicator.games.tsushima_1905.rules.gunnery import arc_limit, bases_on_table, gun_dice_left, line_clear
 from adjudicator.games.tsushima_1905.rules.movement import MovePlan, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
@@ -39,11 +39,12 @@ def move_limits(table: Table, ship: Ship) -> tuple[int, int]:
 
 def targets_from(table: Table, ship: Ship, pose: Pose) -> list[tuple[Ship, int]]:
     """Enemy ships in action the ship could fire at from ``pose``, with the most dice."""
+    bases = bases_on_table(table)
     found = []
     for enemy in table.state.ships.values():
         if enemy.side != ship.side and enemy.status == ACTIVE:
-            most = arc_dice(table, ship, pose, enemy)
-            if most:
+            most = arc_limit(table, ship, pose, enemy)
+            if most and line_clear(table, ship, pose, enemy, bases):
                 found.append((enemy, most))
     return found
 
