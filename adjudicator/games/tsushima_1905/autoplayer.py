@@ -165,8 +165,8 @@ class ReasonablePlayer:
             key = (-value, len(plan.poses) - plan.free, order)
             if best is None or key < best[0]:
                 best = (key, elements, fire)
-        if best is None:
-            return RandomPlayer(0, self.data).activation(decision, state)
+        if best is None:        # boxed in: one ahead (a collision if it must), or nothing
+            return _activation(ship, [Element(0)] if fewest else [], None)
         return _activation(ship, best[1], best[2])
 
     def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[tuple | None, int]:

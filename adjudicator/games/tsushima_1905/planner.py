@@ -16,6 +16,7 @@ with the full move planner, is the answer. No floats; the same answer everywhere
 from __future__ import annotations
 
 from dataclasses import dataclass
+from bisect import insort
 from math import isqrt
 from typing import Callable
 
@@ -54,6 +55,7 @@ class Relative:
 
 
 POSITION = {element: index for index, element in enumerate(ALPHABET)}
+CANDIDATES = 12           # the best moves checked against collisions and the edge, in rank order
 REACH_PER_ELEMENT = 1002   # an ahead moves the centre 1 BL (+ rounding), a turn at most 0.5 + 0.18 BL
 
 
@@ -107,27 +109,34 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
 
 
 def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: int, turns: int, free: int,
-          excluded: set[tuple[Element, ...]]) -> tuple | None:
-    """Branch and bound over the moves: the best (score, CPs, list order, elements) not
-    in ``excluded``. A subtree is cut only when its bound is worse than the best found,
-    so ties are still ranked by CPs and list order."""
+          keep: int) -> list[tuple]:
+    """Branch and bound over the moves: the ``keep`` best (score, CPs, length, list
+    order, elements), best first. A subtree is cut only when its bound is worse than
+    the worst kept, so ties are still ranked by CPs, length and list order."""
     half = geo.base_length // 2
-    best: list = [None]
+    best: list[tuple] = []
     limit = [most]
 
+    def offer(key: tuple) -> None:
+        if key in best:
+            return
+        if len(best) < keep:
+            insort(best, key)
+        elif key < best[-1]:
+            best.pop()
+            insort(best, key)
+
     def visit(prefix: tuple[Element, ...], pose: Pose, turns_left: int) -> None:
-        if len(prefix) >= fewest and prefix not in excluded:
-            key = (objective.score(pose), max(0, len(prefix) - free), len(prefix),
-                   tuple(POSITION[e] for e in prefix), prefix)
-            if best[0] is None or key < best[0]:
-                best[0] = key
+        if len(prefix) >= fewest:
+            offer((objective.score(pose), max(0, len(prefix) - free), len(prefix),
+                   tuple(POSITION[e] for e in prefix), prefix))
         if len(prefix) == limit[0]:
             return
-        if best[0] is not None:
+        if len(best) == keep:
             # every extension is longer, pays at least as much and scores at least the bound
             floor = (objective.bound(pose, limit[0] - len(prefix), turns_left), max(0, len(prefix) - free),
                      len(prefix) + 1)
-            if floor > best[0][:3]:
+            if floor > best[-1][:3]:
                 return
         for element in ALPHABET:
             if element.is_turn:
@@ -139,10 +148,10 @@ def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: i
     for depth in sorted({1, most}):        # the one-element moves first: a good bound early
         limit[0] = depth
         visit((), start, turns)
-    return best[0]
+    return best
 
 
-def resolve(table: Table, ship: Ship, order: Relative, attempts: int = 64) -> list[Element]:
+def resolve(table: Table, ship: Ship, order: Relative) -> list[Element]:
     """The move that best carries out ``order`` for ``ship`` now."""
     free = free_moves(table, ship)
     most = free + paid_moves_left(table, ship)
@@ -150,20 +159,16 @@ def resolve(table: Table, ship: Ship, order: Relative, attempts: int = 64) -> li
         return []
     fewest = 1 if table.options.must_move else 0
     objective = _objective(table, ship, order)
-    excluded: set[tuple[Element, ...]] = set()
     ram_target = order.ship if order.kind == "ram" else None
-    for _ in range(attempts):
-        found = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
-                      free, excluded)
-        if found is None:
-            break
-        elements = found[-1]
-        try:
-            plan = plan_move(table, ship, elements)
-        except IllegalAnswer:
-            plan = None
-        if plan is not None and not plan.withdrawn and (
-                not plan.struck or (ram_target is not None and ram_target in plan.struck)):
-            return list(elements)
-        excluded.add(elements)
+    for keep in (1, CANDIDATES):          # the best alone first: that is nearly always the answer
+        ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
+                       free, keep)
+        for entry in ranked:
+            elements = entry[-1]
+            try:
+                plan = plan_move(table, ship, elements)
+            except IllegalAnswer:
+                continue
+            if not plan.withdrawn and (not plan.struck or (ram_target is not None and ram_target in plan.struck)):
+                return list(elements)
     raise NoMove(f"no move carries out {order.text()!r} for {ship.name} without a collision or leaving the table")
