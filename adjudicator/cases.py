@@ -1,12 +1,14 @@
-"""Conformance cases: load case files and run them with the right game's runner."""
+"""Conformance cases: load case files and run each with its game's plug-in."""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
+from adjudicator import games
+from adjudicator.engine import cases
 from adjudicator.engine.errors import EngineError
 
 
@@ -24,19 +26,6 @@ class CaseResult:
     @property
     def passed(self) -> bool:
         return not self.problems
-
-
-def _port_arthur_runner() -> Callable[[Mapping[str, Any]], list[str]]:
-    from adjudicator.games.port_arthur.conformance import run_case
-    from adjudicator.games.port_arthur.game import PortArthur
-
-    game = PortArthur()
-    return lambda case: run_case(case, game)
-
-
-RUNNERS: dict[str, Callable[[], Callable[[Mapping[str, Any]], list[str]]]] = {
-    "port-arthur": _port_arthur_runner,
-}
 
 
 def case_files(folder: Path) -> list[Path]:
@@ -57,24 +46,34 @@ def load_case(path: Path) -> dict[str, Any]:
 
 
 def game_of(case: Mapping[str, Any], path: Path) -> str:
-    """The case's game: its ``game`` key, else the folder's name, else Port Arthur."""
+    """The case's game: its ``game`` key, else the name of its folder (a registered
+    game's name), else the one registered game."""
     if "game" in case:
         return str(case["game"])
-    return path.parent.name if path.parent.name in RUNNERS else "port-arthur"
+    if path.parent.name in games.names():
+        return path.parent.name
+    only = games.only_game()
+    if only is None:
+        raise CaseFileError(f"{path}: say which game the case is for (a 'game' key, or a folder named after "
+                            f"the game: {', '.join(games.names())})")
+    return only
+
+
+def run_case_file(path: Path) -> CaseResult:
+    """Run one case file with its game."""
+    case: Mapping[str, Any] = {}
+    try:
+        case = load_case(path)
+        name = game_of(case, path)
+        try:
+            plugin = games.get(name)
+        except games.UnknownGame as err:
+            raise CaseFileError(f"{path}: {err}") from err
+        problems = tuple(cases.run_case(case, plugin.game(), plugin.conformance))
+    except (CaseFileError, EngineError) as err:
+        problems = (str(err),)
+    return CaseResult(str(case.get("id", path.stem)), str(case.get("title", "")), path, problems)
 
 
 def run_cases(paths: list[Path]) -> list[CaseResult]:
-    runners: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {}
-    results = []
-    for path in paths:
-        try:
-            case = load_case(path)
-            game = game_of(case, path)
-            if game not in RUNNERS:
-                raise CaseFileError(f"{path}: unknown game {game!r} (known: {', '.join(RUNNERS)})")
-            runner = runners.setdefault(game, RUNNERS[game]())
-            problems = tuple(runner(case))
-        except (CaseFileError, EngineError) as err:
-            case, problems = {}, (str(err),)
-        results.append(CaseResult(str(case.get("id", path.stem)), str(case.get("title", "")), path, problems))
-    return results
+    return [run_case_file(path) for path in paths]

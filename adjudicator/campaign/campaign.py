@@ -34,16 +34,23 @@ from adjudicator.campaign.protocol import (
     BATCH,
     CHAIN,
     CHARTER,
+    HIDDEN_CHAIN_LENGTH,
+    HIDDEN_OWNER,
+    OPENING,
     ORDERS,
+    STATE_POSITION,
     UNDO,
     FORFEIT,
     BatchDice,
     contribution,
+    draw_address,
     reveal_bytes,
+    seal,
+    seal_salt,
     sha256_hex,
     state_hash,
 )
-from adjudicator.engine import Decision, Event, IllegalAnswer, Match, Roll, Shuffle
+from adjudicator.engine import Decision, Event, IllegalAnswer, Match, Source, drive
 from adjudicator.fairdice import (
     ChainCommitment,
     FairDiceError,
@@ -59,6 +66,7 @@ from adjudicator.store import Store
 DEFAULT_CHAIN_LENGTH = 64  # batches per seed chain; a longer campaign extends it (a signed 'chain' record)
 DEFAULT_DEADLINE_HOURS = 72
 CHAIN_SECRET = "referee-chain"
+HIDDEN_CHAIN_SECRET = "referee-hidden-chain"
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,7 @@ class StepResult:
     default_notes: tuple[str, ...] = ()  # what each default did ("russia: passes")
     refused: tuple[str, ...] = ()
     dice: tuple[tuple[str | None, tuple[int, ...]], ...] = ()
+    openings: Mapping[str, tuple[dict, ...]] = field(default_factory=dict)  # side -> its sealed items, opened
 
 
 def utc(now: datetime | None) -> datetime:
@@ -151,13 +160,15 @@ class Campaigns:
         Match(game, {}, options)  # refuses bad options before anything is written
         _check_players(game.sides, players)
         chain = SeedChain.generate(campaign, chain_length)
+        hidden = (SeedChain.generate(campaign, HIDDEN_CHAIN_LENGTH, owner=HIDDEN_OWNER)
+                  if game_support.has_secrets(options) else None)
         sealed = _check_player_chains(campaign, game.sides, player_chains)
         charter = {
             "campaign": campaign,
             "game": game_name,
             "options": options,
             "setup": {},
-            "data_hashes": dict(getattr(getattr(game, "board", None), "data_hashes", {})),
+            "data_hashes": game_support.data_hashes(),
             "players": [{"side": p.side, "auth": "key" if p.public_key else "password",
                          **({"public_key": p.public_key} if p.public_key else {})} for p in players],
             "referee_key": public_key_to_text(key.public_key()),
@@ -167,6 +178,8 @@ class Campaigns:
             "algorithm": ALGORITHM,
             "adjudicator": __version__,
         }
+        if hidden is not None:
+            charter["hidden_chain"] = hidden.commitment().to_dict()
         opened = utc(now).isoformat()
         with self.store.transaction(campaign) as tx:
             tx.create_campaign(game_name, {
@@ -177,6 +190,8 @@ class Campaigns:
             tx.append(CHARTER, {"record": _sign(key, None, CHARTER, charter).to_dict(),
                                 "private": {"opened": opened}})
             tx.set_secret(CHAIN_SECRET, [chain.to_secret_dict()])
+            if hidden is not None:
+                tx.set_secret(HIDDEN_CHAIN_SECRET, hidden.to_secret_dict())
             for player in players:
                 if player.password:
                     tx.set_secret(f"password:{player.side}", hash_password(player.password))
@@ -262,6 +277,7 @@ class Campaigns:
             contributions = {side: contribution(o.entropy, reveal_bytes(o.reveal)) for side, o in step_orders.items()}
             seed = chain.reveal(batch - first_batch + 1)
             dice = BatchDice(campaign, batch, seed, contributions)
+            secrets = Secrets.of(campaign, batch, contributions, tx) if "hidden_chain" in log.charter else None
             asked = match.decision.side if match.decision is not None else None
             silent = {asked} if asked and asked not in step_orders and utc(now) >= deadline else set()
 
@@ -270,11 +286,17 @@ class Campaigns:
 
             start_history = len(match.history)
             start_events = len(match.events) if match.history else 0  # the first report tells the set-up
-            defaults, refused = _run(match, dice, in_force, silent, game_support.orders())
-            default_notes = _default_notes(defaults, game_support.orders())
+            chance = dice if secrets is None else secrets.chance(dice)
+            defaults, refused = _run(match, chance, in_force, silent, game_support.answers)
+            default_notes = _default_notes(defaults, game_support.answers)
             entries = match.history_json()[start_history:]
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
+            clear_entries = entries
+            published_hash = state_hash(match.state.to_json())
+            if secrets is not None:
+                entries = secrets.publish(entries, match.asked[start_history:])
+                published_hash = secrets.seal_state(published_hash)
             waiting = match.decision
             body = {
                 "batch": batch,
@@ -284,15 +306,20 @@ class Campaigns:
                 "orders": [o.record_seq for o in step_orders.values()],
                 "reveals": {side: o.reveal for side, o in sorted(step_orders.items()) if o.reveal is not None},
                 "entries": entries,
-                "state_hash": state_hash(match.state.to_json()),
+                "state_hash": published_hash,
                 "waiting": None if waiting is None else {"side": waiting.side, "ask": waiting.kind},
                 "result": getattr(match.state, "result", None),
                 "defaults": sorted({side for side, _ in defaults}),
             }
-            tx.append(BATCH, {"record": _sign(key, log, BATCH, body).to_dict(),
-                              "private": {"opened": utc(now).isoformat()}})
+            private: dict[str, Any] = {"opened": utc(now).isoformat()}
+            if secrets is not None:
+                private["entries"] = clear_entries
+            tx.append(BATCH, {"record": _sign(key, log, BATCH, body).to_dict(), "private": private})
+            openings = {} if secrets is None else secrets.openings_by_side(clear_entries, entries)
+            if secrets is not None and match.finished:
+                _open_secrets(tx, key, read_log(campaign, tx.entries()))
             step = StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
-                              tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls))
+                              tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls), openings)
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
         return step
@@ -380,7 +407,7 @@ def _open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, si
     if in_force is not None:
         kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
         orders = replace(orders, blocks=(*orders.blocks, *kept))
-    answer = game_support.orders().answer_for(decision, match.state, orders)
+    answer = game_support.answers.answer_for(decision, match.state, orders)
     if answer is None:
         return [f"these orders do not answer the question now open for {side} ({decision.kind}): "
                 f"{decision.prompt} (an order that cannot be carried out as written is not used)"]
@@ -442,6 +469,8 @@ def _stalled(tx: Any, key: Ed25519PrivateKey, log: CampaignLog, step: int, stall
     result = winners[0] if len(winners) == 1 else "draw"
     body = {"step": step, "forfeited": stalled, "result": result}
     tx.append(FORFEIT, {"record": _sign(key, log, FORFEIT, body).to_dict()})
+    if "hidden_chain" in log.charter:
+        _open_secrets(tx, key, read_log(log.campaign, tx.entries()))
     return StepResult(None, (), None, result)
 
 
@@ -488,45 +517,107 @@ def _orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[
             for side, (orders, sent_turn) in in_force.items()}
 
 
-def _run(match: Match, dice: BatchDice, in_force: Callable[[Any], Mapping[str, OrderSet]], silent: set[str],
-         orders_support: Any) -> tuple[list[tuple[str, str]], list[str]]:
+def _run(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
+         silent: set[str], answers: Any) -> tuple[list[tuple[str, str]], list[str]]:
     """Drive the match: dice from the batch, answers from the orders in force for the
     current game turn (defaults for silent sides); stop at a question nobody has
     answered."""
     defaults: list[tuple[str, str]] = []
     refused: list[str] = []
-    turn = object()
-    standing: Mapping[str, OrderSet] = {}
-    while not match.finished:
-        if getattr(match.state, "turn", None) != turn:
-            turn = getattr(match.state, "turn", None)
-            standing = in_force(turn)
-        if isinstance(match.pending, Roll):
-            match.supply_dice(dice(match.pending))
-            continue
-        if isinstance(match.pending, Shuffle):
-            match.supply_shuffle(dice(match.pending))
-            continue
-        decision = match.decision
-        if decision is None:
-            match.resume()
-            continue
-        orders = standing.get(decision.side)
-        answer = orders_support.answer_for(decision, match.state, orders)
-        if answer is None and decision.side in silent:
-            answer = orders_support.default_answer(decision, match.state)
+    standing: dict[str, Any] = {"turn": object(), "orders": {}}
+
+    def answer(decision: Decision, state: Any) -> Mapping[str, Any] | None:
+        turn = getattr(state, "turn", None)
+        if turn != standing["turn"]:
+            standing["turn"], standing["orders"] = turn, in_force(turn)
+        orders = standing["orders"].get(decision.side)
+        given = answers.answer_for(decision, state, orders)
+        if given is None and decision.side in silent:
+            given = answers.default_answer(decision, state)
             defaults.append((decision.side, decision.kind))
-        if answer is None:
-            if orders is not None and orders.block(decision.kind) is not None:
-                refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
-                               "(an 'ask', or an order that cannot be carried out as written): it is asked again")
-            break
-        try:
-            match.answer(decision.side, answer)
-        except IllegalAnswer as err:
-            refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
-            break
+        if given is None and orders is not None and orders.block(decision.kind) is not None:
+            refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
+                           "(an 'ask', or an order that cannot be carried out as written): it is asked again")
+        return given
+
+    def rejected(decision: Decision, given: Mapping[str, Any], err: IllegalAnswer) -> bool:
+        refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
+        return False
+
+    drive(match, Source(chance=chance, answer=answer, rejected=rejected))
     return defaults, refused
+
+
+@dataclass
+class Secrets:
+    """A batch's hidden information: the hidden stream (keyed by the hidden chain's
+    value for the batch) and the sealing of hidden entries and of the state hash."""
+
+    campaign: str
+    batch: int
+    hidden_seed: bytes
+    stream: BatchDice
+
+    @classmethod
+    def of(cls, campaign: str, batch: int, contributions: Mapping[str, bytes], tx: Any) -> "Secrets":
+        seed = _hidden_seed(tx, batch)
+        return cls(campaign, batch, seed, BatchDice(campaign, batch, seed, contributions))
+
+    def chance(self, public: BatchDice) -> Callable[[Any], Sequence[int]]:
+        """Hidden requests from the hidden stream, the others from the public one."""
+        return lambda request: (self.stream if request.hidden else public)(request)
+
+    def salt(self, position: int) -> bytes:
+        return seal_salt(self.campaign, self.batch, position, self.hidden_seed)
+
+    def publish(self, entries: Sequence[dict], requests: Sequence[Any]) -> list[dict]:
+        """The entries as published: hidden ones sealed, public draws with their address."""
+        published = []
+        for position, (entry, request) in enumerate(zip(entries, requests), start=1):
+            if request.hidden:
+                what = "answer" if isinstance(request, Decision) else next(k for k in entry)
+                published.append({"sealed": seal(self.campaign, self.batch, position, self.salt(position), entry),
+                                  "side": request.side, "what": what})
+            elif isinstance(request, Decision):
+                published.append(entry)
+            else:
+                published.append({**entry, "at": draw_address(request)})
+        return published
+
+    def seal_state(self, digest: str) -> str:
+        return seal(self.campaign, self.batch, STATE_POSITION, self.salt(STATE_POSITION), digest)
+
+    def openings_by_side(self, clear: Sequence[dict], published: Sequence[dict]) -> dict[str, tuple[dict, ...]]:
+        """For each side, its own sealed entries of this batch, opened: what its report carries."""
+        found: dict[str, list[dict]] = {}
+        for position, (entry, shown) in enumerate(zip(clear, published), start=1):
+            if "sealed" in shown and shown.get("side"):
+                found.setdefault(shown["side"], []).append({
+                    "batch": self.batch, "entry": position, "open": entry,
+                    "salt": self.salt(position).hex(), "sealed": shown["sealed"]})
+        return {side: tuple(items) for side, items in found.items()}
+
+
+def _hidden_seed(tx: Any, batch: int) -> bytes:
+    chain = SeedChain.from_secret_dict(tx.get_secret(HIDDEN_CHAIN_SECRET))
+    if batch > chain.length:
+        raise CampaignOver(f"the hidden seed chain serves {chain.length} batches; this campaign cannot go on")
+    return chain.reveal(batch)
+
+
+def _open_secrets(tx: Any, key: Ed25519PrivateKey, log: CampaignLog) -> None:
+    """The game has ended: publish the hidden seeds and every sealed entry in clear."""
+    chain = SeedChain.from_secret_dict(tx.get_secret(HIDDEN_CHAIN_SECRET))
+    numbers = [record.body["batch"] for record in log.batches]
+    openings = []
+    for record in log.batches:
+        number = record.body["batch"]
+        clear = log.clear_entries.get(number, [])
+        for position, (shown, entry) in enumerate(zip(record.body["entries"], clear), start=1):
+            if "sealed" in shown:
+                openings.append({"batch": number, "entry": position, "open": entry})
+    body = {"hidden_seeds": {str(n): chain.reveal(n).hex() for n in numbers}, "openings": openings}
+    tx.append(OPENING, {"record": _sign(key, log, OPENING, body).to_dict()})
 
 
 def _default_notes(defaults: Sequence[tuple[str, str]], orders_support: Any) -> tuple[str, ...]:

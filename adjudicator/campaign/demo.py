@@ -21,7 +21,7 @@ from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.campaign.verify import render_verdict, verify_text
 from adjudicator.fairdice import generate_keypair, save_private_key
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.campaign.games import support
 from adjudicator.store import Store
 
 CAMPAIGN = "demo"
@@ -57,8 +57,11 @@ def player_email(text: str, *, name: str, address: str, to: str, subject: str) -
 
 
 def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
-             progress: Callable[[str], None] | None = None) -> DemoSummary:
+             progress: Callable[[str], None] | None = None, *, game: str) -> DemoSummary:
     say = progress or (lambda line: None)
+    plugin = support(game)
+    if plugin.commander is None:
+        raise CampaignError(f"{plugin.title} has no automatic player that writes orders: no demo")
     store_path = folder / "campaigns.sqlite3"
     if store_path.exists():
         raise DemoFolderInUse(f"{folder} already holds a demo campaign: remove it or name another folder")
@@ -70,12 +73,12 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
     inbox_path = folder / "inbox"
     inbox = mailbox.Maildir(inbox_path, create=True)
     rng = random.Random(seed)
-    commanders = {side: AutoCommander(side, rng) for side in ADMIRALS}
+    commanders = {side: plugin.commander(side, rng) for side in ADMIRALS}
     with Store.open(store_path) as store:
         campaigns = Campaigns(store)
         mailroom = Mailroom(campaigns, folder / "outbox")
-        campaigns.create(CAMPAIGN, "port-arthur", players, key, options=options, referee_address=REFEREE)
-        say(f"Campaign '{CAMPAIGN}' created in {folder}: Port Arthur, {options or 'rulebook options'}.")
+        campaigns.create(CAMPAIGN, plugin.name, players, key, options=options, referee_address=REFEREE)
+        say(f"Campaign '{CAMPAIGN}' created in {folder}: {plugin.title}, {options or 'rulebook options'}.")
         messages = 0
         for _ in range(MAX_MESSAGES):
             log, match = campaigns.match(CAMPAIGN)

@@ -4,7 +4,7 @@ referee keeps beside them (the orders' text)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from adjudicator.campaign.protocol import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
@@ -33,6 +33,7 @@ class CampaignLog:
     campaign: str
     records: list[Record]
     orders: list[AcceptedOrders]
+    clear_entries: dict[int, list] = field(default_factory=dict)  # batch -> its entries unsealed (referee only)
 
     @property
     def charter(self) -> Mapping[str, Any]:
@@ -59,8 +60,10 @@ class CampaignLog:
         return [r for r in self.batches if r.body["batch"] not in gone]
 
     def history(self) -> list[dict]:
-        """The engine history: every entry of every batch still in force."""
-        return [entry for batch in self.effective_batches() for entry in batch.body["entries"]]
+        """The engine history: every entry of every batch still in force (hidden
+        entries in clear, from the referee's private part)."""
+        return [entry for batch in self.effective_batches()
+                for entry in self.clear_entries.get(batch.body["batch"], batch.body["entries"])]
 
     def replay(self, game: Any) -> Match:
         charter = self.charter
@@ -107,10 +110,13 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
     """Read the store's entries of a campaign."""
     records: list[Record] = []
     orders: list[AcceptedOrders] = []
+    clear: dict[int, list] = {}
     for entry in entries:
         body = entry.body
         record = Record.from_dict(body["record"])
         records.append(record)
+        if record.kind == BATCH and "entries" in body.get("private", {}):
+            clear[record.body["batch"]] = body["private"]["entries"]
         if record.kind == ORDERS:
             private = body.get("private", {})
             orders.append(AcceptedOrders(
@@ -120,4 +126,4 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")
-    return CampaignLog(campaign, records, orders)
+    return CampaignLog(campaign, records, orders, clear)

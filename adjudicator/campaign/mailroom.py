@@ -141,7 +141,7 @@ class Mailroom:
                 log=log, match=match, events=step.events, side=side, player=player["address"],
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
                 default_notes=step.default_notes,
-                refused=step.refused, batch=log.batches[-1],
+                refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
             )
             report = render(context)
             earlier = previous.get(player["address"])

@@ -16,6 +16,18 @@ Public record kinds (each a signed, hash-linked record; see docs/dice.md):
 - ``undo``: the referee voids the batches after a given one.
 - ``forfeit``: in sealed mode, a side that has not revealed its chain value by the
   step's deadline loses the campaign.
+- ``opening``: in a campaign with hidden information, once the game has ended: the
+  hidden seed chain's values and every sealed entry in clear.
+
+Hidden information (a campaign whose game and options have secrets; the charter then
+carries ``hidden_chain``): hidden rolls, shuffles and draws come from batch k's
+*hidden* stream, keyed like the public one but with the hidden chain's value h_k,
+which stays secret until the opening. Every history entry that answers a hidden
+request is published as a salted commitment (:func:`seal`), and so is each batch's
+state hash; public draws carry their address (``at``) so that ``verify`` can
+recompute them during play. The salt of entry p of batch k is derived from h_k
+(:func:`seal_salt`): the opening reveals every h_k and the entries in clear, and a
+player's report carries the salts of that player's own sealed entries.
 
 Sealed mode: each player commits a seed chain of their own in the charter and
 reveals its value for step k with their orders for step k; batch k's key mixes every
@@ -30,12 +42,52 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from adjudicator.engine import Roll, Shuffle
-from adjudicator.fairdice import DiceStream, batch_key, encode, shuffle_draw_count
+from adjudicator.engine import Draw, Roll, Shuffle
+from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
 
 ALGORITHM = "adjudicator-campaign/v1"
 CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
+OPENING = "opening"
 CONTRIBUTION_DOMAIN = b"adjudicator/contribution/v1"
+HIDDEN_OWNER = "referee-hidden"  # the hidden seed chain's owner (its hashes are domain-separated by it)
+HIDDEN_CHAIN_LENGTH = 4096       # batches the hidden chain serves (it is never extended)
+SALT_DOMAIN = b"adjudicator/seal-salt/v1"
+SEAL_DOMAIN = b"adjudicator/seal/v1"
+STATE_POSITION = 0  # the position of a batch's state hash among its sealed items (entries count from 1)
+
+
+def seal_salt(campaign: str, batch: int, position: int, hidden_seed: bytes) -> bytes:
+    """The salt of item ``position`` of batch ``batch``: SHA-256 of
+    encode(SALT_DOMAIN, campaign, batch, position, h_batch)."""
+    return hashlib.sha256(encode(SALT_DOMAIN, campaign, batch, position, hidden_seed)).digest()
+
+
+def seal(campaign: str, batch: int, position: int, salt: bytes, item: Any) -> str:
+    """The commitment published for a hidden item (an entry, or a state hash):
+    SHA-256 (hex) of encode(SEAL_DOMAIN, campaign, batch, position, salt, canonical_json(item))."""
+    return hashlib.sha256(encode(SEAL_DOMAIN, campaign, batch, position, salt, canonical_json(item))).hexdigest()
+
+
+def draw_address(request: Roll | Shuffle | Draw) -> dict[str, Any]:
+    """Where a public draw sits in the batch stream, for checking it without the state:
+    turn, phase, the side, and the faces (dice), cards (shuffle) or pile size (draw)."""
+    if isinstance(request, Roll):
+        size = request.sides
+    elif isinstance(request, Shuffle):
+        size = request.size
+    else:
+        size = len(request.cards)
+    return {"turn": request.turn, "phase": request.phase, "side": request.side, "n": size}
+
+
+def request_at(kind: str, values: list, at: Mapping[str, Any]) -> Roll | Shuffle | Draw:
+    """The request a public draw answered, rebuilt from its address (see :func:`draw_address`)."""
+    turn, phase, side, size = int(at["turn"]), str(at["phase"]), at.get("side"), int(at["n"])
+    if kind == "dice":
+        return Roll(len(values), "", side, turn, phase, size)
+    if kind == "shuffle":
+        return Shuffle(size, "", side, turn, phase)
+    return Draw(tuple(str(i) for i in range(size)), len(values), "", side, turn, phase)
 
 
 def sha256_hex(data: bytes | str) -> str:
@@ -67,7 +119,11 @@ def contribution(entropy: str | None, reveal: bytes | None) -> bytes:
 class BatchDice:
     """The dice of batch ``batch``: die j of the batch is drawn at draw index j from
     the stream keyed by the referee's seed and every side's contribution; a shuffle
-    of n cards takes the next n-1 draw indexes (an unbiased Fisher-Yates)."""
+    of n cards takes the next n-1 draw indexes (an unbiased Fisher-Yates); a draw of
+    c cards from a pile of n takes the next c indexes, card i being
+    ``uniform_below(n - i)`` among the cards not yet drawn, in the pile's order.
+
+    A campaign's hidden stream is a BatchDice keyed by the hidden chain's value."""
 
     campaign: str
     batch: int
@@ -80,7 +136,13 @@ class BatchDice:
         key = batch_key(self.campaign, self.batch, self.referee_seed, dict(self.contributions))
         self._stream = DiceStream(key, self.campaign, self.batch)
 
-    def __call__(self, roll: Roll | Shuffle) -> tuple[int, ...]:
+    def __call__(self, roll: Roll | Shuffle | Draw) -> tuple[int, ...]:
+        if isinstance(roll, Draw):
+            left = list(range(len(roll.cards)))
+            chosen = tuple(left.pop(self._stream.uniform_below(len(left), roll.turn, roll.phase, self.drawn + i))
+                           for i in range(roll.count))
+            self.drawn += roll.count
+            return chosen
         if isinstance(roll, Shuffle):
             order = tuple(self._stream.shuffle(range(roll.size), roll.turn, roll.phase, self.drawn))
             self.drawn += shuffle_draw_count(roll.size)

@@ -17,7 +17,7 @@ def signed_bytes(orders: OrderSet) -> bytes:
     return orders.canonical_text().encode("utf-8")
 
 
-def sign_orders(data: bytes | str, key: Ed25519PrivateKey, game: str = "port-arthur") -> str:
+def sign_orders(data: bytes | str, key: Ed25519PrivateKey, game: str) -> str:
     """The orders as written, with a ``signature:`` line for their canonical text."""
     orders = parse_orders(data, game)
     signature = base64.b64encode(key.sign(signed_bytes(orders))).decode("ascii")

@@ -3,7 +3,12 @@ seed chain, every die recomputed, the whole game replayed to the published state
 and the dice statistics per side.
 
 The verdict names the first bad record and why. A running campaign verifies up to
-its last reveal.
+its last reveal. In a campaign with hidden information, a running campaign's sealed
+items (hidden answers, draws and states) cannot be checked yet: ``verify`` checks
+everything public -- public dice by their published address -- replays the game as
+far as the first sealed item, and says how many items are still sealed. After the
+opening record everything is checked: every seal against its opening, every hidden
+draw recomputed from the revealed hidden chain, the whole game replayed.
 """
 
 from __future__ import annotations
@@ -20,11 +25,16 @@ from adjudicator.campaign.protocol import (
     CHAIN,
     CHARTER,
     FORFEIT,
+    OPENING,
     ORDERS,
+    STATE_POSITION,
     UNDO,
     BatchDice,
     contribution,
+    request_at,
     reveal_bytes,
+    seal,
+    seal_salt,
     sha256_hex,
     state_hash,
 )
@@ -43,7 +53,7 @@ from adjudicator.fairdice import (
 
 
 # history entry key -> (the Match property that waits for it, the Match method that supplies it)
-DRAWS = {"dice": ("roll", "supply_dice"), "shuffle": ("shuffle", "supply_shuffle")}
+DRAWS = {"dice": ("roll", "supply_dice"), "shuffle": ("shuffle", "supply_shuffle"), "draw": ("draw", "supply_draw")}
 
 
 class UnusableRecord(Exception):
@@ -72,9 +82,12 @@ class Verdict:
     bad_record: int | None = None
     reason: str = ""
     stats: Mapping[str, DiceStats] = field(default_factory=dict)
+    sealed: int = 0          # hidden items still committed, to be opened at the end
+    replayed_to: int | None = None  # with sealed items: the last batch the replay could check
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "sealed": self.sealed, "replayed_to": self.replayed_to,
             "verified": self.verified, "campaign": self.campaign, "game": self.game,
             "records": self.records, "batches": self.batches, "dice": self.dice,
             "result": self.result, "waiting": dict(self.waiting) if self.waiting else None,
@@ -105,9 +118,10 @@ def verify_records(records: list[Record], expected_head: str | None = None) -> V
             raise BadRecord(checker.current, f"the record is malformed ({err!r})") from err
     except BadRecord as bad:
         return Verdict(False, checker.campaign, checker.game_name, len(records), checker.batches,
-                       checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats())
+                       checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed)
     return Verdict(True, checker.campaign, checker.game_name, len(records), checker.batches,
-                   checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats())
+                   checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats(),
+                   checker.sealed, checker.replayed_to if checker.sealed else None)
 
 
 class _Checker:
@@ -131,6 +145,13 @@ class _Checker:
         self.voided: set[int] = set()
         self.forfeited = False
         self.current = 0  # the record being checked
+        self.sealed = 0  # items still sealed (no opening yet)
+        self.blind = False  # a sealed item was met: the replay cannot go on until the opening
+        self.replayed_to = 0
+        self.hidden_chain: ChainCommitment | None = None
+        self.hidden_seeds: dict[int, bytes] = {}
+        self.openings: dict[tuple[int, int], Any] = {}
+        self.opening_seq: int | None = None
 
     # -- signatures and links ------------------------------------------------------------
 
@@ -148,12 +169,14 @@ class _Checker:
 
     def check_all(self) -> None:
         self._check_charter()
+        self._read_opening()
         for record in self.records[1:]:
             self.current = record.seq
-            if self.forfeited:
+            if self.forfeited and record.kind != OPENING:
                 raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
-                       CHARTER: self._second_charter, FORFEIT: self._forfeit}.get(record.kind)
+                       CHARTER: self._second_charter, FORFEIT: self._forfeit,
+                       OPENING: self._opening}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
@@ -168,7 +191,7 @@ class _Checker:
         except UnknownGame as err:
             raise BadRecord(0, str(err)) from err
         self.game = self.game_support.game()
-        local = dict(getattr(getattr(self.game, "board", None), "data_hashes", {}))
+        local = self.game_support.data_hashes()
         if charter.get("data_hashes", {}) != local:
             raise BadRecord(0, "the campaign was played with game data other than this installation's "
                                f"(charter: {charter.get('data_hashes')}, here: {local})")
@@ -185,6 +208,58 @@ class _Checker:
             raise BadRecord(0, f"a player's chain commitment is unusable: {err}") from err
         if charter.get("sealed") and set(self.player_chains) != self.sides:
             raise BadRecord(0, "a sealed campaign's charter must commit every side's chain")
+        if "hidden_chain" in charter:
+            try:
+                self.hidden_chain = ChainCommitment.from_dict(charter["hidden_chain"])
+            except FairDiceError as err:
+                raise BadRecord(0, f"the hidden seed chain's commitment is unusable: {err}") from err
+
+    # -- hidden information ----------------------------------------------------------------
+
+    def _read_opening(self) -> None:
+        """The opening record, read first: it holds what the batches' seals hide."""
+        found = [r for r in self.records if r.kind == OPENING]
+        if not found:
+            return
+        record = found[0]
+        self.current = record.seq
+        if self.hidden_chain is None or len(found) > 1 or record is not self.records[-1]:
+            raise BadRecord(record.seq, "an opening record must be the last record of a campaign "
+                                        "with hidden information, and the only one")
+        self.opening_seq = record.seq
+        for number, text in record.body["hidden_seeds"].items():
+            seed = bytes.fromhex(text)
+            if not self.hidden_chain.verify_reveal(int(number), seed):
+                raise BadRecord(record.seq, f"the hidden seed revealed for batch {number} does not hash to "
+                                            "the hidden chain committed in the charter")
+            self.hidden_seeds[int(number)] = seed
+        for item in record.body["openings"]:
+            self.openings[(int(item["batch"]), int(item["entry"]))] = item["open"]
+
+    def _opening(self, record: Record) -> None:
+        if not (self.forfeited or self.match.finished):
+            raise BadRecord(record.seq, "secrets opened before the end of the game")
+        if self.openings:
+            first = next(iter(self.openings))
+            raise BadRecord(record.seq, f"the opening opens batch {first[0]} entry {first[1]}, which is not sealed")
+
+    def _hidden_seed(self, number: int) -> bytes:
+        if number not in self.hidden_seeds:
+            raise BadRecord(self.opening_seq, f"the opening does not reveal the hidden seed of batch {number}")
+        return self.hidden_seeds[number]
+
+    def _unseal(self, record: Record, number: int, position: int, entry: Mapping[str, Any]) -> Any:
+        """The opened entry behind a seal, checked against the seal; None while sealed."""
+        if self.opening_seq is None:
+            self.sealed += 1
+            self.blind = True
+            return None
+        clear = self.openings.pop((number, position), None)
+        salt = seal_salt(self.campaign, number, position, self._hidden_seed(number))
+        if clear is None or seal(self.campaign, number, position, salt, clear) != entry["sealed"]:
+            raise BadRecord(self.opening_seq, f"the opening of batch {number}, entry {position} does not match "
+                                              f"the commitment published in record {record.seq}")
+        return clear
 
     def _forfeit(self, record: Record) -> None:
         body = record.body
@@ -223,6 +298,8 @@ class _Checker:
         if not isinstance(back_to, int) or not in_force or back_to >= in_force[-1] or back_to < 0:
             raise BadRecord(record.seq, f"an undo back to batch {back_to!r} voids nothing")
         self.voided = voided_batches(self.records[: record.seq + 1])
+        if self.blind:
+            return  # the replay waits for the opening
         history = [e for number, entries in self.histories if number not in self.voided for e in entries]
         self.match = Match(self.game, self.charter.get("setup", {}), self.charter.get("options", {}), history)
 
@@ -238,9 +315,11 @@ class _Checker:
         seed = self._check_seed(record, number)
         contributions = self._check_contributions(record, number)
         dice = BatchDice(self.campaign, number, seed, contributions)
-        self._replay(record, body.get("entries", []), dice)
+        hidden = (BatchDice(self.campaign, number, self._hidden_seed(number), contributions)
+                  if self.hidden_chain is not None and self.opening_seq is not None else None)
+        entries = self._replay(record, number, body.get("entries", []), dice, hidden)
         self.batches = number
-        self.histories.append((number, list(body.get("entries", []))))
+        self.histories.append((number, entries))
         for side, values in dice.rolls:
             self.rolls.setdefault(side or "nobody", []).extend(values)
             self.dice_count += len(values)
@@ -309,19 +388,50 @@ class _Checker:
                                         "match the chain committed in the charter")
         return value
 
-    def _replay(self, record: Record, entries: list, dice: BatchDice) -> None:
-        match = self.match
+    def _replay(self, record: Record, number: int, entries: list, dice: BatchDice,
+                hidden: BatchDice | None) -> list:
+        """Replay a batch's entries (opened where sealed); return them in clear."""
+        clear_entries = []
         for position, entry in enumerate(entries, start=1):
             try:
-                drawn = next((key for key in DRAWS if key in entry), None)
-                if drawn is not None:
-                    self._replay_draw(record, position, drawn, entry[drawn], dice)
+                if "sealed" in entry:
+                    entry = self._unseal(record, number, position, entry)
+                    if entry is None:
+                        continue
+                    self._replay_entry(record, position, entry, hidden, sealed=True)
+                elif self.blind:
+                    self._check_public_draw(record, position, entry, dice)
                 else:
-                    match.answer(entry["side"], entry["answer"], entry.get("kind"))
+                    self._replay_entry(record, position, entry, dice, sealed=False)
+                clear_entries.append({k: v for k, v in entry.items() if k != "at"})
             except EngineError as err:
                 raise BadRecord(record.seq, f"entry {position} does not fit the rules: {err}") from err
             except (KeyError, TypeError) as err:
                 raise BadRecord(record.seq, f"entry {position} is malformed: {err!r}") from err
+        return clear_entries
+
+    def _replay_entry(self, record: Record, position: int, entry: Mapping[str, Any], dice: BatchDice | None,
+                      sealed: bool) -> None:
+        pending = self.match.pending
+        if pending is not None and getattr(pending, "hidden", False) != sealed and self.hidden_chain is not None:
+            raise BadRecord(record.seq, f"entry {position} is {'sealed' if sealed else 'published in clear'} "
+                                        f"but the rules ask for it {'in the open' if sealed else 'in secret'}")
+        drawn = next((key for key in DRAWS if key in entry), None)
+        if drawn is not None:
+            self._replay_draw(record, position, drawn, entry[drawn], dice)
+        else:
+            self.match.answer(entry["side"], entry["answer"], entry.get("kind"))
+
+    def _check_public_draw(self, record: Record, position: int, entry: Mapping[str, Any], dice: BatchDice) -> None:
+        """While the replay waits for the opening: recompute a public draw from its address."""
+        drawn = next((key for key in DRAWS if key in entry), None)
+        if drawn is None:
+            return  # a public answer: checked by the replay after the opening
+        request = request_at(drawn, entry[drawn], entry["at"])
+        expected = dice(request)
+        if list(expected) != list(entry[drawn]):
+            raise BadRecord(record.seq, f"entry {position}: the {drawn} published are {entry[drawn]}, "
+                                        f"the seed gives {list(expected)}")
 
     def _replay_draw(self, record: Record, position: int, drawn: str, published: list, dice: BatchDice) -> None:
         """Recompute a roll's dice or a shuffle's order from the batch's stream."""
@@ -337,7 +447,19 @@ class _Checker:
 
     def _check_outcome(self, record: Record) -> None:
         match, body = self.match, record.body
-        if state_hash(match.state.to_json()) != body.get("state_hash"):
+        if self.hidden_chain is not None and self.opening_seq is None:
+            self.sealed += 1  # the state's hash is sealed until the opening
+        if self.blind:
+            return
+        self.replayed_to = body["batch"]
+        digest = state_hash(match.state.to_json())
+        if self.hidden_chain is not None and self.opening_seq is not None:
+            number = body["batch"]
+            salt = seal_salt(self.campaign, number, STATE_POSITION, self._hidden_seed(number))
+            digest = seal(self.campaign, number, STATE_POSITION, salt, digest)
+        if self.hidden_chain is not None and self.opening_seq is None:
+            digest = body.get("state_hash")  # sealed: checked after the opening
+        if digest != body.get("state_hash"):
             raise BadRecord(record.seq, "the replayed state differs from the state published")
         decision = match.decision
         waiting = None if decision is None else {"side": decision.side, "ask": decision.kind}
@@ -364,7 +486,12 @@ def render_verdict(verdict: Verdict) -> str:
         lines.append("(p is the chance that fair dice stray this far from even counts; "
                      "a small p alone, among many games, proves nothing)")
     lines.append("")
-    if verdict.verified:
+    if verdict.verified and verdict.sealed:
+        lines.append(f"{verdict.sealed} hidden items committed, to be opened at the end of the game.")
+        lines.append(f"VERIFIED SO FAR: every signature, link and seed and every public die checks out; the "
+                     f"replay matches up to batch {verdict.replayed_to or 0}; the rest is checked when the "
+                     f"secrets are opened. Head: {verdict.head}")
+    elif verdict.verified:
         state = f"result: {verdict.result}" if verdict.result else (
             f"running; waiting for {verdict.waiting['side']} ({verdict.waiting['ask']})" if verdict.waiting
             else "running")

@@ -8,10 +8,11 @@ Results go to stdout, diagnostics to stderr.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Optional
 
 import typer
 
-from adjudicator import __version__
+from adjudicator import __version__, games
 
 EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE = 0, 1, 2
 
@@ -33,6 +34,26 @@ def fail(message: str, code: int = EXIT_UNUSABLE) -> typer.Exit:
     """Print ``message`` to stderr and return the Exit to raise."""
     typer.echo(f"adjudicator: {message}", err=True)
     return typer.Exit(code)
+
+
+GAME_HELP = f"The game: {', '.join(games.names())} (may be left out while only one game is installed)."
+
+
+def game_option() -> Optional[str]:
+    """A ``--game`` option; its choices come from the game registry."""
+    return typer.Option(None, "--game", help=GAME_HELP)
+
+
+def chosen_game(name: Optional[str]) -> str:
+    """The game named with ``--game``, or the only game installed; else a usage error."""
+    if name is None:
+        only = games.only_game()
+        if only is None:
+            raise fail(f"say which game with --game: one of {', '.join(games.names())}")
+        return only
+    if name not in games.names():
+        raise fail(f"unknown game {name!r}; the games are: {', '.join(games.names())}")
+    return name
 
 
 @app.callback(invoke_without_command=True)

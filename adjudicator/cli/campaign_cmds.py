@@ -14,7 +14,7 @@ from typing import Iterator, Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
 
 keys_app = typer.Typer(help="The referee's signing key.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
@@ -139,14 +139,16 @@ def keys_show(path: Path = KEY_OPTION) -> None:
 def sign(
     orders_file: Path = typer.Argument(..., help="Your orders file ('-' for standard input)."),
     key: Path = typer.Option(..., "--key", help="Your private key (from 'adjudicator keys new')."),
+    game: Optional[str] = game_option(),
 ) -> None:
     """Sign an orders file with your key (for players who sign instead of a password):
     prints the orders with a 'signature:' line added."""
     from adjudicator.campaign.signing import sign_orders
 
+    name = chosen_game(game)
     with user_errors():
         data = sys.stdin.buffer.read() if str(orders_file) == "-" else orders_file.read_bytes()
-        typer.echo(sign_orders(data, load_key(key)), nl=False)
+        typer.echo(sign_orders(data, load_key(key), name), nl=False)
 
 
 # -- sealed mode ----------------------------------------------------------------------------
@@ -219,7 +221,7 @@ def read_players(players_file: Optional[Path], player: list[str]):
 @app.command()
 def new(
     campaign: str = typer.Argument(..., help="The campaign's id: lower-case letters, digits and hyphens."),
-    game: str = typer.Option("port-arthur", help="The game."),
+    game: Optional[str] = game_option(),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A TOML file of [[player]] side, address, "
                                                 "password (or public_key)."),
     player: list[str] = typer.Option([], "--player", help="SIDE=ADDRESS:PASSWORD (repeatable; the password is "
@@ -238,6 +240,7 @@ def new(
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
 
+    game = chosen_game(game)
     players = read_players(players_file, player)
     with user_errors():
         try:

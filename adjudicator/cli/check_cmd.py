@@ -18,6 +18,7 @@ from typing import Optional
 
 import typer
 
+from adjudicator.cli.app import chosen_game, game_option
 from adjudicator.orders import OrdersError, check_orders
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNUSABLE = 0, 1, 2
@@ -30,7 +31,7 @@ def check(
         None, "--campaign", help="The campaign the orders must be for (checks the 'campaign:' line)."
     ),
     format: str = typer.Option("text", "--format", help="text, or json for scripts."),
-    game: str = typer.Option("port-arthur", "--game", help="The game the orders are for."),
+    game: Optional[str] = game_option(),
     store: Optional[Path] = typer.Option(None, "--store", help="A campaign store: with --campaign, also check "
                                          "the orders against the campaign's current position."),
 ) -> None:
@@ -38,6 +39,7 @@ def check(
     With --store and --campaign, also check them against the current position."""
     if format not in FORMATS:
         _stop(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
+    game = chosen_game(game)
     data = _read(file)
     if store is not None and campaign is not None:
         _check_against_campaign(data, store, campaign, format)

@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_OK, EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_OK, EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
 
 
 @app.command()
@@ -52,34 +52,36 @@ def play(
     seed: int = typer.Option(1904, help="Seed of the automatic players and of the (simulation) dice."),
     option: list[str] = typer.Option(
         [], "--option", "-o",
-        help="Campaign option NAME=VALUE (repeatable): additional_ships, attack_on_port_arthur, mines, "
-             "fog_of_war (true/false), partial_hits (less-than/at-most).",
+        help="Game option NAME=VALUE (repeatable; true/false become booleans); the options of each game "
+             "are in its rules notes.",
     ),
+    game: Optional[str] = game_option(),
     history: Optional[Path] = typer.Option(None, help="Also write the game's history (JSON) to this file."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text narrative, or json."),
 ) -> None:
-    """Play a whole game of Port Arthur between two automatic players, narrated."""
+    """Play a whole game between automatic players, narrated."""
+    from adjudicator import games
     from adjudicator.engine import EngineError, Match, play_out
-    from adjudicator.games.port_arthur import PortArthur
-    from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
 
+    plugin = games.get(chosen_game(game))
     try:
         options = parse_options(option)
         rng = random.Random(seed)
-        match = play_out(Match(PortArthur(), {}, options), random_dice(rng), RandomPlayer(rng))
+        match = play_out(Match(plugin.game(), {}, options), plugin.dice(rng), plugin.player(rng))
     except (EngineError, ValueError) as err:
         raise fail(str(err))
-    record = {"game": "port-arthur", "setup": {}, "options": options, "history": match.history_json()}
+    record = {"game": plugin.name, "setup": {}, "options": options, "history": match.history_json()}
     if history is not None:
         history.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     if format is OutputFormat.json:
-        typer.echo(json.dumps({**record, "result": match.state.result, "final": match.state.to_json()}, indent=1))
+        typer.echo(json.dumps({**record, "result": getattr(match.state, "result", None),
+                               "final": match.state.to_json()}, indent=1))
         return
     for event in match.events:
         if event.kind == "phase":
             typer.echo("")
         typer.echo(("== " if event.kind == "phase" else "   ") + event.text)
-    typer.echo(f"\nResult: {match.state.result}")
+    typer.echo(f"\nResult: {getattr(match.state, 'result', None)}")
 
 
 def parse_options(pairs: list[str]) -> dict:

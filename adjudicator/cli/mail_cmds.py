@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
 from adjudicator.cli.campaign_cmds import KEY_OPTION, NOW_OPTION, STORE_OPTION, load_key, open_store, parse_now, user_errors
 
 OUTBOX_OPTION = typer.Option(Path("outbox"), "--outbox", envvar="ADJUDICATOR_OUTBOX",
@@ -147,8 +147,9 @@ def demo(
     seed: int = typer.Option(1905, help="Seed of the automatic players' choices."),
     option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary."),
+    game: Optional[str] = game_option(),
 ) -> None:
-    """Play a whole Port Arthur campaign by email between two automatic players:
+    """Play a whole campaign by email between two automatic players:
     orders as emails into a Maildir, receive, adjudicate, reports as .eml, then verify."""
     from adjudicator.campaign.demo import run_demo
     from adjudicator.cli.games_cmds import parse_options
@@ -158,7 +159,8 @@ def demo(
     except ValueError as err:
         raise fail(str(err))
     with user_errors():
-        summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo)
+        summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo,
+                           game=chosen_game(game))
     typer.echo(summary.text)
     if not summary.verified:
         raise typer.Exit(EXIT_PROBLEM)

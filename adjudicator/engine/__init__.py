@@ -16,16 +16,23 @@ from adjudicator.engine.errors import (
 from adjudicator.engine.match import (
     AnswerEntry,
     DiceEntry,
+    DrawEntry,
     Game,
     ShuffleEntry,
     Match,
     entry_from_json,
     play_out,
 )
-from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle
+from adjudicator.engine.driver import Source, drive
 
 __all__ = [
     "AnswerEntry",
+    "CHANCE",
+    "Draw",
+    "DrawEntry",
+    "Source",
+    "drive",
     "Decision",
     "DiceEntry",
     "EngineError",

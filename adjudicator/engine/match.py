@@ -19,7 +19,7 @@ from adjudicator.engine.errors import (
     NotWaitingForDice,
     WrongRespondent,
 )
-from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle
 
 
 class Game(Protocol):
@@ -73,18 +73,36 @@ class ShuffleEntry:
         return {"shuffle": list(self.order)}
 
 
-HistoryEntry = AnswerEntry | DiceEntry | ShuffleEntry
+@dataclass(frozen=True)
+class DrawEntry:
+    """One draw's cards (indexes in the pile the Draw named), as stored in a history."""
+
+    indexes: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"draw": list(self.indexes)}
+
+
+HistoryEntry = AnswerEntry | DiceEntry | ShuffleEntry | DrawEntry
+ENTRY_TYPES = (AnswerEntry, DiceEntry, ShuffleEntry, DrawEntry)
+
+#: history key of a chance entry -> (the request it answers, the entry type)
+CHANCE_KEYS = {"dice": (Roll, DiceEntry), "shuffle": (Shuffle, ShuffleEntry), "draw": (Draw, DrawEntry)}
+
+
+def chance_key(request: Roll | Shuffle | Draw) -> str:
+    """The history key of what answers ``request``: "dice", "shuffle" or "draw"."""
+    return next(key for key, (kind, _) in CHANCE_KEYS.items() if isinstance(request, kind))
 
 
 def entry_from_json(data: Mapping[str, Any]) -> HistoryEntry:
     """Read a history entry written by ``to_json``."""
-    if "dice" in data:
-        return DiceEntry(tuple(int(v) for v in data["dice"]))
-    if "shuffle" in data:
-        return ShuffleEntry(tuple(int(v) for v in data["shuffle"]))
+    for key, (_, entry_type) in CHANCE_KEYS.items():
+        if key in data:
+            return entry_type(tuple(int(v) for v in data[key]))
     if "answer" in data:
         return AnswerEntry(str(data["side"]), str(data["kind"]), dict(data["answer"]))
-    raise HistoryMismatch(f"a history entry must hold 'dice' or 'answer': {dict(data)!r}")
+    raise HistoryMismatch(f"a history entry must hold 'dice', 'shuffle', 'draw' or 'answer': {dict(data)!r}")
 
 
 def _canonical_answer(typed: Any, given: Mapping[str, Any]) -> dict:
@@ -112,15 +130,16 @@ class Match:
         self.options = dict(options or {})
         self.state = game.new_state(self.setup, self.options)
         self.history: list[HistoryEntry] = []
+        self.asked: list[Decision | Roll | Shuffle | Draw] = []  # the request each history entry answered
         self.events: list[Event] = []
-        self.pending: Decision | Roll | Shuffle | None = None
+        self.pending: Decision | Roll | Shuffle | Draw | None = None
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
         self._rules = game.rules(self.state, self.events.append)
         self._run(None)
         for entry in history:
-            self.apply(entry if isinstance(entry, (AnswerEntry, DiceEntry, ShuffleEntry)) else entry_from_json(entry))
+            self.apply(entry if isinstance(entry, ENTRY_TYPES) else entry_from_json(entry))
 
     # -- driving ---------------------------------------------------------------
 
@@ -162,6 +181,16 @@ class Match:
         """The shuffle the match waits for, if any."""
         return self.pending if isinstance(self.pending, Shuffle) else None
 
+    @property
+    def draw(self) -> Draw | None:
+        """The card draw the match waits for, if any."""
+        return self.pending if isinstance(self.pending, Draw) else None
+
+    @property
+    def chance(self) -> Roll | Shuffle | Draw | None:
+        """The roll, shuffle or draw the match waits for, if any."""
+        return self.pending if isinstance(self.pending, CHANCE) else None
+
     def answer(self, side: str, answer: Mapping[str, Any], kind: str | None = None) -> Any:
         """Answer the pending question for ``side``. Illegal answers change nothing."""
         decision = self.decision
@@ -174,6 +203,7 @@ class Match:
             )
         typed = decision.accept(answer)
         self.history.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
+        self.asked.append(decision)
         self._run(typed)
         return typed
 
@@ -188,6 +218,7 @@ class Match:
                 f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
             )
         self.history.append(DiceEntry(dice))
+        self.asked.append(roll)
         self._run(dice)
         return dice
 
@@ -201,8 +232,32 @@ class Match:
             raise HistoryMismatch(f"the shuffle for {shuffle.purpose} takes an order of 0-{shuffle.size - 1}, "
                                   f"got {list(order)}")
         self.history.append(ShuffleEntry(permutation))
+        self.asked.append(shuffle)
         self._run(permutation)
         return permutation
+
+    def supply_draw(self, indexes: Sequence[int]) -> tuple[int, ...]:
+        """Give the pending draw its cards: distinct indexes into the Draw's ``cards``."""
+        draw = self.draw
+        if draw is None:
+            raise NotWaitingForDice(self._waiting_text())
+        chosen = tuple(int(v) for v in indexes)
+        if len(chosen) != draw.count or len(set(chosen)) != len(chosen) or not all(
+                0 <= i < len(draw.cards) for i in chosen):
+            raise HistoryMismatch(f"the draw for {draw.purpose} takes {draw.count} distinct card(s) of "
+                                  f"0-{len(draw.cards) - 1}, got {list(indexes)}")
+        self.history.append(DrawEntry(chosen))
+        self.asked.append(draw)
+        self._run(chosen)
+        return chosen
+
+    def supply(self, values: Sequence[int]) -> tuple[int, ...]:
+        """Give the pending roll, shuffle or draw its values."""
+        if isinstance(self.pending, Shuffle):
+            return self.supply_shuffle(values)
+        if isinstance(self.pending, Draw):
+            return self.supply_draw(values)
+        return self.supply_dice(values)
 
     def apply(self, entry: HistoryEntry) -> None:
         """Replay one history entry; a mismatch raises HistoryMismatch."""
@@ -213,6 +268,8 @@ class Match:
                 self.supply_dice(entry.values)
             elif isinstance(entry, ShuffleEntry):
                 self.supply_shuffle(entry.order)
+            elif isinstance(entry, DrawEntry):
+                self.supply_draw(entry.indexes)
             else:
                 self.answer(entry.side, entry.answer, entry.kind)
         except (IllegalAnswer, WrongRespondent, NotWaitingForAnswer, NotWaitingForDice) as err:
@@ -221,7 +278,7 @@ class Match:
     def _waiting_text(self) -> str:
         if self.finished:
             return "the game is over"
-        if isinstance(self.pending, (Roll, Shuffle)):
+        if isinstance(self.pending, CHANCE):
             return f"the game waits for dice ({self.pending.purpose})"
         if isinstance(self.pending, Decision):
             return f"the game waits for {self.pending.side} to answer {self.pending.kind!r}"
@@ -236,26 +293,14 @@ class Match:
         return self.game.view(self.state, side)
 
 
-DiceSource = Callable[[Roll | Shuffle], Sequence[int]]
-Chooser = Callable[[Decision, Any], Mapping[str, Any]]
+def play_out(match: Match, dice: Callable[[Any], Sequence[int]], choose: Callable[[Decision, Any], Mapping[str, Any]],
+             max_steps: int = 1_000_000) -> Match:
+    """Run ``match`` to its end, rolling, shuffling and drawing with ``dice`` and
+    answering with ``choose(decision, state)`` (automatic players reason on the state).
+    See :func:`adjudicator.engine.driver.drive`."""
+    from adjudicator.engine.driver import Source, drive
 
-
-def play_out(match: Match, dice: DiceSource, choose: Chooser, max_steps: int = 1_000_000) -> Match:
-    """Run ``match`` to its end, rolling and shuffling with ``dice`` and answering
-    with ``choose``.
-
-    ``choose(decision, state)`` returns a JSON-able answer; it is given the state so
-    that automatic players can reason about the position.
-    """
-    for _ in range(max_steps):
-        if match.paused_at is not None:
-            match.resume()
-        elif isinstance(match.pending, Roll):
-            match.supply_dice(dice(match.pending))
-        elif isinstance(match.pending, Shuffle):
-            match.supply_shuffle(dice(match.pending))
-        elif isinstance(match.pending, Decision):
-            match.answer(match.pending.side, choose(match.pending, match.state))
-        else:
-            return match
-    raise RuntimeError(f"the game did not end within {max_steps} steps")
+    stop = drive(match, Source(chance=dice, answer=choose), max_steps=max_steps)
+    if stop == "limit":
+        raise RuntimeError(f"the game did not end within {max_steps} steps")
+    return match

@@ -3,7 +3,8 @@
 A game's rules are a generator. Wherever the rulebook says *a player chooses*, the
 rules yield a :class:`Decision` and receive the player's (validated) answer; wherever
 it says *roll*, they yield a :class:`Roll` and receive the dice; to shuffle a deck,
-a :class:`Shuffle` and receive the new order. They narrate what happened through a
+a :class:`Shuffle` and receive the new order; to turn over cards from a face-down
+pile one at a time, a :class:`Draw` and receive which cards came. They narrate what happened through a
 callback, and may yield an :class:`Event` where a driver may want to pause. Nothing here knows about
 any particular game.
 """
@@ -66,7 +67,10 @@ class Roll:
 @dataclass(frozen=True, slots=True)
 class Shuffle:
     """A deck of ``size`` cards to shuffle: answered with a permutation of
-    ``range(size)`` drawn from the same verifiable stream as the dice (card games)."""
+    ``range(size)`` drawn from the same verifiable stream as the dice (card games).
+
+    ``order[i]`` of the answer is the index, in the deck as it was, of the card now
+    at position ``i``."""
 
     size: int
     purpose: str
@@ -77,6 +81,29 @@ class Shuffle:
     """The order is not public at once (a face-down deck, cards drawn into a hidden
     hand): drawn from the hidden seed stream, which is revealed when the game ends, so
     that nothing published before a card is shown lets anyone compute it."""
+    cards: tuple[str, ...] = field(default=(), compare=False)
+    """The cards' names in their current order, when the rules name them (a
+    conformance case then gives the new order by name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Turn over ``count`` cards, one at a time, from a face-down pile whose order is
+    not part of the state (``cards``: the pile's cards, in any fixed order).
+
+    Answered with the indexes in ``cards`` of the cards drawn, in the order drawn
+    (distinct). Drawing card by card at the moment of drawing, rather than shuffling
+    the pile beforehand, means nothing is decided before the card is turned."""
+
+    cards: tuple[str, ...]
+    count: int
+    purpose: str
+    side: str | None = None
+    turn: int = 0
+    phase: str = ""
+    hidden: bool = False
+    """The cards drawn are not public at once (a card drawn into a hidden hand):
+    drawn from the hidden seed stream, revealed when the game ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,4 +116,6 @@ class Event:
     visible_to: tuple[str, ...] | None = None  # None: every side may see it
 
 
-Request = Decision | Roll | Shuffle
+Request = Decision | Roll | Shuffle | Draw
+CHANCE = (Roll, Shuffle, Draw)
+"""The requests answered by chance (dice, shuffles, card draws), not by a player."""

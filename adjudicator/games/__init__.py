@@ -1,0 +1,55 @@
+"""The games the adjudicator plays: one line per game.
+
+Each entry names the module whose ``plugin()`` returns the game's
+:class:`~adjudicator.engine.contract.GamePlugin` (the contract is documented in
+:mod:`adjudicator.engine.contract`). Adding a game is one folder,
+``adjudicator/games/<game>/``, and one line here. Modules are imported only when a
+game is used, so the command line starts fast and a broken game breaks only itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from adjudicator.engine.contract import GamePlugin
+
+#: game name (as in a charter, a case folder, ``--game``) -> module with ``plugin()``
+GAMES: dict[str, str] = {
+    "port-arthur": "adjudicator.games.port_arthur.plugin",
+}
+
+
+class UnknownGame(LookupError):
+    """A game name that is not in the registry."""
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names, in registry order."""
+    return tuple(GAMES)
+
+
+def get(name: str) -> "GamePlugin":
+    """The plug-in of game ``name``; UnknownGame names the known games."""
+    module = GAMES.get(name)
+    if module is None:
+        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+    return _load(name, module)
+
+
+@lru_cache(maxsize=None)
+def _load(name: str, module: str) -> "GamePlugin":
+    plugin = importlib.import_module(module).plugin()
+    if plugin.name != name:
+        raise UnknownGame(f"the registry names {module} as game {name!r}, but it is game {plugin.name!r}")
+    return plugin
+
+
+def only_game() -> str | None:
+    """The one registered game, when there is only one (a default for commands)."""
+    return next(iter(GAMES)) if len(GAMES) == 1 else None
+
+
+__all__ = ["GAMES", "UnknownGame", "get", "names", "only_game"]

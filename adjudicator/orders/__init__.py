@@ -2,7 +2,7 @@
 
 The one entry point for adjudication and for the offline ``check`` command alike::
 
-    orders = parse_orders(text_or_bytes, game="port-arthur")   # raises OrdersError
+    orders = parse_orders(text_or_bytes, game)   # raises OrdersError
     receipt = Receipt.of(orders)                               # canonical text + SHA-256
 
 Every problem in a file is reported at once (:class:`OrdersError` carries them all,
@@ -11,29 +11,31 @@ each an :class:`OrderProblem` with a stable code). Library code never prints.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from adjudicator import games
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
 from adjudicator.orders.text import MAX_BYTES, clean
 
-#: Games with an orders language: game name -> module with ``read`` and ``merge_orders``.
-LANGUAGES = {"port-arthur": "adjudicator.orders.port_arthur"}
+
+
+class UnknownLanguage(ValueError):
+    """Orders for a game that is not registered."""
 
 
 def language(game: str):
-    """The module that reads ``game``'s orders."""
+    """The orders language of ``game`` (its plug-in's ``language``)."""
     try:
-        return importlib.import_module(LANGUAGES[game])
-    except KeyError:
-        raise ValueError(f"no orders language for {game!r}; known: {', '.join(LANGUAGES)}") from None
+        return games.get(game).language
+    except games.UnknownGame as err:
+        raise UnknownLanguage(f"no orders language for {game!r}; known: {', '.join(games.names())}") from err
 
 
 def parse_orders(
     data: bytes | str,
-    game: str = "port-arthur",
+    game: str,
     *,
     state: Any = None,
     world: Any = None,
@@ -50,7 +52,7 @@ def parse_orders(
 
 def check_orders(
     data: bytes | str,
-    game: str = "port-arthur",
+    game: str,
     *,
     state: Any = None,
     world: Any = None,
@@ -64,7 +66,7 @@ def check_orders(
 def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...]]:
     reader = language(game)
     text = clean(data)
-    log = ProblemLog(list(text.lines))
+    log = ProblemLog(list(text.lines), codes=reader.CODES)
     orders = reader.read(text, log, state=state, world=world)
     if orders is not None and campaign is not None and orders.header.campaign not in (None, campaign):
         log.add("E114", f'these orders are for campaign "{orders.header.campaign}", not "{campaign}"')
@@ -73,7 +75,7 @@ def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, 
     return orders, text.notes
 
 
-def merge_orders(standing: OrderSet | None, new: OrderSet, game: str = "port-arthur") -> OrderSet:
+def merge_orders(standing: OrderSet | None, new: OrderSet, game: str) -> OrderSet:
     """The orders in force when ``new`` arrives over ``standing`` (standing orders persist)."""
     return language(game).merge_orders(standing, new)
 
@@ -82,7 +84,7 @@ __all__ = [
     "CODES",
     "Credentials",
     "Header",
-    "LANGUAGES",
+    "UnknownLanguage",
     "MAX_BYTES",
     "OrderProblem",
     "OrderSet",

@@ -9,9 +9,11 @@ listed (with examples) in docs/orders.md and never change meaning.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Mapping
 
-#: Every code, with its title. Keep in step with docs/orders.md ("Error codes").
+#: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
+#: with their titles. Each game declares its own range in its orders language's
+#: ``CODES`` (Port Arthur: E2xx). Keep in step with docs/orders.md ("Error codes").
 CODES: dict[str, str] = {
     "E100": "file too large",
     "E101": "unexpected word",
@@ -27,14 +29,6 @@ CODES: dict[str, str] = {
     "E114": "orders for another campaign",
     "E115": "conflicting entries",
     "E116": "entry not allowed in this block",
-    "E201": "unknown ship",
-    "E202": "ambiguous name",
-    "E203": "unknown zone",
-    "E204": "unknown port",
-    "E205": "ship of the other side",
-    "E206": "place not allowed here",
-    "E207": "ship named twice",
-    "E208": "order not open to this side",
     "E301": "number out of range",
     "E900": "too many errors",
 }
@@ -62,10 +56,11 @@ class OrderProblem:
     source: str = ""
     expected: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()
+    titled: str = field(default="", compare=False, repr=False)  # the title of a game's own code
 
     @property
     def title(self) -> str:
-        return CODES.get(self.code, "problem")
+        return self.titled or CODES.get(self.code, "problem")
 
     def headline(self) -> str:
         """One line: where, the code and what is wrong, with suggestions."""
@@ -143,6 +138,7 @@ class ProblemLog:
 
     lines: list[str]
     problems: list[OrderProblem] = field(default_factory=list)
+    codes: Mapping[str, str] = field(default_factory=dict)  # the game's own codes and titles
 
     def add(
         self,
@@ -155,7 +151,8 @@ class ProblemLog:
     ) -> None:
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         self.problems.append(
-            OrderProblem(code, message, line, column, source, tuple(expected), tuple(suggestions))
+            OrderProblem(code, message, line, column, source, tuple(expected), tuple(suggestions),
+                         self.codes.get(code, ""))
         )
 
     def __bool__(self) -> bool:

@@ -1,17 +1,29 @@
 """What goes into a player's report: built from the campaign's log, the replayed
-match and the step just adjudicated. Only what this side may see goes in."""
+match and the step just adjudicated. Only what this side may see goes in.
+
+The generic frame (``templates/report.*.j2``) shows the header, what happened, what
+is asked, the deadline and the fair dice; the game's partials
+(``templates/<game>/situation.*.j2``, and optionally ``extras.*.j2`` after what is
+asked and ``notes.*.j2`` at the end) draw ``game``: what the game's report module
+gives (:meth:`ReportPartial.context`)."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
+from adjudicator.fairdice import canonical_json
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
     """The events ``side`` may read (None: the referee reads all)."""
     return [e for e in events if side is None or e.visible_to is None or side in e.visible_to]
+
+
+def partials(game: str) -> dict[str, str]:
+    """The game's report partials (the frame includes each, by its part's name)."""
+    return {part: f"{game}/{part}" for part in ("situation", "extras", "notes")}
 
 
 def report_context(
@@ -22,15 +34,16 @@ def report_context(
     side: str,
     player: str,
     deadline: datetime,
-    game_support: Any,
+    game_support: Any,  # the game's plug-in (adjudicator.engine.contract.GamePlugin)
     defaults: Sequence[str] = (),
     default_notes: Sequence[str] = (),
     refused: Sequence[str] = (),
     batch: Any = None,
+    openings: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The template context of ``side``'s report."""
     game = game_support.game()
-    report = game_support.report()
+    report = game_support.report
     state = match.state
     view = game.view(state, side)
     options = log.charter["options"]
@@ -54,19 +67,18 @@ def report_context(
         "defaults": [s.capitalize() for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],
-        "situation": report.situation(view, game.board),
+        "game": report.context(state, view, side, options),
+        "partials": partials(game_support.name),
         "waiting": waiting,
         "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC"),
-        "odds": report.battle_odds(state, side, options.get("partial_hits", "less-than"),
-                                   bool(options.get("fog_of_war"))),
         "result": getattr(state, "result", None),
-        "reconstructed": True,
         "dice": None if batch_body is None else {
             "batch": batch_body["batch"],
             "seed": batch_body["seed"],
             "contributions": batch_body["contributions"],
             "rolls": [e["dice"] for e in batch_body["entries"] if "dice" in e],
         },
+        "openings": [{**item, "open": canonical_json(item["open"]).decode("utf-8")} for item in openings],
         "anchor": log.charter["chain"]["anchor"],
         "charter_hash": log.records[0].hash,
         "head": log.records[-1].hash,

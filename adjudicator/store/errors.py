@@ -21,7 +21,7 @@ class InvalidCampaignId(StoreError, ValueError):
     def __init__(self, campaign_id: object, rule: str) -> None:
         self.campaign_id = campaign_id
         super().__init__(
-            f"invalid campaign id {campaign_id!r}: {rule} (for example 'port-arthur-1')"
+            f"invalid campaign id {campaign_id!r}: {rule} (for example 'club-1904')"
         )
 
 

@@ -1,11 +1,11 @@
 """The campaign store: many campaigns in one SQLite file.
 
 >>> with Store.open("campaigns.sqlite3") as store:          # doctest: +SKIP
-...     with store.transaction("port-arthur-1") as tx:
-...         tx.create_campaign("port-arthur", {"title": "Club game"})
+...     with store.transaction("club-1904") as tx:
+...         tx.create_campaign("a-game", {"title": "Club game"})
 ...         tx.append("charter", {"players": ["japan", "russia"]})
 ...         tx.set_secret("seed", "9f86d0...")
-...     history = store.entries("port-arthur-1")              # verified
+...     history = store.entries("club-1904")              # verified
 
 Every command is one :meth:`Store.transaction`; see :mod:`.transaction` for
 what is locked and for how long.  A :class:`Store` wraps one SQLite connection:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from types import SimpleNamespace
 
 import pytest
 
+from adjudicator import games
 from adjudicator.campaign import Campaigns, Player
-from adjudicator.campaign.games import GameSupport
 from adjudicator.fairdice import generate_keypair
 from adjudicator.games.port_arthur.players import RandomPlayer
 from adjudicator.store import Store
@@ -54,7 +55,9 @@ def automatic_orders(seed: int, stop_at=("sortie",)):
 def auto_orders(monkeypatch):
     """Make the campaign's orders support automatic (seed 1)."""
     support = automatic_orders(1)
-    monkeypatch.setattr(GameSupport, "orders", lambda self: support)
+    automatic = dataclasses.replace(games.get("port-arthur"), answers=support)
+    real_get = games.get
+    monkeypatch.setattr(games, "get", lambda name: automatic if name == "port-arthur" else real_get(name))
     return support
 
 

@@ -121,7 +121,7 @@ def test_a_player_who_signs_is_authenticated_by_the_signature_not_a_password(cam
     players = [Player("japan", "togo@example.org", public_key=public_key_to_text(player_public)), PLAYERS[1]]
     campaigns.create("signed", "port-arthur", players, referee_key)
     text = "campaign: signed\nside: japan\nturn: 1\nstep: 1\nsortie:\n  Mikasa to Tsushima\n"
-    signed = sign_orders(text, player_key)
+    signed = sign_orders(text, player_key, "port-arthur")
     assert campaigns.submit("signed", signed, referee_key).sha256
     with pytest.raises(AuthenticationFailed, match="does not verify"):
         campaigns.submit("signed", signed.replace("Tsushima", "Yellow Sea"), referee_key)
@@ -129,7 +129,7 @@ def test_a_player_who_signs_is_authenticated_by_the_signature_not_a_password(cam
         campaigns.submit("signed", text + "password: Togo1904\n", referee_key)
     other_key = generate_keypair()[0]
     with pytest.raises(AuthenticationFailed, match="does not verify"):
-        campaigns.submit("signed", sign_orders(text, other_key), referee_key)
+        campaigns.submit("signed", sign_orders(text, other_key, "port-arthur"), referee_key)
 
 
 def test_the_step_says_what_each_default_did(campaign, referee_key):

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.orders import OrdersError, parse_orders
+from functools import partial
+
+from adjudicator.orders import OrdersError, parse_orders as any_parse_orders
+parse_orders = partial(any_parse_orders, game="port-arthur")
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "port-arthur"
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from conftest import SAMPLES
@@ -11,7 +12,9 @@ from adjudicator.engine import Decision, Match
 from adjudicator.games.port_arthur.game import PortArthur
 from adjudicator.games.port_arthur.orders import DEFAULT_TEXT, answer_for, default_answer
 from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
-from adjudicator.orders import merge_orders, parse_orders
+from adjudicator.orders import merge_orders as any_merge_orders, parse_orders as any_parse_orders
+merge_orders = partial(any_merge_orders, game="port-arthur")
+parse_orders = partial(any_parse_orders, game="port-arthur")
 
 JAPAN = parse_orders((SAMPLES / "japan-turn1.orders").read_text())
 RUSSIA = parse_orders((SAMPLES / "russia-turn1.orders").read_text())

@@ -8,10 +8,13 @@ from conftest import sample_texts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from functools import partial
+
 from adjudicator.games.port_arthur.board import load_board
-from adjudicator.orders import Header, OrderSet, OrdersError, Receipt, parse_orders
+from adjudicator.orders import Header, OrderSet, OrdersError, Receipt, parse_orders as any_parse_orders
+parse_orders = partial(any_parse_orders, game="port-arthur")
 from adjudicator.orders.model import order_blocks
-from adjudicator.orders.port_arthur.model import (
+from adjudicator.games.port_arthur.language.model import (
     AUTO_PREFERENCE,
     BLOCK_ORDER,
     FLIP_INTACT_FIRST,

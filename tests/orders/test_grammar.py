@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 from conftest import HEADER_RUSSIA, problems, read, sample_texts
 
-from adjudicator.orders import Header, parse_orders
+from functools import partial
+
+from adjudicator.orders import Header, parse_orders as any_parse_orders
+parse_orders = partial(any_parse_orders, game="port-arthur")
 from adjudicator.orders.grammar import keyword_of, lalr_parser
-from adjudicator.orders.port_arthur.model import (
+from adjudicator.games.port_arthur.language.model import (
     AUTO_PREFERENCE,
     FLIP_INTACT_FIRST,
     SINK_DAMAGED_FIRST,

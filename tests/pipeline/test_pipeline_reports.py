@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from adjudicator.campaign import Player
-from adjudicator.campaign.games import support
+from adjudicator.games import get as support
 from adjudicator.engine import Match, Roll
 from adjudicator.games.port_arthur.players import RandomPlayer
 from adjudicator.mail import parse_message

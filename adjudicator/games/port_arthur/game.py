@@ -26,6 +26,10 @@ class PortArthur:
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
 
+    def data_hashes(self) -> dict[str, str]:
+        """The board and counter sheet files read, with their SHA-256 (for the charter)."""
+        return dict(self.board.data_hashes)
+
     # -- Game Set Up ---------------------------------------------------------------
 
     def new_state(self, setup: Mapping[str, Any], options: Mapping[str, Any]) -> State:
@@ -50,7 +54,7 @@ class PortArthur:
         )
 
     def rules(self, state: State, narrate: Callable[[Event], None]) -> Steps:
-        table = Table(state, self.board, Options.from_json(state.options), narrate)
+        table = Table(state, narrate, self.board, Options.from_json(state.options))
         return play(table)
 
     # -- what each side sees ---------------------------------------------------------

@@ -30,7 +30,7 @@ from adjudicator.games.port_arthur.answers import Kind
 from adjudicator.games.port_arthur.board import JAPAN, load_board, other
 from adjudicator.games.port_arthur.state import PORT_INTACT, Ship, State, squadron_firepower, squadron_speed
 from adjudicator.orders.model import OrderSet
-from adjudicator.orders.port_arthur.model import (
+from adjudicator.games.port_arthur.language.model import (
     ASK,
     KEEP,
     NO,

@@ -12,6 +12,19 @@ from adjudicator.games.port_arthur.rules.table import marker_text
 KEYWORD = {"reroll": "reroll", "seize": "seize", "blockade": "blockade"}
 
 
+def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Port Arthur's part of a player's report: the situation, the odds of this
+    side's possible battles, and the note on reconstructed counter values."""
+    from adjudicator.games.port_arthur.board import load_board
+
+    return {
+        "situation": situation(view, load_board()),
+        "odds": battle_odds(state, side, options.get("partial_hits", "less-than"),
+                            bool(options.get("fog_of_war"))),
+        "reconstructed": True,
+    }
+
+
 def situation(view: Mapping[str, Any], board: Board) -> dict[str, Any]:
     """The situation as rows a template lays out: tracks, zones, ports, sunk ships."""
     ships = view["ships"]

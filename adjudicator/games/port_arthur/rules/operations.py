@@ -129,6 +129,7 @@ def navo(table: Table, side: str) -> Steps:
     choice = yield from table.ask(
         side, Kind.NAVO, options, f"{side.capitalize()} conducts a NAVO: move, battle, or pass?",
         lambda answer: _check_navo(table, side, answer, battles, moves),
+        hidden=table.options.fog_of_war,
     )
     if isinstance(choice, Pass):
         table.say("pass", f"{side.capitalize()} passes.", side=side)

@@ -54,6 +54,7 @@ def return_to_port(table: Table) -> Steps:
             RUSSIA, Kind.RETURN, {"ships": choosing},
             "Russia: name the port each of these ships returns to.",
             lambda a: _check_ports(table, choosing, a),
+            hidden=table.options.fog_of_war,
         )
         chosen = dict(answer.ports)
     for ship in at_sea:

@@ -58,7 +58,8 @@ def fleet_sortie(table: Table, side: str) -> Steps:
         return _check_sortie(table, side, answer, choices, spaces)
 
     orders = yield from table.ask(side, Kind.SORTIE, options,
-                                  f"{side.capitalize()}: which ships sortie, and where?", check)
+                                  f"{side.capitalize()}: which ships sortie, and where?", check,
+                                  hidden=table.options.fog_of_war)
     _carry_out(table, side, orders)
 
 

@@ -1,5 +1,7 @@
-"""The table the rules play on: the state, the board, the options, and the three
-things rules do besides changing the state -- ask, roll and narrate.
+"""The table the rules play on: the state, the board, the options, and what rules do
+besides changing the state -- ask, roll and narrate (the engine's helper,
+:class:`adjudicator.engine.table.Table`, with Port Arthur's typed answers and its fog
+of war).
 
 ``ask`` and ``roll`` are generators, used with ``yield from``: they suspend the rules
 until the question is answered or the dice are rolled. A question with a single legal
@@ -10,24 +12,24 @@ once, through the ``narrate`` callback the engine gives the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Mapping
+from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Event, Roll
+from adjudicator.engine.requests import Event
+from adjudicator.engine.table import Steps
+from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.port_arthur.answers import READERS, Kind
 from adjudicator.games.port_arthur.board import Board, other
 from adjudicator.games.port_arthur.options import Options
 from adjudicator.games.port_arthur.state import Ship, State
 
-Steps = Generator[Any, Any, Any]
-
 
 @dataclass
-class Table:
+class Table(RulesTable):
     state: State
+    narrate: Callable[[Event], None]
     board: Board
     options: Options
-    narrate: Callable[[Event], None]
 
     # -- asking ----------------------------------------------------------------
 
@@ -39,25 +41,19 @@ class Table:
         prompt: str,
         check: Callable[[Any], Any],
         forced: Mapping[str, Any] | None = None,
+        hidden: bool = False,
     ) -> Steps:
         """Ask ``side`` a question; ``check`` validates the typed answer and returns it
         (possibly with names made canonical), raising IllegalAnswer otherwise.
 
-        With ``forced`` (the only legal answer) nothing is asked."""
+        With ``forced`` (the only legal answer) nothing is asked; ``hidden``: the
+        answer is sealed in the public record until the game ends."""
         read = READERS[kind]
 
         def parse(raw: Mapping[str, Any]) -> Any:
             return check(read(raw))
 
-        if forced is not None:
-            return parse(forced)
-        answer = yield Decision(side, kind.value, options, prompt, parse)
-        return answer
-
-    def roll(self, count: int, purpose: str, side: str | None) -> Steps:
-        """Roll ``count`` dice. The rule that rolls narrates what they did."""
-        dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase)
-        return tuple(dice)
+        return (yield from super().ask(side, kind.value, options, prompt, parse, forced, hidden))
 
     def say(self, kind: str, text: str, *, owner: str | None = None, seen_by_enemy: str | None = None,
             **data: Any) -> None:

@@ -14,7 +14,7 @@ from lark import Token, Tree
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
 from adjudicator.orders.names import Lookup, lookup_in
-from adjudicator.orders.port_arthur.model import (
+from adjudicator.games.port_arthur.language.model import (
     ASK,
     AUTO_PREFERENCE,
     BLOCK_ORDER,
@@ -41,7 +41,7 @@ from adjudicator.orders.port_arthur.model import (
     SeizePolicy,
     SortieOrders,
 )
-from adjudicator.orders.port_arthur.world import World
+from adjudicator.games.port_arthur.language.world import World
 from adjudicator.orders.problems import ProblemLog
 
 SHIPYARD = "shipyard"

@@ -9,12 +9,25 @@ from typing import Any
 
 from adjudicator.orders.grammar import lalr_parser
 from adjudicator.orders.model import OrderSet, merge
-from adjudicator.orders.port_arthur.model import BLOCK_ORDER, GAME
-from adjudicator.orders.port_arthur.reader import read_tree
-from adjudicator.orders.port_arthur.world import World
+from adjudicator.games.port_arthur.language.model import BLOCK_ORDER, GAME
+from adjudicator.games.port_arthur.language.reader import read_tree
+from adjudicator.games.port_arthur.language.world import World
 from adjudicator.orders.problems import ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
 from adjudicator.orders.text import CleanText
+
+#: Port Arthur's own error codes (E2xx: names of ships, zones and ports), with their
+#: titles; the generic E1xx codes are in :mod:`adjudicator.orders.problems`.
+CODES: dict[str, str] = {
+    "E201": "unknown ship",
+    "E202": "ambiguous name",
+    "E203": "unknown zone",
+    "E204": "unknown port",
+    "E205": "ship of the other side",
+    "E206": "place not allowed here",
+    "E207": "ship named twice",
+    "E208": "order not open to this side",
+}
 
 
 def read(clean: CleanText, log: ProblemLog, state: Any = None, world: World | None = None) -> OrderSet | None:
@@ -34,4 +47,4 @@ def merge_orders(standing: OrderSet | None, new: OrderSet) -> OrderSet:
     return merge(standing, new, BLOCK_ORDER)
 
 
-__all__ = ["BLOCK_ORDER", "GAME", "World", "merge_orders", "read"]
+__all__ = ["BLOCK_ORDER", "CODES", "GAME", "World", "merge_orders", "read"]

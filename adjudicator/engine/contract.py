@@ -1,0 +1,174 @@
+"""What a game provides to the adjudicator: the contract of a game plug-in.
+
+A game is one folder, ``adjudicator/games/<game>/``, and one line in the registry
+(:mod:`adjudicator.games`): ``"<name>": "adjudicator.games.<game>.plugin"``. The module
+named there has a function ``plugin()`` that returns a :class:`GamePlugin`. The generic
+wings (engine, orders, reports, campaign, fairdice, store, mail, cli) reach a game only
+through that object; a game imports the engine, ``adjudicator.orders`` (its generic
+half) and ``adjudicator.fairdice``, never ``campaign``, ``cli`` or another game.
+
+The parts, each a small object (a module is fine) with the members listed in its
+protocol below:
+
+``game``
+    The rules, as the engine drives them (:class:`RulesGame`): ``name``, ``title``,
+    ``sides``, ``new_state(setup, options)`` (raises a :class:`GameDataError` subclass
+    on a bad option), ``rules(state, narrate)`` -- a generator that yields
+    :class:`~adjudicator.engine.requests.Decision`, ``Roll``, ``Shuffle`` and ``Draw``
+    requests and :class:`~adjudicator.engine.requests.Event` pauses (the helper
+    :class:`adjudicator.engine.table.Asking` gives ``ask``/``roll``/``shuffle``/``draw``/``say``)
+    -- and ``view(state, side)`` (``side=None``: the referee's view, everything). The
+    state has ``to_json()`` (plain JSON: it is hashed into the public record) and,
+    where the game has them, ``turn``, ``phase`` and ``result`` attributes (``result``
+    is None while the game runs). ``data_hashes()`` names each data file read with
+    its SHA-256 (they go into the charter).
+
+``language`` (:class:`OrdersLanguage`)
+    ``read(clean_text, problem_log, state=None, world=None) -> OrderSet | None``
+    (parse ``grammar/<game>.lark``, whose header comes from ``grammar/common.lark``,
+    every problem into the log with a code of the game's own range),
+    ``merge_orders(standing, new)`` and ``CODES`` (the game's error codes and
+    titles, E2xx for Port Arthur; E1xx are generic, see
+    :mod:`adjudicator.orders.problems`). An ``OrderSet``'s blocks print themselves
+    in canonical form.
+
+``answers`` (:class:`OrderAnswers`)
+    ``answer_for(decision, state, orders)``: the JSON answer the orders give, or None
+    (then the player is asked); ``default_answer(decision, state)``: the answer for a
+    silent player (NMR); ``DEFAULT_TEXT``: decision kind -> what the default does,
+    in words. Both only ever return legal answers.
+
+``report`` (:class:`ReportPartial`)
+    ``context(state, view, side, options)``: the game's part of a player's report
+    context (placed under ``game`` in the template context; the partials
+    ``templates/<game>/situation.*.j2`` -- else a generic listing -- and, if they
+    exist, ``extras.*.j2`` (after what is asked) and ``notes.*.j2`` (at the end) draw
+    it; ``view`` is what this side may see: draw only from it);
+    ``answer_hint(decision)``: how to answer in the orders language, as lines.
+
+``player``
+    ``player(rng)`` -> a chooser ``(decision, state) -> JSON answer`` that plays legally
+    at random (simulations, the contract test); ``dice(rng)`` -> simulation dice.
+
+``conformance`` (:class:`Conformance`)
+    ``setup(case) -> setup``: the engine set-up for a case's ``[position]``;
+    ``compare(match, expect, rejected) -> [problems]``: the case's expectations. The
+    generic runner (:mod:`adjudicator.engine.cases`) supplies the case's dice,
+    shuffles, card draws and answers.
+
+``secrets(options) -> bool``
+    Whether a campaign with these options has hidden information (hidden decisions,
+    hidden dice, shuffles or draws). Such a campaign commits a second, hidden seed
+    chain and seals hidden answers (docs/dice.md, "Secrets"); a campaign without
+    publishes exactly what it did before hidden information existed.
+
+``commander(side, rng)`` (optional)
+    An automatic player that writes orders files (the demo): ``orders(decision,
+    state, header) -> text``.
+
+``sample_options``
+    Option sets the contract test plays (the rulebook's, and one with every optional
+    rule and any hidden information).
+
+Every decision kind a game asks must have a reader (the Decision's ``parse``), a
+default (``answers.default_answer``), a hint (``report.answer_hint``) and a canonical
+text (orders that answer it print and read back the same); the contract test
+(``tests/test_game_contract.py``) checks this over every registered game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
+
+from adjudicator.engine.requests import Decision, Event
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from adjudicator.engine.match import Match
+    from adjudicator.orders.model import OrderSet
+    from adjudicator.orders.problems import ProblemLog
+    from adjudicator.orders.text import CleanText
+
+
+class RulesGame(Protocol):
+    """What the engine drives (see :class:`adjudicator.engine.match.Game`)."""
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+
+    def new_state(self, setup: Mapping[str, Any], options: Mapping[str, Any]) -> Any: ...
+
+    def rules(self, state: Any, narrate: Callable[[Event], None]) -> Any: ...
+
+    def view(self, state: Any, side: str | None) -> dict: ...
+
+    def data_hashes(self) -> dict[str, str]: ...
+
+
+class OrdersLanguage(Protocol):
+    CODES: Mapping[str, str]
+
+    def read(self, clean: "CleanText", log: "ProblemLog", state: Any = None,
+             world: Any = None) -> "OrderSet | None": ...
+
+    def merge_orders(self, standing: "OrderSet | None", new: "OrderSet") -> "OrderSet": ...
+
+
+class OrderAnswers(Protocol):
+    DEFAULT_TEXT: Mapping[str, str]
+
+    def answer_for(self, decision: Decision, state: Any, orders: "OrderSet | None") -> dict | None: ...
+
+    def default_answer(self, decision: Decision, state: Any) -> dict: ...
+
+
+class ReportPartial(Protocol):
+    def context(self, state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict: ...
+
+    def answer_hint(self, decision: Decision) -> list[str]: ...
+
+
+class Conformance(Protocol):
+    def setup(self, case: Mapping[str, Any]) -> dict: ...
+
+    def compare(self, match: "Match", expect: Mapping[str, Any], rejected: int) -> list[str]: ...
+
+
+Chooser = Callable[[Decision, Any], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """Everything the adjudicator knows of one game (see the module's docstring)."""
+
+    name: str
+    title: str
+    make_game: Callable[[], RulesGame]
+    language: OrdersLanguage
+    answers: OrderAnswers
+    report: ReportPartial
+    player: Callable[[random.Random], Chooser]
+    dice: Callable[[random.Random], Callable[[Any], Any]]
+    conformance: Conformance
+    secrets: Callable[[Mapping[str, Any]], bool] = lambda options: False
+    commander: Callable[[str, random.Random], Any] | None = None
+    sample_options: tuple[Mapping[str, Any], ...] = ({},)
+    """Option sets worth testing (the contract test plays a game with each)."""
+
+    @cached_property
+    def _game(self) -> RulesGame:
+        return self.make_game()
+
+    def game(self) -> RulesGame:
+        """The game's engine object (made once: it holds the game's data)."""
+        return self._game
+
+    def data_hashes(self) -> dict[str, str]:
+        """Each game data file with its SHA-256, as the charter records them."""
+        return dict(self.game().data_hashes())
+
+    def has_secrets(self, options: Mapping[str, Any]) -> bool:
+        return bool(self.secrets(options))

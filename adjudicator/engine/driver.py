@@ -1,0 +1,73 @@
+"""The one driver loop: run a match, taking chance (dice, shuffles, card draws) and
+answers from a :class:`Source`, until the game ends or the source has nothing more.
+
+Automatic play, adjudication from orders, the conformance cases and ``verify`` all
+drive a match with this loop; they differ only in where dice and answers come from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Literal, Mapping, Sequence
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.match import Match
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Roll, Shuffle
+
+Stop = Literal["finished", "paused", "chance", "decision", "rejected", "limit"]
+"""Why :func:`drive` stopped: the game ended; a pause the source keeps; no values for
+the pending roll, shuffle or draw; no answer to the pending question; an illegal
+answer the source does not retry; the step limit."""
+
+
+def _raise(decision: Decision, answer: Mapping[str, Any], error: IllegalAnswer) -> bool:
+    raise error
+
+
+@dataclass
+class Source:
+    """Where a driven match gets what it asks for.
+
+    ``chance(request)``: the values of a Roll, Shuffle or Draw, or None when there are
+    none (the drive stops). ``answer(decision, state)``: a JSON answer, or None (the
+    drive stops). ``rejected(decision, answer, error)``: an answer was illegal (the
+    match is unchanged); return True to ask again, False to stop; by default the
+    error is raised. ``keep_pauses``: stop at a pause instead of going on.
+    """
+
+    chance: Callable[[Roll | Shuffle | Draw], Sequence[int] | None]
+    answer: Callable[[Decision, Any], Mapping[str, Any] | None]
+    rejected: Callable[[Decision, Mapping[str, Any], IllegalAnswer], bool] = _raise
+    keep_pauses: bool = False
+
+
+def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
+    """Run ``match`` with ``source`` until it ends or must stop; say why it stopped."""
+    steps = 0
+    while not match.finished:
+        if max_steps is not None and steps >= max_steps:
+            return "limit"
+        steps += 1
+        if match.paused_at is not None:
+            if source.keep_pauses:
+                return "paused"
+            match.resume()
+            continue
+        pending = match.pending
+        if isinstance(pending, CHANCE):
+            values = source.chance(pending)
+            if values is None:
+                return "chance"
+            match.supply(values)
+            continue
+        if not isinstance(pending, Decision):
+            return "paused"
+        answer = source.answer(pending, match.state)
+        if answer is None:
+            return "decision"
+        try:
+            match.answer(pending.side, answer)
+        except IllegalAnswer as err:
+            if not source.rejected(pending, answer, err):
+                return "rejected"
+    return "finished"

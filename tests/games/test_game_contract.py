@@ -1,0 +1,137 @@
+"""The contract every registered game keeps (adjudicator/engine/contract.py), checked
+over every game in the registry and the toy card game of these tests."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+
+import pytest
+
+from adjudicator import games
+from adjudicator.engine import Decision, Match, Source, drive
+from adjudicator.orders import parse_orders
+
+from tests.games.conftest import TOY
+
+GAME_NAMES = [*games.GAMES, *TOY]
+SEEDS = range(3)
+
+
+def played(plugin, options, seed):
+    """A complete random game; every decision met, with the state it was asked in."""
+    rng = random.Random(seed)
+    chooser = plugin.player(rng)
+    met: list[tuple[Decision, dict, dict]] = []
+
+    def answer(decision, state):
+        met.append((decision, json.loads(json.dumps(state.to_json())), {}))
+        return chooser(decision, state)
+
+    match = Match(plugin.game(), {}, options)
+    assert drive(match, Source(chance=plugin.dice(rng), answer=answer), max_steps=100_000) == "finished"
+    return match, met
+
+
+def cases():
+    for name, module in {**games.GAMES, **TOY}.items():
+        plugin = importlib.import_module(module).plugin()  # at collection: the toy is not registered yet
+        for options in plugin.sample_options:
+            for seed in SEEDS:
+                yield pytest.param(name, options, seed, id=f"{name}-{json.dumps(options, sort_keys=True)}-{seed}")
+
+
+@pytest.mark.parametrize("name,options,seed", list(cases()))
+def test_random_games_end_and_replay_to_the_same_state(name, options, seed):
+    plugin = games.get(name)
+    match, _ = played(plugin, options, seed)
+    assert getattr(match.state, "result", "ended") is not None
+    again = Match(plugin.game(), {}, options, json.loads(json.dumps(match.history_json())))
+    assert again.finished and again.state.to_json() == match.state.to_json()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_decision_kind_has_a_reader_a_default_a_hint_and_a_text(name):
+    plugin = games.get(name)
+    for options in plugin.sample_options:
+        for seed in SEEDS:
+            rng = random.Random(seed)
+            match = Match(plugin.game(), {}, options)
+            chooser = plugin.player(rng)
+            while not match.finished:
+                if match.chance is not None:
+                    match.supply(plugin.dice(rng)(match.chance))
+                    continue
+                decision = match.decision
+                default = plugin.answers.default_answer(decision, match.state)
+                decision.accept(default)  # the default is legal (raises otherwise)
+                hint = plugin.report.answer_hint(decision)
+                assert hint and all(isinstance(line, str) for line in hint), decision.kind
+                assert decision.kind in plugin.answers.DEFAULT_TEXT, decision.kind
+                match.answer(decision.side, chooser(decision, match.state))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_canonical_orders_read_back_the_same(name):
+    plugin = games.get(name)
+    if plugin.commander is None:
+        pytest.skip(f"{name} has no automatic orders writer")
+    rng = random.Random(5)
+    commanders = {side: plugin.commander(side, rng) for side in plugin.game().sides}
+    match = Match(plugin.game(), {}, {})
+    checked = 0
+    while not match.finished and checked < 40:
+        if match.chance is not None:
+            match.supply(plugin.dice(rng)(match.chance))
+            continue
+        decision = match.decision
+        text = commanders[decision.side].orders(decision, match.state,
+                                                 {"campaign": "c", "side": decision.side, "turn": 1})
+        orders = parse_orders(text, name, state=match.state)
+        assert parse_orders(orders.canonical_text(), name, state=match.state) == orders
+        checked += 1
+        answer = plugin.answers.answer_for(decision, match.state, orders)
+        match.answer(decision.side, answer or plugin.answers.default_answer(decision, match.state))
+    assert checked
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_side_does_not_see_what_is_hidden_from_it(name):
+    """With hidden information, each side's view differs from the referee's at some
+    point, and never shows the answer of another side's hidden decision in a way the
+    referee's view does not (the view is a restriction of the referee's)."""
+    plugin = games.get(name)
+    secret_options = [o for o in plugin.sample_options if plugin.has_secrets(o)]
+    if not secret_options:
+        pytest.skip(f"{name} has no hidden information")
+    for options in secret_options:
+        rng = random.Random(11)
+        match = Match(plugin.game(), {}, options)
+        differs = {side: False for side in plugin.game().sides}
+        chooser = plugin.player(rng)
+        while not match.finished:
+            for side in differs:
+                view = match.view(side)
+                json.dumps(view)
+                differs[side] |= view != match.view(None)
+            if match.chance is not None:
+                match.supply(plugin.dice(rng)(match.chance))
+            else:
+                match.answer(match.decision.side, chooser(match.decision, match.state))
+        assert all(differs.values()), differs
+
+
+def test_the_toy_hand_hides_the_opponents_hand():
+    plugin = games.get("toy-hand")
+    match = Match(plugin.game(), {}, {})
+    match.supply(list(range(9)))  # the hidden shuffle: the deck stays in order
+    assert match.view("red")["hands"] == {"red": ["1", "2"], "blue": 2}
+    assert match.view("blue")["hands"] == {"red": 2, "blue": ["3", "4"]}
+    assert match.decision.hidden and match.decision.kind == "play"
+
+
+def test_the_registry_lists_the_games_and_refuses_others():
+    assert "port-arthur" in games.names() and "toy-hand" in games.names()
+    with pytest.raises(games.UnknownGame, match="port-arthur"):
+        games.get("chess")
