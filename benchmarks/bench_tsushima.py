@@ -19,7 +19,7 @@ import time
 from common import calibration
 
 from adjudicator.engine import Match, play_out
-from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer
+from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.planner import Relative, resolve
@@ -27,8 +27,7 @@ from adjudicator.games.tsushima_1905.table import Table
 
 
 def dice(seed: int):
-    rng = random.Random(seed)
-    return lambda roll: [rng.randint(1, roll.sides) for _ in range(roll.count)]
+    return random_dice(random.Random(seed))
 
 
 def play_games(game: Tsushima1905, seeds: range, kind: str) -> tuple[float, list[Match]]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 #: game name (as in a charter, a case folder, ``--game``) -> module with ``plugin()``
 GAMES: dict[str, str] = {
     "port-arthur": "adjudicator.games.port_arthur.plugin",
+    "tsushima-1905": "adjudicator.games.tsushima_1905.plugin",
 }
 
 

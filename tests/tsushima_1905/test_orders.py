@@ -10,8 +10,9 @@ import pytest
 from adjudicator.engine import Match
 from adjudicator.engine.match import play_out
 from adjudicator.engine.requests import Decision
+from adjudicator.games.tsushima_1905.autoplayer import random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
-from adjudicator.games.tsushima_1905.orders import read
+from adjudicator.games.tsushima_1905.orders import CODES, read
 from adjudicator.games.tsushima_1905.orders.plans import Plans
 from adjudicator.orders.problems import ProblemLog
 from adjudicator.orders.text import clean
@@ -23,7 +24,7 @@ HEADER = "campaign: c\nside: {side}\nturn: 1\npassword: x\n"
 
 def parse(text):
     cleaned = clean(text)
-    log = ProblemLog(list(cleaned.lines))
+    log = ProblemLog(list(cleaned.lines), codes=CODES)
     return read(cleaned, log), log.problems
 
 
@@ -53,17 +54,17 @@ def test_moves_read_explicit_elements_relative_orders_and_else_chains():
 
 def test_an_unknown_ship_is_reported_with_its_line():
     _, problems = parse(HEADER.format(side="Japan") + "move:\n  Mikasa: follow Borodinoo\n")
-    assert [(p.code, p.line) for p in problems] == [("E201", 6)]
+    assert [(p.code, p.line) for p in problems] == [("E401", 6)]
 
 
 def test_admiral_alone_is_ambiguous_and_the_candidates_are_named():
     _, problems = parse(HEADER.format(side="Japan") + "fire:\n  all: at Admiral\n")
-    assert problems[0].code == "E202" and "Admiral Ushakov" in problems[0].message
+    assert problems[0].code == "E402" and "Admiral Ushakov" in problems[0].message
 
 
 def test_a_side_cannot_move_the_enemy_ships():
     _, problems = parse(HEADER.format(side="Japan") + "move:\n  Borodino: ahead\n")
-    assert problems[0].code == "E205"
+    assert problems[0].code == "E405"
 
 
 def test_a_turn_beyond_90_degrees_is_out_of_range():
@@ -101,11 +102,11 @@ def test_the_torpedo_choice_follows_its_condition_on_the_attacks_offered():
 def test_squadron_follow_puts_each_ship_astern_of_the_one_ahead_in_line():
     plans = Plans({"japan": sample("japan")})
     match = Match(GAME)
-    rng = random.Random(2)
+    chance = random_dice(random.Random(2))
     asked = []
     while len(asked) < 4 and match.pending is not None:
-        if match.roll:
-            match.supply_dice([rng.randint(1, match.roll.sides) for _ in range(match.roll.count)])
+        if match.chance is not None:
+            match.supply(chance(match.chance))
             continue
         answer = plans(match.decision, match.state)
         if match.decision.kind == "activate" and match.decision.side == "japan":
@@ -116,8 +117,7 @@ def test_squadron_follow_puts_each_ship_astern_of_the_one_ahead_in_line():
 
 def test_a_whole_game_played_from_both_sides_orders_ends_and_replays_identically():
     plans = Plans({"japan": sample("japan"), "russia": sample("russia")})
-    rng = random.Random(5)
-    match = play_out(Match(GAME), lambda roll: [rng.randint(1, roll.sides) for _ in range(roll.count)], plans)
+    match = play_out(Match(GAME), random_dice(random.Random(5)), plans)
     assert match.finished and match.state.winner in ("japan", "russia", "draw")
     replay = Match(GAME, history=match.history_json())
     assert json.dumps(replay.state.to_json()) == json.dumps(match.state.to_json())

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from adjudicator.engine import Match
-from adjudicator.engine.requests import Decision, Roll
-from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer
+from adjudicator.engine.requests import Decision
+from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.geometry import interiors_overlap
 from adjudicator.games.tsushima_1905.table import pose_of as _pose
@@ -42,12 +42,12 @@ def check_invariants(state):
 
 
 def play_checked(player, seed):
-    rng = random.Random(seed)
+    chance = random_dice(random.Random(seed))
     match = Match(GAME)
     for _ in range(100_000):
         pending = match.pending
-        if isinstance(pending, Roll):
-            match.supply_dice([rng.randint(1, pending.sides) for _ in range(pending.count)])
+        if match.chance is not None:
+            match.supply(chance(match.chance))
         elif isinstance(pending, Decision):
             check_invariants(match.state)
             match.answer(pending.side, player(pending, match.state))

@@ -4,7 +4,7 @@ import random
 import xml.etree.ElementTree as ET
 
 from adjudicator.engine import Match
-from adjudicator.games.tsushima_1905.autoplayer import ReasonablePlayer
+from adjudicator.games.tsushima_1905.autoplayer import ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.report import ascii_plot, render_svg, ship_table
 
@@ -13,10 +13,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def played(steps):
-    rng, player, match = random.Random(3), ReasonablePlayer(), Match(GAME)
+    chance, player, match = random_dice(random.Random(3)), ReasonablePlayer(), Match(GAME)
     for _ in range(steps):
-        if match.roll:
-            match.supply_dice([rng.randint(1, match.roll.sides) for _ in range(match.roll.count)])
+        if match.chance is not None:
+            match.supply(chance(match.chance))
         elif match.decision:
             match.answer(match.decision.side, player(match.decision, match.state))
     return match

@@ -13,7 +13,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision
+from adjudicator.engine.requests import Decision, Draw
 from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
@@ -24,6 +24,15 @@ from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 
 Chooser = Callable[[Decision, State], Mapping[str, Any]]
+
+
+def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
+    """Simulation chance: dice for a Roll, a card for a Draw (indexes into its pile)."""
+    def chance(request: Any) -> list[int]:
+        if isinstance(request, Draw):
+            return rng.sample(range(len(request.cards)), request.count)
+        return [rng.randint(1, request.sides) for _ in range(request.count)]
+    return chance
 
 
 def _table(state: State, data: GameData, geo: Geometry) -> Table:

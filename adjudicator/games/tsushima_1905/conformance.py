@@ -1,108 +1,37 @@
 """Running a Tsushima 1905 conformance case (format: ../shared/cases/README.md,
 section "Tsushima 1905 cases").
 
-Load the position, start at the beginning of its phase, take every card turned over
-from ``cards``, every die from ``dice`` and every answer from ``answers``, in order;
-stop at ``until``, when a list runs dry, or at the end of the game; then compare
-every expectation. A card is "drawn" by answering the draw's roll with the card's
-place in the (unordered, canonically sorted) draw pile.
+The engine's generic runner (:mod:`adjudicator.engine.cases`) takes the cards turned
+over, the dice and the answers from the case's lists; this game loads the position
+(:func:`setup`) and compares the expectations (:func:`compare`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from adjudicator.engine import Event, IllegalAnswer, Match
-from adjudicator.engine.requests import Roll
-from adjudicator.games.tsushima_1905.data import bl_to_units
+from adjudicator.engine import Match, cases
+from adjudicator.games.tsushima_1905.data import bl_to_units, load_data
 from adjudicator.games.tsushima_1905.game import Tsushima1905
-from adjudicator.games.tsushima_1905.table import CARD_PURPOSE
 
 STATE_KEYS = ("turn", "phase", "offense", "prime", "admiral", "winner", "victory", "score")
 
 
-class MalformedCase(Exception):
-    """The case names a card that is not in the draw pile at that moment."""
-
-
 def run_case(case: Mapping[str, Any], game: Tsushima1905 | None = None) -> list[str]:
     """Run one case; return what differed (empty when the case passes)."""
-    game = game or Tsushima1905()
-    until = case.get("until")
-    match = Match(game, {"position": case["position"]}, case.get("options", {}),
-                  pause_on=_stop_at_phase(until) if until else None)
-    feed = {"dice": [int(d) for d in case.get("dice", [])],
-            "cards": [str(c) for c in case.get("cards", [])],
-            "answers": [dict(a) for a in case.get("answers", [])]}
-    problems: list[str] = []
-    try:
-        rejected = _drive(match, feed, problems)
-    except MalformedCase as err:
-        return [f"malformed case: {err}"]
-    if problems:
-        return problems
-    for key, left in feed.items():
-        if left:
-            problems.append(f"{len(left)} {key} left unused, the first: {left[0]}")
-    problems += _compare(match, case.get("expect", {}), rejected, game)
-    return problems
+    from adjudicator.games.tsushima_1905 import conformance
+
+    return cases.run_case(case, game or Tsushima1905(), conformance)
 
 
-def _stop_at_phase(until: str):
-    """Pause at the start of ``until``, but not at the start phase's own event."""
-    seen = {"first": False}
-
-    def reached(event: Event) -> bool:
-        if event.kind != "phase":
-            return False
-        if not seen["first"]:
-            seen["first"] = True
-            return False
-        return event.data.get("phase") == until
-
-    return reached
+def setup(case: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine set-up of a case: its ``[position]``."""
+    return {"position": case["position"]}
 
 
-def _card_face(match: Match, roll: Roll, entry: str) -> int:
-    side, _, card = entry.partition(" ")
-    if side != roll.side:
-        raise MalformedCase(f"the rules turn over a {roll.side} card, the case gives {entry!r}")
-    pile = match.state.decks[side].draw
-    if card not in pile:
-        raise MalformedCase(f"{entry!r}: {card} is not in {side}'s draw pile {sorted(pile)}")
-    return pile.index(card) + 1
-
-
-def _drive(match: Match, feed: dict[str, list], problems: list[str]) -> int:
-    rejected = 0
-    dice, cards, answers = feed["dice"], feed["cards"], feed["answers"]
-    while match.paused_at is None and not match.finished:
-        roll = match.roll
-        if roll is not None:
-            if roll.purpose.startswith(CARD_PURPOSE):
-                if not cards:
-                    break
-                match.supply_dice([_card_face(match, roll, cards.pop(0))])
-                continue
-            if len(dice) < roll.count:
-                break
-            match.supply_dice(dice[: roll.count])
-            del dice[: roll.count]
-            continue
-        decision = match.decision
-        if decision is None or not answers:
-            break
-        answer = answers.pop(0)
-        ask, side = answer.pop("ask", None), answer.pop("side", None)
-        if (ask, side) != (decision.kind, decision.side):
-            problems.append(f"the rules asked {decision.side} for {decision.kind!r}, "
-                            f"the case answers {side} for {ask!r}")
-            break
-        try:
-            match.answer(side, answer)
-        except IllegalAnswer:
-            rejected += 1
-    return rejected
+def compare(match: Match, expect: Mapping[str, Any], rejected: int) -> list[str]:
+    """What differs from the case's ``[expect]``."""
+    return _compare(match, expect, rejected, load_data().units_per_bl)
 
 
 def _ship_value(ship: Any, key: str, units: int) -> Any:
@@ -123,10 +52,9 @@ def _expected_value(key: str, value: Any, units: int) -> Any:
     return value
 
 
-def _compare(match: Match, expect: Mapping[str, Any], rejected: int, game: Tsushima1905) -> list[str]:
+def _compare(match: Match, expect: Mapping[str, Any], rejected: int, units: int) -> list[str]:
     state = match.state
     problems = []
-    units = game.data.units_per_bl
     if "waiting" in expect:
         want = dict(expect["waiting"])
         decision = match.decision

@@ -90,6 +90,7 @@ class GameData:
     rules: Mapping[str, Any]          # the other tables of game.toml, as read
     options: Mapping[str, Any]        # [options]: the rulings' defaults
     digest: str                       # SHA-256 over the data files (for the charter)
+    hashes: Mapping[str, str]         # each data file's SHA-256
 
     def ship(self, name: str) -> ShipInfo:
         for info in self.ships:
@@ -250,15 +251,18 @@ def read_data(folder: Path) -> GameData:
         if isinstance(table, dict) and table_name not in ("options", "classes"):
             _check_provenance(table, f"game.toml [{table_name}]")
     digest = hashlib.sha256()
+    hashes = {}
     for name in FILES:
-        digest.update(name.encode() + b"\0" + (folder / name).read_bytes())
+        content = (folder / name).read_bytes()
+        digest.update(name.encode() + b"\0" + content)
+        hashes[f"games/{GAME_ID}/{name}"] = hashlib.sha256(content).hexdigest()
     return GameData(
         sides=sides, table=(bl_to_units(width_bl, units), bl_to_units(length_bl, units)),
         units_per_bl=units, base_width=bl_to_units(units_table["base_width_bl"], units),
         sin_table=sin_table, trig_scale=scale, classes=classes, ships=ships, decks=decks,
         named_suit_decks=named, squadrons=squadrons, placements=placements,
         rules={k: v for k, v in game.items() if k != "options"},
-        options=dict(game.get("options", {})), digest=digest.hexdigest(),
+        options=dict(game.get("options", {})), digest=digest.hexdigest(), hashes=hashes,
     )
 
 

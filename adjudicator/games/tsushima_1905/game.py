@@ -49,6 +49,10 @@ class Tsushima1905:
         table = Table(state, self.data, self.geo, Options.from_json(state.options), narrate)
         return play(table)
 
+    def data_hashes(self) -> dict[str, str]:
+        """Each data file read (games/tsushima-1905/*.toml) with its SHA-256."""
+        return dict(self.data.hashes)
+
     # -- what each side sees ----------------------------------------------------------
 
     def view(self, state: State, side: str | None) -> dict:

@@ -14,7 +14,9 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 import jinja2
+from markupsafe import Markup
 
+from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.table import geometry_of
@@ -158,3 +160,41 @@ def ship_table(view: Mapping[str, Any]) -> str:
                     f"{ship['bank']:>4} {ship['spent']:>5} {ship['lost']:>4} {ship['fires']:>4} "
                     f"{ship['floods']:>5} {ship['status']:<12} {'yes' if ship['activated'] else 'no'}")
     return "\n".join(rows)
+
+
+def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Tsushima's part of a player's report: the picture, the plot and the ship table."""
+    offense = view.get("offense")
+    return {
+        "header": (f"Turn {view['turn']}, {view['phase']} phase"
+                   + (f"; Offense: {offense.title()}, prime {view['prime']}" if offense else "")),
+        "svg": Markup(render_svg(view)),
+        "plot": ascii_plot(view),
+        "ships": ship_table(view),
+        "decks": [f"{s.title()}: draw pile {len(d['draw'])} card(s) ({' '.join(d['draw'])}); "
+                  f"discards {' '.join(d['discard']) or '-'}" for s, d in view["decks"].items()],
+    }
+
+
+HINTS = {
+    "activate": ["move:", "  SHIP: ahead, port 30, ahead      (or: follow SHIP | close SHIP | steer 135 | ...)",
+                 "fire:", "  SHIP: at TARGET, else nearest; dice max"],
+    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die   (or: max | none)"],
+    "counter-torpedo": ["counter-torpedo: max   (or a number, or none)"],
+    "torpedo": ["torpedo: yes if attacks >= 2   (or: yes | no)"],
+    "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
+    "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
+}
+
+
+def answer_hint(decision: Decision) -> list[str]:
+    """How to answer ``decision`` in the orders language, with its legal options."""
+    options = decision.options
+    lines = list(HINTS[decision.kind])
+    if decision.kind == "activate":
+        lines.append(f"  (ships still to activate: {', '.join(options['ships'])})")
+    elif "max" in options:
+        lines.append(f"  ({options.get('ship', '')}: 0 to {options['max']} dice)")
+    elif "attacks" in options:
+        lines.append(f"  ({options['attacks']} attack(s) offered)")
+    return lines

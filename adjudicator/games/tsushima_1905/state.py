@@ -135,6 +135,13 @@ class State:
     score: dict[str, int] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)   # this turn's geometry events (tracks, fire lines)
 
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """None while the battle goes on; then the winner, the kind of victory and the score."""
+        if self.winner is None:
+            return None
+        return {"winner": self.winner, "victory": self.victory, "score": dict(self.score)}
+
     def side_ships(self, side: str) -> list[Ship]:
         return [ship for ship in self.ships.values() if ship.side == side]
 

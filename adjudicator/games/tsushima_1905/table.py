@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generator, Iterable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Event, Roll
+from adjudicator.engine.requests import Decision, Draw, Event, Roll
 from adjudicator.games.tsushima_1905.answers import READERS, Kind
 from adjudicator.games.tsushima_1905.data import GameData, ShipClass
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
@@ -57,6 +57,11 @@ class Table:
             return ()
         dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase, sides)
         return tuple(dice)
+
+    def draw(self, cards: list[str], purpose: str, side: str) -> Steps:
+        """Turn over one card of the face-down ``cards``, chosen at the moment of drawing."""
+        chosen = yield Draw(tuple(cards), 1, purpose, side, self.state.turn, self.state.phase)
+        return cards[chosen[0]]
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         self.narrate(Event(kind, text, data))

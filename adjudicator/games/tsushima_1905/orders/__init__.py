@@ -19,6 +19,15 @@ from adjudicator.orders.recovery import parse_with_recovery
 from adjudicator.orders.text import CleanText
 
 
+#: This game's error codes (E4xx; E1xx, E3xx and E900 are generic).
+CODES: dict[str, str] = {
+    "E401": "unknown ship",
+    "E402": "ambiguous name",
+    "E405": "ship of the other side",
+    "E407": "ship named twice",
+}
+
+
 def read(clean: CleanText, log: ProblemLog, state: Any = None, world: GameData | None = None) -> OrderSet | None:
     """Parse and read ``clean``; every problem goes to ``log``."""
     tree = parse_with_recovery(lalr_parser(GAME), clean.text, log)
@@ -32,4 +41,4 @@ def merge_orders(standing: OrderSet | None, new: OrderSet) -> OrderSet:
     return merge(standing, new, BLOCK_ORDER)
 
 
-__all__ = ["BLOCK_ORDER", "GAME", "merge_orders", "read"]
+__all__ = ["BLOCK_ORDER", "CODES", "GAME", "merge_orders", "read"]

@@ -67,7 +67,10 @@ class Plans:
         return self.default_player(decision, state)
 
     def answer_for(self, decision: Decision, state: State) -> Mapping[str, Any] | None:
-        orders = self.orders.get(decision.side)
+        return self.answer_with(decision, state, self.orders.get(decision.side))
+
+    def answer_with(self, decision: Decision, state: State, orders: OrderSet | None) -> Mapping[str, Any] | None:
+        """The answer ``orders`` give to ``decision`` (None: they do not answer it)."""
         if orders is None:
             return None
         table = Table(state, self.data, self.geo, Options.from_json(state.options), lambda event: None)
@@ -284,3 +287,25 @@ class Plans:
         dice = most if policy.dice == "all" else min(most, int(policy.dice))
         return {"ship": decision.options["ship"], "dice": max(0, min(dice, most - policy.keep) if policy.keep else dice),
                 "first": policy.first}
+
+
+class StandingAnswers:
+    """The plug-in's answers: orders in, legal answers out (see the module's docstring)."""
+
+    DEFAULT_TEXT = DEFAULT_TEXT
+
+    def __init__(self) -> None:
+        self._plans: Plans | None = None
+
+    @property
+    def plans(self) -> Plans:
+        if self._plans is None:
+            self._plans = Plans({})
+        return self._plans
+
+    def answer_for(self, decision: Decision, state: State, orders: OrderSet | None) -> dict | None:
+        answer = self.plans.answer_with(decision, state, orders)
+        return dict(answer) if answer is not None else None
+
+    def default_answer(self, decision: Decision, state: State) -> dict:
+        return dict(self.plans.default_answer(decision, state))

@@ -2,7 +2,7 @@
 
 Names are resolved here: a ship by its name, an alias or a unique prefix ("Suvorov",
 "Seniavin"); a squadron by its name in the scenario; "Admiral" alone is ambiguous
-(E202). Ships given orders in ``move`` and ``fire`` must be the sender's (E205).
+(E402). Ships given orders in ``move`` and ``fire`` must be the sender's (E405).
 Every problem is logged with its position; reading goes on.
 """
 
@@ -65,15 +65,15 @@ class Reader:
         found = exact or [s for s in ships if s.name.casefold().startswith(wanted)]
         if len(found) != 1:
             if found:
-                self.log.add("E202", f'"{text}" could be {", ".join(s.name for s in found)}: write the full name',
+                self.log.add("E402", f'"{text}" could be {", ".join(s.name for s in found)}: write the full name',
                              *_where(node), suggestions=[s.name for s in found])
             else:
-                self.log.add("E201", f'there is no ship "{text}"', *_where(node))
+                self.log.add("E401", f'there is no ship "{text}"', *_where(node))
             return None
         ship = found[0]
         if own is not None and self.side is not None and (ship.side == self.side) != own:
             whose = "your" if own else "an enemy"
-            self.log.add("E205", f'{ship.name} is not {whose} ship', *_where(node))
+            self.log.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
             return None
         return ship.name
 
@@ -141,7 +141,7 @@ class Reader:
                     others = True
                 elif (name := self.ship(item, own=True)) is not None:
                     if name in names:
-                        self.log.add("E207", f"{name} is named twice in the order", *_where(item))
+                        self.log.add("E407", f"{name} is named twice in the order", *_where(item))
                     names.append(name)
         return ActivationOrder(tuple(names), others or not names)
 

@@ -14,9 +14,10 @@ not gain the initiative, add +1 to all defensive armor rolls that turn." (R-CARD
 the Offense and may opt to launch torpedoes in lieu of a normal move ..." with the
 decision chain of R-TORP-1 and R-TORP-4.
 
-A card is drawn at the moment it is turned: a uniform choice among the cards left in
-the draw pile, a die of as many faces as the pile holds, rolled then and not before,
-so that no card's identity can be computed from anything published earlier.
+A card is drawn at the moment it is turned (an engine ``Draw`` from the cards left
+in the draw pile, which the state keeps unordered), never from a deck shuffled
+earlier, so that no card's identity can be computed from anything published before
+it is turned.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def draw(table: Table, side: str) -> Steps:
     if not deck.draw:
         _reshuffle(deck, None)
         table.say("reshuffle", f"{side.title()}'s draw pile is empty: the discards are reshuffled.", side=side)
-    face = yield from table.roll(1, f"{CARD_PURPOSE} {side}", side, sides=len(deck.draw))
-    card = deck.draw.pop(face[0] - 1)
+    card = yield from table.draw(deck.draw, f"{CARD_PURPOSE} {side}", side)
+    deck.draw.remove(card)
     deck.discard.append(card)
     table.say("card", f"{side.title()} turns over {card}.", side=side, card=card)
     if not deck.draw and table.options.reshuffle == "on-last-card":
