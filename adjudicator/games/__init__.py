@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 GAMES: dict[str, str] = {
     "port-arthur": "adjudicator.games.port_arthur.plugin",
     "russo-japanese-war": "adjudicator.games.russo_japanese_war.plugin",
+    "tsushima-1905": "adjudicator.games.tsushima_1905.plugin",
 }
 
 
