@@ -119,7 +119,7 @@ class Desk:
         self.tally.failures += len(failures)
         if sent or (files and self.smtp is None):
             log.info("%s: %s", campaign, f"{sent} message(s) sent" if self.smtp else
-                     f"{len(files)} queued message(s) written to {self.settings.outbox}")
+                     f"{len(files)} queued message(s) in {self.settings.outbox}")
         for failure in failures:
             log.warning("%s: not sent, still queued: %s", campaign, failure)
 
