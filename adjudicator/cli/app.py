@@ -46,14 +46,12 @@ def game_option() -> Optional[str]:
 
 def chosen_game(name: Optional[str]) -> str:
     """The game named with ``--game``, or the only game installed; else a usage error."""
-    if name is None:
-        only = games.only_game()
-        if only is None:
-            raise fail(f"say which game with --game: one of {', '.join(games.names())}")
-        return only
-    if name not in games.names():
-        raise fail(f"unknown game {name!r}; the games are: {', '.join(games.names())}")
-    return name
+    from adjudicator.cli.check_core import Unusable, chosen_game as choose
+
+    try:
+        return choose(name)
+    except Unusable as err:
+        raise fail(str(err))
 
 
 @app.callback(invoke_without_command=True)
