@@ -8,6 +8,7 @@ Results go to stdout, diagnostics to stderr.
 from __future__ import annotations
 
 from enum import Enum
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -44,13 +45,15 @@ def game_option() -> Optional[str]:
     return typer.Option(None, "--game", help=GAME_HELP)
 
 
-def chosen_game(name: Optional[str]) -> str:
-    """The game named with ``--game``, or the only game installed; else a usage error."""
-    from adjudicator.cli.check_core import Unusable, chosen_game as choose
+def chosen_game(name: Optional[str], *, text: bytes | str | None = None, path: Optional[Path] = None,
+                first_by_default: bool = False) -> str:
+    """The game a command is about (see :func:`adjudicator.cli.game_choice.choose_game`);
+    else a usage error that lists the games."""
+    from adjudicator.cli.game_choice import GameNotChosen, choose_game
 
     try:
-        return choose(name)
-    except Unusable as err:
+        return choose_game(name, text=text, path=path, first_by_default=first_by_default)
+    except GameNotChosen as err:
         raise fail(str(err))
 
 

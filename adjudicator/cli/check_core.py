@@ -49,27 +49,18 @@ def direct(argv: list[str]) -> int:
     return run_check(args.file, args.campaign, args.format, args.game, args.store)
 
 
-def chosen_game(name: str | None) -> str:
-    """The game named with ``--game``, or the only game installed."""
-    from adjudicator import games
-
-    if name is None:
-        only = games.only_game()
-        if only is None:
-            raise Unusable(f"say which game with --game: one of {', '.join(games.names())}")
-        return only
-    if name not in games.names():
-        raise Unusable(f"unknown game {name!r}; the games are: {', '.join(games.names())}")
-    return name
-
-
 def _check(file: Path, campaign: str | None, format: str, game: str | None, store: Path | None) -> int:
     from adjudicator.orders import OrdersError, check_orders
 
+    from adjudicator.cli.game_choice import GameNotChosen, choose_game
+
     if format not in FORMATS:
         raise Unusable(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
-    game = chosen_game(game)
     data = _read(file)
+    try:
+        game = choose_game(game, text=data, path=None if str(file) == "-" else file)
+    except GameNotChosen as err:
+        raise Unusable(str(err)) from None
     if store is not None and campaign is not None:
         return _check_against_campaign(data, store, campaign, format)
     try:

@@ -66,7 +66,7 @@ def lalr_parser(game: str) -> Lark:
         str(grammar_path(game)),
         parser="lalr",
         lexer="contextual",
-        propagate_positions=False,
+        propagate_positions=True,
         maybe_placeholders=False,
         cache=_cache_file(game, "lalr"),
     )

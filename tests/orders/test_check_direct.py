@@ -29,7 +29,7 @@ def direct(*args: str) -> subprocess.CompletedProcess:
 
 def test_a_check_runs_without_the_command_line_library_and_prints_what_the_command_prints():
     for sample, code in ((SAMPLES / "japan-turn1.orders", 0), (GOLDEN / "five-mistakes.orders", 1)):
-        for extra in ([], ["--format", "json"]):
+        for extra in (["--game", "port-arthur"], ["--format", "json", "--game", "port-arthur"]):
             done = direct("check", str(sample), *extra)
             assert done.returncode == code, done.stderr
             assert "typer not loaded" in done.stderr
