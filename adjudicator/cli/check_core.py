@@ -57,12 +57,12 @@ def _check(file: Path, campaign: str | None, format: str, game: str | None, stor
     if format not in FORMATS:
         raise Unusable(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
     data = _read(file)
+    if store is not None and campaign is not None:  # the campaign knows its game
+        return _check_against_campaign(data, store, campaign, format)
     try:
         game = choose_game(game, text=data, path=None if str(file) == "-" else file)
     except GameNotChosen as err:
         raise Unusable(str(err)) from None
-    if store is not None and campaign is not None:
-        return _check_against_campaign(data, store, campaign, format)
     try:
         receipt = check_orders(data, game, campaign=campaign)
     except OrdersError as err:

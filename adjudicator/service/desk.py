@@ -86,7 +86,12 @@ class Desk:
 
     def after_taking(self, taken: Taken) -> None:
         """Answer at once: adjudicate what new orders allow, and send the mail."""
-        if taken.campaign is None or taken.outcome in ("duplicate", "ignored"):
+        if taken.outcome in ("duplicate", "ignored"):
+            return
+        if taken.campaign is None:  # answered from the campaign the sender plays in: send what waits
+            for record in self.store.campaigns():
+                if self.store.outbox(record.id, "queued"):
+                    self.send(record.id)
             return
         if taken.outcome == "accepted":
             self.advance(taken.campaign)
@@ -245,5 +250,4 @@ class DeskThread(threading.Thread):
                 future.set_exception(err)
                 continue
             future.set_result(taken)
-            if taken.campaign is not None:
-                desk._guarded(taken.campaign, lambda _: desk.after_taking(taken))
+            desk._guarded(taken.campaign or "-", lambda _: desk.after_taking(taken))
