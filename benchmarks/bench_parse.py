@@ -128,6 +128,7 @@ def main() -> None:
     args.add_argument("--lines", type=int, default=10_000)
     args.add_argument("--runs", type=int, default=5)
     args.add_argument("--earley-runs", type=int, default=3)
+    args.add_argument("--cold-runs", type=int, default=7)
     options = args.parse_args()
 
     text = generate(options.lines)
@@ -150,6 +151,47 @@ def main() -> None:
     if cython_rate:
         print(f"lalr+cython {cython_rate:10,.0f} lines/s   (lark-cython plugin, installed here)")
     print(f"pipeline / earley = {pipeline_rate / earley_rate:8.1f}x")
+    stock, shared = cold_parse(options.cold_runs)
+    print(f"cold: load the parser and read a sample orders file in a new process, CPU (median of "
+          f"{options.cold_runs}):")
+    print(f"  lark's contextual lexer (a regexp per state) {stock * 1000:6.1f} ms   (the baseline)")
+    print(f"  terminals' regexps shared by every state     {shared * 1000:6.1f} ms   "
+          f"({stock / shared:.1f}x faster)")
+
+
+COLD_PROGRAM = """
+import sys, time
+from adjudicator.orders import grammar
+from adjudicator.orders.text import clean
+if sys.argv[1] == "stock":
+    grammar.share_terminal_regexps = lambda parser: None
+text = "\\n".join(clean(open(sys.argv[2], encoding="utf-8").read()).lines) + "\\n"
+start = time.process_time()
+grammar.lalr_parser("port-arthur").parse(text)
+print(time.process_time() - start)
+"""
+
+
+def cold_parse(runs: int) -> tuple[float, float]:
+    """CPU seconds to load the (cached) parser and parse a sample file, in a new process:
+    with lark's own contextual lexer, and with the terminals' regexps shared."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "port-arthur" / "japan-turn1.orders"
+
+    def once(kind: str) -> float:
+        done = subprocess.run([sys.executable, "-c", COLD_PROGRAM, kind, str(sample)], capture_output=True,
+                              text=True, check=True)
+        return float(done.stdout)
+
+    once("shared")  # the grammar cache and the bytecode cache are warm from here on
+    times = {"stock": [], "shared": []}
+    for _ in range(runs):
+        for kind in times:
+            times[kind].append(once(kind))
+    return statistics.median(times["stock"]), statistics.median(times["shared"])
 
 
 if __name__ == "__main__":

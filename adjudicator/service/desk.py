@@ -86,7 +86,12 @@ class Desk:
 
     def after_taking(self, taken: Taken) -> None:
         """Answer at once: adjudicate what new orders allow, and send the mail."""
-        if taken.campaign is None or taken.outcome in ("duplicate", "ignored"):
+        if taken.outcome in ("duplicate", "ignored"):
+            return
+        if taken.campaign is None:  # answered from the campaign the sender plays in: send what waits
+            for record in self.store.campaigns():
+                if self.store.outbox(record.id, "queued"):
+                    self.send(record.id)
             return
         if taken.outcome == "accepted":
             self.advance(taken.campaign)
@@ -119,7 +124,7 @@ class Desk:
         self.tally.failures += len(failures)
         if sent or (files and self.smtp is None):
             log.info("%s: %s", campaign, f"{sent} message(s) sent" if self.smtp else
-                     f"{len(files)} queued message(s) written to {self.settings.outbox}")
+                     f"{len(files)} queued message(s) in {self.settings.outbox}")
         for failure in failures:
             log.warning("%s: not sent, still queued: %s", campaign, failure)
 
@@ -245,5 +250,4 @@ class DeskThread(threading.Thread):
                 future.set_exception(err)
                 continue
             future.set_result(taken)
-            if taken.campaign is not None:
-                desk._guarded(taken.campaign, lambda _: desk.after_taking(taken))
+            desk._guarded(taken.campaign or "-", lambda _: desk.after_taking(taken))
