@@ -105,3 +105,16 @@ def test_two_thousand_malformed_mails_never_stop_the_intake(campaigns, store, ma
     assert len(goods) == 8 and {t.outcome for t in goods} == {"accepted"}
     assert store.entries(CAMPAIGN)  # verifies
     assert all(m.message["To"] for m in outgoing(store))
+
+
+def test_the_step_command_takes_the_good_mail_behind_malformed_ones_and_adjudicates(
+        campaign, store, referee_key, tmp_path):
+    save_private_key(tmp_path / "referee.key", referee_key, None)
+    source = mbox_of(tmp_path / "in.mbox", [UTF7_LONE_SURROGATE, LONG_FROM, BROKEN_MIME, good(1)])
+
+    done = cli("step", CAMPAIGN, source, "--store", store.path, "--key", tmp_path / "referee.key",
+               "--outbox", tmp_path / "out", "--now", "1904-02-08T13:00:00+00:00")
+
+    assert done.returncode == 0, done.stderr
+    assert_no_traceback(done)
+    assert "step 1 adjudicated" in done.stdout
