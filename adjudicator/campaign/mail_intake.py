@@ -296,9 +296,9 @@ class Intake:
                 "Correct the 'campaign:' line and send the whole orders again.")
         with self.store.transaction(home) as tx:
             if not tx.mark_mail_seen(*mail_identity(mail)):
-                return Taken(mail.origin, named, "duplicate", "already taken in")
+                return Taken(mail.origin, home, "duplicate", "already taken in")
             self._queue(tx, meta, mail.reply_address, "Your mail was not taken as orders", text, mail)
-        return Taken(mail.origin, named, "refused", what)
+        return Taken(mail.origin, home, "refused", what)  # the campaign whose outbox holds the answer
 
     def _unreadable(self, mail: IncomingMail, campaign: str | None, err: Exception) -> Taken:
         """The last resort for a message that could not be taken in: refuse it alone,

@@ -97,8 +97,8 @@ def test_a_wrong_passphrase_stops_new_and_adjudicate_with_exit_2_and_a_clear_mes
     assert cli("keys", "new", key, env=right).returncode == 0
     assert b"ENCRYPTED" in key.read_bytes()
 
-    refused = cli("new", CAMPAIGN, "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=wrong)
-    created = cli("new", CAMPAIGN, "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=right)
+    refused = cli("new", CAMPAIGN, "--game", "port-arthur", "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=wrong)
+    created = cli("new", CAMPAIGN, "--game", "port-arthur", "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=right)
     stopped = cli("adjudicate", CAMPAIGN, "--key", key, "--store", store, env=wrong)
     unasked = cli("adjudicate", CAMPAIGN, "--key", key, "--store", store)
 
@@ -183,7 +183,7 @@ def test_status_and_history_and_export_give_output_for_scripts(desk):
 
 
 def test_new_with_an_unknown_option_exits_2_quoting_it(desk):
-    done = cli("new", "c2", "--players", desk / "players.toml", "-o", "fog=true", *store_args(desk), *key_args(desk))
+    done = cli("new", "c2", "--game", "port-arthur", "--players", desk / "players.toml", "-o", "fog=true", *store_args(desk), *key_args(desk))
 
     assert done.returncode == 2
     assert "'fog'" in done.stderr and "fog_of_war" in done.stderr
