@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 #: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
@@ -154,11 +155,12 @@ def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
 #: Header keys whose value is secret: an error never quotes it.
 SECRET_KEYS = ("password", "reveal")
 MASK = "********"
-_KEY = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*(?::\s*|\s+)")
+_KEY = re.compile(r"(?<![\w'\-])([^\W\d_][\w'\-]*)\s*(?::\s*|\s+)")
 _QUOTED = re.compile(r'"([^"]*)"')
 _COMMENT = re.compile(r"\s+#")
 
 
+@lru_cache(maxsize=4096)
 def looks_secret(key: str) -> bool:
     """Whether ``key`` is, or is a misspelling of, a key whose value is secret."""
     word = key.casefold()
@@ -168,14 +170,18 @@ def looks_secret(key: str) -> bool:
 
 def secret_in(line: str) -> tuple[str, str] | None:
     """``(line with its secret masked, the secret)`` when ``line`` gives a password
-    (or looks like a mistyped password line); None otherwise."""
-    found = _KEY.match(line)
-    if not found or not looks_secret(found.group(1)):
-        return None
-    value, *comment = _COMMENT.split(line[found.end():], maxsplit=1)
-    if not value.strip():
-        return None
-    return line[:found.end()] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
+    (or looks like a mistyped password line; or, further along the line, a key that
+    looks like one followed by a colon, as in an HTML message read as one line);
+    None otherwise. The value is masked to the end of the line (or to a comment)."""
+    for found in _KEY.finditer(line):
+        first = found.start() == 0 or not line[:found.start()].strip()
+        if not looks_secret(found.group(1)) or not (first or ":" in found.group(0)):
+            continue
+        value, *comment = _COMMENT.split(line[found.end():], maxsplit=1)
+        if not value.strip():
+            return None
+        return line[:found.end()] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
+    return None
 
 
 def mask_quotes(message: str, secret: str) -> str:
@@ -206,8 +212,11 @@ class ProblemLog:
         column: int = 0,
         expected: Iterable[str] = (),
         suggestions: Iterable[str] = (),
+        quote: bool = True,
     ) -> None:
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        """Record a problem at ``line``:``column``, quoting that line (unless ``quote``
+        is false: a problem of the whole file, placed where the orders begin)."""
+        source = self.lines[line - 1] if quote and 0 < line <= len(self.lines) else ""
         secret = secret_in(source)
         if secret is not None:
             source = secret[0]
