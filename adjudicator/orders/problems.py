@@ -155,7 +155,9 @@ def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
 #: Header keys whose value is secret: an error never quotes it.
 SECRET_KEYS = ("password", "reveal")
 MASK = "********"
-_KEY = re.compile(r"(?<![\w'\-])([^\W\d_][\w'\-]*)\s*(?::\s*|\s+)")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s+")
+_KEY_ANYWHERE = re.compile(r"(?:pass\w+|pwd?|reveal)\s*:\s*", re.I)
 _QUOTED = re.compile(r'"([^"]*)"')
 _COMMENT = re.compile(r"\s+#")
 
@@ -169,19 +171,31 @@ def looks_secret(key: str) -> bool:
 
 
 def secret_in(line: str) -> tuple[str, str] | None:
-    """``(line with its secret masked, the secret)`` when ``line`` gives a password
-    (or looks like a mistyped password line; or, further along the line, a key that
-    looks like one followed by a colon, as in an HTML message read as one line);
-    None otherwise. The value is masked to the end of the line (or to a comment)."""
-    for found in _KEY.finditer(line):
-        first = found.start() == 0 or not line[:found.start()].strip()
-        if not looks_secret(found.group(1)) or not (first or ":" in found.group(0)):
-            continue
-        value, *comment = _COMMENT.split(line[found.end():], maxsplit=1)
-        if not value.strip():
-            return None
-        return line[:found.end()] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
-    return None
+    """``(line with its secret masked, the secret)`` when ``line`` gives a password,
+    or looks like a mistyped password line; None otherwise. The value is masked to the
+    end of the line (or to a comment)."""
+    start = _secret_start(line)
+    if start is None:
+        return None
+    value, *comment = _COMMENT.split(line[start:], maxsplit=1)
+    if not value.strip():
+        return None
+    return line[:start] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
+
+
+def _secret_start(line: str) -> int | None:
+    """Where the secret of ``line`` starts: after a key that looks like a password key
+    (however mangled: "passw;od:", "pass word:"), written before a colon or as the
+    first word; or after "password:" anywhere in the line (an HTML message read as
+    one line, two lines run together)."""
+    head, colon, rest = line.partition(":")
+    if colon and len(head) <= 24 and looks_secret(_NOT_LETTERS.sub("", head)):
+        return len(head) + 1 + len(rest) - len(rest.lstrip())
+    first = _FIRST_WORD.match(line)
+    if first and looks_secret(first.group(1)):
+        return first.end()
+    later = _KEY_ANYWHERE.search(line)
+    return later.end() if later else None
 
 
 def mask_quotes(message: str, secret: str) -> str:
