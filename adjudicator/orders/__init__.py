@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator import games
+from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
@@ -23,7 +24,7 @@ from adjudicator.orders.text import MAX_BYTES, MAX_LINES, clean
 
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(AdjudicatorError, ValueError):
     """Orders for a game that is not registered."""
 
 

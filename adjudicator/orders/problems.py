@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Mapping
 
+from adjudicator.errors import AdjudicatorError
+
 #: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
 #: with their titles. Each game declares its own range in its orders language's
 #: ``CODES`` (Port Arthur: E2xx). Keep in step with docs/orders.md ("Error codes").
@@ -113,7 +115,7 @@ def _or_list(items: tuple[str, ...]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-class OrdersError(Exception):
+class OrdersError(AdjudicatorError):
     """The orders could not be accepted; ``problems`` lists every reason found.
 
     ``partial``: the orders as far as they could be read (None when nothing could),

@@ -10,9 +10,11 @@ it was (line numbers in messages are those of the file as sent):
 - when a start marker is present (``BEGIN ORDERS``, ``START ORDERS``, a line
   ``orders:``), everything above it is ignored; an end marker (``END ORDERS``)
   ends the orders;
-- quoted reply lines (starting with ``>``) are ignored, and so is everything from a
-  signature separator (a line ``-- ``) or a quoted original message
-  (``-----Original Message-----``, ``On ... wrote:``) down.
+- quoted reply lines (starting with ``>``) are ignored line by line, with the
+  ``On ... wrote:`` line that introduces them: orders written below a quoted report
+  are read; everything from a signature separator (a line ``-- ``) or an original
+  message that is not quoted (``-----Original Message-----``, or ``On ... wrote:``
+  followed by unquoted text) down is ignored.
 """
 
 from __future__ import annotations
@@ -113,8 +115,7 @@ def clean(data: bytes | str) -> CleanText:
 def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
     """Blank every line that is not orders; the number of lines stays the same."""
     kept = list(lines)
-    original = next((i for i, line in enumerate(lines) if _ORIGINAL.match(line) or _SIGNATURE.match(line)),
-                    len(lines))
+    original = next((i for i in range(len(lines)) if _ends_orders(lines, i)), len(lines))
     start = next((i for i, line in enumerate(lines[:original]) if _START.match(line)), None)
     if start is not None:
         for i in range(start + 1):
@@ -124,13 +125,27 @@ def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
     first = 0 if start is None else start + 1
     for i in range(first, len(lines)):
         line = lines[i]
-        if _END.match(line) or _SIGNATURE.match(line) or _ORIGINAL.match(line):
+        if _END.match(line) or _ends_orders(lines, i):
             for j in range(i, len(lines)):
                 kept[j] = ""
             break
-        if _QUOTED.match(line):
+        if _QUOTED.match(line) or _ORIGINAL.match(line):
             kept[i] = ""
     return kept
+
+
+def _ends_orders(lines: list[str], index: int) -> bool:
+    """Whether line ``index`` starts what is no longer the sender's text: a signature
+    separator, or an original message that is not quoted. An ``On ... wrote:`` line
+    followed by quoted lines only introduces a quotation, which is skipped line by
+    line (orders may follow it)."""
+    line = lines[index]
+    if _SIGNATURE.match(line):
+        return True
+    if not _ORIGINAL.match(line):
+        return False
+    following = next((text for text in lines[index + 1:] if text.strip()), "")
+    return not _QUOTED.match(following)
 
 
 class _TextFromHtml(HTMLParser):
