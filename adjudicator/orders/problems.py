@@ -173,16 +173,21 @@ def looks_secret(key: str) -> bool:
 
 
 def secret_in(line: str) -> tuple[str, str] | None:
-    """``(line with its secret masked, the secret)`` when ``line`` gives a password,
-    or looks like a mistyped password line; None otherwise. The value is masked to the
-    end of the line (or to a comment)."""
-    start = _secret_start(line)
-    if start is None:
+    """``(line with its secrets masked, the secrets)`` when ``line`` gives a password,
+    or looks like a mistyped password line; None otherwise. Each value is masked up
+    to a comment, and a password key further along the line (after a comment, in an
+    HTML message read as one line) is masked too."""
+    start, done, parts, secrets = _secret_start(line), 0, [], []
+    while start is not None:
+        value = _COMMENT.split(line[start:], maxsplit=1)[0]
+        parts.append(line[done:start] + (MASK if value.strip() else value))
+        secrets += [value.strip()] if value.strip() else []
+        done = start + len(value)
+        later = _KEY_ANYWHERE.search(line, done)
+        start = later.end() if later else None
+    if not secrets:
         return None
-    value, *comment = _COMMENT.split(line[start:], maxsplit=1)
-    if not value.strip():
-        return None
-    return line[:start] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
+    return "".join(parts) + line[done:], " ".join(secrets)
 
 
 def _secret_start(line: str) -> int | None:

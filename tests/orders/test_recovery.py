@@ -46,8 +46,11 @@ def test_an_error_quoting_a_password_line_masks_the_value(line):
     assert "********" in rendered
 
 
-def test_a_password_inside_a_line_of_html_is_masked():
-    html = "<p>\n# my orders\ncampaign: test\nPassword: my secret words\n"
+@pytest.mark.parametrize("html", [
+    "<p>\n# my orders\ncampaign: test\nPassword: my secret words\n",
+    "<p>\ncampaign: test\npassword: tiger  # or a signature\nPassword: my secret words\n",
+])
+def test_a_password_inside_a_line_of_html_is_masked(html):
     found = problems(html, header="")
     assert found and "secret" not in "\n".join(p.render() for p in found)
 
