@@ -38,7 +38,8 @@ def fail(message: str, code: int = EXIT_UNUSABLE) -> typer.Exit:
     return typer.Exit(code)
 
 
-GAME_HELP = f"The game: {', '.join(games.names())} (may be left out while only one game is installed)."
+GAME_HELP = (f"The game: {', '.join(games.names())}. Left out: the game an orders file names or its folder "
+             f"is named after; for new, play and demo, {games.names()[0]}.")
 
 
 def game_option() -> Optional[str]:

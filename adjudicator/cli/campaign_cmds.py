@@ -262,7 +262,7 @@ def new(
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
 
-    game = chosen_game(game)
+    game = chosen_game(game, first_by_default=True)
     players = read_players(players_file, player)
     with user_errors():
         try:
