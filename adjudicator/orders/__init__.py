@@ -121,7 +121,7 @@ def _check_stored_size(orders: OrderSet, text, log: ProblemLog) -> None:
     if size > MAX_BYTES or lines > MAX_LINES:
         log.add("E107", f"written out in full (every name spelt out, one ship a line) these orders take "
                 f"{size:,} bytes in {lines:,} lines; the limit is {MAX_BYTES:,} bytes and {MAX_LINES:,} "
-                "lines: shorten them", *_first_line(text.lines))
+                "lines: shorten them", *_first_line(text.lines), quote=False)
 
 
 def merge_orders(standing: OrderSet | None, new: OrderSet, game: str) -> OrderSet:

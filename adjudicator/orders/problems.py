@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from adjudicator.errors import AdjudicatorError
@@ -156,11 +157,14 @@ def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
 #: Header keys whose value is secret: an error never quotes it.
 SECRET_KEYS = ("password", "reveal")
 MASK = "********"
-_KEY = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*(?::\s*|\s+)")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s+")
+_KEY_ANYWHERE = re.compile(r"(?:pass\w+|pwd?|reveal)\s*:\s*", re.I)
 _QUOTED = re.compile(r'"([^"]*)"')
 _COMMENT = re.compile(r"\s+#")
 
 
+@lru_cache(maxsize=4096)
 def looks_secret(key: str) -> bool:
     """Whether ``key`` is, or is a misspelling of, a key whose value is secret."""
     word = key.casefold()
@@ -169,15 +173,36 @@ def looks_secret(key: str) -> bool:
 
 
 def secret_in(line: str) -> tuple[str, str] | None:
-    """``(line with its secret masked, the secret)`` when ``line`` gives a password
-    (or looks like a mistyped password line); None otherwise."""
-    found = _KEY.match(line)
-    if not found or not looks_secret(found.group(1)):
+    """``(line with its secrets masked, the secrets)`` when ``line`` gives a password,
+    or looks like a mistyped password line; None otherwise. Each value is masked up
+    to a comment, and a password key further along the line (after a comment, in an
+    HTML message read as one line) is masked too."""
+    start, done, parts, secrets = _secret_start(line), 0, [], []
+    while start is not None:
+        value = _COMMENT.split(line[start:], maxsplit=1)[0]
+        parts.append(line[done:start] + (MASK if value.strip() else value))
+        secrets += [value.strip()] if value.strip() else []
+        done = start + len(value)
+        later = _KEY_ANYWHERE.search(line, done)
+        start = later.end() if later else None
+    if not secrets:
         return None
-    value, *comment = _COMMENT.split(line[found.end():], maxsplit=1)
-    if not value.strip():
-        return None
-    return line[:found.end()] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
+    return "".join(parts) + line[done:], " ".join(secrets)
+
+
+def _secret_start(line: str) -> int | None:
+    """Where the secret of ``line`` starts: after a key that looks like a password key
+    (however mangled: "passw;od:", "pass word:"), written before a colon or as the
+    first word; or after "password:" anywhere in the line (an HTML message read as
+    one line, two lines run together)."""
+    head, colon, rest = line.partition(":")
+    if colon and len(head) <= 24 and looks_secret(_NOT_LETTERS.sub("", head)):
+        return len(head) + 1 + len(rest) - len(rest.lstrip())
+    first = _FIRST_WORD.match(line)
+    if first and looks_secret(first.group(1)):
+        return first.end()
+    later = _KEY_ANYWHERE.search(line)
+    return later.end() if later else None
 
 
 def mask_quotes(message: str, secret: str) -> str:
@@ -208,8 +233,11 @@ class ProblemLog:
         column: int = 0,
         expected: Iterable[str] = (),
         suggestions: Iterable[str] = (),
+        quote: bool = True,
     ) -> None:
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        """Record a problem at ``line``:``column``, quoting that line (unless ``quote``
+        is false: a problem of the whole file, placed where the orders begin)."""
+        source = self.lines[line - 1] if quote and 0 < line <= len(self.lines) else ""
         secret = secret_in(source)
         if secret is not None:
             source = secret[0]

@@ -46,6 +46,15 @@ def test_an_error_quoting_a_password_line_masks_the_value(line):
     assert "********" in rendered
 
 
+@pytest.mark.parametrize("html", [
+    "<p>\n# my orders\ncampaign: test\nPassword: my secret words\n",
+    "<p>\ncampaign: test\npassword: tiger  # or a signature\nPassword: my secret words\n",
+])
+def test_a_password_inside_a_line_of_html_is_masked(html):
+    found = problems(html, header="")
+    assert found and "secret" not in "\n".join(p.render() for p in found)
+
+
 def test_a_password_line_error_message_masks_the_quoted_value():
     found = problems("password: tiger\npassword: a secret phrase\n")
     assert [p.code for p in found] == ["E111"]

@@ -146,12 +146,13 @@ class Reader:
                 continue
             values.update(self.header_field(key, node))
         if not fields and not has_blocks:
-            self.log.add("E106", "no orders found: the file has no header lines and no blocks", *start)
+            self.log.add("E106", "no orders found: the file has no header lines and no blocks", *start,
+                         quote=False)
         else:
             for key in REQUIRED_HEADER:
                 if key not in values:
                     example = {"campaign": "campaign: NAME", "side": "side: Japan", "turn": "turn: 1"}[key]
-                    self.log.add("E112", f'no "{key}" line; add one, e.g. "{example}"', *start)
+                    self.log.add("E112", f'no "{key}" line; add one, e.g. "{example}"', *start, quote=False)
         self.side = values.get("side")  # type: ignore[assignment]
         header = Header(
             campaign=values.get("campaign"),
