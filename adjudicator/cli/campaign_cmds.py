@@ -167,9 +167,9 @@ def sign(
     prints the orders with a 'signature:' line added."""
     from adjudicator.campaign.signing import sign_orders
 
-    name = chosen_game(game)
     with user_errors():
         data = sys.stdin.buffer.read() if str(orders_file) == "-" else orders_file.read_bytes()
+        name = chosen_game(game, text=data, path=None if str(orders_file) == "-" else orders_file)
         typer.echo(sign_orders(data, load_key(key), name), nl=False)
 
 

@@ -43,8 +43,8 @@ def check(
 
     if format not in FORMATS:
         _stop(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
-    game = chosen_game(game)
     data = _read(file)
+    game = chosen_game(game, text=data, path=None if str(file) == "-" else file)
     if store is not None and campaign is not None:
         _check_against_campaign(data, store, campaign, format)
     try:

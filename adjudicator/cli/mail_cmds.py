@@ -189,12 +189,12 @@ def demo(
         with user_errors():
             event = run_tournament_demo(Path("demo-tournament") if folder == Path("demo-campaign") else folder,
                                         seed, options, progress=None if quiet else typer.echo,
-                                        game=chosen_game(game))
+                                        game=chosen_game(game, first_by_default=True))
         typer.echo(event.text)
         raise typer.Exit(0 if event.verified else EXIT_PROBLEM)
     with user_errors():
         summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo,
-                           game=chosen_game(game))
+                           game=chosen_game(game, first_by_default=True))
     typer.echo(summary.text)
     if not summary.verified:
         raise typer.Exit(EXIT_PROBLEM)
