@@ -181,7 +181,11 @@ def demo(
         raise fail(str(err))
     if tournament:
         from adjudicator.tournament.demo import run_tournament_demo
+        from adjudicator.tournament.gameplay import tournament_games
 
+        playable = tournament_games()
+        if game is None and len(playable) == 1:
+            game = playable[0]   # the one game that can be played as a tournament
         with user_errors():
             event = run_tournament_demo(Path("demo-tournament") if folder == Path("demo-campaign") else folder,
                                         seed, options, progress=None if quiet else typer.echo,

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog
+from adjudicator.campaign.protocol import BATCH, OPENING
 from adjudicator.engine import EngineError
 from adjudicator.campaign.verify import verify_records
 from adjudicator.fairdice import (
@@ -217,11 +218,12 @@ def _ruled(state: EventState, game: str) -> bool:
 
 
 def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> bool:
-    """Add the game's luck samples to its players; False when the public record hides
-    them (a game with secrets whose sealed entries are not opened)."""
+    """Add the game's luck samples to its players; False when the public record still
+    hides them (a running game with secrets: its sealed entries open at its end)."""
     game = tournament_support(state.game)
     try:
-        match = CampaignLog(slot.game, records, []).replay(support(records[0].body["game"]).game())
+        log = CampaignLog(slot.game, records, [], opened_entries(records))
+        match = log.replay(support(records[0].body["game"]).game())
     except (EngineError, KeyError, TypeError, ValueError):
         return False  # hidden entries still sealed in the public record: the fires cannot be seen
     samples = luck_samples(game, match.events, records[0].body.get("options", {}))
@@ -237,14 +239,31 @@ def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str
     return True
 
 
+def opened_entries(records: list[Record]) -> dict[int, list]:
+    """Batch -> its entries in clear, for the batches with sealed entries that the
+    campaign's opening record (published at the end of a game with secrets) opens.
+    The audit has verified every seal against its opening before this is used."""
+    openings = {(int(item["batch"]), int(item["entry"])): item["open"]
+                for record in records if record.kind == OPENING for item in record.body.get("openings", [])}
+    clear: dict[int, list] = {}
+    for record in records:
+        entries = record.body.get("entries", []) if record.kind == BATCH else []
+        if any("sealed" in entry for entry in entries):
+            number = record.body["batch"]
+            clear[number] = [openings.get((number, position), entry) if "sealed" in entry else entry
+                             for position, entry in enumerate(entries, start=1)]
+    return clear
+
+
 def render_audit(audit: Audit) -> str:
     lines = [f"Tournament {audit.tournament}: {len(audit.games)} game(s)."]
     for game in audit.games:
         outcome = game.get("result")
         said = "running" if outcome is None else (
             "no result" if outcome["result"] is None else f"{outcome['result']} ({outcome['how'][:60]})")
+        sealed = "  (luck not counted: sealed until the game ends)" if game.get("luck_counted") is False else ""
         lines.append(f"  {game['game']:<28} {'verified' if game.get('verified') else 'NOT VERIFIED':<13}"
-                     f"{game.get('dice', 0):>5} dice  {said}")
+                     f"{game.get('dice', 0):>5} dice  {said}{sealed}")
     lines += ["", "player            1     2     3     4     5     6   dice   mean  p      fires  hits+crits  "
                   "expected  luck"]
     for dice in audit.players.values():

@@ -45,7 +45,7 @@ class TournamentDemo:
 
 def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
                         progress: Callable[[str], None] | None = None, rounds: int = 2,
-                        game: str = "port-arthur") -> TournamentDemo:
+                        game: str = "port-arthur", entrants: int = len(ENTRANTS)) -> TournamentDemo:
     say = progress or (lambda line: None)
     plugin = support(game)
     if plugin.commander is None:
@@ -62,7 +62,7 @@ def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
                        "referee_address": REFEREE, "options": dict(options)},
         "scoring": {"win": 1, "draw": 0.5, "loss": 0, "bye": "win"},
         "player": [{"name": n, "address": f"{n}@fleet.example", "password": f"pw-{rng.getrandbits(32):08x}"}
-                   for n in ENTRANTS],
+                   for n in ENTRANTS[:entrants]],
     }, "the demo's charter")
     outbox = folder / "outbox"
     now = datetime.now(timezone.utc)
@@ -71,7 +71,7 @@ def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
         mailroom = Mailroom(tournaments.campaigns, outbox)
         tournaments.create(charter, key, now)
         mailroom.send(NAME, None)
-        say(f"Tournament '{NAME}' created in {folder}: Swiss, {rounds} rounds, {len(ENTRANTS)} players.")
+        say(f"Tournament '{NAME}' created in {folder}: Swiss, {rounds} rounds, {entrants} players.")
         for number in range(1, rounds + 1):
             body = tournaments.pair(NAME, key, now)
             files, _, _ = mailroom.send(NAME, None)

@@ -18,6 +18,7 @@ The demo's automatic players are the plug-in's ``commander``.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
@@ -60,6 +61,16 @@ def tournament_support(game: str) -> TournamentGame:
         raise TournamentError(f"{support(game).title} offers no tournament interface "
                               f"({package}.tournament): it cannot be played as a tournament") from err
     return module.tournament_support()
+
+
+def tournament_games() -> tuple[str, ...]:
+    """The registered games that offer a tournament interface."""
+    found = []
+    for name, module in games.GAMES.items():
+        package = module.rpartition(".")[0]
+        if importlib.util.find_spec(f"{package}.tournament") is not None:
+            found.append(name)
+    return tuple(found)
 
 
 def luck_samples(game: TournamentGame, events: Iterable[Any], options: Mapping[str, Any]) -> list[LuckSample]:

@@ -86,8 +86,8 @@ def test_tampering_with_the_stored_tournament_is_refused_on_reading(tmp_path, to
 
 
 def test_the_demo_event_by_email_takes_results_from_its_campaigns_and_verifies(tmp_path):
-    summary = run_tournament_demo(tmp_path / "demo", 7, {}, rounds=1)
-    assert summary.verified and summary.games == 2
+    summary = run_tournament_demo(tmp_path / "demo", 7, {}, rounds=1, entrants=2)
+    assert summary.verified and summary.games == 1
     audit = audit_bundle(*read_bundle(tmp_path / "demo" / "public"))
     assert audit.verified
     assert all(game["result"]["how"].startswith("End of turn") for game in audit.games)
@@ -98,5 +98,5 @@ def test_the_demo_event_by_email_takes_results_from_its_campaigns_and_verifies(t
     exported = runner.invoke(app, ["tournament", "export", "demo-cup", "--format", "json",
                                    "--store", str(tmp_path / "demo" / "campaigns.sqlite3")])
     table = json.loads(exported.output)["standings"]
-    assert {row["player"] for row in table} == {"togo", "makarov", "kamimura", "witgeft"}
+    assert {row["player"] for row in table} == {"togo", "makarov"}
     assert all(row["rating"] is not None and row["answered"] > 0 for row in table)

@@ -18,3 +18,9 @@ def test_the_tournament_wing_imports_no_game(path: Path):
 def test_a_games_tournament_interface_imports_no_tournament_or_campaign_code():
     for path in sorted((PACKAGE / "games").rglob("tournament.py")):
         assert not [m for m in imported(path) if m.startswith(("adjudicator.tournament", "adjudicator.campaign"))]
+
+
+def test_the_games_that_offer_a_tournament_interface_are_found_through_the_registry():
+    from adjudicator.tournament.gameplay import tournament_games
+
+    assert "port-arthur" in tournament_games()
