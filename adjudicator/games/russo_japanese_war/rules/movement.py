@@ -190,11 +190,13 @@ def long_step_error(t, uid: str, side: str, a: str, b: str, strategic: bool) -> 
         return f"{a} -> {b} does not follow the railway (8.2)"
     if b not in board.hexes:
         return f"{b} is not on the map"
-    occupant = t.side_in(b)
-    if occupant is not None and occupant != side:
-        return f"{b} holds enemy units"
-    if t.friends_in(b, side, besides=uid) >= t.limit(side):
-        return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit while passing (7.3, A12)"
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    occupants = stacks.get(b)
+    if occupants:
+        if t.units[occupants[0]]["side"] != side:
+            return f"{b} holds enemy units"
+        if len(occupants) - (uid in occupants) >= t.limit(side):
+            return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit while passing (7.3, A12)"
     if t.in_ezoc(b, side):
         return f"{b} is in an enemy ZOC (6.2)"
     enemy = other(side)
