@@ -36,7 +36,7 @@ def fail(message: str, code: int = EXIT_UNUSABLE) -> typer.Exit:
     return typer.Exit(code)
 
 
-GAME_HELP = f"The game: {', '.join(games.names())} (may be left out while only one game is installed)."
+GAME_HELP = f"The game: {', '.join(games.names())} (default: {games.names()[0]})."
 
 
 def game_option() -> Optional[str]:
@@ -45,12 +45,10 @@ def game_option() -> Optional[str]:
 
 
 def chosen_game(name: Optional[str]) -> str:
-    """The game named with ``--game``, or the only game installed; else a usage error."""
+    """The game named with ``--game``; left out, the first game of the registry (Port
+    Arthur), so that the commands written before other games were added keep working."""
     if name is None:
-        only = games.only_game()
-        if only is None:
-            raise fail(f"say which game with --game: one of {', '.join(games.names())}")
-        return only
+        return games.only_game() or games.names()[0]
     if name not in games.names():
         raise fail(f"unknown game {name!r}; the games are: {', '.join(games.names())}")
     return name
