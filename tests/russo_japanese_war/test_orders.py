@@ -113,3 +113,20 @@ def test_the_defaults_lose_the_weakest_unit_and_retreat_toward_the_supply_source
     assert decision.kind == "retreat"
     answer = player(decision, match.state)
     assert answer == {"unit": "R1", "to": "0304"}           # nearest 0606 among the free hexes
+
+
+def test_a_question_without_its_block_in_the_orders_in_force_is_asked():
+    from adjudicator.games.russo_japanese_war import answers, language
+    from adjudicator.orders.problems import ProblemLog
+    from adjudicator.orders.text import clean
+
+    text = clean((SAMPLES / "russia-standing.orders").read_text())
+    standing = language.read(text, ProblemLog(list(text.lines)))
+    match = Match(GAME)
+    match.supply_shuffle(list(range(16)))
+    move = match.decision                                  # Japan's move: Russia's orders do not matter
+    assert answers.answer_for(move, match.state, standing) is None      # no "move:" block: ask
+    text = clean((SAMPLES / "japan-turn1.orders").read_text())
+    japan = language.read(text, ProblemLog(list(text.lines)))
+    assert answers.answer_for(move, match.state, japan) == {"unit": "Gds", "path": ["korea", "1015", "1114"]}
+    assert answers.default_answer(move, match.state) == {"done": True}

@@ -224,10 +224,25 @@ def _game():
     return RussoJapaneseWar()
 
 
+#: decision kind -> the block that answers it (its forced-march variant second)
+ANSWERED_BY = {"extra-card": ("replenish",), "move": ("move", "forced move"), "attacks": ("attack", "forced attack"),
+               "support": ("attack", "forced attack"), "combat-event": ("events",), "reaction": ("react",),
+               "loss": ("losses",), "chain": ("losses",), "retreat": ("retreat",), "attacker-result": ("AR",),
+               "advance": ("advance",), "card-play": ("cards",)}
+
+
+def answering_block(decision: Decision, state: Any) -> str:
+    blocks = ANSWERED_BY[decision.kind]
+    forced = len(blocks) > 1 and str(state["phase"]).endswith("card-play")
+    return blocks[1] if forced else blocks[0]
+
+
 def answer_for(decision: Decision, state: Any, orders) -> dict | None:
-    """What the side's orders answer (the plug-in contract); None: ask the player."""
+    """What the side's orders answer (the plug-in contract); None: the orders in force
+    hold no block for this question (or a card-plan step cannot be carried out), and the
+    player is asked."""
     from adjudicator.games.russo_japanese_war.language import to_rjw
-    if orders is None:
+    if orders is None or orders.block(answering_block(decision, state)) is None:
         return None
     answer = OrdersPlayer(_game(), to_rjw(orders), ask_when_plan_fails=True)(decision, state)
     return None if answer is None else dict(answer)

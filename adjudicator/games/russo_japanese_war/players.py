@@ -159,8 +159,8 @@ class ReasonablePlayer(RandomPlayer):
     """Attacks at good odds, brings units into play and toward the enemy, keeps units
     together, retreats toward its supply source."""
 
-    def __init__(self, game, seed: int | None = None) -> None:
-        super().__init__(game, seed, eagerness=0.9)
+    def __init__(self, game, seed: int | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(game, seed, eagerness=0.9, rng=rng)
 
     def goal(self, t, side: str) -> str:
         board = t.board

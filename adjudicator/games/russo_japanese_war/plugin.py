@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from adjudicator.engine.contract import GamePlugin
 from adjudicator.games.russo_japanese_war import answers, conformance, language, report
+from adjudicator.games.russo_japanese_war.commander import AutoCommander
 from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer, dice_from
 
@@ -33,5 +34,6 @@ def plugin() -> GamePlugin:
         dice=dice_from,
         conformance=conformance,
         secrets=has_secrets,
+        commander=AutoCommander,
         sample_options=({},),
     )

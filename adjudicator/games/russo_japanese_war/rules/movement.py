@@ -52,13 +52,9 @@ def step_error(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) 
     elif not board.adjacent(a, b):
         return (f"{a} and {b} are separated by an all-sea hexside (8.1)" if b in _grid(a)
                 else f"{b} is not adjacent to {a}")
-    stacks = t._occupants if t._occupants is not None else t._stacks()
-    occupants = stacks.get(b)
-    if occupants:
-        if t.units[occupants[0]]["side"] != side:
-            return f"{b} holds enemy units"
-        if len(occupants) - (uid in occupants) >= t.limit(side):
-            return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit, also when passing (7.3)"
+    problem = entry_error(t, uid, side, b)
+    if problem:
+        return problem
     if first and a not in ENTRY_BOXES and t.in_ezoc(a, side) and t.in_ezoc(b, side):
         return f"a unit starting in an EZOC may not enter another EZOC on its first move ({a} -> {b}, 6.1)"
     if not last:
@@ -69,6 +65,18 @@ def step_error(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) 
             return f"{b} is wasteland: the move must end there unless it follows a road or railway (8.1)"
         if a not in ENTRY_BOXES and board.river_between(a, b) and not along:
             return f"{a} -> {b} crosses a river: the move must end there unless along a road or railway (8.1)"
+    return None
+
+
+def entry_error(t, uid: str, side: str, b: str) -> str | None:
+    """7.0, 7.3: never into enemy units; within the stacking limit, also when passing."""
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    occupants = stacks.get(b)
+    if occupants:
+        if t.units[occupants[0]]["side"] != side:
+            return f"{b} holds enemy units"
+        if len(occupants) - (uid in occupants) >= t.limit(side):
+            return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit, also when passing (7.3)"
     return None
 
 
@@ -190,11 +198,9 @@ def long_step_error(t, uid: str, side: str, a: str, b: str, strategic: bool) -> 
         return f"{a} -> {b} does not follow the railway (8.2)"
     if b not in board.hexes:
         return f"{b} is not on the map"
-    occupant = t.side_in(b)
-    if occupant is not None and occupant != side:
-        return f"{b} holds enemy units"
-    if t.friends_in(b, side, besides=uid) >= t.limit(side):
-        return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit while passing (7.3, A12)"
+    problem = entry_error(t, uid, side, b)
+    if problem:
+        return problem
     if t.in_ezoc(b, side):
         return f"{b} is in an enemy ZOC (6.2)"
     enemy = other(side)

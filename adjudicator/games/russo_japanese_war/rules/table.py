@@ -34,6 +34,7 @@ class Table:
         self.units: dict[str, dict] = state["units"]
         self._occupants: dict[str, list[str]] | None = None
         self._zoc: dict[str, frozenset[str]] = {}
+        self._limits = dict(data.numbers.stacking)
 
     # -- narration ------------------------------------------------------------------------
 
@@ -60,7 +61,7 @@ class Table:
         return self.units[uid]["at"] not in BOXES
 
     def limit(self, side: str) -> int:
-        return self.data.numbers.stacking[side]
+        return self._limits[side]
 
     def _stacks(self) -> dict[str, list[str]]:
         if self._occupants is None:
@@ -96,12 +97,22 @@ class Table:
         self._zoc = {}
 
     def place(self, uid: str, where: str) -> None:
-        """Put a unit somewhere (a hex or a box), last in the stacking order."""
+        """Put a unit somewhere (a hex or a box), last in the stacking order. What was
+        computed from the positions follows: the stacks, and the moving side's ZOC."""
         self.s["seq"] += 1
         unit = self.units[uid]
+        stacks = self._occupants
+        if stacks is not None:
+            old = stacks.get(unit["at"])
+            if old is not None and uid in old:
+                old.remove(uid)
+                if not old:
+                    del stacks[unit["at"]]
+            if where not in BOXES:
+                stacks.setdefault(where, []).append(uid)
         unit["at"] = where
         unit["seq"] = self.s["seq"]
-        self.changed()
+        self._zoc.pop(unit["side"], None)
 
     def eliminate(self, uid: str, why: str) -> None:
         """Into the Eliminated Units box (9.5); a loss for this turn's Morale Check (4.3.2, A7)."""
