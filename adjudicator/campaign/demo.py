@@ -85,6 +85,10 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
             if match.finished or log.forfeit is not None:
                 break
             decision = match.decision
+            if decision is None:    # the game opens with chance (cards, dice): the referee runs it first
+                campaigns.adjudicate(CAMPAIGN, key, after=mailroom.queue_reports)
+                mailroom.send(CAMPAIGN, None)
+                continue
             header = {"campaign": CAMPAIGN, "side": decision.side, "turn": match.state.turn,
                       "step": log.next_batch, "password": passwords[decision.side],
                       "entropy": f"{rng.getrandbits(64):016x}"}
