@@ -22,9 +22,31 @@ sealed_app = typer.Typer(help="Sealed mode: a player's own seed chain, so nobody
                          no_args_is_help=True)
 app.add_typer(sealed_app, name="sealed")
 
+class StoreURL(type(Path())):
+    """A ``postgresql://`` store URL, carried unchanged through the Path-typed options
+    (a plain Path would turn its '//' into '/')."""
+
+    def __new__(cls, url: str):
+        made = super().__new__(cls, "postgresql-store")
+        made.url = url
+        return made
+
+    def __str__(self) -> str:
+        return self.url
+
+    __fspath__ = __str__
+
+
+def store_location(text) -> Path:
+    """The ``--store`` value: a StoreURL for a ``postgresql://`` URL, else a file path."""
+    from adjudicator.store.pg import is_url
+
+    return StoreURL(str(text)) if is_url(str(text)) else Path(text)
+
+
 STORE_OPTION = typer.Option(
-    Path("adjudicator.sqlite3"), "--store", envvar="ADJUDICATOR_STORE",
-    help="The campaign store (an SQLite file). Env: ADJUDICATOR_STORE.",
+    Path("adjudicator.sqlite3"), "--store", envvar="ADJUDICATOR_STORE", parser=store_location,
+    help="The campaign store: an SQLite file, or a postgresql:// URL. Env: ADJUDICATOR_STORE.",
 )
 KEY_OPTION = typer.Option(
     Path("referee.key"), "--key", envvar="ADJUDICATOR_KEY",
@@ -60,7 +82,7 @@ def open_store(path: Path, create: bool = False):
     that a mistyped path is an error, not an empty store."""
     from adjudicator.store import Store
 
-    if not create and not path.exists():
+    if not create and not isinstance(path, StoreURL) and not path.exists():
         raise fail(f"no campaign store at {path}: give --store (or ADJUDICATOR_STORE), "
                    "or create a campaign with 'adjudicator new'")
     return Store.open(path)
@@ -145,9 +167,9 @@ def sign(
     prints the orders with a 'signature:' line added."""
     from adjudicator.campaign.signing import sign_orders
 
-    name = chosen_game(game)
     with user_errors():
         data = sys.stdin.buffer.read() if str(orders_file) == "-" else orders_file.read_bytes()
+        name = chosen_game(game, text=data, path=None if str(orders_file) == "-" else orders_file)
         typer.echo(sign_orders(data, load_key(key), name), nl=False)
 
 
@@ -377,6 +399,12 @@ def status(
         typer.echo(f"deadline: {info['deadline']}")
 
 
+def _submission(orders) -> str:
+    """Who sent a submission and when (when it came by mail), for 'history'."""
+    sender = f" from {orders.sender}" if orders.sender else " by hand ('submit')"
+    return sender + (f" at {orders.received_at}" if orders.received_at else "")
+
+
 @app.command()
 def history(
     campaign: str = typer.Argument(..., help="The campaign."),
@@ -388,10 +416,12 @@ def history(
     with user_errors():
         with open_store(store) as opened:
             log = Campaigns(opened).log(campaign)
+    received = {o.record_seq: o for o in log.orders}
     for record in log.records:
         body = record.body
         detail = {"charter": lambda: f"{body['game']} {body['options']}",
-                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}",
+                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}"
+                                    + _submission(received[record.seq]),
                   "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
                   "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
                   "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()

@@ -1,4 +1,5 @@
-"""The durable campaign store: many campaigns in one SQLite file.
+"""The durable campaign store: many campaigns in one SQLite file, or in a
+PostgreSQL database for a hosted league (``Store.open("postgresql://...")``).
 
 What is stored, per campaign:
 
@@ -17,11 +18,15 @@ What is stored, per campaign:
 
 Every command is one transaction (``with store.transaction(campaign_id) as
 tx:``) that commits wholly or not at all, even if the process is killed.
-``BEGIN IMMEDIATE`` takes SQLite's write lock for the whole file, which serves
-as the per-campaign lock: two commands can never write at once, and the second
-waits up to the busy timeout, then gets :class:`CampaignBusy`.
+On SQLite, ``BEGIN IMMEDIATE`` takes the write lock for the whole file, which
+serves as the per-campaign lock; on PostgreSQL an advisory lock per campaign
+does, so commands on different campaigns run in parallel.  Either way two
+commands on one campaign can never write at once, and the second waits up to
+the busy timeout, then gets :class:`CampaignBusy`.  :mod:`.copy` moves
+campaigns between stores, verified on arrival.
 """
 
+from .copy import CopiedCampaign, copy_campaigns
 from .canonical import ENTRY_HASH_DOMAIN, GENESIS, canonical_json, entry_hash, sha256_hex
 from .errors import (
     CampaignBusy,
@@ -50,6 +55,7 @@ __all__ = [
     "GENESIS",
     "SCHEMA_VERSION",
     "Campaign",
+    "CopiedCampaign",
     "CampaignBusy",
     "CampaignExists",
     "CampaignNotFound",
@@ -71,6 +77,7 @@ __all__ = [
     "Transaction",
     "TransactionError",
     "canonical_json",
+    "copy_campaigns",
     "entry_hash",
     "sha256_hex",
     "verify_chain",

@@ -1,5 +1,9 @@
 """The SQLite connection behind a store: opening, configuration, schema upgrade.
 
+(:mod:`.pg` is the same for PostgreSQL; both offer the methods used here by
+:class:`~adjudicator.store.Store`, :class:`~adjudicator.store.Transaction` and
+:mod:`.queries`.)
+
 Every connection runs with:
 
 * ``journal_mode = WAL`` -- readers never block the writer nor the writer them,
@@ -15,12 +19,13 @@ the store issues ``BEGIN``/``COMMIT``/``ROLLBACK`` itself).
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .errors import NotAStore, StoreUnavailable, StoreVersionError
-from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from .errors import CampaignBusy, NotAStore, StoreUnavailable, StoreVersionError
+from .schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_MIGRATIONS
 
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
@@ -35,9 +40,26 @@ def is_busy(error: sqlite3.Error) -> bool:
     return "locked" in str(error) or "busy" in str(error)
 
 
+def _create_private(path: str) -> None:
+    """Create a new store file readable and writable by its owner only (0600): it
+    holds the secret seed chain, password hashes, private orders and queued reports.
+    SQLite gives its -wal and -shm files the same mode. An existing file is left as is."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return
+    except OSError as error:
+        raise StoreUnavailable(path, f"cannot be created: {error.strerror or error}") from None
+
+
 class Database:
     """A configured connection to one store file, turning SQLite errors into
     :class:`StoreUnavailable` that name the file."""
+
+    #: The name of the SQL dialect, as in the schema's migration tables.
+    dialect = "sqlite"
 
     def __init__(self, connection: sqlite3.Connection, path: str) -> None:
         self._connection = connection
@@ -47,6 +69,7 @@ class Database:
     def connect(cls, path: str, busy_timeout: float, now: Callable[[], str]) -> Database:
         """Open (creating if needed) the store file at ``path`` and bring its
         schema up to :data:`SCHEMA_VERSION`."""
+        _create_private(path)
         try:
             connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         except sqlite3.Error as error:
@@ -59,6 +82,11 @@ class Database:
             connection.close()
             raise
         return database
+
+    @property
+    def broken(self) -> bool:
+        """Whether the connection can no longer be used (never, for a file)."""
+        return False
 
     @property
     def in_transaction(self) -> bool:
@@ -101,6 +129,35 @@ class Database:
         locked beyond the busy timeout, so that the caller can name the campaign.
         """
         self._connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    def begin_command(self, campaign_id: str, busy_timeout: float) -> None:
+        """Start a command's transaction, holding the store's write lock.
+
+        ``BEGIN IMMEDIATE`` locks the whole file, which is (more than) a lock on
+        the campaign; raises :class:`CampaignBusy` after the busy timeout.
+        """
+        try:
+            self.begin(immediate=True)
+        except sqlite3.OperationalError as error:
+            if is_busy(error):
+                raise CampaignBusy(campaign_id, busy_timeout) from None
+            raise StoreUnavailable(self.path, str(error)) from error
+
+    def begin_read(self) -> None:
+        """Start a read-only transaction: one consistent snapshot."""
+        self.begin(immediate=False)
+
+    def schema_version(self) -> int:
+        """The schema version recorded in the store file."""
+        return self._pragma("user_version")
+
+    @staticmethod
+    def as_bytes(column: str) -> str:
+        """SQL reading a text column as stored bytes (to catch invalid UTF-8)."""
+        return f"CAST({column} AS BLOB)"
+
+    def outbox_ids_taken(self) -> None:
+        """Note outbox rows inserted with their own ids (AUTOINCREMENT follows them)."""
 
     def commit(self) -> None:
         """Commit the open transaction."""
@@ -186,7 +243,7 @@ class Database:
     def _upgrade(self, version: int, when: str) -> None:
         """Apply the upgrade steps from ``version`` to :data:`SCHEMA_VERSION`."""
         for step in range(version, SCHEMA_VERSION):
-            for statement in MIGRATIONS[step]:
+            for statement in SQLITE_MIGRATIONS[step]:
                 self.execute(statement)
             self.execute("INSERT INTO schema_version VALUES (?, ?)", (step + 1, when))
         self.execute(f"PRAGMA application_id = {APPLICATION_ID}")

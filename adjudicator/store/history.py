@@ -24,7 +24,7 @@ from .records import Entry
 EXPORT_FORMAT = "adjudicator-campaign-history"
 EXPORT_VERSION = 1
 
-_RawRow = tuple[Any, ...]  # (seq, kind, body, prev, hash), text columns as bytes
+_RawRow = tuple[Any, ...]  # (seq, kind, body, prev, hash), text columns as bytes or str
 
 
 def entries_from_rows(campaign: str, rows: Iterable[_RawRow]) -> Iterator[Entry]:
@@ -185,7 +185,9 @@ def _entry_from_row(campaign: str, index: int, row: _RawRow) -> Entry:
     if type(seq) is not int:
         raise HistoryCorrupt(campaign, index, f"its sequence number {seq!r} is not an integer")
     try:
-        kind, body, prev, digest = (bytes(f).decode("utf-8") for f in fields)
+        kind, body, prev, digest = (
+            f if isinstance(f, str) else bytes(f).decode("utf-8") for f in fields
+        )
     except (TypeError, UnicodeDecodeError):
         raise HistoryCorrupt(campaign, index, "a stored field is not valid UTF-8 text") from None
     return Entry(campaign, seq, kind, body, prev, digest)

@@ -9,15 +9,18 @@ from .history import check_entry, check_tail, entries_from_rows, verified_entrie
 from .records import Campaign, Entry, MailStatus, OutboxMail, SeenMail
 
 _CAMPAIGN = "SELECT id, game, created, meta, entry_count, head_hash FROM campaigns"
-_ENTRY_ROWS = (
-    "SELECT seq, CAST(kind AS BLOB), CAST(body AS BLOB), CAST(prev AS BLOB), "
-    "CAST(hash AS BLOB) FROM entries WHERE campaign = ?"
-)
+_ENTRY_COLUMNS = ("kind", "body", "prev", "hash")
 _SEEN = "SELECT campaign, received, message_id, content_hash, seen_at FROM mail_seen"
 _OUTBOX = (
     "SELECT id, campaign, message_id, recipient, eml, status, attempts, last_error, "
-    "created, claimed_at, sent_at FROM outbox"
+    "created, claimed_at, sent_at, claimed_by FROM outbox"
 )
+
+
+def _entry_rows(db: Database) -> str:
+    """The query of a campaign's entry rows, text columns as stored bytes."""
+    columns = ", ".join(db.as_bytes(column) for column in _ENTRY_COLUMNS)
+    return f"SELECT seq, {columns} FROM entries WHERE campaign = ?"
 
 
 def find_campaign(db: Database, campaign_id: str) -> Campaign | None:
@@ -41,7 +44,7 @@ def campaigns(db: Database) -> list[Campaign]:
 
 def entries(db: Database, owner: Campaign, verify: bool) -> list[Entry]:
     """Return the campaign's whole history, verified if ``verify``."""
-    rows = db.all(f"{_ENTRY_ROWS} ORDER BY seq", (owner.id,))
+    rows = db.all(f"{_entry_rows(db)} ORDER BY seq", (owner.id,))
     if not verify:
         return list(entries_from_rows(owner.id, rows))
     found = list(verified_entries(owner.id, rows))
@@ -52,7 +55,7 @@ def entries(db: Database, owner: Campaign, verify: bool) -> list[Entry]:
 
 def head(db: Database, owner: Campaign) -> Entry | None:
     """Return the last entry, checked against the campaign's recorded head."""
-    row = db.one(f"{_ENTRY_ROWS} ORDER BY seq DESC LIMIT 1", (owner.id,))
+    row = db.one(f"{_entry_rows(db)} ORDER BY seq DESC LIMIT 1", (owner.id,))
     if row is None:
         check_tail(owner.id, 0, GENESIS, owner.entry_count, owner.head_hash)
         return None

@@ -86,7 +86,11 @@ class MailStatus(enum.StrEnum):
 
 @dataclass(frozen=True)
 class OutboxMail:
-    """An outgoing email kept in the outbox until it has been sent."""
+    """An outgoing email kept in the outbox until it has been sent.
+
+    ``claimed_by`` names the sender (host and process) that last claimed it, so
+    that a message left ``sending`` by a sender that crashed says whose it was.
+    """
 
     id: int
     campaign: str
@@ -99,3 +103,4 @@ class OutboxMail:
     created: str
     claimed_at: str | None
     sent_at: str | None
+    claimed_by: str | None = None

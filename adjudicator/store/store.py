@@ -1,4 +1,4 @@
-"""The campaign store: many campaigns in one SQLite file.
+"""The campaign store: many campaigns in one SQLite file or PostgreSQL database.
 
 >>> with Store.open("campaigns.sqlite3") as store:          # doctest: +SKIP
 ...     with store.transaction("club-1904") as tx:
@@ -7,28 +7,33 @@
 ...         tx.set_secret("seed", "9f86d0...")
 ...     history = store.entries("club-1904")              # verified
 
+``Store.open("postgresql://league@db.example.org/league")`` opens the same
+store on a PostgreSQL server instead (see :mod:`.pg`).
+
 Every command is one :meth:`Store.transaction`; see :mod:`.transaction` for
-what is locked and for how long.  A :class:`Store` wraps one SQLite connection:
-use it from one thread, and open one per process.
+what is locked and for how long.  A :class:`Store` wraps one database
+connection: use it from one thread, and open one per process.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from typing import Any
 
 from . import queries, validate
-from .db import Database, is_busy
-from .errors import CampaignBusy, InvalidValue, StoreUnavailable, TransactionError
+from . import pg
+from .copy import CampaignSnapshot, read_snapshot
+from .db import Database
+from .errors import InvalidValue, StoreUnavailable, TransactionError
 from .history import export_document
 from .records import Campaign, Entry, MailStatus, OutboxMail, SeenMail
 from .transaction import Transaction
 
 Clock = Callable[[], datetime]
+AnyDatabase = Database | pg.PostgresDatabase
 
 
 def utc_now() -> datetime:
@@ -44,11 +49,16 @@ def _iso_clock(clock: Clock) -> Callable[[], str]:
 class Store:
     """A durable store of campaigns.  Create it with :meth:`Store.open`."""
 
-    def __init__(self, db: Database, busy_timeout: float, clock: Clock) -> None:
-        self._db: Database | None = db
+    def __init__(
+        self, db: AnyDatabase, busy_timeout: float, clock: Clock,
+        reconnect: Callable[[], AnyDatabase],
+    ) -> None:
+        self._db: AnyDatabase | None = db
         self._busy_timeout = busy_timeout
         self._clock = clock
         self._active: Transaction | None = None
+        self._reconnect = reconnect
+        self._lost = False
 
     @classmethod
     def open(
@@ -58,8 +68,10 @@ class Store:
         busy_timeout: float = 5.0,
         clock: Clock = utc_now,
     ) -> Store:
-        """Open the store file at ``path``, creating it and its schema if needed.
+        """Open the store at ``path``, creating it and its schema if needed.
 
+        ``path`` is an SQLite file, or a ``postgresql://`` URL naming a database
+        (whose current schema then holds the store).
         ``busy_timeout`` is how many seconds a writer waits for another one to
         finish before :class:`CampaignBusy`.  ``clock`` (returning an aware
         datetime) stamps bookkeeping dates; it never enters the history.
@@ -70,27 +82,42 @@ class Store:
         """
         if not isinstance(busy_timeout, (int, float)) or busy_timeout < 0:
             raise InvalidValue(f"busy_timeout must be >= 0 seconds, not {busy_timeout!r}")
-        db = Database.connect(os.fspath(path), busy_timeout, _iso_clock(clock))
-        return cls(db, busy_timeout, clock)
+        if pg.is_url(path):
+            url = str(path)
+
+            def connect() -> AnyDatabase:
+                return pg.PostgresDatabase.connect(url, busy_timeout, _iso_clock(clock))
+        else:
+            file = os.fspath(path)
+
+            def connect() -> AnyDatabase:
+                return Database.connect(file, busy_timeout, _iso_clock(clock))
+        return cls(connect(), busy_timeout, clock, connect)
 
     # -- life cycle ---------------------------------------------------------
 
     @property
     def path(self) -> str:
-        """The store file's path."""
+        """The store file's path, or its PostgreSQL URL (without any password)."""
         return self._database().path
 
     @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._database().dialect
+
+    @property
     def schema_version(self) -> int:
-        """The schema version recorded in the store file."""
+        """The schema version recorded in the store."""
         with self._reading() as db:
-            return db.one("PRAGMA user_version")[0]
+            return db.schema_version()
 
     def close(self) -> None:
         """Close the store.  Closing twice is harmless."""
         if self._db is not None:
             self._db.close()
             self._db = None
+        self._lost = False
 
     def __enter__(self) -> Store:
         return self
@@ -104,8 +131,10 @@ class Store:
     def transaction(self, campaign_id: str) -> Iterator[Transaction]:
         """Run one command on ``campaign_id`` as a single transaction.
 
-        ``BEGIN IMMEDIATE`` takes the store's write lock, waiting up to the busy
-        timeout for another writer, then raises :class:`CampaignBusy`.  The
+        The command takes the campaign's lock (SQLite: the file's write lock,
+        ``BEGIN IMMEDIATE``; PostgreSQL: an advisory lock on the campaign),
+        waiting up to the busy timeout for another writer, then raises
+        :class:`CampaignBusy`.  The
         transaction commits when the block ends and rolls back entirely if it
         raises.  Transactions do not nest.  The campaign need not exist yet:
         :meth:`Transaction.create_campaign` creates it; every other method raises
@@ -118,7 +147,7 @@ class Store:
                 f"a transaction on campaign {self._active.campaign_id!r} is already open "
                 f"on this store; finish it before starting one on {campaign_id!r}"
             )
-        self._begin(db, campaign_id)
+        db = self._begin(db, lambda opened: opened.begin_command(campaign_id, self._busy_timeout))
         tx = Transaction(db, campaign_id, self._now)
         self._active = tx
         try:
@@ -200,10 +229,27 @@ class Store:
         public = {"id": owner.id, "game": owner.game, "created": owner.created}
         return export_document(public, history)
 
+    def snapshot(self, campaign_id: str) -> CampaignSnapshot:
+        """Read everything stored for a campaign, secrets included, in one snapshot,
+        its history verified; for :mod:`.copy`.  Never print or log it."""
+        campaign_id = validate.campaign_id(campaign_id)
+        with self._reading() as db:
+            return read_snapshot(db, campaign_id)
+
     # -- internals ----------------------------------------------------------
 
-    def _database(self) -> Database:
-        """Return the open database, or raise if the store is closed."""
+    def _database(self) -> AnyDatabase:
+        """Return the open database, or raise if the store is closed.
+
+        Between commands, a connection that was lost (a failed commit, a
+        database server restarted) is replaced by a new one.
+        """
+        if self._db is None and self._lost and self._active is None:
+            self._db = self._reconnect()
+            self._lost = False
+        elif self._db is not None and self._active is None and self._db.broken:
+            self._abandon(self._db)
+            return self._database()
         if self._db is None:
             raise StoreUnavailable("<closed>", "the store has been closed; open it again")
         return self._db
@@ -212,25 +258,35 @@ class Store:
         """The current time as ISO 8601 UTC text, from the store's clock."""
         return _iso_clock(self._clock)()
 
-    def _begin(self, db: Database, campaign_id: str) -> None:
-        """Take the write lock, or raise :class:`CampaignBusy`."""
+    def _begin(self, db: AnyDatabase, begin: Callable[[AnyDatabase], None]) -> AnyDatabase:
+        """Begin a transaction with ``begin``; return the connection it runs on.
+
+        A connection found lost only now (the server restarted, or ended it,
+        while it was idle) is replaced once: nothing of the command has run yet.
+        """
         try:
-            db.begin(immediate=True)
-        except sqlite3.OperationalError as error:
-            if is_busy(error):
-                raise CampaignBusy(campaign_id, self._busy_timeout) from None
-            raise StoreUnavailable(db.path, str(error)) from error
+            begin(db)
+            return db
+        except StoreUnavailable:
+            if not db.broken:
+                raise
+        self._abandon(db)
+        db = self._database()
+        begin(db)
+        return db
 
     def _end(self, tx: Transaction, *, commit: bool) -> None:
         """Commit or roll back the active transaction and forget it.
 
         A failed commit is raised; a failed rollback is not (the exception that
         caused the rollback matters more), but in both cases the connection is
-        closed, which makes SQLite discard the unfinished transaction.
+        closed, which makes the database discard the unfinished transaction.
         """
         tx._close()
         self._active = None
-        db = self._database()
+        db = self._db  # the connection of the transaction, never a new one
+        if db is None:
+            raise StoreUnavailable("<closed>", "the store was closed during the command")
         try:
             if commit:
                 db.commit()
@@ -241,18 +297,19 @@ class Store:
             if commit:
                 raise
 
-    def _abandon(self, db: Database) -> None:
+    def _abandon(self, db: AnyDatabase) -> None:
         """Give up a connection whose transaction could not be finished.
 
-        Closing it makes SQLite roll back whatever was left; the store is then
-        closed and must be opened again.
+        Closing it makes the database roll back whatever was left; the next
+        command opens a new connection.
         """
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(Exception):
             db.close()
         self._db = None
+        self._lost = True
 
     @contextlib.contextmanager
-    def _reading(self) -> Iterator[Database]:
+    def _reading(self) -> Iterator[AnyDatabase]:
         """Run reads on one consistent snapshot of the store.
 
         Inside an open transaction the reads see that transaction's state.
@@ -261,7 +318,7 @@ class Store:
         if self._active is not None:
             yield db
             return
-        db.begin(immediate=False)
+        db = self._begin(db, lambda opened: opened.begin_read())
         try:
             yield db
         finally:

@@ -1,23 +1,29 @@
 """The write side of the store: one :class:`Transaction` per command.
 
-A transaction is opened by :meth:`Store.transaction` with ``BEGIN IMMEDIATE``,
-which takes SQLite's write lock at once.  That lock covers the whole store file,
-so it is (more than) an advisory lock on the campaign: while one command writes,
-no other process can write to any campaign of the same file, and a second
-writer waits up to the busy timeout and then gets :class:`CampaignBusy`.  Keep
-commands short and never hold a transaction open across network I/O (for
-example SMTP): claim mail in one transaction, send it, record the outcome in
-another.  Readers are never blocked (WAL mode) and see only committed data.
+A transaction is opened by :meth:`Store.transaction`, which first takes the
+campaign's lock.  On SQLite that is ``BEGIN IMMEDIATE``, the write lock of the
+whole store file: (more than) a lock on the campaign, so while one command
+writes no other process can write to any campaign of the same file.  On
+PostgreSQL it is a transaction-scoped advisory lock on the campaign, so
+commands on other campaigns run in parallel, from any number of hosts.  Either
+way a second writer of the campaign waits up to the busy timeout and then gets
+:class:`CampaignBusy`.  Keep commands short and never hold a transaction open
+across network I/O (for example SMTP): claim mail in one transaction, send it,
+record the outcome in another.  Readers are never blocked and see only
+committed data.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import socket
 from collections.abc import Callable
 from typing import Any
 
 from . import queries, validate
 from .canonical import GENESIS, canonical_json, canonical_object, entry_hash
+from .copy import CampaignSnapshot, write_snapshot
 from .db import Database
 from .errors import (
     CampaignExists,
@@ -69,6 +75,25 @@ class Transaction:
             (self._campaign_id, game, self._now(), meta_json, GENESIS),
         )
         return self.campaign()
+
+    def find_campaign(self) -> Campaign | None:
+        """Return the campaign as it stands in this transaction, or None."""
+        self._check_open()
+        return queries.find_campaign(self._db, self._campaign_id)
+
+    def restore(self, snapshot: CampaignSnapshot) -> None:
+        """Write a campaign copied from another store (see :mod:`.copy`): its
+        history, secrets, mail taken in and outbox exactly as they were.
+
+        Raises :class:`CampaignExists` if the campaign is already stored here.
+        """
+        self._check_open()
+        if snapshot.campaign.id != self._campaign_id:
+            raise InvalidValue(
+                f"a copy of campaign {snapshot.campaign.id!r} cannot be written "
+                f"as campaign {self._campaign_id!r}"
+            )
+        write_snapshot(self._db, snapshot)
 
     def campaign(self) -> Campaign:
         """Return the campaign as it stands in this transaction."""
@@ -222,14 +247,14 @@ class Transaction:
         if not isinstance(eml, (bytes, bytearray, memoryview)) or not eml:
             raise InvalidValue("eml must be the non-empty bytes of an email message")
         self.campaign()
-        if self._db.one("SELECT 1 FROM outbox WHERE message_id = ?", (message_id,)):
-            raise DuplicateMessageId(message_id)
-        cursor = self._db.execute(
+        inserted = self._db.one(
             "INSERT INTO outbox (campaign, message_id, recipient, eml, status, created) "
-            "VALUES (?, ?, ?, ?, 'queued', ?)",
+            "VALUES (?, ?, ?, ?, 'queued', ?) ON CONFLICT (message_id) DO NOTHING RETURNING id",
             (self._campaign_id, message_id, recipient, bytes(eml), self._now()),
         )
-        return queries.outbox_mail(self._db, self._campaign_id, cursor.lastrowid)
+        if inserted is None:
+            raise DuplicateMessageId(message_id)
+        return queries.outbox_mail(self._db, self._campaign_id, inserted[0])
 
     def claim_mail(self, limit: int | None = None) -> list[OutboxMail]:
         """Claim queued mail for sending: mark it ``sending`` and return it.
@@ -243,16 +268,16 @@ class Transaction:
             raise InvalidValue(f"invalid claim limit {limit!r}: give a positive integer or None")
         self.campaign()
         rows = self._db.all(
-            "SELECT id FROM outbox WHERE campaign = ? AND status = 'queued' "
-            "ORDER BY id LIMIT ?",
-            (self._campaign_id, -1 if limit is None else limit),
+            "SELECT id FROM outbox WHERE campaign = ? AND status = 'queued' ORDER BY id"
+            + ("" if limit is None else f" LIMIT {limit}"),
+            (self._campaign_id,),
         )
-        now = self._now()
+        now, claimant = self._now(), _claimant()
         for (outbox_id,) in rows:
             self._db.execute(
                 "UPDATE outbox SET status = 'sending', attempts = attempts + 1, "
-                "claimed_at = ? WHERE id = ?",
-                (now, outbox_id),
+                "claimed_at = ?, claimed_by = ? WHERE id = ?",
+                (now, claimant, outbox_id),
             )
         return [queries.outbox_mail(self._db, self._campaign_id, r[0]) for r in rows]
 
@@ -275,7 +300,7 @@ class Transaction:
         status = MailStatus.FAILED if permanent else MailStatus.QUEUED
         self._db.execute(
             "UPDATE outbox SET status = ?, last_error = ? WHERE id = ?",
-            (status.value, str(error)[:_MAX_ERROR_TEXT], outbox_id),
+            (status.value, str(error).replace("\0", "")[:_MAX_ERROR_TEXT], outbox_id),
         )
         return queries.outbox_mail(self._db, self._campaign_id, outbox_id)
 
@@ -320,3 +345,7 @@ class Transaction:
         """Mark the transaction ended (called by the store)."""
         self._open = False
 
+
+def _claimant() -> str:
+    """Who claims mail: this host and process, as recorded in the outbox."""
+    return f"{socket.gethostname()} pid {os.getpid()}"

@@ -16,8 +16,10 @@ from tests.pipeline.pipeline_helpers import CAMPAIGN, DEADLINE_HOURS, PLAYERS, R
 
 
 @pytest.fixture
-def store(tmp_path):
-    with Store.open(tmp_path / "campaigns.sqlite3") as opened:
+def store(store_location):
+    """The campaign store: an SQLite file, or a PostgreSQL database with
+    ADJUDICATOR_TEST_STORE=postgresql."""
+    with Store.open(store_location) as opened:
         yield opened
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from datetime import datetime, timezone
 
@@ -28,7 +29,12 @@ from adjudicator.store import (
 
 
 @pytest.fixture
-def path(tmp_path):
+def path(store_location):
+    return store_location
+
+
+@pytest.fixture
+def sqlite_path(tmp_path):
     return tmp_path / "campaigns.sqlite3"
 
 
@@ -45,47 +51,49 @@ def fixed_clock():
 # -- opening and schema -----------------------------------------------------
 
 
-def test_open_creates_schema_with_version(path):
-    with Store.open(path) as store:
+def test_open_creates_schema_with_version(sqlite_path):
+    with Store.open(sqlite_path) as store:
         assert store.schema_version == SCHEMA_VERSION
         assert store.campaigns() == []
-    raw = sqlite3.connect(path)
+    raw = sqlite3.connect(sqlite_path)
     assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert raw.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert raw.execute("SELECT version FROM schema_version").fetchall() == [
+        (v,) for v in range(1, SCHEMA_VERSION + 1)]
     tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"campaigns", "entries", "secrets", "mail_seen", "outbox"} <= tables
     raw.close()
 
 
-def test_reopen_keeps_data_and_schema(path):
-    with Store.open(path) as store:
+def test_reopen_keeps_data_and_schema(sqlite_path):
+    with Store.open(sqlite_path) as store:
         store.create_campaign("pa-1", "port-arthur")
-    with Store.open(path) as store:
+    with Store.open(sqlite_path) as store:
         assert [c.id for c in store.campaigns()] == ["pa-1"]
-    raw = sqlite3.connect(path)
-    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 1
+    raw = sqlite3.connect(sqlite_path)
+    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == SCHEMA_VERSION
     raw.close()
 
 
-def test_connection_pragmas(store):
+def test_connection_pragmas(sqlite_path):
+    store = Store.open(sqlite_path)
     connection = store._database()._connection
     assert connection.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert connection.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
     assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
-def test_newer_schema_version_is_refused(path):
-    Store.open(path).close()
-    raw = sqlite3.connect(path)
+def test_newer_schema_version_is_refused(sqlite_path):
+    Store.open(sqlite_path).close()
+    raw = sqlite3.connect(sqlite_path)
     raw.execute("PRAGMA user_version = 99")
     raw.commit()
     raw.close()
     with pytest.raises(StoreVersionError) as caught:
-        Store.open(path)
+        Store.open(sqlite_path)
     assert caught.value.found == 99
     assert "99" in str(caught.value) and "upgrade the adjudicator" in str(caught.value)
-    assert str(path) in str(caught.value)
+    assert str(sqlite_path) in str(caught.value)
 
 
 def test_file_that_is_not_a_database_is_refused(tmp_path):
@@ -410,3 +418,17 @@ def test_invalid_game_names_are_refused(store, game):
     with pytest.raises(InvalidValue, match=f"invalid game name {game!r}"):
         store.create_campaign("pa-1", game)
     assert store.campaigns() == []
+
+
+def test_a_new_store_file_and_its_journal_files_are_readable_by_the_owner_only(tmp_path):
+    old_umask = os.umask(0o022)
+    try:
+        with Store.open(tmp_path / "campaigns.sqlite3") as store:
+            with store.transaction("c1") as tx:
+                tx.create_campaign("port-arthur", {})
+                tx.set_secret("seed", "secret")
+            modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    finally:
+        os.umask(old_umask)
+    assert modes["campaigns.sqlite3"] == 0o600
+    assert all(mode == 0o600 for mode in modes.values()), modes

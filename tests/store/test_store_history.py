@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import sqlite3
 
 import pytest
 
@@ -16,33 +15,30 @@ from adjudicator.store import (
     verify_chain,
     verify_export,
 )
+from tests.store import raw
+from tests.store.raw import tamper
 
 CAMPAIGN = "pa-1"
 
 
 @pytest.fixture
-def path(tmp_path):
-    return tmp_path / "campaigns.sqlite3"
+def path(store_location):
+    return store_location
+
+
+def six_turns(location):
+    opened = Store.open(location)
+    with opened.transaction(CAMPAIGN) as tx:
+        tx.create_campaign("port-arthur")
+        for n in range(6):
+            tx.append("turn", {"turn": n, "text": f"turn {n} happened"})
+    return opened
 
 
 @pytest.fixture
 def store(path):
-    with Store.open(path) as opened:
-        with opened.transaction(CAMPAIGN) as tx:
-            tx.create_campaign("port-arthur")
-            for n in range(6):
-                tx.append("turn", {"turn": n, "text": f"turn {n} happened"})
+    with six_turns(path) as opened:
         yield opened
-
-
-def tamper(path, sql, params=()):
-    """Change the file behind the store's back, as an attacker or a bad disk would."""
-    raw = sqlite3.connect(path)
-    raw.execute("DROP TRIGGER IF EXISTS entries_never_updated")
-    raw.execute("DROP TRIGGER IF EXISTS entries_never_deleted")
-    raw.execute(sql, params)
-    raw.commit()
-    raw.close()
 
 
 def corrupt_at(store):
@@ -119,9 +115,8 @@ def test_reordered_rows_are_detected(store, path):
 
 def test_relinked_row_is_detected(store, path):
     """A row whose hash is recomputed but not its successor's link is caught there."""
-    row = sqlite3.connect(path).execute(
-        "SELECT kind, prev FROM entries WHERE campaign = ? AND seq = 4", (CAMPAIGN,)
-    ).fetchone()
+    [row] = raw.execute(path, "SELECT kind, prev FROM entries WHERE campaign = ? AND seq = 4",
+                        (CAMPAIGN,))
     body = '{"text":"forged","turn":4}'
     forged = entry_hash(CAMPAIGN, 4, row[0], body, row[1])
     tamper(
@@ -147,7 +142,10 @@ def test_non_canonical_body_with_matching_hash_is_detected(store, path):
     assert "canonical" in error.reason
 
 
-def test_invalid_utf8_body_is_detected(store, path):
+def test_invalid_utf8_body_is_detected(tmp_path):
+    """(An SQLite file can hold any bytes; a PostgreSQL UTF-8 database refuses them.)"""
+    path = tmp_path / "campaigns.sqlite3"
+    store = six_turns(path)
     tamper(
         path,
         "UPDATE entries SET body = CAST(? AS TEXT) WHERE campaign = ? AND seq = 1",
@@ -171,12 +169,10 @@ def test_append_refuses_a_damaged_tail(store, path):
 
 
 def test_triggers_forbid_update_and_delete(store, path):
-    raw = sqlite3.connect(path)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        raw.execute("UPDATE entries SET kind = 'x'")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        raw.execute("DELETE FROM entries")
-    raw.close()
+    with pytest.raises(Exception, match="append-only"):
+        raw.execute(path, "UPDATE entries SET kind = 'x'")
+    with pytest.raises(Exception, match="append-only"):
+        raw.execute(path, "DELETE FROM entries")
     assert len(store.entries(CAMPAIGN)) == 6
 
 

@@ -25,8 +25,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def path(tmp_path):
-    return tmp_path / "campaigns.sqlite3"
+def path(store_location):
+    return store_location
 
 
 @pytest.fixture

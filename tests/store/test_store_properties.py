@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.store import HistoryCorrupt, Store
+from tests.store.raw import is_postgresql, tamper
 
 json_scalars = (
     st.none()
@@ -36,8 +36,8 @@ SETTINGS = settings(
 
 
 @pytest.fixture
-def store(tmp_path):
-    with Store.open(tmp_path / "prop.sqlite3") as opened:
+def store(store_location):
+    with Store.open(store_location) as opened:
         yield opened
 
 
@@ -51,17 +51,21 @@ def write(store, campaign, history, per_transaction):
 
 
 def overwrite_body(path, campaign, seq, data):
-    """Replace the stored bytes of one body behind the store's back."""
-    raw = sqlite3.connect(path)
-    try:
-        raw.execute("DROP TRIGGER IF EXISTS entries_never_updated")
-        raw.execute(
-            "UPDATE entries SET body = CAST(? AS TEXT) WHERE campaign = ? AND seq = ?",
-            (data, campaign, seq),
-        )
-        raw.commit()
-    finally:
-        raw.close()
+    """Replace the stored bytes of one body behind the store's back.
+
+    (PostgreSQL holds only valid UTF-8 text without NUL: other bytes are not tried there.)
+    """
+    if is_postgresql(path):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        assume(text is not None and "\0" not in text)
+        tamper(path, "UPDATE entries SET body = ? WHERE campaign = ? AND seq = ?",
+               (text, campaign, seq))
+        return
+    tamper(path, "UPDATE entries SET body = CAST(? AS TEXT) WHERE campaign = ? AND seq = ?",
+           (data, campaign, seq))
 
 
 def test_any_history_round_trips_and_verifies(store):
