@@ -129,7 +129,8 @@ def test_new_refuses_a_from_address_with_a_line_break(store, referee_key, tmp_pa
     players = tmp_path / "players.toml"
     players.write_text('[[player]]\nside = "japan"\naddress = "togo@japan.test"\npassword = "p1"\n'
                        '[[player]]\nside = "russia"\naddress = "makarov@russia.test"\npassword = "p2"\n')
-    base = ["new", "c9", "--players", players, "--store", store.path, "--key", tmp_path / "referee.key"]
+    base = ["new", "c9", "--players", players, "--store", store.path, "--key", tmp_path / "referee.key",
+            "--game", "port-arthur"]
 
     injected = cli(*base, "--from", "referee@x.test\r\nBcc: victim@elsewhere.test")
     bad_player = tmp_path / "bad.toml"
