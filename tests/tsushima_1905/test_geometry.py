@@ -123,3 +123,15 @@ def test_no_float_in_the_geometry_module():
     from adjudicator.games.tsushima_1905 import geometry
     source = inspect.getsource(geometry)
     assert "float" not in source.replace("no float is ever used", "") and "import math" not in source
+
+
+near = st.integers(min_value=-1600, max_value=1600)
+
+
+@settings(max_examples=300)
+@given(poses, near, near, headings, st.integers(min_value=0, max_value=1000))
+def test_the_straight_sweep_without_a_hull_agrees_with_the_hull(mover, dx, dy, heading, length):
+    other = Pose(mover.x + dx, mover.y + dy, heading)
+    end = GEO.advance(mover, length)
+    by_hull = GEO._swept_hits(mover, end, [("other", other)])
+    assert GEO._translation_hits(mover, end.x - mover.x, end.y - mover.y, [("other", other)]) == by_hull

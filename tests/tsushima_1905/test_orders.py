@@ -59,7 +59,7 @@ def test_an_unknown_ship_is_reported_with_its_line():
 
 def test_admiral_alone_is_ambiguous_and_the_candidates_are_named():
     _, problems = parse(HEADER.format(side="Japan") + "fire:\n  all: at Admiral\n")
-    assert problems[0].code == "E402" and "Admiral Ushakov" in problems[0].message
+    assert problems[0].code == "E402" and "Admiral Ushakov" in problems[0].suggestions
 
 
 def test_a_side_cannot_move_the_enemy_ships():

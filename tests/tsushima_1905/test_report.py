@@ -63,3 +63,16 @@ def test_the_ascii_plot_has_a_character_per_base_length_north_up():
 def test_the_ship_table_lists_every_ship_with_its_piles():
     table = ship_table(GAME.view(played(0).state, None)).splitlines()
     assert len(table) == 27 and table[1].split()[0] == "Mikasa" and " 8 " in table[1]
+
+
+def test_the_sample_report_is_what_the_adjudicator_renders_now():
+    import importlib.util
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "samples" / "tsushima-1905"
+    spec = importlib.util.spec_from_file_location("make_report", folder / "make_report.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    svg, text = module.build()
+    assert (folder / "report-turn-1.svg").read_text() == svg, "regenerate: python samples/tsushima-1905/make_report.py"
+    assert (folder / "report-turn-1.txt").read_text() == text

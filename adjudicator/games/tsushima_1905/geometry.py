@@ -16,8 +16,7 @@ interposing ships."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 Point = tuple[int, int]
 Polygon = tuple[Point, ...]
@@ -26,8 +25,7 @@ BOW, STARBOARD, STERN, PORT = "bow", "starboard", "stern", "port"
 ARCS = (BOW, STARBOARD, STERN, PORT)
 
 
-@dataclass(frozen=True, slots=True)
-class Pose:
+class Pose(NamedTuple):
     """A ship's centre (1/1000 BL) and heading (compass degrees 0-359)."""
 
     x: int
@@ -90,6 +88,25 @@ def interiors_overlap(a: Polygon, b: Polygon) -> bool:
             if _separated(previous[1] - point[1], point[0] - previous[0], a, b):
                 return False
             previous = point
+    return True
+
+
+def _swept_base_overlaps(base: Polygon, dx: int, dy: int, other: Polygon) -> bool:
+    """Whether ``base`` swept straight by (dx, dy) overlaps the interior of the base
+    ``other``: the axes are the two sides of each base and the normal of the motion;
+    on each, the swept shape's extent is the base's widened by the motion's projection."""
+    axes = [(base[0][1] - base[1][1], base[1][0] - base[0][0]), (base[1][1] - base[2][1], base[2][0] - base[1][0]),
+            (other[0][1] - other[1][1], other[1][0] - other[0][0]),
+            (other[1][1] - other[2][1], other[2][0] - other[1][0])]
+    if dx or dy:
+        axes.append((-dy, dx))
+    for ax, ay in axes:
+        projected = [x * ax + y * ay for x, y in base]
+        shift = dx * ax + dy * ay
+        low, high = min(projected) + min(0, shift), max(projected) + max(0, shift)
+        theirs = [x * ax + y * ay for x, y in other]
+        if high <= min(theirs) or max(theirs) <= low:
+            return False
     return True
 
 
@@ -283,6 +300,23 @@ class Geometry:
                 hits.append(name)
         return hits
 
+    def _translation_hits(self, start: Pose, dx: int, dy: int, others: Sequence[tuple[str, Pose]]) -> list[str]:
+        """The ships a base moved straight by (dx, dy) would overlap on the way: the
+        separating-axis test on the swept shape (the base plus the segment, which is
+        the convex hull of the start and end bases), done without building the hull."""
+        base = self.corners(start)
+        xs, ys = [p[0] for p in base], [p[1] for p in base]
+        lo_x, hi_x = min(xs) + min(0, dx), max(xs) + max(0, dx)
+        lo_y, hi_y = min(ys) + min(0, dy), max(ys) + max(0, dy)
+        reach = self._base_reach
+        hits = []
+        for name, pose in others:
+            if pose.x + reach <= lo_x or pose.x - reach >= hi_x or pose.y + reach <= lo_y or pose.y - reach >= hi_y:
+                continue
+            if _swept_base_overlaps(base, dx, dy, self.corners(pose)):
+                hits.append(name)
+        return hits
+
     def _swept_hits(self, start: Pose, end: Pose, others: Sequence[tuple[str, Pose]]) -> list[str]:
         """The ships the move from ``start`` to ``end`` would overlap (box test first)."""
         points = self.corners(start) + self.corners(end)
@@ -300,7 +334,7 @@ class Geometry:
         would overlap another. Returns the end pose and the ships struck (none when
         the way is clear)."""
         end = self.advance(pose, length)
-        if not self._swept_hits(pose, end, others):
+        if not self._translation_hits(pose, end.x - pose.x, end.y - pose.y, others):
             return end, []
         at_start = self.overlapping(self.corners(pose), others)
         if at_start:
@@ -308,11 +342,13 @@ class Geometry:
         low, high = 0, length          # clear up to low, overlap at high
         while high - low > 1:
             middle = (low + high) // 2
-            if self._swept_hits(pose, self.advance(pose, middle), others):
+            step = self.advance(pose, middle)
+            if self._translation_hits(pose, step.x - pose.x, step.y - pose.y, others):
                 high = middle
             else:
                 low = middle
-        return self.advance(pose, low), self._swept_hits(pose, self.advance(pose, high), others)
+        step = self.advance(pose, high)
+        return self.advance(pose, low), self._translation_hits(pose, step.x - pose.x, step.y - pose.y, others)
 
     def sweep_pivot(self, pose: Pose, degrees: int, others: Sequence[tuple[str, Pose]]) -> tuple[Pose, list[str]]:
         """Pivot degree by degree (each step's pose from the pre-pivot pose); stop at

@@ -111,8 +111,8 @@ class Plans:
         listed = [name for name in (order.ships if order else ()) if name in waiting]
         ship = table.ship((listed or waiting)[0])
         elements = self.move(table, ship, orders)
-        if elements is None:
-            return None
+        if elements is None:        # no option can be carried out: the default move (rulings 4.3)
+            elements = [Element(0)] if free_moves(table, ship) + paid_moves_left(table, ship) else []
         fire = self.fire(table, ship, elements, orders)
         return {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
 

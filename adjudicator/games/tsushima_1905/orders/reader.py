@@ -65,7 +65,7 @@ class Reader:
         found = exact or [s for s in ships if s.name.casefold().startswith(wanted)]
         if len(found) != 1:
             if found:
-                self.log.add("E402", f'"{text}" could be {", ".join(s.name for s in found)}: write the full name',
+                self.log.add("E402", f'"{text}" names more than one ship: write the full name',
                              *_where(node), suggestions=[s.name for s in found])
             else:
                 self.log.add("E401", f'there is no ship "{text}"', *_where(node))
