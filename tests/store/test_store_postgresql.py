@@ -27,6 +27,7 @@ from adjudicator.store import (
     StoreUnavailable,
     StoreVersionError,
 )
+from adjudicator.store.pg import redacted
 from adjudicator.store.schema import POSTGRESQL_MARK
 from tests.pipeline.pipeline_helpers import PLAYERS, REFEREE, T0, batch_count, email, orders_text, reports
 
@@ -89,6 +90,16 @@ def test_an_unreachable_database_is_reported_without_its_password(postgres_clust
         Store.open(url)
     assert "s3cret" not in str(caught.value)
     assert "adjudicator:***@" in str(caught.value)
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("postgresql://league:s3cret@db.test/league", "postgresql://league:***@db.test/league"),
+    ("postgresql://league@db.test/league?sslmode=require&password=s3cret",
+     "postgresql://league@db.test/league?sslmode=require&password=***"),
+    ("postgresql:///league?host=/run/postgresql", "postgresql:///league?host=/run/postgresql"),
+])
+def test_a_store_url_is_shown_without_its_password(url, shown):
+    assert redacted(url) == shown
 
 
 def test_hosts_starting_together_create_the_schema_once(postgres_url):
