@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from adjudicator import games
+from adjudicator.errors import AdjudicatorError
 from adjudicator.engine import cases
-from adjudicator.engine.errors import EngineError
 
 
-class CaseFileError(Exception):
+class CaseFileError(AdjudicatorError):
     """A case file that cannot be read or names no known game."""
 
 
@@ -70,7 +70,7 @@ def run_case_file(path: Path) -> CaseResult:
         except games.UnknownGame as err:
             raise CaseFileError(f"{path}: {err}") from err
         problems = tuple(cases.run_case(case, plugin.game(), plugin.conformance))
-    except (CaseFileError, EngineError) as err:
+    except AdjudicatorError as err:
         problems = (str(err),)
     return CaseResult(str(case.get("id", path.stem)), str(case.get("title", "")), path, problems)
 

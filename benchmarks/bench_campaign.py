@@ -16,7 +16,7 @@ interpreter's own start-up (`python -c pass`). Python's bytecode cache is on, ke
 the temporary folder, as after a normal install (`--no-bytecode-cache`: every module
 compiled on each run, as with PYTHONDONTWRITEBYTECODE=1).
 
-League: N campaigns (default 1,000) in one store, created with real passwords (scrypt,
+League: N campaigns (default 1,000) in one store, created with real passwords (Argon2id,
 so creation is slow and reported apart), one orders set submitted to each with
 `Campaigns.submit` (also reported apart: it checks the password), then every campaign
 advanced one step: `adjudicate` with the reports queued, and `send` writing them as

@@ -7,6 +7,7 @@ the one before (see :mod:`adjudicator.campaign.protocol`).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
@@ -17,6 +18,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from adjudicator import __version__
 from adjudicator.campaign.errors import (
     AuthenticationFailed,
+    BadAddress,
+    MailBeingTakenIn,
     BadReveal,
     SealedRevealMissing,
     CampaignOver,
@@ -26,9 +29,10 @@ from adjudicator.campaign.errors import (
     UnknownSide,
 )
 from adjudicator.campaign.games import support
+from adjudicator.campaign.intake_marker import intake_running
 from adjudicator.campaign.log import CampaignLog, read_log
-from adjudicator.campaign.passwords import hash_password, password_matches
-from adjudicator.campaign.signing import signature_matches
+from adjudicator.campaign.passwords import check_password, hash_password
+from adjudicator.campaign.signing import signature_matches, signed_time
 from adjudicator.campaign.protocol import (
     ALGORITHM,
     BATCH,
@@ -60,7 +64,7 @@ from adjudicator.fairdice import (
     records_to_jsonl,
     sign_record,
 )
-from adjudicator.orders import OrderSet, Receipt, parse_orders
+from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.store import Store
 
 DEFAULT_CHAIN_LENGTH = 64  # batches per seed chain; a longer campaign extends it (a signed 'chain' record)
@@ -94,6 +98,23 @@ class StepResult:
     openings: Mapping[str, tuple[dict, ...]] = field(default_factory=dict)  # side -> its sealed items, opened
 
 
+class _IntakeBegan(Exception):
+    """A mail intake began between the wait for it and the adjudication's transaction."""
+
+
+@dataclass(frozen=True)
+class PreparedOrders:
+    """Orders read and checked against the campaign after ``entry_count`` entries."""
+
+    entry_count: int
+    orders: OrderSet
+    side: str
+    step: int
+    reveal: str | None
+    turn: Any
+    receipt: Receipt
+
+
 def utc(now: datetime | None) -> datetime:
     return (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
 
@@ -115,8 +136,9 @@ def _check_key(key: Ed25519PrivateKey, log: CampaignLog) -> None:
 class Campaigns:
     """The referee's commands over the campaigns of one store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, intake_wait: float = 300.0) -> None:
         self.store = store
+        self.intake_wait = intake_wait  # seconds adjudicate waits for a running mail intake
 
     # -- reading ------------------------------------------------------------------
 
@@ -159,6 +181,7 @@ class Campaigns:
         options = dict(options or {})
         Match(game, {}, options)  # refuses bad options before anything is written
         _check_players(game.sides, players)
+        _check_addresses(referee_address, players)
         chain = SeedChain.generate(campaign, chain_length)
         hidden = (SeedChain.generate(campaign, HIDDEN_CHAIN_LENGTH, owner=HIDDEN_OWNER)
                   if game_support.has_secrets(options) else None)
@@ -207,28 +230,52 @@ class Campaigns:
         with self.store.transaction(campaign) as tx:
             return self.submit_in(tx, data, key)
 
-    def submit_in(self, tx: Any, data: bytes | str, key: Ed25519PrivateKey) -> Receipt:
-        """:meth:`submit` inside an open transaction (mail intake records the mail in it too)."""
+    def submit_in(self, tx: Any, data: bytes | str, key: Ed25519PrivateKey, *,
+                  prepared: "PreparedOrders | None" = None, sender: str | None = None,
+                  now: datetime | None = None) -> Receipt:
+        """:meth:`submit` inside an open transaction (mail intake records the mail in it too).
+
+        ``prepared`` (from :meth:`prepare`, read outside the transaction) is used when
+        nothing was recorded since; else the orders are read again here. ``sender``
+        (the mail's address) is kept with the orders for ``history``."""
         campaign = tx.campaign_id
-        log = read_log(campaign, tx.entries())
+        entries = tx.entries()
+        log = read_log(campaign, entries)
         _check_key(key, log)
-        game = support(log.charter["game"]).game()
-        match = log.replay(game)
-        if match.finished or log.forfeit is not None:
-            raise CampaignOver(f"campaign {campaign!r} has ended; no more orders")
-        orders = parse_orders(data, log.charter["game"], state=match.state, campaign=campaign)
-        side = _side_of(orders, log)
-        _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
-        step = _step_of(orders, log)
-        reveal = _check_reveal(orders, side, step, log)
-        receipt = Receipt.of(orders, tuple(_open_question_problems(log, match, orders, side)))
-        entropy = orders.header.entropy
-        body = {"side": side, "step": step, "orders_hash": receipt.sha256,
+        if prepared is None or prepared.entry_count != len(entries):
+            try:
+                prepared = _prepare(log, data)
+            except OrdersError as err:
+                raise self.with_authentication(tx, err, log) from None
+        orders, side = prepared.orders, prepared.side
+        upgraded = _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+        if upgraded is not None:  # an older, weaker password hash: replaced now the password is known
+            tx.set_secret(f"password:{side}", upgraded)
+        signed_at = _check_signed_time(orders, side, log)
+        receipt, entropy = prepared.receipt, orders.header.entropy
+        body = {"side": side, "step": prepared.step, "orders_hash": receipt.sha256,
                 "entropy_hash": None if entropy is None else sha256_hex(entropy)}
         record = _sign(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
-            "text": receipt.text, "entropy": entropy, "reveal": reveal, "turn": getattr(match.state, "turn", None)}})
+            "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
+            "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at}})
         return receipt
+
+    def with_authentication(self, tx: Any, err: OrdersError, log: CampaignLog | None = None) -> OrdersError:
+        """Refused orders, with a note on whether their password is right (so that the
+        one reply tells the player everything to correct). Inside the transaction that
+        holds the passwords."""
+        if any(note.startswith("authentication") or "password" in note for note in err.notes):
+            return err
+        log = log or read_log(tx.campaign_id, tx.entries())
+        return err.noting(_authentication_of(err.partial, log, tx))
+
+    def prepare(self, campaign: str, data: bytes | str) -> "PreparedOrders":
+        """Read and check orders against the campaign as it stands, outside any write
+        transaction (a long or hostile text never holds the store). Raises what
+        :meth:`submit` raises, except authentication, which needs the transaction."""
+        entries = self.store.entries(campaign)
+        return _prepare(read_log(campaign, entries), data)
 
     def check(self, campaign: str, data: bytes | str) -> tuple[Receipt, list[str]]:
         """Check orders against the campaign's current position, as adjudication would
@@ -240,7 +287,7 @@ class Campaigns:
         side = _side_of(orders, log)
         problems: list[str] = []
         try:
-            _step_of(orders, log)
+            _step_of(orders, log, getattr(match.state, "turn", None))
         except StepOver as err:
             problems.append(str(err))
         return Receipt.of(orders), problems + _open_question_problems(log, match, orders, side)
@@ -254,8 +301,31 @@ class Campaigns:
         Stops at the first question that no order answers; a side that sent no
         orders for this step by its deadline gets the documented defaults.
         ``after(tx, log, match, step)`` runs in the same transaction once the batch
-        is recorded (the reports are queued there, durable with the batch)."""
+        is recorded (the reports are queued there, durable with the batch).
+
+        While mail for the campaign is being taken in (``receive``), it first waits
+        for that to end (at most ``intake_wait`` seconds), so that it never runs with
+        a player's older orders while newer ones are being read."""
+        give_up = time.monotonic() + self.intake_wait
+        while True:
+            self._wait_for_intake(campaign, give_up)
+            try:
+                return self._adjudicate(campaign, key, now, after)
+            except _IntakeBegan:
+                continue
+
+    def _wait_for_intake(self, campaign: str, give_up: float) -> None:
+        while intake_running(self.store.campaign(campaign).meta):
+            if time.monotonic() >= give_up:
+                raise MailBeingTakenIn(f"mail for campaign {campaign!r} is still being taken in after "
+                                       f"{self.intake_wait:.0f} s: adjudicate again when 'receive' has finished")
+            time.sleep(0.1)
+
+    def _adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None,
+                    after: Callable[[Any, CampaignLog, Match, StepResult], None] | None) -> StepResult:
         with self.store.transaction(campaign) as tx:
+            if intake_running(tx.campaign().meta):
+                raise _IntakeBegan()
             log = read_log(campaign, tx.entries())
             _check_key(key, log)
             game_support = support(log.charter["game"])
@@ -357,6 +427,21 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
 
 
+def _check_addresses(referee_address: str, players: Sequence[Player]) -> None:
+    """Every address that will stand in a mail header, checked where it enters: one
+    address each, no line break (no header injection)."""
+    from adjudicator.mail import MailError
+    from adjudicator.mail.outgoing import parse_address
+
+    for who, address in [("the referee's address (--from)", referee_address),
+                         *((f"the {p.side} player's address", p.address) for p in players)]:
+        try:
+            parse_address(address)
+        except MailError as err:
+            raise BadAddress(f"{who} {address!r} cannot be used in mail: {err}; give one plain "
+                             "address such as referee@example.org") from None
+
+
 def _check_players(sides: Sequence[str], players: Sequence[Player]) -> None:
     given = [p.side for p in players]
     if sorted(given) != sorted(sides):
@@ -378,22 +463,47 @@ def _side_of(orders: OrderSet, log: CampaignLog) -> str:
     return side
 
 
-def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any) -> None:
-    """A password, or a signature over the canonical orders; never the From header."""
+def _authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any) -> dict[str, Any] | None:
+    """A password, or a signature over the canonical orders; never the From header.
+    Returns the upgraded password hash to store, when the stored one is weaker than today's."""
     player = next(p for p in log.charter["players"] if p["side"] == side)
     credentials = orders.credentials
     if player["auth"] == "key":
         if not credentials.signature:
             raise AuthenticationFailed(f"orders for {side} must be signed with the player's key "
                                        "('adjudicator sign ORDERS --key YOUR-KEY')")
+        if signed_time(orders) is None:
+            raise AuthenticationFailed(f"the signature on {side}'s orders carries no signing time: sign them "
+                                       "again with this version ('adjudicator sign ORDERS --key YOUR-KEY')")
         if not signature_matches(orders, player["public_key"]):
             raise AuthenticationFailed(f"the signature on {side}'s orders does not verify: sign the orders "
                                        "again after the last change")
-        return
+        return None
     if not credentials.password:
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
-    if password_hash is None or not password_matches(credentials.password, password_hash):
+    checked = check_password(credentials.password, password_hash) if password_hash is not None else None
+    if checked is None or not checked.matches:
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
+    return checked.upgraded
+
+
+def _authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any) -> str:
+    """What refused orders say of their sender: whether their password is right (told
+    even when the orders have errors, so that one reply tells everything)."""
+    try:
+        side = _side_of(orders, log) if orders is not None else None
+    except UnknownSide:
+        side = None
+    if side is None:
+        return "the password could not be checked: no side of this campaign was read from the orders"
+    player = next(p for p in log.charter["players"] if p["side"] == side)
+    if player["auth"] == "key":
+        return "the signature is checked once the orders read without errors"
+    try:
+        _authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+    except AuthenticationFailed as err:
+        return f"authentication: {err}"
+    return f"authentication: the password for {side} is right; only the problems above kept the orders out"
 
 
 def _open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:
@@ -474,10 +584,41 @@ def _stalled(tx: Any, key: Ed25519PrivateKey, log: CampaignLog, step: int, stall
     return StepResult(None, (), None, result)
 
 
-def _step_of(orders: OrderSet, log: CampaignLog) -> int:
+def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
+    """Parse ``data`` against the campaign's position and check side, step and reveal."""
+    game = support(log.charter["game"]).game()
+    match = log.replay(game)
+    if match.finished or log.forfeit is not None:
+        raise CampaignOver(f"campaign {log.campaign!r} has ended; no more orders")
+    orders = parse_orders(data, log.charter["game"], state=match.state, campaign=log.campaign)
+    side = _side_of(orders, log)
+    turn = getattr(match.state, "turn", None)
+    step = _step_of(orders, log, turn)
+    reveal = _check_reveal(orders, side, step, log)
+    receipt = Receipt.of(orders, tuple(_open_question_problems(log, match, orders, side)))
+    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt)
+
+
+def _check_signed_time(orders: OrderSet, side: str, log: CampaignLog) -> str | None:
+    """Signed orders carry the time they were signed; one not newer than the side's
+    latest signed orders on file is a replay and is refused."""
+    signed_at = signed_time(orders)
+    if signed_at is None:
+        return None
+    latest = max((o.signed_at for o in log.orders if o.side == side and o.signed_at), default=None)
+    if latest is not None and datetime.fromisoformat(signed_at) <= datetime.fromisoformat(latest):
+        raise AuthenticationFailed(
+            f"these signed orders for {side} were signed at {signed_at}, not after the orders of {side} "
+            f"already on file (signed at {latest}): an old signed text cannot be sent again. "
+            "Sign the orders anew ('adjudicator sign ORDERS --key YOUR-KEY') and send them.")
+    return signed_at
+
+
+def _step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
     current = log.next_batch
     given = orders.header.step
     if given is None:
+        _check_turn(orders, turn, current)
         return current
     try:
         step = int(given)
@@ -488,7 +629,18 @@ def _step_of(orders: OrderSet, log: CampaignLog) -> int:
                        f"send orders for step {current}")
     if step > current:
         raise StepOver(f"step {step} has not begun; the current step is {current}")
+    _check_turn(orders, turn, current)
     return step
+
+
+def _check_turn(orders: OrderSet, turn: Any, current: int) -> None:
+    """A ``turn:`` line must name the game turn of the step the orders are for:
+    orders written for another turn are stale (or early) and are refused."""
+    given = orders.header.turn
+    if given is None or turn is None or given == turn:
+        return
+    raise StepOver(f"these orders are for turn {given}, but the game is at turn {turn} (step {current}): "
+                   f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
 @lru_cache(maxsize=4096)

@@ -3,8 +3,10 @@ the input and says what to do."""
 
 from __future__ import annotations
 
+from adjudicator.errors import AdjudicatorError
 
-class CampaignError(Exception):
+
+class CampaignError(AdjudicatorError):
     """Base class of the campaign layer's errors."""
 
 
@@ -42,3 +44,12 @@ class NothingToUndo(CampaignError):
 
 class RefereeKeyMismatch(CampaignError):
     """The referee key given is not the one in the campaign's charter."""
+
+
+class BadAddress(CampaignError):
+    """An email address given to a campaign (the referee's, a player's) that mail cannot
+    be sent from or to: a line break, several addresses, no domain."""
+
+
+class MailBeingTakenIn(CampaignError):
+    """Adjudication waited too long for a running mail intake to finish."""

@@ -24,6 +24,9 @@ class AcceptedOrders:
     reveal: str | None  # sealed mode: hex of the side's chain value for this step
     record_seq: int
     turn: Any = None     # the game turn when the orders were accepted
+    received_at: str | None = None  # when the referee took them in (ISO 8601, UTC)
+    sender: str | None = None       # the address they came from, when they came by mail
+    signed_at: str | None = None    # signed orders: the time the player signed them
 
 
 @dataclass
@@ -122,7 +125,8 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
             orders.append(AcceptedOrders(
                 side=record.body["side"], step=record.body["step"], sha256=record.body["orders_hash"],
                 text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
-                record_seq=record.seq, turn=private.get("turn"),
+                record_seq=record.seq, turn=private.get("turn"), received_at=private.get("received_at"),
+                sender=private.get("sender"), signed_at=private.get("signed_at"),
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")

@@ -13,9 +13,8 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
-from dataclasses import dataclass
+import uuid
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -23,13 +22,13 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.campaign import Campaigns, StepResult, step_deadline, utc
-from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.games import support
+from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
-from adjudicator.engine import EngineError, Match
+from adjudicator.campaign.mail_intake import Intake, Taken
+from adjudicator.engine import Match
 from adjudicator.mail import (
     IncomingMail,
-    MailError,
     SmtpSettings,
     build_message,
     eml_filename,
@@ -39,40 +38,14 @@ from adjudicator.mail import (
     send_all,
     write_eml,
 )
-from adjudicator.orders import OrdersError
-from adjudicator.orders.text import clean
 from adjudicator.reports import render
 from adjudicator.reports.context import report_context
-from adjudicator.store import CampaignNotFound, InvalidCampaignId
 
-CAMPAIGN_LINE = re.compile(r"^\s*campaign\s*:\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
+__all__ = ["Mailroom", "Taken"]
 
-
-@dataclass(frozen=True)
-class Taken:
-    """What became of one incoming message."""
-
-    origin: str
-    campaign: str | None
-    outcome: str  # "accepted", "refused", "duplicate", "ignored"
-    detail: str
-
-
-def orders_hash(sender: str | None, text: str) -> str:
-    """What makes two deliveries the same mail: the sender and the text read from
-    it (not the headers a relay or a resend changes: Message-ID, Date, Received)."""
-    normalised = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n")).strip()
-    return hashlib.sha256(f"{sender or ''}\n{normalised}".encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def campaign_named_in(text: str) -> str | None:
-    """The campaign an orders text names in its header, if any."""
-    try:
-        cleaned = "\n".join(clean(text).lines)
-    except Exception:  # noqa: BLE001 - a text we cannot even clean names nothing
-        cleaned = text
-    found = CAMPAIGN_LINE.search(cleaned)
-    return found.group(1).lower() if found else None
+SENDERS = "senders"
+#: A lease of a sender on another host not refreshed for this long was left by a killed 'send'.
+SEND_STALE_AFTER = timedelta(minutes=10)
 
 
 class Mailroom:
@@ -87,46 +60,14 @@ class Mailroom:
 
     def receive(self, source: str | Path, key: Ed25519PrivateKey, default_campaign: str | None = None,
                 own_address: str | None = None) -> list[Taken]:
-        """Take in every message of ``source``; answer each with a receipt or the errors."""
-        return [self.take(mail, key, default_campaign)
-                for mail in read_messages(source, own_address=own_address)]
+        """Take in every message of ``source``; answer each with a receipt or the errors
+        (see :mod:`adjudicator.campaign.mail_intake`)."""
+        mails = read_messages(source, own_address=own_address)
+        return Intake(self.campaigns, key).take_all(mails, default_campaign)
 
     def take(self, mail: IncomingMail, key: Ed25519PrivateKey, default_campaign: str | None) -> Taken:
-        if mail.is_own:
-            return Taken(mail.origin, None, "ignored", "our own mail")
-        if mail.is_auto_reply:
-            return Taken(mail.origin, None, "ignored", "an automatic reply")
-        text = "\n\n".join([mail.text, *(body for _, body in mail.attachments_text)])
-        campaign = campaign_named_in(text) or default_campaign
-        if campaign is None:
-            return Taken(mail.origin, None, "ignored", "names no campaign (no 'campaign:' line)")
-        try:
-            with self.store.transaction(campaign) as tx:
-                if not tx.mark_mail_seen(mail.message_id, orders_hash(mail.sender, text)):
-                    return Taken(mail.origin, campaign, "duplicate", "already taken in")
-                try:
-                    receipt = self.campaigns.submit_in(tx, text, key)
-                except (OrdersError, CampaignError, EngineError) as err:
-                    self._reply(tx, mail, "Your orders were not accepted", _refusal(err))
-                    return Taken(mail.origin, campaign, "refused", _first_line(err))
-                self._reply(tx, mail, "Orders accepted", receipt.render())
-                return Taken(mail.origin, campaign, "accepted", receipt.sha256)
-        except (CampaignNotFound, InvalidCampaignId):
-            return Taken(mail.origin, campaign, "ignored", f"no campaign {campaign!r} in this store")
-
-    def _reply(self, tx: Any, mail: IncomingMail, heading: str, body: str) -> None:
-        if not mail.sender:
-            return
-        meta = tx.campaign().meta
-        try:
-            message = build_message(
-                sender=meta["referee_address"], to=mail.sender,
-                subject=f"[{tx.campaign_id}] {heading}", text=body + "\n",
-                in_reply_to=mail.message_id, references=mail.references,
-            )
-        except MailError:
-            return  # an address we cannot write to: the referee sees the outcome in 'receive'
-        tx.queue_mail(message["Message-ID"], mail.sender, message_bytes(message))
+        """Take in one message (answered, or refused on its own; never raises for its content)."""
+        return Intake(self.campaigns, key).take(mail, default_campaign)
 
     # -- out: reports ----------------------------------------------------------------------
 
@@ -158,20 +99,56 @@ class Mailroom:
 
     def requeue_interrupted(self, campaign: str) -> int:
         """Put back in the queue mail that a 'send' claimed and never finished (it was
-        killed): the server may or may not have taken it, so it may arrive twice."""
+        killed): the server may or may not have taken it, so it may arrive twice.
+        ``send`` does this by itself when no other 'send' is running."""
         with self.store.transaction(campaign) as tx:
             stuck = tx.outbox("sending")
             for mail in stuck:
                 tx.requeue(mail.id)
         return len(stuck)
 
-    def send(self, campaign: str, smtp: SmtpSettings | None) -> tuple[list[Path], int, list[str]]:
-        """Write queued mail as .eml files; with SMTP, send it. Returns (files, sent, failures)."""
-        files = [self._write_once(mail.eml) for mail in self.store.outbox(campaign, "queued")]
-        if smtp is None:
-            return files, 0, []
-        with self.store.transaction(campaign) as tx:
-            claimed = tx.claim_mail()
+    def backlog(self, campaign: str) -> list[int]:
+        """Outbox ids of unsent mail older than the current step: the reports of earlier
+        steps and anything queued before them (the receipts of the orders that led to
+        the latest reports are not backlog: they go with them)."""
+        outbox = self.store.outbox(campaign)
+        latest = set(self.store.campaign(campaign).meta.get("last_report", {}).values())
+        earlier = {str(message_from_bytes(m.eml)["In-Reply-To"] or "").strip()
+                   for m in outbox if m.message_id in latest}
+        boundary = max((m.id for m in outbox if m.message_id in earlier), default=None)
+        if boundary is None:
+            return []
+        return [m.id for m in outbox if m.status.value in ("queued", "sending") and m.id <= boundary]
+
+    def send(self, campaign: str, smtp: SmtpSettings | None, *, mark_sent: bool = False,
+             hold: Collection[int] = ()) -> tuple[list[Path], int, list[str]]:
+        """Write unsent mail as .eml files (each once) and, with SMTP, send it; without
+        SMTP, ``mark_sent`` records it as delivered (the referee sends the files).
+        Mail a killed 'send' left half-sent is sent again first (same Message-ID: at
+        least once). ``hold`` keeps those outbox ids queued. Returns (the .eml files
+        newly written, how many were sent or marked sent, the failures)."""
+        token = self._take_lease(campaign)
+        try:
+            unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
+            files = [path for path in map(self._write_once, (m.eml for m in unsent)) if path is not None]
+            if smtp is None and not mark_sent:
+                return files, 0, []
+            with self.store.transaction(campaign) as tx:
+                claimed = tx.claim_mail()
+                for held in [m for m in claimed if m.id in hold]:
+                    tx.requeue(held.id)
+                claimed = [m for m in claimed if m.id not in hold]
+            if smtp is None:
+                with self.store.transaction(campaign) as tx:
+                    for mail in claimed:
+                        tx.mark_sent(mail.id)
+                return files, len(claimed), []
+            return (files, *self._send_claimed(campaign, smtp, claimed, token))
+        finally:
+            self._drop_lease(campaign, token)
+
+    def _send_claimed(self, campaign: str, smtp: SmtpSettings, claimed: list[Any],
+                      token: str) -> tuple[int, list[str]]:
         failures: list[str] = []
         sent = 0
 
@@ -179,21 +156,50 @@ class Mailroom:
             nonlocal sent
             with self.store.transaction(campaign) as tx:
                 tx.mark_sent(outbox_id)
+                self._beat(tx, token)
             sent += 1
 
         def on_failed(outbox_id: int, reason: str) -> None:
             with self.store.transaction(campaign) as tx:
                 tx.mark_failed(outbox_id, str(reason))
+                self._beat(tx, token)
             failures.append(f"mail {outbox_id}: {reason}")
 
         send_all(smtp, ((mail.id, message_from_bytes(mail.eml)) for mail in claimed), on_sent, on_failed)
-        return files, sent, failures
+        return sent, failures
 
-    def _write_once(self, eml: bytes) -> Path:
-        """Write a queued message as an .eml file, unless an earlier 'send' did."""
+    # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
+    # finds no live lease but mail left 'sending' knows that mail's sender was killed,
+    # and queues it again.
+
+    def _take_lease(self, campaign: str) -> str:
+        token = f"{uuid.uuid4().hex}"
+        with self.store.transaction(campaign) as tx:
+            meta = tx.campaign().meta
+            senders = {t: m for t, m in meta.get(SENDERS, {}).items() if marker_alive(m, stale_after=SEND_STALE_AFTER)}
+            if not senders:
+                for mail in tx.outbox("sending"):
+                    tx.requeue(mail.id)
+            senders[token] = process_marker()
+            tx.set_meta({**meta, SENDERS: senders})
+        return token
+
+    def _beat(self, tx: Any, token: str) -> None:
+        meta = tx.campaign().meta
+        tx.set_meta({**meta, SENDERS: {**meta.get(SENDERS, {}), token: process_marker()}})
+
+    def _drop_lease(self, campaign: str, token: str) -> None:
+        with self.store.transaction(campaign) as tx:
+            meta = tx.campaign().meta
+            senders = dict(meta.get(SENDERS, {}))
+            senders.pop(token, None)
+            tx.set_meta({**meta, SENDERS: senders})
+
+    def _write_once(self, eml: bytes) -> Path | None:
+        """Write a queued message as an .eml file, unless an earlier 'send' did (None)."""
         message = message_from_bytes(eml)
         path = self.outbox / eml_filename(message)
-        return path if path.exists() else write_eml(message, self.outbox)
+        return None if path.exists() else write_eml(message, self.outbox)
 
     # -- deadlines ----------------------------------------------------------------------------
 
@@ -222,20 +228,3 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
-
-
-def _first_line(err: Exception) -> str:
-    if isinstance(err, OrdersError):
-        return f"{len(err.problems)} problem(s) in the orders"
-    return str(err)
-
-
-def _refusal(err: Exception) -> str:
-    if isinstance(err, OrdersError):
-        lines = [f"Your orders were not accepted: {len(err.problems)} problem(s). Nothing was recorded;",
-                 "correct them and send the whole orders again.", ""]
-        lines += [problem.render() for problem in err.problems]
-        return "\n".join(lines)
-    return f"Your orders were not accepted, and nothing was recorded:\n\n  {err}\n"
-
-

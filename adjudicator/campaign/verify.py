@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from adjudicator.errors import AdjudicatorError
 from adjudicator.campaign.errors import UnknownGame
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import voided_batches
@@ -56,7 +57,7 @@ from adjudicator.fairdice import (
 DRAWS = {"dice": ("roll", "supply_dice"), "shuffle": ("shuffle", "supply_shuffle"), "draw": ("draw", "supply_draw")}
 
 
-class UnusableRecord(Exception):
+class UnusableRecord(AdjudicatorError):
     """The input is not a public record at all (exit 2)."""
 
 

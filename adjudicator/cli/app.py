@@ -7,7 +7,9 @@ Results go to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -44,16 +46,46 @@ def game_option() -> Optional[str]:
     return typer.Option(None, "--game", help=GAME_HELP)
 
 
-def chosen_game(name: Optional[str]) -> str:
-    """The game named with ``--game``, or the only game installed; else a usage error."""
-    if name is None:
-        only = games.only_game()
-        if only is None:
-            raise fail(f"say which game with --game: one of {', '.join(games.names())}")
-        return only
-    if name not in games.names():
-        raise fail(f"unknown game {name!r}; the games are: {', '.join(games.names())}")
-    return name
+def chosen_game(name: Optional[str], *, text: bytes | str | None = None, path: Optional[Path] = None,
+                first_by_default: bool = False) -> str:
+    """The game named with ``--game``; else the one an orders text names in its header
+    (``game: tsushima-1905``); else the one a folder on ``path`` is named after
+    (``samples/port-arthur/``); else the only game installed; else, with
+    ``first_by_default`` (the demo, a simulation), the registry's first game; else a
+    usage error that lists the games."""
+    if name is not None:
+        if name not in games.names():
+            raise fail(f"unknown game {name!r}; the games are: {', '.join(games.names())}")
+        return name
+    inferred = _game_named_in(text) or _game_of_folder(path) or games.only_game()
+    if inferred is not None:
+        return inferred
+    if first_by_default:
+        return games.names()[0]
+    raise fail(f"say which game with --game: one of {', '.join(games.names())}")
+
+
+_GAME_LINE = re.compile(r"^[ \t>]*game[ \t]*:?[ \t]*([A-Za-z0-9-]+)", re.IGNORECASE | re.MULTILINE)
+
+
+def _game_named_in(text: bytes | str | None) -> Optional[str]:
+    if text is None:
+        return None
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    for found in _GAME_LINE.finditer(text):
+        if found.group(1).lower() in games.names():
+            return found.group(1).lower()
+    return None
+
+
+def _game_of_folder(path: Optional[Path]) -> Optional[str]:
+    if path is None:
+        return None
+    for folder in Path(path).absolute().parents:
+        if folder.name in games.names():
+            return folder.name
+    return None
 
 
 @app.callback(invoke_without_command=True)

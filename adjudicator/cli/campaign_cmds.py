@@ -36,6 +36,10 @@ class StoreURL(type(Path())):
 
     __fspath__ = __str__
 
+    def exists(self, *, follow_symlinks: bool = True) -> bool:
+        """A database is not a file: whether it can be used is known on connecting."""
+        return True
+
 
 def store_location(text) -> Path:
     """The ``--store`` value: a StoreURL for a ``postgresql://`` URL, else a file path."""
@@ -82,7 +86,7 @@ def open_store(path: Path, create: bool = False):
     that a mistyped path is an error, not an empty store."""
     from adjudicator.store import Store
 
-    if not create and not isinstance(path, StoreURL) and not path.exists():
+    if not create and not path.exists():
         raise fail(f"no campaign store at {path}: give --store (or ADJUDICATOR_STORE), "
                    "or create a campaign with 'adjudicator new'")
     return Store.open(path)
@@ -167,9 +171,9 @@ def sign(
     prints the orders with a 'signature:' line added."""
     from adjudicator.campaign.signing import sign_orders
 
-    name = chosen_game(game)
     with user_errors():
         data = sys.stdin.buffer.read() if str(orders_file) == "-" else orders_file.read_bytes()
+        name = chosen_game(game, text=data, path=None if str(orders_file) == "-" else orders_file)
         typer.echo(sign_orders(data, load_key(key), name), nl=False)
 
 
@@ -399,6 +403,12 @@ def status(
         typer.echo(f"deadline: {info['deadline']}")
 
 
+def _submission(orders) -> str:
+    """Who sent a submission and when (when it came by mail), for 'history'."""
+    sender = f" from {orders.sender}" if orders.sender else " by hand ('submit')"
+    return sender + (f" at {orders.received_at}" if orders.received_at else "")
+
+
 @app.command()
 def history(
     campaign: str = typer.Argument(..., help="The campaign."),
@@ -410,10 +420,12 @@ def history(
     with user_errors():
         with open_store(store) as opened:
             log = Campaigns(opened).log(campaign)
+    received = {o.record_seq: o for o in log.orders}
     for record in log.records:
         body = record.body
         detail = {"charter": lambda: f"{body['game']} {body['options']}",
-                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}",
+                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}"
+                                    + _submission(received[record.seq]),
                   "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
                   "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
                   "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()

@@ -14,12 +14,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from adjudicator.cli.app import chosen_game, game_option
-from adjudicator.orders import OrdersError, check_orders
+
+if TYPE_CHECKING:  # the orders reader (lark, the grammar) is imported only when 'check' runs
+    from adjudicator.orders import OrdersError
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNUSABLE = 0, 1, 2
 FORMATS = ("text", "json")
@@ -37,10 +39,12 @@ def check(
 ) -> None:
     """Check an orders file offline: print the receipt, or every error with line and column.
     With --store and --campaign, also check them against the current position."""
+    from adjudicator.orders import OrdersError, check_orders
+
     if format not in FORMATS:
         _stop(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
-    game = chosen_game(game)
     data = _read(file)
+    game = chosen_game(game, text=data, path=None if str(file) == "-" else file)
     if store is not None and campaign is not None:
         _check_against_campaign(data, store, campaign, format)
     try:
@@ -60,6 +64,7 @@ def check(
 def _check_against_campaign(data: bytes, store: Path, campaign: str, format: str) -> None:
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.errors import CampaignError
+    from adjudicator.orders import OrdersError
     from adjudicator.store import Store, StoreError
 
     try:

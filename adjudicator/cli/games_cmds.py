@@ -63,7 +63,7 @@ def play(
     from adjudicator import games
     from adjudicator.engine import EngineError, Match, play_out
 
-    plugin = games.get(chosen_game(game))
+    plugin = games.get(chosen_game(game, first_by_default=True))
     try:
         options = parse_options(option)
         rng = random.Random(seed)

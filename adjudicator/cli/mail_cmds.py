@@ -52,13 +52,21 @@ def receive(
 def send(
     campaign: str = typer.Argument(..., help="The campaign whose queued mail to send."),
     outbox: Path = OUTBOX_OPTION,
+    mark_sent: bool = typer.Option(False, "--mark-sent", envvar="ADJUDICATOR_MARK_SENT",
+                                   help="Without SMTP: record the mail written to the outbox as delivered "
+                                   "(you send the .eml files yourself). Env: ADJUDICATOR_MARK_SENT=1."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Send mail queued before the current step too, "
+                             "without asking."),
     requeue: bool = typer.Option(False, "--requeue", help="First put back mail that an interrupted 'send' "
-                                 "left half-sent (it may then arrive twice)."),
+                                 "left half-sent (done by itself when no other 'send' runs)."),
     store: Path = STORE_OPTION,
 ) -> None:
-    """Write queued mail as .eml files to the outbox; send it too when SMTP is configured
-    (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued."""
+    """Write unsent mail as .eml files to the outbox; send it too when SMTP is configured
+    (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued;
+    mail a killed 'send' left half-sent is sent again (at least once, same Message-ID).
+    Mail queued before the current step is sent only after a confirmation (or --yes)."""
     import os
+    import sys
 
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.mailroom import Mailroom
@@ -73,9 +81,19 @@ def send(
             mailroom = Mailroom(Campaigns(opened), outbox)
             if requeue:
                 typer.echo(f"{mailroom.requeue_interrupted(campaign)} half-sent message(s) queued again", err=True)
-            files, sent, failures = mailroom.send(campaign, smtp)
-    typer.echo(f"{len(files)} message(s) written to {outbox}"
-               + (f"; {sent} sent by SMTP ({smtp.describe()})" if smtp else "; SMTP not configured, none sent"))
+            hold = mailroom.backlog(campaign) if (smtp or mark_sent) and not yes else []
+            if hold and sys.stdin.isatty() and typer.confirm(
+                    f"{len(hold)} message(s) were queued before the current step (older receipts or "
+                    "reports never sent). Send them too?", default=False, err=True):
+                hold = []
+            files, sent, failures = mailroom.send(campaign, smtp, mark_sent=mark_sent, hold=hold)
+    done = (f"{sent} sent by SMTP ({smtp.describe()})" if smtp else
+            f"{sent} marked sent" if mark_sent else "SMTP not configured, none sent (--mark-sent records "
+            "them as delivered)")
+    typer.echo(f"{len(files)} new message(s) written to {outbox}; {done}")
+    if hold:
+        typer.echo(f"held back: {len(hold)} message(s) queued before the current step; "
+                   "'send --yes' sends them", err=True)
     for failure in failures:
         typer.echo(f"not sent, still queued: {failure}", err=True)
     if failures:
@@ -119,7 +137,7 @@ def step(
             files, sent, failures = mailroom.send(campaign, smtp)
     typer.echo(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
                f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
-               f"{len(files)} message(s) in {outbox}, {sent} sent")
+               f"{len(files)} new message(s) in {outbox}, {sent} sent")
     for failure in failures:
         typer.echo(f"not sent, still queued: {failure}", err=True)
 
@@ -148,6 +166,9 @@ def demo(
     option: list[str] = typer.Option([], "--option", "-o", help="Campaign option NAME=VALUE (repeatable)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary."),
     game: Optional[str] = game_option(),
+    tournament: bool = typer.Option(False, "--tournament", help="Instead: a small Swiss tournament of automatic "
+                                    "players by email, to the final standings and the dice audit "
+                                    "(folder default: demo-tournament)."),
 ) -> None:
     """Play a whole campaign by email between two automatic players:
     orders as emails into a Maildir, receive, adjudicate, reports as .eml, then verify."""
@@ -158,9 +179,18 @@ def demo(
         options = parse_options(option)
     except ValueError as err:
         raise fail(str(err))
+    if tournament:
+        from adjudicator.tournament.demo import run_tournament_demo
+
+        with user_errors():
+            event = run_tournament_demo(Path("demo-tournament") if folder == Path("demo-campaign") else folder,
+                                        seed, options, progress=None if quiet else typer.echo,
+                                        game=chosen_game(game, first_by_default=True))
+        typer.echo(event.text)
+        raise typer.Exit(0 if event.verified else EXIT_PROBLEM)
     with user_errors():
         summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo,
-                           game=chosen_game(game))
+                           game=chosen_game(game, first_by_default=True))
     typer.echo(summary.text)
     if not summary.verified:
         raise typer.Exit(EXIT_PROBLEM)

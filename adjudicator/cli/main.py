@@ -21,7 +21,7 @@ def run() -> None:
         sys.exit(direct(argv[1:]))
     import typer
 
-    from adjudicator.cli import campaign_cmds, games_cmds, mail_cmds, store_cmds  # noqa: F401  (they register commands)
+    from adjudicator.cli import campaign_cmds, games_cmds, mail_cmds, serve_cmd, store_cmds, tournament_cmds  # noqa: F401  (they register commands)
     from adjudicator.cli.app import app
 
     try:

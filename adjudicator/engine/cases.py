@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.engine.driver import Source, drive
-from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.errors import EngineError, IllegalAnswer
 from adjudicator.engine.match import Match
 from adjudicator.engine.requests import Decision, Draw, Event, Roll, Shuffle
 
 
-class CaseProblem(Exception):
+class CaseProblem(EngineError):
     """The case cannot be run as written (an answer to another question, a shuffle
     that is not an order of the cards shuffled, a card not in the pile)."""
 
@@ -29,7 +29,7 @@ def run_case(case: Mapping[str, Any], game: Any, conformance: Any) -> list[str]:
     until = case.get("until")
     match = Match(game, conformance.setup(case), case.get("options", {}),
                   pause_on=stop_at_phase(until) if until else None)
-    supplies = CaseSupplies(case)
+    supplies = CaseSupplies(case, getattr(conformance, "answer_problem", None))
     try:
         drive(match, Source(chance=supplies.chance, answer=supplies.answer, rejected=supplies.rejected,
                             keep_pauses=True))
@@ -57,7 +57,9 @@ def stop_at_phase(until: str) -> Callable[[Event], bool]:
 class CaseSupplies:
     """The case's lists, consumed in order as the rules ask."""
 
-    def __init__(self, case: Mapping[str, Any]) -> None:
+    def __init__(self, case: Mapping[str, Any],
+                 answer_problem: Callable[[Decision, Mapping[str, Any]], str | None] | None = None) -> None:
+        self.answer_problem = answer_problem
         self.dice = [int(d) for d in case.get("dice", [])]
         self.shuffles = [list(s) for s in case.get("shuffles", [])]
         self.cards = [str(c) for c in case.get("cards", [])]
@@ -118,6 +120,9 @@ class CaseSupplies:
         if (ask, side) != (decision.kind, decision.side):
             raise CaseProblem(f"the rules asked {decision.side} for {decision.kind!r}, "
                               f"the case answers {side} for {ask!r}")
+        problem = None if self.answer_problem is None else self.answer_problem(decision, answer)
+        if problem:
+            raise CaseProblem(f"the rules asked {decision.side} for {decision.kind!r}: {problem}")
         return answer
 
     def rejected(self, decision: Decision, answer: Mapping[str, Any], error: IllegalAnswer) -> bool:

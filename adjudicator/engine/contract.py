@@ -52,9 +52,13 @@ protocol below:
 
 ``conformance`` (:class:`Conformance`)
     ``setup(case) -> setup``: the engine set-up for a case's ``[position]``;
-    ``compare(match, expect, rejected) -> [problems]``: the case's expectations. The
-    generic runner (:mod:`adjudicator.engine.cases`) supplies the case's dice,
-    shuffles, card draws and answers.
+    ``compare(match, expect, rejected) -> [problems]``: the case's expectations;
+    optionally ``answer_problem(decision, answer) -> str | None``: why a case's answer
+    does not fit the question beyond its ``ask`` and ``side`` (RJW: the ``unit`` of a
+    ``retreat``). The generic runner (:mod:`adjudicator.engine.cases`) supplies the
+    case's dice (``dice``), shuffles (``shuffles``: each the new order, top first, by
+    card name when the rules name the cards), card draws (``cards``: ``"side CARD"``)
+    and answers, and stops at ``until`` (a "phase" Event whose data names the phase).
 
 ``secrets(options) -> bool``
     Whether a campaign with these options has hidden information (hidden decisions,

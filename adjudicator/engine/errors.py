@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from adjudicator.errors import AdjudicatorError
 
-class EngineError(Exception):
+
+class EngineError(AdjudicatorError):
     """Base class of the engine's errors."""
 
 

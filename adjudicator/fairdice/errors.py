@@ -10,8 +10,10 @@ where it helps, what to do. They never contain secret material.
 
 from __future__ import annotations
 
+from adjudicator.errors import AdjudicatorError
 
-class FairDiceError(Exception):
+
+class FairDiceError(AdjudicatorError):
     """Base class of every error raised by the fair-dice building blocks."""
 
 

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import TypeVar
 
-from .encoding import INT_MAX, INT_MIN, encode
+from .encoding import INT_MAX, INT_MIN, TAG_INT, encode
 from .errors import InvalidDrawRequest
 
 BATCH_DOMAIN = b"adjudicator/batch/v1"
@@ -48,6 +49,9 @@ DIE_FACES = 6
 DIE_REJECT_THRESHOLD = 252
 
 T = TypeVar("T")
+
+#: An integer element of the field encoding: tag, length 8, the value (see :mod:`.encoding`).
+_INT_ELEMENT = struct.Struct(">BIq")
 
 
 def batch_key(
@@ -101,17 +105,33 @@ class DiceStream:
     def die(self, turn: int, phase: str, draw_index: int) -> int:
         """One six-sided die, 1..6."""
         _check_address(turn, phase, draw_index)
-        for byte in self.byte_stream(DIE_DOMAIN, turn, phase, draw_index):
-            if byte < DIE_REJECT_THRESHOLD:
-                return byte % DIE_FACES + 1
-        raise AssertionError("unreachable: the byte stream is endless")
+        return self._die_at(self._draw_head(DIE_DOMAIN, turn, phase), draw_index)
 
     def roll(self, count: int, turn: int, phase: str, start_index: int) -> tuple[int, ...]:
         """``count`` dice at draw indexes ``start_index`` .. ``start_index + count - 1``."""
         if not _is_int(count) or count < 0:
             raise InvalidDrawRequest(f"dice count must be an integer >= 0, not {count!r}")
         _check_address(turn, phase, start_index)
-        return tuple(self.die(turn, phase, start_index + offset) for offset in range(count))
+        if count and start_index + count - 1 > INT_MAX:
+            raise InvalidDrawRequest(f"draw index must be an integer >= 0, not {start_index + count - 1!r}")
+        head = self._draw_head(DIE_DOMAIN, turn, phase)
+        return tuple(self._die_at(head, start_index + offset) for offset in range(count))
+
+    def _draw_head(self, domain: bytes, turn: int, phase: str) -> bytes:
+        """``encode(domain, campaign_id, batch, turn, phase)``: what every draw of a
+        (turn, phase) starts with (the encoding is a concatenation of elements)."""
+        return encode(domain, self.campaign_id, self.batch, turn, phase)
+
+    def _die_at(self, head: bytes, draw_index: int) -> int:
+        """The die at ``draw_index``: the first byte below 252 of its stream, read block
+        by block (one HMAC each; the first block almost always has one)."""
+        key, message = self.key, head + _INT_ELEMENT.pack(TAG_INT, 8, draw_index)
+        counter = 0
+        while True:
+            for byte in hmac.digest(key, message + _INT_ELEMENT.pack(TAG_INT, 8, counter), "sha256"):
+                if byte < DIE_REJECT_THRESHOLD:
+                    return byte % DIE_FACES + 1
+            counter += 1
 
     def uniform_below(self, n: int, turn: int, phase: str, draw_index: int) -> int:
         """A uniformly distributed integer in ``0 .. n - 1``."""

@@ -13,16 +13,20 @@ import importlib
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from adjudicator.errors import AdjudicatorError
+
 if TYPE_CHECKING:  # pragma: no cover - types only
     from adjudicator.engine.contract import GamePlugin
 
 #: game name (as in a charter, a case folder, ``--game``) -> module with ``plugin()``
 GAMES: dict[str, str] = {
     "port-arthur": "adjudicator.games.port_arthur.plugin",
+    "russo-japanese-war": "adjudicator.games.russo_japanese_war.plugin",
+    "tsushima-1905": "adjudicator.games.tsushima_1905.plugin",
 }
 
 
-class UnknownGame(LookupError):
+class UnknownGame(AdjudicatorError, LookupError):
     """A game name that is not in the registry."""
 
 

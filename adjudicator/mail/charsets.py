@@ -69,11 +69,16 @@ def decode_bytes(data: bytes, declared: str | None) -> tuple[str, str | None]:
             text = data.decode(candidate)
         except (UnicodeDecodeError, LookupError):
             continue
+        if has_surrogates(text):  # UTF-7 and UTF-16 can decode to lone surrogates: not text
+            return without_surrogates(text), (
+                f"text in {_label(declared)} holds characters that cannot exist (lone surrogates); "
+                "they were replaced by U+FFFD")
         return text, _charset_problem(declared, codec, candidate)
     try:
         text = data.decode(codec or "utf-8", errors="replace")
     except Exception:  # noqa: BLE001 - a codec that fails even with replacement
         text = data.decode("utf-8", errors="replace")
+    text = without_surrogates(text)
     return text, (f"text is not valid {_label(declared)}; undecodable bytes were replaced")
 
 
@@ -97,6 +102,11 @@ def _label(declared: str | None) -> str:
 def has_surrogates(text: str) -> bool:
     """Tell whether ``text`` holds surrogate-escaped bytes (undecoded 8-bit data)."""
     return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with every surrogate code point replaced by U+FFFD (always valid UTF-8)."""
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
 
 
 def repair_surrogates(text: str) -> str:

@@ -8,8 +8,10 @@ exceptions ever contains an SMTP password.
 
 from __future__ import annotations
 
+from adjudicator.errors import AdjudicatorError
 
-class MailError(Exception):
+
+class MailError(AdjudicatorError):
     """Base class of every error raised by :mod:`adjudicator.mail`."""
 
 

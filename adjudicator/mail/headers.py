@@ -93,6 +93,38 @@ def parse_address(name: str, raw: str | None) -> tuple[str | None, str, list[str
     return addr, clean_raw(first.display_name), []
 
 
+#: What a reply may be sent to: a plain ``local@domain`` (dot-atom local part, a
+#: domain of letters, digits and hyphens with at least one dot), at most 254 characters.
+_PLAIN_ADDRESS = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
+)
+MAX_ADDRESS_LENGTH = 254
+
+
+def plain_address(raw: str | None) -> str | None:
+    """The one plain address of a From header that a reply may go to, else None.
+
+    None for group syntax (``team: a@b, c@d;``), more than one address, any parsing
+    defect, a quoted or non-ASCII local part, a domain without a dot, or more than
+    254 characters: a crafted From never picks where the referee's mail goes.
+    """
+    if raw is None:
+        return None
+    try:
+        header = policy.default.header_factory("From", raw)
+        groups, addresses, defects = header.groups, header.addresses, header.defects
+    except Exception:  # noqa: BLE001 - unparseable: no reply
+        return None
+    if defects or len(addresses) != 1 or len(groups) != 1 or groups[0].display_name is not None:
+        return None
+    address = addresses[0].addr_spec
+    if len(address) > MAX_ADDRESS_LENGTH or not _PLAIN_ADDRESS.fullmatch(address):
+        return None
+    local, _, domain = address.rpartition("@")
+    return f"{local}@{domain.lower()}"
+
+
 def _join_addr(local: str, domain: str) -> str | None:
     if not local:
         return None

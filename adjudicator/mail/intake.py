@@ -71,7 +71,11 @@ class IncomingMail:
     * ``raw``: the bytes as read; ``problems``: in plain words, everything
       that was malformed or had to be guessed (empty for well-formed mail);
       ``origin``: where it was read from (a file name, ``mbox-file#3``,
-      ``<stdin>``).
+      ``<stdin>``);
+    * ``reply_address``: where a reply may go: the From header's address when it
+      is one plain ``local@domain`` (see :func:`~.headers.plain_address`), else
+      None (group syntax, several addresses, a crafted or overlong From): such
+      mail is never answered.
     """
 
     message_id: str | None
@@ -89,6 +93,7 @@ class IncomingMail:
     raw: bytes = field(repr=False)
     problems: tuple[str, ...]
     origin: str = ""
+    reply_address: str | None = None
 
 
 def content_hash(raw: bytes) -> str:
@@ -125,6 +130,10 @@ def _parse(raw: bytes, own_address: str | None, origin: str) -> IncomingMail:
         return hdr.raw_value(message, name)
 
     sender, sender_name, sender_problems = _sender(message)
+    from_values = hdr.raw_values(message, "From")
+    reply_address = hdr.plain_address(from_values[0]) if len(from_values) == 1 else None
+    if sender is not None and reply_address is None:
+        sender_problems.append("the From header is not one plain address: no reply can be sent to it")
     subject, subject_problems = hdr.decode_text("Subject", header("Subject"))
     message_id = hdr.message_id(header("Message-ID"))
     date = hdr.parse_date(header("Date"))
@@ -151,6 +160,7 @@ def _parse(raw: bytes, own_address: str | None, origin: str) -> IncomingMail:
         raw=raw,
         problems=tuple(_unique(problems)),
         origin=origin,
+        reply_address=reply_address,
     )
 
 

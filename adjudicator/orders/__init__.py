@@ -11,17 +11,20 @@ each an :class:`OrderProblem` with a stable code). Library code never prints.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from adjudicator import games
+from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
-from adjudicator.orders.text import MAX_BYTES, clean
+from adjudicator.orders.text import MAX_BYTES, MAX_LINES, clean
 
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(AdjudicatorError, ValueError):
     """Orders for a game that is not registered."""
 
 
@@ -69,10 +72,56 @@ def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, 
     log = ProblemLog(list(text.lines), codes=reader.CODES)
     orders = reader.read(text, log, state=state, world=world)
     if orders is not None and campaign is not None and orders.header.campaign not in (None, campaign):
-        log.add("E114", f'these orders are for campaign "{orders.header.campaign}", not "{campaign}"')
+        log.add("E114", f'these orders are for campaign "{orders.header.campaign}", not "{campaign}"',
+                *_first_line(text.lines, _CAMPAIGN_LINE))
+    if orders is not None and not log:
+        _check_stored_size(orders, text, log)
     if log or orders is None:
-        raise OrdersError(log.problems)
+        raise OrdersError(greeting_hint(log.problems, text), partial=orders)
     return orders, text.notes
+
+
+#: Problems a line of prose gives (a greeting above the orders).
+_PROSE = frozenset({"E101", "E102", "E104"})
+GREETING_HINT = ('if this is a greeting or a note, put a line "BEGIN ORDERS" just above your '
+                 "orders: everything above that line is ignored.")
+
+
+def greeting_hint(problems: list[OrderProblem], text) -> list[OrderProblem]:
+    """``problems``, the first saying how to mark where the orders begin when the file
+    has no start marker and its first lines (only they) are not orders: a greeting."""
+    if text.marked or not problems:
+        return problems
+    bad = {p.line for p in problems if p.code in _PROSE}
+    content = [n for n, line in enumerate(text.lines, 1) if _CONTENT_LINE.match(line)]
+    leading = next((i for i, n in enumerate(content) if n not in bad), len(content))
+    if leading == 0 or leading == len(content):
+        return problems
+    first = min((p for p in problems if p.line == content[0]), key=lambda p: p.column)
+    return [replace(p, hint=GREETING_HINT) if p is first else p for p in problems]
+
+
+_CAMPAIGN_LINE = re.compile(r"^\s*campaign\b", re.I)
+_CONTENT_LINE = re.compile(r"^\s*[^\s#]")
+
+
+def _first_line(lines, pattern: re.Pattern = _CONTENT_LINE) -> tuple[int, int]:
+    """Line and column of the first of ``lines`` that ``pattern`` matches (else the first line)."""
+    for number, line in enumerate(lines, 1):
+        if pattern.match(line):
+            return number, len(line) - len(line.lstrip()) + 1
+    return 1, 1
+
+
+def _check_stored_size(orders: OrderSet, text, log: ProblemLog) -> None:
+    """The orders as stored (their canonical text) must be within the limits a file is
+    held to, or the campaign could not read them back (E107)."""
+    canonical = orders.canonical_text()
+    size, lines = len(canonical.encode("utf-8")), canonical.count("\n")
+    if size > MAX_BYTES or lines > MAX_LINES:
+        log.add("E107", f"written out in full (every name spelt out, one ship a line) these orders take "
+                f"{size:,} bytes in {lines:,} lines; the limit is {MAX_BYTES:,} bytes and {MAX_LINES:,} "
+                "lines: shorten them", *_first_line(text.lines))
 
 
 def merge_orders(standing: OrderSet | None, new: OrderSet, game: str) -> OrderSet:
@@ -86,6 +135,7 @@ __all__ = [
     "Header",
     "UnknownLanguage",
     "MAX_BYTES",
+    "MAX_LINES",
     "OrderProblem",
     "OrderSet",
     "OrdersError",

@@ -4,18 +4,22 @@ Each game has ``grammar/<game>.lark``, which imports the shared header from
 ``grammar/common.lark``. The LALR parser (contextual lexer) is what the adjudicator
 uses; compiling it takes a while, so the compiled tables are cached on disk in a
 per-user cache folder (``$XDG_CACHE_HOME/adjudicator`` or ``~/.cache/adjudicator``,
-or ``$ADJUDICATOR_CACHE``) and in memory. Lark checks the cache against the grammar
-files' hashes and its own version, so an edited grammar is recompiled.
+or ``$ADJUDICATOR_CACHE``) and in memory. The cache file is named by the grammar
+files' hash, the Python version and Lark's version, so an edited grammar, another Python
+or another Lark never loads tables pickled for something else.
 """
 
 from __future__ import annotations
 
 import hashlib
+import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import lark
 from lark import Lark
+from lark.lexer import BasicLexer, CallChain, ContextualLexer, PatternRE, PatternStr, Scanner, UnlessCallback
 
 from adjudicator.resources import cache_dir, data_dir
 
@@ -50,20 +54,130 @@ def _cache_file(game: str, parser: str) -> str | bool:
         return False
     sources = b"".join(p.read_bytes() for p in sorted(grammar_path(game).parent.glob("*.lark")))
     digest = hashlib.sha256(sources).hexdigest()[:16]
-    return str(folder / f"orders-{game}-{parser}-lark{lark.__version__}-{digest}.cache")
+    python = f"{sys.implementation.name}{sys.version_info[0]}{sys.version_info[1]}"
+    return str(folder / f"orders-{game}-{parser}-{python}-lark{lark.__version__}-{digest}.cache")
 
 
 @lru_cache(maxsize=None)
 def lalr_parser(game: str) -> Lark:
-    """The LALR parser for ``game``'s orders (compiled once, then loaded from cache)."""
-    return Lark.open(
+    """The LALR parser for ``game``'s orders (compiled once, then loaded from cache),
+    its contextual lexer sharing each terminal's compiled regexp between its states."""
+    parser = Lark.open(
         str(grammar_path(game)),
         parser="lalr",
         lexer="contextual",
-        propagate_positions=False,
+        propagate_positions=True,
         maybe_placeholders=False,
         cache=_cache_file(game, "lalr"),
     )
+    share_terminal_regexps(parser)
+    return parser
+
+
+# -- the contextual lexer, its regexps compiled once per terminal ------------------------------
+
+#: Matches in one lexer state before its terminals' union is compiled into one regexp.
+HOT_STATE_MATCHES = 32
+
+
+class SharedScanner:
+    """Matches as lark's ``Scanner`` does (the first of its terminals, in lark's order,
+    that matches at the position), but from each terminal's own regexp, compiled once
+    for the whole grammar rather than once per lexer state. A state used often (a long
+    orders file) gets lark's one-regexp union after HOT_STATE_MATCHES matches, for speed;
+    the answers are the same either way (an alternation takes its first matching branch)."""
+
+    def __init__(self, terminals: list, compiled: dict[str, Any], make_union: Any) -> None:
+        self.terminals = terminals
+        self.allowed_types = {t.name for t in terminals}
+        self._each = [(compiled[t.name], t.name) for t in terminals]
+        self._make_union = make_union
+        self._union: Any = None
+        self._uses = 0
+
+    def match(self, text: Any, pos: int) -> tuple[str, str] | None:
+        if self._union is not None:
+            return self._union.match(text, pos)
+        self._uses += 1
+        if self._uses > HOT_STATE_MATCHES:
+            self._union = self._make_union(self.terminals)
+            return self._union.match(text, pos)
+        for regexp, name in self._each:
+            found = regexp.match(text.text, pos, text.end)
+            if found:
+                return found.group(0), name
+        return None
+
+    def fullmatch(self, text: str) -> str | None:
+        for regexp, name in self._each:
+            if regexp.fullmatch(text):
+                return name
+        return None
+
+
+class SharedBasicLexer(BasicLexer):
+    """One state of the contextual lexer: lark's BasicLexer, its scanner built from the
+    grammar's shared compiled terminals (``shared``, set on the instance)."""
+
+    shared: "SharedRegexps"
+
+    def _build_scanner(self) -> Any:
+        terminals, self.callback = self.shared.unless(self.terminals)
+        for type_, function in self.user_callbacks.items():
+            if type_ in self.callback:
+                self.callback[type_] = CallChain(self.callback[type_], function, lambda t: t.type == type_)
+            else:
+                self.callback[type_] = function
+        return self.shared.scanner(terminals)
+
+
+class SharedRegexps:
+    """A grammar's terminals compiled once, and which keywords each name-like terminal
+    also matches (lark's "unless" rule), worked out once for all lexer states."""
+
+    def __init__(self, terminals: list, flags: int, re_module: Any) -> None:
+        self.flags, self.re = flags, re_module
+        self.compiled = {t.name: re_module.compile(t.pattern.to_regexp(), flags) for t in terminals}
+        self._keyword_matches: dict[tuple[str, str], bool] = {}
+
+    def scanner(self, terminals: list) -> SharedScanner:
+        return SharedScanner(terminals, self.compiled, lambda chosen: Scanner(chosen, self.flags, self.re, False))
+
+    def unless(self, terminals: list) -> tuple[list, dict[str, Any]]:
+        """lark's ``_create_unless`` for one state: a keyword that a regexp terminal also
+        matches wins when that regexp matches exactly the keyword; a keyword with no
+        flags of its own is then left to that regexp terminal."""
+        regexps = [t for t in terminals if isinstance(t.pattern, PatternRE)]
+        keywords = [t for t in terminals if isinstance(t.pattern, PatternStr)]
+        embedded, callback = set(), {}
+        for regexp in regexps:
+            unless = [k for k in keywords if k.priority == regexp.priority and self._matches(regexp, k)]
+            embedded.update(k for k in unless if k.pattern.flags <= regexp.pattern.flags)
+            if unless:
+                callback[regexp.name] = UnlessCallback(self.scanner(unless))
+        return [t for t in terminals if t not in embedded], callback
+
+    def _matches(self, regexp: Any, keyword: Any) -> bool:
+        key = (regexp.name, keyword.name)
+        if key not in self._keyword_matches:
+            found = self.compiled[regexp.name].match(keyword.pattern.value)
+            self._keyword_matches[key] = bool(found) and found.group(0) == keyword.pattern.value
+        return self._keyword_matches[key]
+
+
+def share_terminal_regexps(parser: Lark) -> None:
+    """Compile each terminal's regexp once and let every state of ``parser``'s
+    contextual lexer use it (lark compiles one union regexp per state, and the keyword
+    checks of each state again, which is most of a cold parse's time)."""
+    lexer = getattr(parser.parser, "lexer", None)
+    if not isinstance(lexer, ContextualLexer) or parser.lexer_conf.use_bytes:
+        return
+    shared = SharedRegexps(list(parser.lexer_conf.terminals), parser.lexer_conf.g_regex_flags,
+                           parser.lexer_conf.re_module)
+    for state_lexer in {id(x): x for x in [*lexer.lexers.values(), lexer.root_lexer]}.values():
+        if type(state_lexer) is BasicLexer and state_lexer._scanner is None:
+            state_lexer.__class__ = SharedBasicLexer
+            state_lexer.shared = shared
 
 
 def earley_parser(game: str) -> Lark:

@@ -8,8 +8,12 @@ listed (with examples) in docs/orders.md and never change meaning.
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
+
+from adjudicator.errors import AdjudicatorError
 
 #: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
 #: with their titles. Each game declares its own range in its orders language's
@@ -22,6 +26,7 @@ CODES: dict[str, str] = {
     "E104": "unknown heading",
     "E105": "not a text file",
     "E106": "no orders found",
+    "E107": "orders too long written out",
     "E110": "block given twice",
     "E111": "header line given twice",
     "E112": "header line missing",
@@ -44,7 +49,8 @@ MAX_PROBLEMS = 50
 class OrderProblem:
     """One thing wrong with an orders file, located at ``line``:``column`` (1-based).
 
-    ``source`` is the text of that line (as the parser saw it: tabs as spaces),
+    ``source`` is the text of that line (as the parser saw it: tabs as spaces; the
+    value of a password line, even of a mistyped one, masked),
     ``expected`` lists what would have been accepted there, ``suggestions`` the
     near-miss names ("did you mean ...").
     """
@@ -57,6 +63,7 @@ class OrderProblem:
     expected: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()
     titled: str = field(default="", compare=False, repr=False)  # the title of a game's own code
+    hint: str = ""  # what to do, when the message alone does not say
 
     @property
     def title(self) -> str:
@@ -70,6 +77,8 @@ class OrderProblem:
             text += f"; expected {_or_list(self.expected)}"
         if self.suggestions:
             text += f"; did you mean {_or_list(tuple(repr_name(s) for s in self.suggestions))}?"
+        if self.hint:
+            text += ("" if text.endswith(("?", ".")) else ".") + f" Hint: {self.hint}"
         return text
 
     def render(self) -> str:
@@ -90,6 +99,7 @@ class OrderProblem:
             "source": self.source,
             "expected": list(self.expected),
             "suggestions": list(self.suggestions),
+            "hint": self.hint,
         }
 
 
@@ -104,13 +114,24 @@ def _or_list(items: tuple[str, ...]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-class OrdersError(Exception):
-    """The orders could not be accepted; ``problems`` lists every reason found."""
+class OrdersError(AdjudicatorError):
+    """The orders could not be accepted; ``problems`` lists every reason found.
 
-    def __init__(self, problems: Iterable[OrderProblem]) -> None:
+    ``partial``: the orders as far as they could be read (None when nothing could),
+    for a caller that reports more than the problems (whether the password is
+    right); ``notes``: such further findings, told to the player after the problems.
+    """
+
+    def __init__(self, problems: Iterable[OrderProblem], partial=None, notes: Iterable[str] = ()) -> None:
         self.problems: tuple[OrderProblem, ...] = tuple(sort_problems(problems))
+        self.partial = partial
+        self.notes: tuple[str, ...] = tuple(notes)
         count = len(self.problems)
         super().__init__(f"{count} problem{'s' if count != 1 else ''} in the orders")
+
+    def noting(self, *notes: str) -> "OrdersError":
+        """The same error with ``notes`` added."""
+        return OrdersError(self.problems, self.partial, (*self.notes, *notes))
 
     @property
     def unusable(self) -> bool:
@@ -118,7 +139,7 @@ class OrdersError(Exception):
         return any(p.code in UNUSABLE for p in self.problems)
 
     def render(self) -> str:
-        return "\n".join(p.render() for p in self.problems)
+        return "\n".join([*(p.render() for p in self.problems), *(f"Note: {n}" for n in self.notes)])
 
 
 def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
@@ -130,6 +151,45 @@ def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
     return ordered[:MAX_PROBLEMS] + [
         OrderProblem("E900", f"{rest} more problem{'s' if rest != 1 else ''} not shown; fix these first")
     ]
+
+
+#: Header keys whose value is secret: an error never quotes it.
+SECRET_KEYS = ("password", "reveal")
+MASK = "********"
+_KEY = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*(?::\s*|\s+)")
+_QUOTED = re.compile(r'"([^"]*)"')
+_COMMENT = re.compile(r"\s+#")
+
+
+def looks_secret(key: str) -> bool:
+    """Whether ``key`` is, or is a misspelling of, a key whose value is secret."""
+    word = key.casefold()
+    return (len(word) > 4 and word.startswith("pass")) or word in ("pw", "pwd") or any(
+        difflib.SequenceMatcher(None, word, secret).ratio() >= 0.7 for secret in SECRET_KEYS)
+
+
+def secret_in(line: str) -> tuple[str, str] | None:
+    """``(line with its secret masked, the secret)`` when ``line`` gives a password
+    (or looks like a mistyped password line); None otherwise."""
+    found = _KEY.match(line)
+    if not found or not looks_secret(found.group(1)):
+        return None
+    value, *comment = _COMMENT.split(line[found.end():], maxsplit=1)
+    if not value.strip():
+        return None
+    return line[:found.end()] + MASK + "".join(f"  #{c}" for c in comment), value.strip()
+
+
+def mask_quotes(message: str, secret: str) -> str:
+    """``message`` with every quoted part that holds any of ``secret`` masked."""
+    words = set(secret.split())
+
+    def mask(quoted: re.Match) -> str:
+        content = quoted.group(1)
+        shows = content.strip() and (content in secret or secret in content or words & set(content.split()))
+        return f'"{MASK}"' if shows else quoted.group(0)
+
+    return _QUOTED.sub(mask, message)
 
 
 @dataclass
@@ -150,6 +210,11 @@ class ProblemLog:
         suggestions: Iterable[str] = (),
     ) -> None:
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        secret = secret_in(source)
+        if secret is not None:
+            source = secret[0]
+            message = mask_quotes(message, secret[1])
+            suggestions = [s for s in suggestions if s not in secret[1]]
         self.problems.append(
             OrderProblem(code, message, line, column, source, tuple(expected), tuple(suggestions),
                          self.codes.get(code, ""))

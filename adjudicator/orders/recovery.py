@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from lark import Lark, Tree
@@ -49,20 +50,19 @@ def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None
     """
     interactive = parser.parse_interactive(text)
     state = interactive.parser_state
-    checkpoint = (list(state.state_stack), list(state.value_stack))
+    checkpoint = Checkpoint.of(state)
     while True:
         try:
             for token in interactive.lexer_thread.lex(state):
                 state.feed_token(token)
                 if token.type == "_NL":
-                    checkpoint = (list(state.state_stack), list(state.value_stack))
+                    checkpoint = Checkpoint.of(state)
             break
         except UnexpectedInput as err:
             if len(log.problems) > MAX_PROBLEMS:
                 return None
             restart = _report(parser, err, text, log, _acceptable(interactive))
-            state.state_stack[:] = checkpoint[0]
-            state.value_stack[:] = checkpoint[1]
+            checkpoint.restore(state)
             if restart >= len(text):
                 break
             _move_lexer(interactive, text, restart)
@@ -71,6 +71,35 @@ def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None
     except UnexpectedInput as err:  # only when the grammar cannot end here; report it
         _report(parser, err, text, log, _acceptable(interactive))
         return None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The parser's stacks at a line end, to go back to when the next line is bad.
+
+    The stacks are copied, and so is the length of each subtree's list of children:
+    lark builds a left-recursive list (the blocks of a file, the lines of a block) by
+    appending to the list of the subtree already on the stack, so a bad line's
+    partial entries would otherwise stay in the saved tree. Saving the lengths
+    instead of copying the trees keeps a checkpoint as cheap as the stack is deep.
+    """
+
+    states: tuple
+    values: tuple
+    lengths: tuple
+
+    @classmethod
+    def of(cls, state) -> "Checkpoint":
+        values = tuple(state.value_stack)
+        lengths = tuple(len(v.children) if isinstance(v, Tree) else -1 for v in values)
+        return cls(tuple(state.state_stack), values, lengths)
+
+    def restore(self, state) -> None:
+        for value, length in zip(self.values, self.lengths):
+            if length >= 0:
+                del value.children[length:]
+        state.state_stack[:] = self.states
+        state.value_stack[:] = self.values
 
 
 def _move_lexer(interactive, text: str, position: int) -> None:

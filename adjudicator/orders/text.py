@@ -3,15 +3,18 @@
 Players send orders by email, so the text is cleaned first, keeping every line where
 it was (line numbers in messages are those of the file as sent):
 
-- bytes must be UTF-8 (a byte-order mark is dropped) and at most ``MAX_BYTES`` long;
+- bytes must be UTF-8 (a byte-order mark is dropped), at most ``MAX_BYTES`` long and
+  of at most ``MAX_LINES`` lines;
 - CRLF and CR line ends become LF, tabs and other odd spaces become spaces;
 - an HTML-only message is turned into plain text;
 - when a start marker is present (``BEGIN ORDERS``, ``START ORDERS``, a line
   ``orders:``), everything above it is ignored; an end marker (``END ORDERS``)
   ends the orders;
-- quoted reply lines (starting with ``>``) are ignored, and so is everything from a
-  signature separator (a line ``-- ``) or a quoted original message
-  (``-----Original Message-----``, ``On ... wrote:``) down.
+- quoted reply lines (starting with ``>``) are ignored line by line, with the
+  ``On ... wrote:`` line that introduces them: orders written below a quoted report
+  are read; everything from a signature separator (a line ``-- ``) or an original
+  message that is not quoted (``-----Original Message-----``, or ``On ... wrote:``
+  followed by unquoted text) down is ignored.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from html.parser import HTMLParser
 
 from adjudicator.orders.problems import OrderProblem, OrdersError
 
-#: The largest orders file accepted, in bytes (256 KiB).
+#: The largest orders file accepted, in bytes (256 KiB), and in lines. The limits
+#: hold for what is sent and for the orders as stored (their canonical text).
 MAX_BYTES = 256 * 1024
+MAX_LINES = 5000
 
 _START = re.compile(r"^\s*(?:-{2,}\s*)?(?:begin|start)\s+orders?\s*(?:-{2,}\s*)?:?\s*$|^\s*orders\s*:?\s*$", re.I)
 _END = re.compile(r"^\s*(?:-{2,}\s*)?end\s+(?:of\s+)?orders?\s*(?:-{2,}\s*)?\.?\s*$", re.I)
@@ -43,27 +48,52 @@ class CleanText:
     text: str
     lines: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    marked: bool = False  # whether a start marker (BEGIN ORDERS) was found
 
 
 def decode(data: bytes | str) -> str:
     """UTF-8 text of ``data``; raise OrdersError (E100, E105) when it cannot be orders."""
-    size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
-    if size > MAX_BYTES:
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if len(raw) > MAX_BYTES:
+        line, column = _place_of_byte(raw, MAX_BYTES)
         raise OrdersError([OrderProblem(
             "E100",
-            f"the file is {size:,} bytes; orders may be at most {MAX_BYTES:,} bytes ({MAX_BYTES // 1024} KiB)",
+            f"the file is {len(raw):,} bytes; orders may be at most {MAX_BYTES:,} bytes "
+            f"({MAX_BYTES // 1024} KiB): cut it short of here",
+            line, column,
         )])
     if isinstance(data, str):
         return data
     if b"\x00" in data:
-        raise OrdersError([OrderProblem("E105", "the file holds NUL bytes: it is not a text file")])
+        line, column = _place_of_byte(data, data.index(b"\x00"))
+        raise OrdersError([OrderProblem("E105", "the file holds NUL bytes: it is not a text file", line, column)])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
+        line, column = _place_of_byte(data, err.start)
         raise OrdersError([OrderProblem(
             "E105",
             f"the file is not UTF-8 text (byte {err.start + 1} cannot be read); save it as UTF-8",
+            line, column,
         )]) from None
+
+
+def _place_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
+    """The line and column (in characters) of byte ``offset`` of ``raw``."""
+    before = raw[:offset]
+    line_start = before.rfind(b"\n") + 1
+    return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1
+
+
+def check_line_count(lines: list[str]) -> None:
+    """Raise OrdersError (E100) when there are more than ``MAX_LINES`` lines."""
+    if len(lines) > MAX_LINES + 1 or (len(lines) == MAX_LINES + 1 and lines[-1].strip()):
+        raise OrdersError([OrderProblem(
+            "E100",
+            f"the file has {len(lines) - (not lines[-1].strip()):,} lines; orders may have at most "
+            f"{MAX_LINES:,} lines: cut it short of here",
+            MAX_LINES + 1, 1,
+        )])
 
 
 def clean(data: bytes | str) -> CleanText:
@@ -74,16 +104,18 @@ def clean(data: bytes | str) -> CleanText:
     if _LOOKS_HTML.match(text):
         text = html_to_text(text)
         notes.append("the message was HTML; it was read as plain text")
-    lines = [_CONTROLS.sub(" ", _ODD_SPACES.sub(" ", line)) for line in text.split("\n")]
-    lines = _keep_orders_lines(lines, notes)
-    return CleanText("\n".join(lines).rstrip(" ") + "\n", tuple(lines), tuple(notes))
+    lines = text.split("\n")
+    check_line_count(lines)
+    lines = [_CONTROLS.sub(" ", _ODD_SPACES.sub(" ", line)) for line in lines]
+    kept = _keep_orders_lines(lines, notes)
+    marked = any(_START.match(line) for line, now in zip(lines, kept) if line and not now)
+    return CleanText("\n".join(kept).rstrip(" ") + "\n", tuple(kept), tuple(notes), marked)
 
 
 def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
     """Blank every line that is not orders; the number of lines stays the same."""
     kept = list(lines)
-    original = next((i for i, line in enumerate(lines) if _ORIGINAL.match(line) or _SIGNATURE.match(line)),
-                    len(lines))
+    original = next((i for i in range(len(lines)) if _ends_orders(lines, i)), len(lines))
     start = next((i for i, line in enumerate(lines[:original]) if _START.match(line)), None)
     if start is not None:
         for i in range(start + 1):
@@ -93,13 +125,27 @@ def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
     first = 0 if start is None else start + 1
     for i in range(first, len(lines)):
         line = lines[i]
-        if _END.match(line) or _SIGNATURE.match(line) or _ORIGINAL.match(line):
+        if _END.match(line) or _ends_orders(lines, i):
             for j in range(i, len(lines)):
                 kept[j] = ""
             break
-        if _QUOTED.match(line):
+        if _QUOTED.match(line) or _ORIGINAL.match(line):
             kept[i] = ""
     return kept
+
+
+def _ends_orders(lines: list[str], index: int) -> bool:
+    """Whether line ``index`` starts what is no longer the sender's text: a signature
+    separator, or an original message that is not quoted. An ``On ... wrote:`` line
+    followed by quoted lines only introduces a quotation, which is skipped line by
+    line (orders may follow it)."""
+    line = lines[index]
+    if _SIGNATURE.match(line):
+        return True
+    if not _ORIGINAL.match(line):
+        return False
+    following = next((text for text in lines[index + 1:] if text.strip()), "")
+    return not _QUOTED.match(following)
 
 
 class _TextFromHtml(HTMLParser):

@@ -19,6 +19,7 @@ the store issues ``BEGIN``/``COMMIT``/``ROLLBACK`` itself).
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -67,6 +68,20 @@ class Queries:
             cursor.close()
 
 
+def _create_private(path: str) -> None:
+    """Create a new store file readable and writable by its owner only (0600): it
+    holds the secret seed chain, password hashes, private orders and queued reports.
+    SQLite gives its -wal and -shm files the same mode. An existing file is left as is."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return
+    except OSError as error:
+        raise StoreUnavailable(path, f"cannot be created: {error.strerror or error}") from None
+
+
 class Database(Queries):
     """A configured connection to one store file, turning SQLite errors into
     :class:`StoreUnavailable` that name the file."""
@@ -82,6 +97,7 @@ class Database(Queries):
     def connect(cls, path: str, busy_timeout: float, now: Callable[[], str]) -> Database:
         """Open (creating if needed) the store file at ``path`` and bring its
         schema up to :data:`SCHEMA_VERSION`."""
+        _create_private(path)
         try:
             connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         except sqlite3.Error as error:

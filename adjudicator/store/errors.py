@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 
+from adjudicator.errors import AdjudicatorError
 
-class StoreError(Exception):
+
+class StoreError(AdjudicatorError):
     """Base class of every error raised by :mod:`adjudicator.store`."""
 
 

@@ -193,3 +193,27 @@ def test_the_deck_of_the_toy_game_is_not_computable_before_the_opening(toy_campa
     real_order = log.clear_entries[1][0]["shuffle"]
     public = BatchDice("toy-2", 1, bytes.fromhex(batch["seed"]), {})
     assert list(public(Shuffle(9, "the deck", None, 0, "deal", True))) != real_order
+
+
+def test_a_players_report_prints_its_own_openings_and_not_the_enemys(campaigns, referee_key, fog_campaign):
+    from adjudicator.reports import render
+    from adjudicator.reports.context import report_context
+
+    plugin = games.get("port-arthur")
+    for _ in range(8):
+        step = campaigns.adjudicate(fog_campaign, referee_key)
+        if step.openings.get("japan") and step.openings.get("russia"):
+            break
+        if step.openings.get("japan"):
+            break
+    log, match = campaigns.match(fog_campaign)
+    texts = {}
+    for side in ("japan", "russia"):
+        context = report_context(log=log, match=match, events=step.events, side=side, player=side,
+                                 deadline=campaigns.deadline(fog_campaign), game_support=plugin,
+                                 batch=log.batches[-1], openings=step.openings.get(side, ()))
+        texts[side] = render(context).text
+    item = step.openings["japan"][0]
+    assert "Your hidden items in this batch" in texts["japan"]
+    assert item["salt"] in texts["japan"] and item["sealed"] in texts["japan"]
+    assert item["salt"] not in texts["russia"]

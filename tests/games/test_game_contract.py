@@ -49,6 +49,8 @@ def test_random_games_end_and_replay_to_the_same_state(name, options, seed):
     assert getattr(match.state, "result", "ended") is not None
     again = Match(plugin.game(), {}, options, json.loads(json.dumps(match.history_json())))
     assert again.finished and again.state.to_json() == match.state.to_json()
+    if not plugin.has_secrets(options):  # a hidden request in a campaign without secrets would be published
+        assert not [r for r in match.asked if r.hidden], "hidden requests under options declared without secrets"
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

@@ -67,6 +67,14 @@ def email(text: str | None = None, *, sender: str = "Heihachiro Togo <togo@japan
     return bytes(message)
 
 
+def deliver(inbox, raw: bytes, moment: int) -> Path:
+    """Deliver ``raw`` into a Maildir with modification time ``moment`` (arrival order)."""
+    key = inbox.add(raw)
+    (path,) = [p for p in inbox.path.glob("new/*") if p.name.split(":")[0] == key]
+    os.utime(path, (moment, moment))
+    return path
+
+
 # -- reading mail back ----------------------------------------------------------------
 
 

@@ -5,13 +5,12 @@ HTML and quoted replies, malformed mail, old steps, and newer orders replacing o
 from __future__ import annotations
 
 import mailbox
-import os
-from pathlib import Path
 
 
 from adjudicator.fairdice import save_private_key
 from adjudicator.mail import parse_message
 from tests.pipeline.pipeline_helpers import (
+    deliver,
     ADDRESSES,
     CAMPAIGN,
     HOUR,
@@ -25,12 +24,6 @@ from tests.pipeline.pipeline_helpers import (
 )
 
 
-def deliver(inbox: mailbox.Maildir, raw: bytes, moment: int) -> Path:
-    """Deliver ``raw`` into the Maildir with modification time ``moment`` (arrival order)."""
-    key = inbox.add(raw)
-    (path,) = [p for p in inbox.path.glob("new/*") if p.name.split(":")[0] == key]
-    os.utime(path, (moment, moment))
-    return path
 
 
 def orders_records(store, campaign=CAMPAIGN):
@@ -146,16 +139,23 @@ def test_the_same_email_without_message_id_stored_twice_is_taken_once(
     assert len(orders_records(store)) == 1
 
 
-def test_the_same_email_under_another_message_id_is_taken_once(campaign, store, mailroom, referee_key, inbox):
-    text = orders_text()
-    deliver(inbox, email(text, message_id="<first-copy@japan.test>"), 1_000)
-    deliver(inbox, email(text, message_id="<resent-copy@relay.test>"), 2_000)
+def test_the_same_text_sent_again_as_a_new_message_is_a_new_submission_a_b_a_leaves_a_in_force(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    a = orders_text(body="sortie:\n  Mikasa to Tsushima\n")
+    b = orders_text(body="sortie:\n  Mikasa to Pacific Ocean\n")
+    deliver(inbox, email(a, message_id="<a@japan.test>"), 1_000)
+    deliver(inbox, email(b, message_id="<b@japan.test>"), 2_000)
+    deliver(inbox, email(a, message_id="<a-again@japan.test>"), 3_000)
 
     taken = mailroom.receive(inbox.path, referee_key)
 
-    assert [t.outcome for t in taken] == ["accepted", "duplicate"]
-    assert len(orders_records(store)) == 1
-    assert len(outgoing(store)) == 1
+    assert [t.outcome for t in taken] == ["accepted", "accepted", "accepted"]
+    assert len(orders_records(store)) == 3
+    last = outgoing(store)[-1]
+    assert "replace your orders for step 1" in last.text and taken[1].detail[:16] in last.text
+    assert "Deadline for this step: 1904-02-11 12:00 UTC" in last.text
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert ships_of(campaigns, "japan")["Mikasa"] == "Tsushima"
 
 
 # -- authentication: the password, never the From header --------------------------------------
@@ -179,7 +179,7 @@ def test_a_wrong_password_gets_an_error_reply_and_records_nothing(
     assert PASSWORDS["russia"] not in reply.text and PASSWORDS["japan"] not in reply.text
 
 
-def test_orders_from_an_unknown_address_with_the_right_password_are_accepted(
+def test_orders_from_an_unknown_address_with_the_right_password_are_accepted_and_the_side_is_told(
         campaign, store, mailroom, referee_key, inbox):
     deliver(inbox, email(orders_text(), sender="Togo on holiday <h.togo@elsewhere.test>"), 1_000)
 
@@ -187,7 +187,26 @@ def test_orders_from_an_unknown_address_with_the_right_password_are_accepted(
 
     assert taken.outcome == "accepted"
     assert len(orders_records(store)) == 1
-    assert [m.recipient for m in outgoing(store)] == ["h.togo@elsewhere.test"]
+    receipt, copy = outgoing(store)
+    assert receipt.recipient == "h.togo@elsewhere.test" and "Mikasa to Tsushima" in receipt.text
+    assert copy.recipient == ADDRESSES["japan"]
+    assert "from h.togo@elsewhere.test" in copy.subject and "Mikasa to Tsushima" in copy.text
+
+
+def test_a_refusal_of_a_sides_orders_also_goes_to_the_sides_registered_address_without_quoting_to_a_stranger(
+        campaign, store, mailroom, referee_key, inbox):
+    forged = orders_text(password="guess") + "Buy cheap watches at spam.example\n"
+    deliver(inbox, email(forged, sender="victim@elsewhere.test"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "refused"
+    to_sender, to_side = outgoing(store)
+    assert to_sender.recipient == "victim@elsewhere.test"
+    assert "watches" not in to_sender.text and "wrong password" not in to_sender.text
+    assert "not accepted" in to_sender.text
+    assert to_side.recipient == ADDRESSES["japan"] and "victim@elsewhere.test" in to_side.subject
+    assert "watches" in to_side.text  # the player of that side sees what was sent in its name
 
 
 def test_orders_from_the_players_own_address_without_a_password_are_refused(
@@ -413,3 +432,60 @@ def test_a_reply_above_an_unquoted_original_report_takes_only_the_new_orders(
 
     assert taken.outcome == "accepted", taken.detail
     assert "Novik to Yellow Sea" in outgoing(store)[-1].text
+
+
+def test_orders_below_the_quoted_report_are_read_skipping_the_quote_line_by_line(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    subject, original = russias_report(campaigns, mailroom, store, referee_key)
+    new = orders_text("russia", step=2, body="sortie:\n  Novik to Yellow Sea\n")
+    quoted = "".join(f"> {line}\n" for line in original.splitlines())
+    text = (f"On Mon, 8 Feb 1904 at 13:00, Referee <referee@adjudicator.test> wrote:\n{quoted}\n"
+            f"Here are my orders, Admiral.\n\nBEGIN ORDERS\n{new}END ORDERS\n-- \nMakarov\n")
+    deliver(inbox, email(text, sender="makarov@russia.test", message_id="<r2@russia.test>",
+                         subject=f"Re: {subject}"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "accepted", taken.detail
+    assert "Novik to Yellow Sea" in outgoing(store)[-1].text
+
+
+def test_orders_below_a_quoted_report_without_a_start_marker_are_read(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    subject, original = russias_report(campaigns, mailroom, store, referee_key)
+    new = orders_text("russia", step=2, body="sortie:\n  Novik to Yellow Sea\n")
+    quoted = "".join(f"> {line}\n" for line in original.splitlines())
+    text = f"On 8 Feb 1904, Referee wrote:\n{quoted}\n{new}"
+    deliver(inbox, email(text, sender="makarov@russia.test", message_id="<r3@russia.test>",
+                         subject=f"Re: {subject}"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "accepted", taken.detail
+
+
+def with_attachment(cover: str, name: str, orders: str) -> bytes:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = "Heihachiro Togo <togo@japan.test>"
+    message["To"] = "referee@adjudicator.test"
+    message["Subject"] = "My orders"
+    message["Message-ID"] = "<attached@japan.test>"
+    message.set_content(cover)
+    message.add_attachment(orders.encode(), maintype="text", subtype="plain", filename=name)
+    return bytes(message)
+
+
+def test_orders_in_an_attachment_with_a_cover_note_are_found_and_the_receipt_says_the_note_was_ignored(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    cover = "Dear referee,\nmy orders for this turn are attached.\nRegards, Togo\n"
+    deliver(inbox, with_attachment(cover, "turn1.txt", orders_text(body="sortie:\n  Mikasa to Yellow Sea\n")), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "accepted", taken.detail
+    (receipt,) = outgoing(store)
+    assert "the message body was ignored: the orders were read from the attachment 'turn1.txt'" in receipt.text
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert ships_of(campaigns, "japan")["Mikasa"] == "Yellow Sea"

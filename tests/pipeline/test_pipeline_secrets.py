@@ -58,7 +58,7 @@ def test_no_player_password_is_stored_in_clear(demo_run, passwords):
         assert password.encode() not in stored
     with Store.open(folder / "campaigns.sqlite3") as store, store.transaction("demo") as tx:
         hashes = [tx.get_secret(f"password:{side}") for side in ("japan", "russia")]
-    assert all(h["scheme"] == "scrypt" and h["salt"] and h["hash"] for h in hashes)
+    assert all(h["scheme"] == "argon2id" and h["salt"] and h["hash"] for h in hashes)
 
 
 def test_no_byte_of_the_referee_private_key_appears_in_mail_record_or_output(demo_run, places):

@@ -3,7 +3,12 @@ What arrives is what was queued; nothing is sent twice; nothing refused is lost.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
 import subprocess
+import time
+from datetime import datetime, timezone
 
 import pytest
 
@@ -134,8 +139,8 @@ def test_the_send_command_delivers_by_smtp_configured_in_the_environment(queued,
         again = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "sent", env=env)
 
     assert done.returncode == 0, done.stderr
-    assert "3 message(s) written" in done.stdout and "3 sent by SMTP" in done.stdout
-    assert again.returncode == 0 and "0 message(s) written" in again.stdout
+    assert "3 new message(s) written" in done.stdout and "3 sent by SMTP" in done.stdout
+    assert again.returncode == 0 and "0 new message(s) written" in again.stdout
     assert len(list((tmp_path / "sent").glob("*.eml"))) == 3
     assert len(handler.received) == 3
     assert_arrived_as_queued(handler.received, queued)
@@ -177,3 +182,98 @@ def test_mail_left_half_sent_by_an_interrupted_send_can_be_queued_again(campaign
     assert claimed and not outgoing(store, status="queued")
     assert mailroom.requeue_interrupted(CAMPAIGN) == len(claimed)
     assert len(outgoing(store, status="queued")) == len(claimed)
+
+
+# -- nothing stuck, nothing stale, nothing counted twice ----------------------------------------
+
+
+def test_a_second_send_without_smtp_writes_nothing_new_and_says_so(queued, store, tmp_path):
+    first = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "out")
+    second = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "out")
+
+    assert first.returncode == 0 and "3 new message(s) written" in first.stdout, first.stdout
+    assert second.returncode == 0 and "0 new message(s) written" in second.stdout, second.stdout
+
+
+def test_mark_sent_records_the_written_mail_as_delivered(queued, store, tmp_path):
+    done = cli("send", CAMPAIGN, "--mark-sent", "--store", store.path, "--outbox", tmp_path / "out")
+
+    assert done.returncode == 0, done.stderr
+    assert "3 new message(s) written" in done.stdout and "3 marked sent" in done.stdout
+    assert {m.status for m in outgoing(store)} == {"sent"}
+    again = cli("send", CAMPAIGN, "--mark-sent", "--store", store.path, "--outbox", tmp_path / "out")
+    assert "0 new message(s) written" in again.stdout and "0 marked sent" in again.stdout
+
+
+def test_a_backlog_older_than_the_current_step_is_sent_only_with_yes(queued, campaigns, store, mailroom,
+                                                                    referee_key, tmp_path):
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 100 * HOUR, after=mailroom.queue_reports)
+    assert step.batch == 2
+    old = {m.id for m in queued}
+    handler = RecordingHandler()
+    with smtp_server(handler) as port:
+        env = command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
+                          ADJUDICATOR_SMTP_SECURITY="none")
+        held = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "out", env=env)
+        assert held.returncode == 0, held.stderr
+        assert "held back: 3 message(s) queued before the current step" in held.stderr
+        assert {m.id for m in outgoing(store, status="queued")} == old
+        assert len(handler.received) == 2  # the reports of the current step
+        sent = cli("send", CAMPAIGN, "--yes", "--store", store.path, "--outbox", tmp_path / "out", env=env)
+
+    assert sent.returncode == 0 and "3 sent by SMTP" in sent.stdout, sent.stdout
+    assert {m.status for m in outgoing(store)} == {"sent"}
+
+
+def test_mail_a_killed_send_left_half_sent_is_sent_by_the_next_send_with_the_same_message_id(
+        queued, store, mailroom):
+    with store.transaction(CAMPAIGN) as tx:
+        meta = tx.campaign().meta
+        tx.set_meta({**meta, "senders": {"killed": {"host": os.uname().nodename, "pid": 2**22 + 9,
+                                                    "beat": datetime.now(timezone.utc).isoformat()}}})
+        claimed = tx.claim_mail()  # then the 'send' was killed
+    assert len(claimed) == 3 and not outgoing(store, status="queued")
+
+    handler = RecordingHandler()
+    with smtp_server(handler) as port:
+        _, sent, failures = mailroom.send(CAMPAIGN, smtp(port))
+
+    assert (sent, failures) == (3, [])
+    assert sorted(msgid(a.message) for a in handler.received) == sorted(m.message_id for m in claimed)
+    assert {m.status for m in outgoing(store)} == {"sent"}
+
+
+class StallingHandler(RecordingHandler):
+    """Takes the first message, then stalls: the sender is killed while it waits."""
+
+    async def handle_DATA(self, server, client, envelope):
+        if self.received:
+            await asyncio.sleep(30)
+        return await super().handle_DATA(server, client, envelope)
+
+
+def test_a_send_killed_while_sending_leaves_nothing_stuck(queued, store, tmp_path):
+    stalling = StallingHandler()
+    with smtp_server(stalling) as port:
+        env = command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
+                          ADJUDICATOR_SMTP_SECURITY="none")
+        argv = [*COMMAND, "send", CAMPAIGN, "--store", str(store.path), "--outbox", str(tmp_path / "out")]
+        process = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while not stalling.received and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    assert len(stalling.received) == 1 and outgoing(store, status="sending")
+
+    handler = RecordingHandler()
+    with smtp_server(handler) as port:
+        env = command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
+                          ADJUDICATOR_SMTP_SECURITY="none")
+        done = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "out", env=env)
+
+    assert done.returncode == 0, done.stderr
+    arrived = [msgid(a.message) for a in stalling.received + handler.received]
+    assert set(arrived) == {msgid(m.message) for m in queued}  # every message at least once
+    assert {m.status for m in outgoing(store)} == {"sent"}

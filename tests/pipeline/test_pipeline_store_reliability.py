@@ -177,8 +177,8 @@ def test_a_killed_adjudication_leaves_the_campaign_before_or_after_it(pending):
     outcomes = []
     deadline = time.monotonic() + 20
     for attempt in range(15):
-        if time.monotonic() > deadline:
-            break
+        if attempt >= 10 and time.monotonic() > deadline:
+            break  # ten kills at least, however slow a loaded machine is
         store_path = fresh_copy(pending, f"kill-{attempt}")
         worker = start_worker(store_path, key_path)
         assert worker.stdout.readline().strip() == "ready"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from datetime import datetime, timezone
 
@@ -417,3 +418,17 @@ def test_invalid_game_names_are_refused(store, game):
     with pytest.raises(InvalidValue, match=f"invalid game name {game!r}"):
         store.create_campaign("pa-1", game)
     assert store.campaigns() == []
+
+
+def test_a_new_store_file_and_its_journal_files_are_readable_by_the_owner_only(tmp_path):
+    old_umask = os.umask(0o022)
+    try:
+        with Store.open(tmp_path / "campaigns.sqlite3") as store:
+            with store.transaction("c1") as tx:
+                tx.create_campaign("port-arthur", {})
+                tx.set_secret("seed", "secret")
+            modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    finally:
+        os.umask(old_umask)
+    assert modes["campaigns.sqlite3"] == 0o600
+    assert all(mode == 0o600 for mode in modes.values()), modes

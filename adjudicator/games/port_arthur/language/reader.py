@@ -9,6 +9,8 @@ contradict itself. Each problem is logged with its position; reading goes on.
 
 from __future__ import annotations
 
+import bisect
+
 from lark import Token, Tree
 
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
@@ -81,10 +83,20 @@ def _first_token(node: Tree | Token) -> Token | None:
 
 
 def _where(node: Tree | Token | None) -> tuple[int, int]:
+    """Line and column where ``node`` starts (a subtree of keywords only has no token
+    of its own: its position is the one the parser recorded)."""
+    if isinstance(node, Tree) and not node.meta.empty:
+        return node.meta.line, node.meta.column
     token = _first_token(node) if node is not None else None
     if token is None or token.line is None:
         return 0, 0
     return token.line, token.column
+
+
+def _any_between(lines: list[int], start: int, end: int | None) -> bool:
+    """Whether the sorted ``lines`` hold one after ``start`` and before ``end`` (None: no end)."""
+    i = bisect.bisect_right(lines, start)
+    return i < len(lines) and (end is None or lines[i] < end)
 
 
 def _text(name: Tree) -> str:
@@ -105,11 +117,12 @@ class Reader:
     def read(self, tree: Tree) -> OrderSet:
         fields = [c for c in tree.children if _rule(c) in _HEADER_FIELDS]
         blocks = [c for c in tree.children if _rule(c) not in _HEADER_FIELDS]
-        header, credentials = self.header(fields, has_blocks=bool(blocks))
+        header, credentials = self.header(fields, has_blocks=bool(blocks), tree=tree)
+        dropped = sorted(p.line for p in self.log.problems)  # lines the parser left out
         read_blocks = {}
-        for node in blocks:
+        for node, next_line in zip(blocks, [_where(b)[0] for b in blocks[1:]] + [None]):
             if len(node.children) < 2:
-                if not self._lines_dropped_under(node, tree):
+                if not _any_between(dropped, _where(node)[0], next_line):
                     self.log.add("E103", f'the "{node.children[0]}" heading has no entries', *_where(node))
                 continue
             block = getattr(self, node.data)(node)
@@ -122,15 +135,10 @@ class Reader:
             read_blocks[block.kind] = block
         return OrderSet(header, order_blocks(read_blocks.values(), BLOCK_ORDER), credentials)
 
-    def _lines_dropped_under(self, node: Tree, tree: Tree) -> bool:
-        """Whether lines under the heading ``node`` were dropped for errors already reported."""
-        after = tree.children[tree.children.index(node) + 1:]
-        start = _where(node)[0]
-        end = _where(after[0])[0] if after else float("inf")
-        return any(start < p.line < end for p in self.log.problems)
-
-    def header(self, fields: list[Tree], has_blocks: bool) -> tuple[Header, Credentials]:
+    def header(self, fields: list[Tree], has_blocks: bool, tree: Tree) -> tuple[Header, Credentials]:
+        """The header lines; a missing one is reported where the orders begin."""
         values: dict[str, object] = {}
+        start = _where(tree.children[0]) if tree.children else (1, 1)
         for node in fields:
             key = _HEADER_FIELDS[_rule(node)]
             if key in values:
@@ -138,12 +146,12 @@ class Reader:
                 continue
             values.update(self.header_field(key, node))
         if not fields and not has_blocks:
-            self.log.add("E106", "no orders found: the file has no header lines and no blocks")
+            self.log.add("E106", "no orders found: the file has no header lines and no blocks", *start)
         else:
             for key in REQUIRED_HEADER:
                 if key not in values:
                     example = {"campaign": "campaign: NAME", "side": "side: Japan", "turn": "turn: 1"}[key]
-                    self.log.add("E112", f'no "{key}" line; add one, e.g. "{example}"')
+                    self.log.add("E112", f'no "{key}" line; add one, e.g. "{example}"', *start)
         self.side = values.get("side")  # type: ignore[assignment]
         header = Header(
             campaign=values.get("campaign"),

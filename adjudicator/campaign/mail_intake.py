@@ -1,0 +1,420 @@
+"""Taking in orders by mail: every message answered, the right orders in force, one bad
+message never stopping the others.
+
+For each message of a delivery (a Maildir, an mbox, ``.eml`` files, standard input):
+
+1. our own mail and auto-replies are ignored, never answered;
+2. the orders are found: in the body (a reply above or below a quoted report) or in a
+   text attachment; when the body and an attachment both hold text, the first part
+   that reads as orders wins (the body first) and the receipt says what was ignored;
+3. the orders are read and checked against the campaign as it stands *outside* any
+   write transaction (:meth:`Campaigns.prepare`); then one short transaction
+   records the mail as seen, authenticates and records the orders (read again only
+   if the campaign moved meanwhile) and queues the answers;
+4. the answer goes to the sender's plain address (never to group syntax or an address
+   hidden in a crafted From) and, for orders naming a side, also to that side's
+   registered address; an address that is not a player of the campaign gets no
+   quotation of the mail's text;
+5. a mail naming an unknown campaign, or no campaign, is answered when its sender is
+   a player or it looks like orders ("did you mean ...?");
+6. anything unexpected while taking one message refuses that message alone, with a
+   reply when possible.
+
+The same message is taken once: the same Message-ID, or, for mail without one, the
+same content (line ends and relays' trace headers aside). The same text sent again
+in a new message is a new submission: A, then B, then A again leaves A in force.
+
+While a delivery is taken in, each campaign it names carries an intake marker (in
+its metadata, refreshed with every message); ``adjudicate`` waits for it to go, so
+that it never runs with a player's older orders while newer ones are being read.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from adjudicator.campaign.campaign import Campaigns, PreparedOrders, step_deadline, utc
+from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.intake_marker import INTAKE_MARKER, intake_marker
+from adjudicator.campaign.log import read_log
+from adjudicator.engine import EngineError
+from adjudicator.mail import IncomingMail, MailError, build_message, message_bytes
+from adjudicator.orders import OrdersError
+from adjudicator.orders.text import clean
+from adjudicator.store import CampaignNotFound, InvalidCampaignId
+from adjudicator.store.errors import (
+    CampaignBusy,
+    HistoryCorrupt,
+    NotAStore,
+    StoreUnavailable,
+    StoreVersionError,
+)
+
+CAMPAIGN_LINE = re.compile(r"^\s*campaign\s*:\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
+SIDE_LINE = re.compile(r"^\s*side\s*:?\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
+#: Lines that only orders have: the generic header keys and the start marker.
+ORDERS_LIKE = re.compile(r"^\s*(?:(?:campaign|side|turn|step|password|signature|entropy)\s*:|begin\s+orders\b)",
+                         re.IGNORECASE | re.MULTILINE)
+#: Headers a relay adds in front of a message: not part of what the sender sent.
+TRACE_HEADERS = frozenset({"received", "return-path", "delivered-to", "x-original-to", "x-delivered-to"})
+#: Errors of the store itself: the intake stops (nothing is lost: the mail is read again next time).
+STORE_FAILURES = (CampaignBusy, StoreUnavailable, NotAStore, StoreVersionError, HistoryCorrupt)
+
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What became of one incoming message."""
+
+    origin: str
+    campaign: str | None
+    outcome: str  # "accepted", "refused", "duplicate", "ignored"
+    detail: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a mail that may hold orders: the body, or a text attachment."""
+
+    name: str | None  # None: the message body; else the attachment's file name
+    text: str
+
+    @property
+    def label(self) -> str:
+        return "the message body" if self.name is None else f"the attachment {self.name!r}"
+
+
+def campaign_named_in(text: str) -> str | None:
+    """The campaign an orders text names in its header, if any."""
+    found = CAMPAIGN_LINE.search(_cleaned(text))
+    return found.group(1).lower() if found else None
+
+
+def looks_like_orders(text: str) -> bool:
+    """Whether a text has a line only orders have (a header key, BEGIN ORDERS)."""
+    return ORDERS_LIKE.search(_cleaned(text)) is not None
+
+
+def _cleaned(text: str) -> str:
+    try:
+        return "\n".join(clean(text).lines)
+    except Exception:  # noqa: BLE001 - a text we cannot even clean names nothing
+        return text
+
+
+def mail_identity(mail: IncomingMail) -> tuple[str | None, str]:
+    """(Message-ID, hash) by which the store recognises the same message delivered
+    again: the Message-ID when there is one; else the content, without the trace
+    headers relays add and with line ends normalised."""
+    if mail.message_id is not None:
+        return mail.message_id, hashlib.sha256(b"message-id\n" + mail.message_id.encode("utf-8")).hexdigest()
+    raw = mail.raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    head, sep, body = raw.partition(b"\n\n")
+    kept, skipping = [], False
+    for line in head.split(b"\n"):
+        if line[:1] in (b" ", b"\t"):
+            if not skipping:
+                kept.append(line)
+            continue
+        skipping = line.split(b":", 1)[0].strip().lower().decode("latin-1") in TRACE_HEADERS
+        if not skipping:
+            kept.append(line)
+    content = b"\n".join(kept) + sep + body.rstrip(b"\n")
+    return None, hashlib.sha256(b"content\n" + content).hexdigest()
+
+
+def orders_parts(mail: IncomingMail) -> list[Part]:
+    """The body and the text attachments that hold any text, body first."""
+    parts = [Part(None, mail.text)] + [Part(name, text) for name, text in mail.attachments_text]
+    return [part for part in parts if part.text.strip()] or [Part(None, mail.text)]
+
+
+# -- taking mail in ---------------------------------------------------------------------
+
+
+class Intake:
+    """Takes in the mail of one delivery for the campaigns of one store."""
+
+    def __init__(self, campaigns: Campaigns, key: Ed25519PrivateKey) -> None:
+        self.campaigns = campaigns
+        self.store = campaigns.store
+        self.key = key
+
+    def take_all(self, mails: Iterable[IncomingMail], default_campaign: str | None) -> list[Taken]:
+        """Take in every message, in arrival order, each on its own; the campaigns
+        named carry the intake marker meanwhile."""
+        mails = list(mails)
+        marked = self._mark(self._campaigns_named(mails, default_campaign))
+        try:
+            return [self.take(mail, default_campaign) for mail in mails]
+        finally:
+            self._unmark(marked)
+
+    def take(self, mail: IncomingMail, default_campaign: str | None) -> Taken:
+        """Take in one message; never raises for anything the message holds."""
+        if mail.is_own:
+            return Taken(mail.origin, None, "ignored", "our own mail")
+        if mail.is_auto_reply:
+            return Taken(mail.origin, None, "ignored", "an automatic reply")
+        campaign = None
+        try:
+            parts = orders_parts(mail)
+            campaign = next((c for c in map(campaign_named_in, (p.text for p in parts)) if c), None)
+            return self._take(mail, parts, campaign, default_campaign)
+        except STORE_FAILURES:
+            raise
+        except Exception as err:  # noqa: BLE001 - one message must never stop the intake
+            return self._unreadable(mail, campaign or default_campaign, err)
+
+    # -- one message ----------------------------------------------------------------
+
+    def _take(self, mail: IncomingMail, parts: list[Part], named: str | None, default: str | None) -> Taken:
+        campaign = named or default
+        if campaign is None:
+            return self._misaddressed(mail, parts, None)
+        try:
+            meta = self.store.campaign(campaign).meta
+        except (CampaignNotFound, InvalidCampaignId):
+            return self._misaddressed(mail, parts, campaign)
+        identity = mail_identity(mail)
+        if self._seen(campaign, identity):
+            return Taken(mail.origin, campaign, "duplicate", "already taken in")
+        if not self._answerable(mail, parts, meta):
+            return Taken(mail.origin, campaign, "ignored", "not orders, and not from a player of this campaign")
+        chosen, prepared, error, notes = self._choose(campaign, parts)
+        with self.store.transaction(campaign) as tx:
+            if not tx.mark_mail_seen(*identity):
+                return Taken(mail.origin, campaign, "duplicate", "already taken in")
+            self._beat(tx)
+            if error is None:
+                try:
+                    receipt = self.campaigns.submit_in(tx, chosen.text, self.key, prepared=prepared,
+                                                       sender=mail.reply_address or mail.sender)
+                except (OrdersError, CampaignError, EngineError) as err:
+                    error = err
+            if isinstance(error, OrdersError):
+                error = self.campaigns.with_authentication(tx, error)
+            if error is not None:
+                side = _side_named(chosen.text, meta)
+                self._answer(tx, mail, side, "Your orders were not accepted",
+                             _refusal(error), _refusal(error, quote=False), notes)
+                return Taken(mail.origin, campaign, "refused", _first_line(error))
+            entries = tx.entries(verify=False)  # verified by submit_in in this transaction
+            log = read_log(campaign, entries)
+            accepted = log.orders[-1]
+            text = "\n".join([receipt.render(), "", *_replacing(log, accepted), _deadline(entries, meta)])
+            self._answer(tx, mail, accepted.side, "Orders accepted", text, text, notes)
+            return Taken(mail.origin, campaign, "accepted", receipt.sha256)
+
+    def _choose(self, campaign: str, parts: list[Part]
+                ) -> tuple[Part, PreparedOrders | None, Exception | None, list[str]]:
+        """The part that holds the orders (outside any write transaction): the first
+        that reads as orders wins; else the first part's (or the part naming the
+        campaign's) problems are the answer."""
+        results: list[tuple[Part, PreparedOrders | None, Exception | None]] = []
+        for part in parts:
+            try:
+                results.append((part, self.campaigns.prepare(campaign, part.text), None))
+            except (OrdersError, CampaignError, EngineError) as err:
+                results.append((part, None, err))
+            if not isinstance(results[-1][2], OrdersError):
+                break
+        chosen = next((r for r in results if not isinstance(r[2], OrdersError)), None)
+        if chosen is None:
+            chosen = next((r for r in results if campaign_named_in(r[0].text)), results[0])
+        notes = [f"{part.label} was ignored: the orders were read from {chosen[0].label}."
+                 for part in parts if part is not chosen[0]]
+        return chosen[0], chosen[1], chosen[2], notes
+
+    def _answerable(self, mail: IncomingMail, parts: list[Part], meta: Mapping[str, Any]) -> bool:
+        """Answer a player's address, or any mail that looks like orders."""
+        return _is_player(mail.reply_address, meta) or any(looks_like_orders(p.text) for p in parts)
+
+    def _seen(self, campaign: str, identity: tuple[str | None, str]) -> bool:
+        message_id, digest = identity
+        return any((message_id is not None and seen.message_id == message_id) or seen.content_hash == digest
+                   for seen in self.store.seen_mail(campaign))
+
+    # -- answers ----------------------------------------------------------------------
+
+    def _answer(self, tx: Any, mail: IncomingMail, side: str | None, heading: str, text: str,
+                safe_text: str, notes: list[str]) -> None:
+        """Queue the answer to the sender and, for a side's orders, to the side's
+        registered address; a sender who is not a player gets ``safe_text``."""
+        meta = tx.campaign().meta
+        body = text + "".join(f"\nNote: {note}" for note in notes)
+        sender = mail.reply_address
+        if sender is not None:
+            own = body if _is_player(sender, meta) else safe_text
+            self._queue(tx, meta, sender, heading, own, mail)
+        registered = meta["players"].get(side, {}).get("address") if side else None
+        if registered and (sender is None or registered.lower() != sender.lower()):
+            origin = f"from {sender}" if sender else "from an address that cannot be answered"
+            note = (f"\n\nThis is a copy for the {side} player's registered address: orders for {side} "
+                    f"came by mail {origin}. If you did not send them, tell the referee.")
+            self._queue(tx, meta, registered, f"{heading} (orders for {side} {origin})", body + note, None)
+
+    def _queue(self, tx: Any, meta: Mapping[str, Any], to: str, heading: str, text: str,
+               mail: IncomingMail | None) -> None:
+        try:
+            message = build_message(
+                sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}", text=text + "\n",
+                in_reply_to=mail.message_id if mail else None, references=mail.references if mail else (),
+            )
+        except MailError:
+            return  # an address we cannot write to: the referee sees the outcome in 'receive'
+        tx.queue_mail(message["Message-ID"], to, message_bytes(message))
+
+    def _misaddressed(self, mail: IncomingMail, parts: list[Part], named: str | None) -> Taken:
+        """A mail naming no campaign, or one this store does not hold: answered when
+        the sender is a player or the mail looks like orders, in the campaign the
+        sender plays in or the one the name is closest to."""
+        known = [c.id for c in self.store.campaigns()]
+        close = difflib.get_close_matches(named, known, n=1, cutoff=0.5) if named else []
+        playing = [c.id for c in self.store.campaigns() if _is_player(mail.reply_address, c.meta)]
+        home = (close or playing or (known if len(known) == 1 else []) or [None])[0]
+        what = f"no campaign {named!r} in this store" if named else "names no campaign (no 'campaign:' line)"
+        orders_like = any(looks_like_orders(p.text) for p in parts)
+        if home is None or mail.reply_address is None or not (playing or orders_like):
+            return Taken(mail.origin, named, "ignored", what)
+        meta = self.store.campaign(home).meta
+        player = _is_player(mail.reply_address, meta)
+        if named:
+            problem = (f"there is no campaign {named!r} here" if player else
+                       "the campaign your mail names is not run here") + (
+                f"; did you mean '{close[0]}'?" if close else f"; campaigns here: {', '.join(known)}.")
+        else:
+            problem = f"your mail names no campaign: start your orders with a line 'campaign: {home}'."
+        text = (f"Your mail was not taken as orders, and nothing was recorded: {problem}\n"
+                "Correct the 'campaign:' line and send the whole orders again.")
+        with self.store.transaction(home) as tx:
+            if not tx.mark_mail_seen(*mail_identity(mail)):
+                return Taken(mail.origin, named, "duplicate", "already taken in")
+            self._queue(tx, meta, mail.reply_address, "Your mail was not taken as orders", text, mail)
+        return Taken(mail.origin, named, "refused", what)
+
+    def _unreadable(self, mail: IncomingMail, campaign: str | None, err: Exception) -> Taken:
+        """The last resort for a message that could not be taken in: refuse it alone,
+        recorded as seen and answered (without quoting it) when possible."""
+        detail = f"could not be read ({type(err).__name__}); nothing recorded"
+        if campaign is None:
+            return Taken(mail.origin, None, "refused", detail)
+        text = ("Your mail could not be read as orders, and nothing was recorded. Send your orders "
+                "again as plain text (UTF-8), in the body of a mail or as a .txt attachment.")
+        try:
+            with self.store.transaction(campaign) as tx:
+                if tx.mark_mail_seen(*mail_identity(mail)) and mail.reply_address:
+                    self._queue(tx, tx.campaign().meta, mail.reply_address, "Your mail could not be read", text, mail)
+        except STORE_FAILURES:
+            raise
+        except Exception:  # noqa: BLE001 - not even that: the referee sees it in the output
+            return Taken(mail.origin, campaign, "refused", detail + "; not answered")
+        return Taken(mail.origin, campaign, "refused", detail)
+
+    # -- the intake marker --------------------------------------------------------------
+
+    def _campaigns_named(self, mails: list[IncomingMail], default: str | None) -> list[str]:
+        named = {default} if default else set()
+        for mail in mails:
+            for part in orders_parts(mail):
+                found = campaign_named_in(part.text)
+                if found:
+                    named.add(found)
+        known = {c.id for c in self.store.campaigns()}
+        return sorted(named & known)
+
+    def _mark(self, campaigns: list[str]) -> list[str]:
+        for campaign in campaigns:
+            with self.store.transaction(campaign) as tx:
+                self._beat(tx, start=True)
+        return campaigns
+
+    def _beat(self, tx: Any, start: bool = False) -> None:
+        """Set (``start``) or refresh this intake's marker on the transaction's campaign."""
+        meta = tx.campaign().meta
+        if start or INTAKE_MARKER in meta:
+            tx.set_meta({**meta, INTAKE_MARKER: intake_marker(utc(None))})
+
+    def _unmark(self, campaigns: list[str]) -> None:
+        for campaign in campaigns:
+            try:
+                with self.store.transaction(campaign) as tx:
+                    meta = tx.campaign().meta
+                    meta.pop(INTAKE_MARKER, None)
+                    tx.set_meta(meta)
+            except STORE_FAILURES:
+                continue  # a stale marker expires by itself
+
+
+# -- texts ------------------------------------------------------------------------------
+
+
+def _is_player(address: str | None, meta: Mapping[str, Any]) -> bool:
+    if not address:
+        return False
+    return any(p.get("address", "").lower() == address.lower() for p in meta.get("players", {}).values())
+
+
+def _side_named(text: str, meta: Mapping[str, Any]) -> str | None:
+    found = SIDE_LINE.search(_cleaned(text))
+    side = found.group(1).casefold() if found else None
+    return side if side in meta.get("players", {}) else None
+
+
+def _replacing(log: Any, accepted: Any) -> list[str]:
+    """What the newly accepted orders replace."""
+    earlier = [o for o in log.orders[:-1] if o.side == accepted.side and o.step == accepted.step]
+    if not earlier:
+        return [f"These are the first orders of {accepted.side} for step {accepted.step}."]
+    previous = earlier[-1]
+    when = _format_time(previous.received_at) if previous.received_at else "an earlier mail"
+    return [f"These orders replace your orders for step {accepted.step} of {when} "
+            f"(SHA-256 {previous.sha256[:16]}...): the orders received last are the ones in force."]
+
+
+def _deadline(entries: list[Any], meta: Mapping[str, Any]) -> str:
+    deadline = step_deadline(entries, meta)
+    return (f"Deadline for this step: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. "
+            "Until then you may send new orders; the last received replace the earlier.")
+
+
+def _format_time(iso: str) -> str:
+    return datetime.fromisoformat(iso).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _first_line(err: Exception) -> str:
+    if isinstance(err, OrdersError):
+        return f"{len(err.problems)} problem(s) in the orders"
+    return str(err)
+
+
+def _refusal(err: Exception, quote: bool = True) -> str:
+    """The answer to refused orders; without ``quote``, nothing of the mail's text
+    (for an address that is not a player of the campaign)."""
+    if isinstance(err, OrdersError):
+        lines = [f"Your orders were not accepted: {len(err.problems)} problem(s). Nothing was recorded;",
+                 "correct them and send the whole orders again.", ""]
+        lines += [problem.render() if quote else _unquoted(problem) for problem in err.problems]
+        if quote:
+            lines += [f"Note: {note}" for note in err.notes]
+        return "\n".join(lines)
+    if not quote:
+        return (f"Your orders were not accepted ({_kind(err)}), and nothing was recorded. The details "
+                "go only to a player's registered address.")
+    return f"Your orders were not accepted, and nothing was recorded:\n\n  {err}\n"
+
+
+def _unquoted(problem: Any) -> str:
+    where = f"line {problem.line}, column {problem.column}: " if problem.line else ""
+    return f"{where}{problem.code} {problem.title}"
+
+
+def _kind(err: Exception) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(err).__name__).lower()

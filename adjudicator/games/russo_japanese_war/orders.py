@@ -1,0 +1,414 @@
+"""The orders language of Russo-Japanese War 1904-1905 (``grammar/russo-japanese-war.lark``).
+
+One email per side per Player Turn: the header (shared with every game), the moves as
+hex paths (``2 1414-1514-1614``, ``rail S1 2417-2316-2115``), every attack with its
+units and support, the card uses in order, and the standing orders that answer the
+questions of the opponent's turn (combat events, losses, retreats, AR, reactions, the
+paid fourth card). Names are checked here -- units against the counter sheet, hexes
+against the map, cards against the 16 cards, by number or by a unique prefix of their
+name -- and every problem is reported at once, with "did you mean" suggestions.
+
+    orders = read_orders(text)            # raises OrdersError listing every problem
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields as dataclass_fields
+from typing import Any
+
+from lark import Token, Tree
+
+from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
+from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA
+from adjudicator.orders.grammar import lalr_parser
+from adjudicator.orders.names import Catalog
+from adjudicator.orders.problems import OrdersError, ProblemLog
+from adjudicator.orders.recovery import parse_with_recovery
+from adjudicator.orders.text import clean
+
+GAME = "russo-japanese-war"
+HEADER_FIELDS = {"common__campaign_field": "campaign", "common__side_field": "side", "common__turn_field": "turn",
+                 "common__step_field": "step", "common__game_field": "game", "common__password_field": "password",
+                 "common__signature_field": "signature", "common__entropy_field": "entropy",
+                 "common__reveal_field": "reveal"}
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One test of a condition: ``differential <= 2``, ``result in AR, AE``, ``target is 1201``."""
+
+    kind: str
+    op: str = ""
+    value: Any = None
+
+    def holds(self, facts: dict) -> bool:
+        if self.kind == "result":
+            return facts.get("result") in self.value
+        if self.kind == "target":
+            return facts.get("target") == self.value
+        got = facts.get(self.kind)
+        if got is None:
+            return False
+        return {"<": got < self.value, "<=": got <= self.value, "=": got == self.value,
+                ">=": got >= self.value, ">": got > self.value}[self.op]
+
+
+@dataclass(frozen=True)
+class Condition:
+    clauses: tuple[Clause, ...] = ()
+
+    def holds(self, facts: dict) -> bool:
+        return all(clause.holds(facts) for clause in self.clauses)
+
+
+ALWAYS = Condition()
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: str
+    path: tuple[str, ...]
+    rail: bool = False
+
+
+@dataclass(frozen=True)
+class Attack:
+    target: str
+    units: tuple[str, ...]
+    support: Condition | None = None        # None: no support card
+
+
+@dataclass(frozen=True)
+class EventRule:
+    card: str
+    condition: Condition = ALWAYS
+
+
+@dataclass(frozen=True)
+class CardUse:
+    use: str                                 # event, forced-march, strategic, transport, reorganise, done
+    card: str | None = None
+    unit: str | None = None
+    to: str | None = None
+    path: tuple[str, ...] = ()
+    phase: str | None = None
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RjwOrders:
+    """Everything one orders file says."""
+
+    header: dict
+    extra_card: Condition | None = None      # None: no fourth card
+    moves: tuple[Move, ...] | None = None
+    forced_moves: tuple[Move, ...] | None = None
+    attacks: tuple[Attack, ...] | None = None
+    forced_attacks: tuple[Attack, ...] | None = None
+    events: tuple[EventRule, ...] = ()
+    advance: str = "key"                     # always, never, key (key locations and supply sources)
+    advance_into: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    protect: tuple[str, ...] = ()
+    losses_first: str = "weakest"
+    retreat_toward: str | None = None
+    ar: str | None = None                    # retreat / eliminate
+    cards: tuple[CardUse, ...] | None = None
+    reactions: tuple[EventRule, ...] = ()
+
+    @property
+    def side(self) -> str | None:
+        return self.header.get("side")
+
+
+class Names:
+    """The names orders may use: units, hexes, cards (by number or name)."""
+
+    def __init__(self, data: GameData, state: dict | None = None) -> None:
+        self.data = data
+        ids = list(state["units"]) if state else [u.id for u in data.units]
+        self.units = Catalog.of("unit", ids)
+        self.unit_sides = ({u: v["side"] for u, v in state["units"].items()} if state
+                           else {u.id: u.side for u in data.units})
+        hexes = set(state["board"]["hexes"]) if state and "board" in state else None
+        self.hexes = hexes
+        self.board = data.board
+        self.cards = {side: Catalog.of("card", {cid: [h[side].name, h[side].name.split()[0]]
+                                                for cid, h in data.cards.items()})
+                      for side in SIDES}
+
+    def unit(self, text: str, log: ProblemLog, token: Token, side: str | None) -> str | None:
+        look = self.units.lookup(text)
+        if look.found is None:
+            log.add("E101", f'unknown unit "{text}"', token.line, token.column,
+                    suggestions=look.ambiguous or look.suggestions)
+            return None
+        if side and self.unit_sides.get(look.found) not in (side, None):
+            log.add("E208", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
+        return look.found
+
+    def hex(self, text: str, log: ProblemLog, token: Token, boxes: bool = False) -> str | None:
+        lowered = text.lower()
+        if boxes and lowered in (KOREA, SIBERIA):
+            return lowered
+        if not (len(text) == 4 and text.isdigit()):
+            log.add("E206", f'"{text}" is not a hex number (four digits, column then row, e.g. 1015)',
+                    token.line, token.column)
+            return None
+        if self.hexes is None and text not in self.board.hexes:
+            log.add("E206", f"{text} is not on the map", token.line, token.column)
+        return text
+
+    def path(self, text: str, log: ProblemLog, token: Token) -> tuple[str, ...]:
+        parts = text.split("-")
+        if len(parts) < 2:
+            log.add("E206", f'"{text}" is not a path: write every hex entered, joined by "-" (1015-1115-1215)',
+                    token.line, token.column)
+            return ()
+        return tuple(h for h in (self.hex(p, log, token, boxes=True) for p in parts) if h)
+
+    def card(self, tree: Tree, log: ProblemLog, side: str | None) -> str | None:
+        token = tree.children[0]
+        text = str(token).strip('"')
+        if text.isdigit():
+            number = int(text)
+            by_number = {h[JAPAN].number: cid for cid, h in self.data.cards.items()}
+            if number not in by_number:
+                log.add("E301", f"there is no card {number}: the cards are numbered 1-16", token.line, token.column)
+                return None
+            return by_number[number]
+        for s in ([side] if side else SIDES):
+            look = self.cards[s].lookup(text)
+            if look.found:
+                return look.found
+        look = self.cards[side or JAPAN].lookup(text)
+        log.add("E101", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
+                token.line, token.column, suggestions=[self.data.card_label(c, side) for c in
+                                                      (look.ambiguous or look.suggestions)])
+        return None
+
+
+def read_orders(text: str | bytes, state: dict | None = None, data: GameData | None = None) -> RjwOrders:
+    """Parse and check an orders file; raise OrdersError with every problem."""
+    cleaned = clean(text)
+    log = ProblemLog(list(cleaned.lines))
+    orders = read_rjw(cleaned.text, log, state, data)
+    if log or orders is None:
+        raise OrdersError(log.problems or [])
+    return orders
+
+
+def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameData | None = None,
+             given: set[str] | None = None) -> RjwOrders | None:
+    """The orders in ``text``; ``given`` receives the headings of the blocks present."""
+    tree = parse_with_recovery(lalr_parser(GAME), text, log)
+    if tree is None:
+        return None
+    reader = Reader(Names(data or default_data(), state), log)
+    orders = reader.read(tree)
+    if given is not None:
+        from adjudicator.games.russo_japanese_war.language import HEADINGS
+        given.update(HEADINGS[item.data] for item in tree.children
+                     if isinstance(item, Tree) and item.data in HEADINGS)
+    return orders
+
+
+class Reader:
+    def __init__(self, names: Names, log: ProblemLog) -> None:
+        self.names = names
+        self.log = log
+        self.side: str | None = None
+
+    def read(self, tree: Tree) -> RjwOrders:
+        header: dict[str, Any] = {}
+        for item in tree.children:
+            if isinstance(item, Tree) and item.data in HEADER_FIELDS:
+                key = HEADER_FIELDS[item.data]
+                token = item.children[0]
+                if key in header:
+                    self.log.add("E111", f'"{key}" is given twice', token.line, token.column)
+                header[key] = str(token)
+        side = header.get("side", "").lower()
+        if "side" in header:
+            if side not in SIDES:
+                self.log.add("E113", f'side "{header["side"]}" is neither Japan nor Russia')
+            else:
+                self.side = header["side"] = side
+        if "turn" in header:
+            header["turn"] = int(header["turn"])
+        for key in ("campaign", "side", "turn"):
+            if key not in header:
+                self.log.add("E112", f'the header line "{key}:" is missing')
+        fields: dict[str, Any] = {}
+        seen: set[str] = set()
+        for item in tree.children:
+            if not isinstance(item, Tree) or item.data in HEADER_FIELDS:
+                continue
+            if item.data in seen:
+                self.log.add("E110", f'the block "{item.data.replace("_block", "")}" is given twice')
+            seen.add(item.data)
+            getattr(self, item.data)(item, fields)
+        return RjwOrders(header=header, **fields)
+
+    # -- blocks ----------------------------------------------------------------------------
+
+    def replenish_block(self, tree: Tree, fields: dict) -> None:
+        for entry in tree.children:
+            fields["extra_card"] = (self.condition(entry.children[0]) if entry.children else ALWAYS) \
+                if entry.data == "extra_card" else None
+
+    def _moves(self, tree: Tree) -> tuple[Move, ...]:
+        moves = []
+        for entry in tree.children:
+            if entry.data == "nothing":
+                continue
+            unit_token, path_token = entry.children
+            unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
+            path = self.names.path(str(path_token), self.log, path_token)
+            if unit and path:
+                moves.append(Move(unit, path, entry.data == "rail_move"))
+        return tuple(moves)
+
+    def move_block(self, tree: Tree, fields: dict) -> None:
+        fields["moves"] = self._moves(tree)
+
+    def forced_move_block(self, tree: Tree, fields: dict) -> None:
+        fields["forced_moves"] = self._moves(tree)
+
+    def _attacks(self, tree: Tree) -> tuple[Attack, ...]:
+        attacks = []
+        for entry in tree.children:
+            if entry.data == "nothing":
+                continue
+            target_token, words, *rest = entry.children
+            target = self.names.hex(str(target_token), self.log, target_token)
+            units = self.words(words)
+            support = None
+            for option in rest:
+                if option.data == "support":
+                    support = self.condition(option.children[0]) if option.children else ALWAYS
+            if target and units:
+                attacks.append(Attack(target, units, support))
+        return tuple(attacks)
+
+    def attack_block(self, tree: Tree, fields: dict) -> None:
+        fields["attacks"] = self._attacks(tree)
+
+    def forced_attack_block(self, tree: Tree, fields: dict) -> None:
+        fields["forced_attacks"] = self._attacks(tree)
+
+    def _rules(self, tree: Tree) -> tuple[EventRule, ...]:
+        rules = []
+        for entry in tree.children:
+            if entry.data == "nothing":
+                continue
+            card = self.names.card(entry.children[0], self.log, self.side)
+            condition = self.condition(entry.children[1]) if len(entry.children) > 1 else ALWAYS
+            if card:
+                rules.append(EventRule(card, condition))
+        return tuple(rules)
+
+    def events_block(self, tree: Tree, fields: dict) -> None:
+        fields["events"] = self._rules(tree)
+
+    def react_block(self, tree: Tree, fields: dict) -> None:
+        fields["reactions"] = self._rules(tree)
+
+    def advance_block(self, tree: Tree, fields: dict) -> None:
+        into = {}
+        for entry in tree.children:
+            if entry.data == "advance_into":
+                token, words = entry.children
+                hex_ = self.names.hex(str(token), self.log, token)
+                if hex_:
+                    into[hex_] = self.words(words)
+            else:
+                fields["advance"] = {"always": "always", "never": "never", "key_places": "key"}[entry.data]
+        fields["advance_into"] = tuple(into.items())
+
+    def losses_block(self, tree: Tree, fields: dict) -> None:
+        for entry in tree.children:
+            if entry.data == "protect":
+                fields["protect"] = self.words(entry.children[0])
+            else:
+                fields["losses_first"] = entry.data
+
+    def retreat_block(self, tree: Tree, fields: dict) -> None:
+        token = tree.children[0].children[0]
+        fields["retreat_toward"] = self.names.hex(str(token), self.log, token)
+
+    def ar_block(self, tree: Tree, fields: dict) -> None:
+        fields["ar"] = "retreat" if tree.children[0].data == "ar_retreat" else "eliminate"
+
+    def cards_block(self, tree: Tree, fields: dict) -> None:
+        uses = []
+        for entry in tree.children:
+            if isinstance(entry, Token):          # a step number
+                continue
+            use = getattr(self, "use_" + entry.data)(entry)
+            if use:
+                uses.append(use)
+        fields["cards"] = tuple(uses)
+
+    # -- card uses ---------------------------------------------------------------------------
+
+    def _using(self, children: list) -> str | None:
+        for child in children:
+            if isinstance(child, Tree) and child.data == "using":
+                return self.names.card(child.children[0], self.log, self.side)
+        return None
+
+    def use_event_use(self, entry: Tree) -> CardUse | None:
+        card = self.names.card(entry.children[0], self.log, self.side)
+        units = self.words(entry.children[1]) if len(entry.children) > 1 else ()
+        return CardUse("event", card, units=units) if card else None
+
+    def use_forced_march(self, entry: Tree) -> CardUse:
+        return CardUse("forced-march", self._using(entry.children), phase=entry.children[0].data)
+
+    def use_strategic(self, entry: Tree) -> CardUse | None:
+        unit_token, path_token = entry.children[:2]
+        unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
+        path = self.names.path(str(path_token), self.log, path_token)
+        return CardUse("strategic", self._using(entry.children), unit=unit, path=path) if unit and path else None
+
+    def use_transport(self, entry: Tree) -> CardUse | None:
+        unit_token, to_token = entry.children[:2]
+        unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
+        to = self.names.hex(str(to_token), self.log, to_token, boxes=True) if str(to_token).lower() != "korea" \
+            else KOREA
+        return CardUse("transport", self._using(entry.children), unit=unit, to=to) if unit and to else None
+
+    def use_reorganise(self, entry: Tree) -> CardUse | None:
+        unit_token = entry.children[0]
+        unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
+        return CardUse("reorganise", self._using(entry.children), unit=unit) if unit else None
+
+    def use_done(self, entry: Tree) -> CardUse:
+        return CardUse("done")
+
+    # -- pieces ------------------------------------------------------------------------------
+
+    def words(self, tree: Tree) -> tuple[str, ...]:
+        units = []
+        for token in tree.children:
+            unit = self.names.unit(str(token), self.log, token, None)
+            if unit:
+                units.append(unit)
+        return tuple(units)
+
+    def condition(self, tree: Tree) -> Condition:
+        clauses = []
+        for clause in tree.children:
+            if clause.data == "result_in":
+                clauses.append(Clause("result", "in", tuple(str(t).upper() for t in clause.children)))
+            elif clause.data == "target_is":
+                clauses.append(Clause("target", "=", str(clause.children[0])))
+            else:
+                op, value = clause.children
+                kind = clause.data.replace("_is", "")
+                clauses.append(Clause(kind, str(op), int(str(value))))
+        return Condition(tuple(clauses))
+
+
+__all__ = ["RjwOrders", "read_orders", "Move", "Attack", "EventRule", "CardUse", "Condition", "Clause",
+           "RESHUFFLE_CARD", "RUSSIA"]

@@ -1,0 +1,285 @@
+"""9.0 Combat and 10.4.5 the events that affect combat results.
+
+9.1-9.3: at the start of his Combat Phase the attacker declares every attack (each unit
+once, each target hex once, A10: attackers exert their ZOC into the target); they are
+resolved one at a time in the declared order, each re-checked at its turn (A17).
+9.4-9.5: strengths, terrain (all attackers across a river +1, A54; wasteland +1; town +1),
+one support card (+1), the combat events; below −1: NE without a die (A18); a result fixed
+by #09/#10 stands (A57); above +5: the +5 column.
+10.4.5 / A30: two exchanges of events per combat, before and after the roll; the
+attacker decides first; any pass closes the exchange except the attacker's opening pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Decision, Roll
+from adjudicator.games.russo_japanese_war.data import RESULTS, other
+from adjudicator.games.russo_japanese_war.rules.results import apply_result
+from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
+
+BEFORE, AFTER = "before_roll", "after_roll"
+
+
+def targets(t, side: str) -> dict[str, list[str]]:
+    """Hexes holding enemy units into which ``side``'s units exert a ZOC, with the units."""
+    found: dict[str, list[str]] = {}
+    for uid in t.units_of(side):
+        if not t.on_map(uid) or t.units[uid].get("zoc_lost"):
+            continue
+        for hex_ in t.board.land_neighbours.get(t.at(uid), ()):
+            if t.side_in(hex_) == other(side):
+                found.setdefault(hex_, []).append(uid)
+    return found
+
+
+def parse_declarations(t, side: str, answer: Mapping[str, Any]) -> list[dict]:
+    declare = answer.get("declare")
+    if not isinstance(declare, list):
+        raise IllegalAnswer("declare = [{ target = \"1214\", with = [\"Gds\", \"2\"] }, ...], or [] for no attack")
+    used_units: set[str] = set()
+    used_targets: set[str] = set()
+    combats = []
+    for entry in declare:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("target"), str) \
+                or not isinstance(entry.get("with"), list) or not entry["with"]:
+            raise IllegalAnswer(f"each attack names a target hex and the units attacking it: {entry!r}")
+        target, units = entry["target"], list(entry["with"])
+        if target in used_targets:
+            raise IllegalAnswer(f"{target} is attacked twice: a target hex is attacked once per Combat Phase (9.1)")
+        if t.side_in(target) != other(side):
+            raise IllegalAnswer(f"{target} holds no enemy unit")
+        used_targets.add(target)
+        for uid in units:
+            if uid not in t.units or t.side_of(uid) != side:
+                raise IllegalAnswer(f"{uid!r} is not a {side.capitalize()} unit")
+            if uid in used_units:
+                raise IllegalAnswer(f"{uid} attacks twice: each unit attacks once per Combat Phase (9.1)")
+            if not exerts_zoc_into(t, uid, target):
+                raise IllegalAnswer(f"{uid} does not exert its ZOC into {target} (9.1, A10)")
+            used_units.add(uid)
+        combats.append({"target": target, "with": units})
+    return combats
+
+
+def combat_phase(t):
+    """9.3: declare every attack at the start of the phase, then resolve them in order."""
+    side = t.phasing
+    options = targets(t, side)
+    if not options:
+        return
+    declarations = yield Decision(side, "attacks", {"targets": options},
+                                  f"{side.capitalize()} Combat Phase: declare every attack "
+                                  "(target hex and units), in the order of resolution", 
+                                  lambda answer: {"declare": parse_declarations(t, side, answer)})
+    for combat in declarations["declare"]:
+        yield from resolve(t, side, combat["target"], combat["with"])
+
+
+# -- one combat -----------------------------------------------------------------------------
+
+def resolve(t, attacker: str, target: str, declared: list[str]):
+    defender = other(attacker)
+    attackers = [uid for uid in declared if t.side_of(uid) == attacker and exerts_zoc_into(t, uid, target)]
+    defenders = [uid for uid in t.occupants(target) if t.side_of(uid) == defender]
+    record: dict[str, Any] = {"target": target}
+    t.s["combats"].append(record)
+    t.s["last_combat"] = record
+    if not attackers or not defenders:
+        record["result"] = "cancelled"
+        t.say("combat", f"The attack on {target} is cancelled: no attacker or no defender left (A17).", target=target)
+        return
+    combat = {"attacker": attacker, "defender": defender, "target": target, "attackers": attackers,
+              "support": 0, "bonus": 0, "ignore": [], "fixed": None, "die": None, "result": None}
+    yield from support(t, combat)
+    yield from exchange(t, combat, BEFORE)
+    differential = compute_differential(t, combat)
+    record["differential"] = differential
+    if combat["fixed"]:
+        combat["result"] = combat["fixed"]
+    elif differential < t.data.numbers.min_differential:
+        record["result"] = "NE"
+        t.say("combat", f"Attack on {target} at {differential:+d}: below {t.data.numbers.min_differential:+d}, "
+              "no effect (9.5).", target=target, differential=differential, result="NE")
+        return
+    else:
+        column = min(differential, t.data.numbers.max_column)
+        (die,) = yield Roll(1, f"combat at {target}", attacker, t.s["turn"], t.s["phase"])
+        combat["die"] = die
+        combat["column"] = column
+        record["column"] = column
+        combat["result"] = t.crt.read(column, die)
+        t.say("combat", f"Attack on {target}: {differential:+d}, column {column:+d}, die {die}: "
+              f"{combat['result']}.", target=target, differential=differential, die=die, result=combat["result"])
+    yield from exchange(t, combat, AFTER)
+    record["result"] = combat["result"]
+    if "column" in combat:
+        record["column"] = combat["column"]
+    record["differential"] = combat.get("differential", differential)
+    yield from apply_result(t, combat)
+
+
+def terrain_modifier(t, combat: dict) -> int:
+    """9.4.1: all attackers across a river +1 (A54), wasteland +1, town +1."""
+    target = combat["target"]
+    board = t.board
+    modifier = 0
+    if "river" not in combat["ignore"] and all(board.river_between(t.at(uid), target) for uid in combat["attackers"]):
+        modifier += 1
+    if "wasteland" not in combat["ignore"] and target in board.wasteland:
+        modifier += 1
+    if target in board.towns:
+        modifier += 1
+    return modifier
+
+
+def compute_differential(t, combat: dict) -> int:
+    attack = sum(t.strength(uid) for uid in combat["attackers"]) + combat["support"] + combat["bonus"]
+    defenders = [uid for uid in t.occupants(combat["target"]) if t.side_of(uid) == combat["defender"]]
+    defence = sum(t.strength(uid) for uid in defenders) + terrain_modifier(t, combat)
+    combat["differential"] = attack - defence
+    return attack - defence
+
+
+def support(t, combat: dict):
+    """9.4.2 / 10.2.2: the attacker may discard one card for +1; the defender cannot."""
+    side = combat["attacker"]
+    hand = t.hand(side)
+    if not hand:
+        return
+
+    def parse(answer: Mapping[str, Any]) -> dict:
+        if answer.get("pass") is True:
+            return {"pass": True}
+        card = answer.get("card")
+        if card not in hand:
+            raise IllegalAnswer(f"{card!r} is not a card in the {side.capitalize()} hand ({', '.join(hand)})")
+        return {"card": card}
+
+    answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"]},
+                            f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
+                            parse)
+    if "card" in answer:
+        t.discard(side, answer["card"], f"attack support on {combat['target']}")
+        combat["support"] = t.data.numbers.support_value
+
+
+# -- 10.4.5 the exchange of combat events --------------------------------------------------
+
+def role(combat: dict, side: str) -> str:
+    return "attacker" if side == combat["attacker"] else "defender"
+
+
+def condition_holds(t, condition: str, side: str, combat: dict) -> bool:
+    """The card's condition (cards.toml ``condition``) for ``side`` in this combat."""
+    text = condition.lower()
+    if "port arthur" in text and combat["target"] != t.board.port_arthur():
+        return False
+    if "take part" in text or "attack or defend" in text:
+        return True
+    if "defend" in text:
+        if role(combat, side) != "defender":
+            return False
+        return "key location" not in text or combat["target"] in t.board.key_locations
+    if "attack" in text:
+        return role(combat, side) == "attacker"
+    return True
+
+
+def playable_events(t, side: str, combat: dict, window: str, answering: bool) -> list[str]:
+    """The events ``side`` may play at its turn in this exchange (10.4.5, A30, A55)."""
+    playable = []
+    for card in t.hand(side):
+        half = t.data.half(card, side)
+        if half is None:
+            continue
+        if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
+            continue
+        if half.effect.get("kind") == "take_top_discard":
+            if answering and side == t.phasing and t.cards["discard"] and "own_player_turn" in half.timing:
+                playable.append(card)
+            continue
+        if window in half.timing and condition_holds(t, half.condition, side, combat):
+            playable.append(card)
+    return playable
+
+
+def exchange(t, combat: dict, window: str):
+    """A30: the attacker may play or pass; after his opening pass the defender may play or
+    pass; after a play the other side may answer; any other pass closes the exchange. A side
+    with nothing playable is not asked and passes."""
+    side = combat["attacker"]
+    last_play: str | None = None
+    while True:
+        answering = last_play is not None and last_play != side
+        playable = playable_events(t, side, combat, window, answering)
+        card = None
+        if playable:
+            card = yield from ask_event(t, side, combat, window, playable)
+        if card is None:
+            if last_play is None and side == combat["attacker"]:
+                side = combat["defender"]
+                continue
+            return
+        play_combat_event(t, side, card, combat)
+        last_play = side
+        side = other(side)
+
+
+def ask_event(t, side: str, combat: dict, window: str, playable: list[str]):
+    def parse(answer: Mapping[str, Any]) -> dict:
+        if answer.get("pass") is True:
+            return {"pass": True}
+        card = answer.get("card")
+        if card not in playable:
+            held = card in t.hand(side)
+            raise IllegalAnswer(f"{card!r} cannot be played now" + (" (not in hand)" if not held else
+                                f"; playable: {', '.join(playable)}"))
+        return {"card": card}
+
+    when = "before the die" if window == BEFORE else "after the die"
+    answer = yield Decision(side, "combat-event", {"playable": playable, "window": window,
+                                                   "target": combat["target"], "result": combat["result"]},
+                            f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
+    return answer.get("card")
+
+
+def shift(result: str, favour_attacker: bool, steps: int) -> str:
+    """Move a result along the ladder DE-EX-DR-NE-AR-AE (cards.toml ``result_shift``)."""
+    index = RESULTS.index(result) + (-steps if favour_attacker else steps)
+    return RESULTS[max(0, min(len(RESULTS) - 1, index))]
+
+
+def play_combat_event(t, side: str, card: str, combat: dict) -> None:
+    half = t.data.half(card, side)
+    effect = half.effect
+    kind = effect["kind"]
+    if kind == "take_top_discard":
+        t.take_top_discard(side, card)
+        return
+    t.discard(side, card, "a combat event")
+    if kind == "combat_set_result":
+        combat["fixed"] = effect["result"]
+    elif kind == "combat_strength":
+        combat["bonus"] += int(effect["amount"])
+    elif kind == "combat_ignore_terrain":
+        combat["ignore"] = list(effect["ignore"])
+    elif kind == "result_shift":
+        combat["result"] = shift(combat["result"], role(combat, side) == "attacker", int(effect["steps"]))
+    elif kind == "replace_result":
+        combat["result"] = effect["map"].get(combat["result"], combat["result"])
+    elif kind == "flip_unit":
+        from adjudicator.games.russo_japanese_war.rules.card_play import flip_garrison
+        flip_garrison(t, effect)
+        if effect.get("reread") and combat["die"] is not None and not combat["fixed"]:
+            differential = compute_differential(t, combat)
+            if differential < t.data.numbers.min_differential:
+                combat["result"] = "NE"
+                combat.pop("column", None)
+            else:
+                combat["column"] = min(differential, t.data.numbers.max_column)
+                combat["result"] = t.crt.read(combat["column"], combat["die"])
+    t.say("combat-event", f"{side.capitalize()} plays {half.name}: the result is now {combat['result']}."
+          if combat["result"] else f"{side.capitalize()} plays {half.name}.", card=card, side=side)

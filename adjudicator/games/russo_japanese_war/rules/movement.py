@@ -1,0 +1,357 @@
+"""7.0 Stacking, 8.0 Movement, 8.2 Rail Movement, 8.3 Off-Map Boxes, 10.2.4 Strategic Movement.
+
+Every path starts at the unit's position (a hex, or the Korean Peninsula / Siberia box)
+and lists every hex entered; every hex entered is passed through (3.4, A3): it changes
+control, costs key-location Morale and is tested for sudden death at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Decision
+from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
+from adjudicator.games.russo_japanese_war.hexmap import ENTRY_BOXES, EUROPE, HOME, SIBERIA
+
+FROZEN_BOXES = (HOME, EUROPE)
+"""8.3: units in the Home Islands and European Russia boxes may not move."""
+
+
+def _path(answer: Mapping[str, Any]) -> list[str]:
+    path = answer.get("path")
+    if not isinstance(path, list) or len(path) < 2 or not all(isinstance(h, str) for h in path):
+        raise IllegalAnswer(f"a path lists the unit's position and every hex entered, e.g. ['1015', '1115']; "
+                            f"got {path!r}")
+    return path
+
+
+def _own_unit(t, uid: Any, side: str) -> str:
+    if not isinstance(uid, str) or uid not in t.units:
+        raise IllegalAnswer(f"there is no unit {uid!r}")
+    if t.side_of(uid) != side:
+        raise IllegalAnswer(f"{uid} is not a {side.capitalize()} unit")
+    return uid
+
+
+def siberia_frozen_for(t, side: str) -> bool:
+    """Japanese #05 (reconstructed): no Russian rail move and nobody leaves Siberia."""
+    return side == RUSSIA and t.s.get("siberia_frozen", False)
+
+
+# -- 8.0/8.1 ordinary movement -------------------------------------------------------------
+
+def step_error(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) -> str | None:
+    """What forbids the step a-b of an ordinary move (None: allowed)."""
+    board = t.board
+    if a in ENTRY_BOXES:
+        if board.entries.get(a) != b:
+            return f"from the {a} box a unit enters the map only at {board.entries.get(a, 'no hex')} (8.3)"
+    elif b not in board.hexes:
+        return f"{b} is not on the map (8.1)"
+    elif not board.adjacent(a, b):
+        return (f"{a} and {b} are separated by an all-sea hexside (8.1)" if b in _grid(a)
+                else f"{b} is not adjacent to {a}")
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    occupants = stacks.get(b)
+    if occupants:
+        if t.units[occupants[0]]["side"] != side:
+            return f"{b} holds enemy units"
+        if len(occupants) - (uid in occupants) >= t.limit(side):
+            return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit, also when passing (7.3)"
+    if first and a not in ENTRY_BOXES and t.in_ezoc(a, side) and t.in_ezoc(b, side):
+        return f"a unit starting in an EZOC may not enter another EZOC on its first move ({a} -> {b}, 6.1)"
+    if not last:
+        if t.in_ezoc(b, side):
+            return f"{b} is in an enemy ZOC: the move must end there (6.1)"
+        along = board.along_road_or_railway(a, b)
+        if b in board.wasteland and not along:
+            return f"{b} is wasteland: the move must end there unless it follows a road or railway (8.1)"
+        if a not in ENTRY_BOXES and board.river_between(a, b) and not along:
+            return f"{a} -> {b} crosses a river: the move must end there unless along a road or railway (8.1)"
+    return None
+
+
+def _grid(a: str) -> tuple[str, ...]:
+    from adjudicator.games.russo_japanese_war.hexmap import grid_neighbours
+    return grid_neighbours(a) if a.isdigit() else ()
+
+
+def unit_may_move(t, uid: str, side: str, moved: set[str]) -> str | None:
+    unit = t.units[uid]
+    if uid in moved:
+        return f"{uid} has already moved in this Movement Phase (A58)"
+    if unit["ma"] <= 0:
+        return f"{uid} has a movement allowance of 0 (8.0)"
+    if unit["at"] in FROZEN_BOXES:
+        return f"{uid} is in the {unit['at']} box: units there do not move in the Movement Phase (8.3)"
+    if unit["at"] in ENTRY_BOXES and ENTRY_BOXES[unit["at"]] != side:
+        return f"{uid} cannot leave the {unit['at']} box"
+    if unit["at"] == SIBERIA and siberia_frozen_for(t, side):
+        return "no unit may leave the Siberia box this Player Turn (Japanese #05)"
+    if unit["at"] not in t.board.hexes and unit["at"] not in ENTRY_BOXES:
+        return f"{uid} is not on the map"
+    return None
+
+
+def move_error(t, uid: str, path: list[str], side: str, moved: set[str]) -> str | None:
+    problem = unit_may_move(t, uid, side, moved)
+    if problem:
+        return problem
+    if path[0] != t.at(uid):
+        return f"{uid} is at {t.at(uid)}, the path starts at {path[0]}"
+    steps = len(path) - 1
+    if steps > t.units[uid]["ma"]:
+        return f"{uid} may move {t.units[uid]['ma']} hexes, the path has {steps} (8.0)"
+    for i in range(steps):
+        problem = step_error(t, uid, side, path[i], path[i + 1], i == 0, i == steps - 1)
+        if problem:
+            return problem
+    return None
+
+
+def reachable(t, uid: str) -> dict[str, list[str]]:
+    """Every hex ``uid`` may end an ordinary move in, with one legal path to it."""
+    side = t.side_of(uid)
+    start = t.at(uid)
+    ma = t.units[uid]["ma"]
+    found: dict[str, list[str]] = {}
+    frontier = [[start]]
+    best: dict[str, int] = {start: ma}
+    while frontier:
+        nxt = []
+        for path in frontier:
+            a = path[-1]
+            left = ma - (len(path) - 1)
+            for b in exits(t, a):
+                if b == start or step_error(t, uid, side, a, b, len(path) == 1, True):
+                    continue
+                new = path + [b]
+                if t.friends_in(b, side, besides=uid) < t.limit(side) and b not in found:
+                    found[b] = new
+                if left - 1 > 0 and best.get(b, -1) < left - 1 and not _must_stop(t, side, a, b):
+                    best[b] = left - 1
+                    nxt.append(new)
+        frontier = nxt
+    return found
+
+
+def _must_stop(t, side: str, a: str, b: str) -> bool:
+    board = t.board
+    if t.in_ezoc(b, side):
+        return True
+    along = board.along_road_or_railway(a, b)
+    return (b in board.wasteland or (a not in ENTRY_BOXES and board.river_between(a, b))) and not along
+
+
+# -- 8.2 rail movement and 10.2.4 strategic movement ------------------------------------
+
+def may_use_railway(t, uid: str, side: str) -> str | None:
+    unit = t.units[uid]
+    if unit["ma"] <= 0:
+        return f"{uid} has a movement allowance of 0 and cannot move by rail (8.0)"
+    if siberia_frozen_for(t, side):
+        return "no Russian rail movement this Player Turn (Japanese #05)"
+    if unit["at"] == SIBERIA and side == RUSSIA:
+        return None
+    if unit["at"] not in t.board.railway_hexes:
+        return f"{uid} is not on a railway hex (8.2)"
+    if t.in_ezoc(unit["at"], side):
+        return f"{uid} starts in an enemy ZOC and may not move by rail (8.2)"
+    return None
+
+
+def may_move_strategically(t, uid: str, side: str) -> str | None:
+    unit = t.units[uid]
+    if unit["ma"] <= 0:
+        return f"{uid} has a movement allowance of 0 (8.0)"
+    if unit["at"] in ENTRY_BOXES:
+        if ENTRY_BOXES[unit["at"]] != side:
+            return f"{uid} cannot leave the {unit['at']} box"
+        if unit["at"] == SIBERIA and siberia_frozen_for(t, side):
+            return "no unit may leave the Siberia box this Player Turn (Japanese #05)"
+        return None
+    if unit["at"] not in t.board.hexes:
+        return f"{uid} is not on the map"
+    if t.in_ezoc(unit["at"], side):
+        return f"{uid} is in an enemy ZOC (10.2.4)"
+    if not t.board.on_road_or_railway(unit["at"]):
+        return f"{uid} is not on a road or railway hex (10.2.4)"
+    return None
+
+
+def long_step_error(t, uid: str, side: str, a: str, b: str, strategic: bool) -> str | None:
+    """A step of a rail (8.2) or strategic (10.2.4) move."""
+    board = t.board
+    if strategic:
+        if not board.road_or_railway_step(a, b):
+            return f"{a} -> {b} does not follow a road or railway (10.2.4)"
+    elif not board.railway_step(a, b):
+        return f"{a} -> {b} does not follow the railway (8.2)"
+    if b not in board.hexes:
+        return f"{b} is not on the map"
+    occupant = t.side_in(b)
+    if occupant is not None and occupant != side:
+        return f"{b} holds enemy units"
+    if t.friends_in(b, side, besides=uid) >= t.limit(side):
+        return f"{b} already holds {t.limit(side)} friendly unit(s): stacking limit while passing (7.3, A12)"
+    if t.in_ezoc(b, side):
+        return f"{b} is in an enemy ZOC (6.2)"
+    enemy = other(side)
+    if b in board.towns and t.controller(b) == enemy:
+        return f"{b} is a town controlled by the enemy ({'10.2.4' if strategic else '8.2'})"
+    if strategic and b in board.supply.values() and t.controller(b) == enemy:
+        return f"{b} is a supply source controlled by the enemy (10.2.4)"
+    return None
+
+
+def long_move_error(t, uid: str, path: list[str], side: str, strategic: bool) -> str | None:
+    problem = may_move_strategically(t, uid, side) if strategic else may_use_railway(t, uid, side)
+    if problem:
+        return problem
+    if path[0] != t.at(uid):
+        return f"{uid} is at {t.at(uid)}, the path starts at {path[0]}"
+    if len(set(path)) != len(path):
+        return "the path enters a hex twice"
+    for a, b in zip(path, path[1:]):
+        problem = long_step_error(t, uid, side, a, b, strategic)
+        if problem:
+            return problem
+    return None
+
+
+def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
+    """Every hex a rail or strategic move of ``uid`` may end in, with a path."""
+    side = t.side_of(uid)
+    start = t.at(uid)
+    board = t.board
+    found: dict[str, list[str]] = {}
+    seen = {start}
+    frontier = [[start]]
+    while frontier:
+        nxt = []
+        for path in frontier:
+            a = path[-1]
+            for b in exits(t, a):
+                if b in seen or long_step_error(t, uid, side, a, b, strategic):
+                    continue
+                seen.add(b)
+                new = path + [b]
+                found[b] = new
+                nxt.append(new)
+        frontier = nxt
+    return found
+
+
+def exits(t, a: str) -> tuple[str, ...]:
+    """The hexes one step from ``a`` (a box leads to its connection hex only, 8.3)."""
+    if a in ENTRY_BOXES:
+        entry = t.board.entries.get(a)
+        return (entry,) if entry else ()
+    return t.board.land_neighbours.get(a, ())
+
+
+def walk(t, uid: str, path: list[str]) -> None:
+    """Move ``uid`` along ``path``, entering every hex in turn (3.4, 4.3.1, 4.4)."""
+    for hex_ in path[1:]:
+        t.place(uid, hex_)
+        t.enter(uid, hex_)
+
+
+# -- the Movement Phase ---------------------------------------------------------------------
+
+def movement_phase(t):
+    """8.0: the phasing player moves any, all or none of his units, one at a time; one
+    unit may move by rail in each Movement Phase (8.2, A15)."""
+    side = t.phasing
+    moved: set[str] = set()
+    rail = {"used": False}
+    t.s["moved"] = []                       # for the reports and the answers from orders
+    while True:
+        movers = [uid for uid in t.units_of(side) if _can_move(t, uid, side, moved)]
+        railers = [] if rail["used"] else [uid for uid in t.units_of(side)
+                                           if uid not in moved and _can_rail(t, uid, side)]
+        if not movers and not railers:
+            return
+        options = {"units": movers, "rail": railers}
+
+        def parse(answer: Mapping[str, Any], side=side) -> dict:
+            if answer.get("done") is True:
+                return {"done": True}
+            if "rail" in answer:
+                uid = _own_unit(t, answer["rail"], side)
+                path = _path(answer)
+                if rail["used"]:
+                    raise IllegalAnswer("only one unit may move by rail in a Movement Phase (8.2, A15)")
+                if uid in moved:
+                    raise IllegalAnswer(f"{uid} has already moved in this Movement Phase (A58)")
+                problem = long_move_error(t, uid, path, side, strategic=False)
+                if problem:
+                    raise IllegalAnswer(f"rail move of {uid} refused: {problem}")
+                return {"rail": uid, "path": path}
+            uid = _own_unit(t, answer.get("unit"), side)
+            path = _path(answer)
+            problem = move_error(t, uid, path, side, moved)
+            if problem:
+                raise IllegalAnswer(f"move of {uid} refused: {problem}")
+            return {"unit": uid, "path": path}
+
+        answer = yield Decision(side, "move", options,
+                                f"{side.capitalize()} Movement Phase: move a unit (a path of hexes), "
+                                "a rail move, or done", parse)
+        if answer.get("done"):
+            return
+        uid = answer.get("rail") or answer["unit"]
+        moved.add(uid)
+        t.s["moved"].append(uid)
+        if "rail" in answer:
+            rail["used"] = True
+        how = "by rail " if "rail" in answer else ""
+        t.say("move", f"{side.capitalize()} {uid} moves {how}{'-'.join(answer['path'])}.",
+              unit=uid, path=answer["path"], rail="rail" in answer)
+        walk(t, uid, answer["path"])
+
+
+def _can_move(t, uid: str, side: str, moved: set[str]) -> bool:
+    """Has ``uid`` a legal first step? (the same tests as :func:`step_error`, inlined:
+    this runs for every unit at every ``move`` question)."""
+    unit = t.units[uid]
+    a = unit["at"]
+    if a in FROZEN_BOXES or a == "eliminated" or uid in moved or unit["ma"] <= 0:
+        return False
+    if a in ENTRY_BOXES:
+        return unit_may_move(t, uid, side, moved) is None and any(
+            step_error(t, uid, side, a, b, True, True) is None for b in exits(t, a))
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    limit = t.limit(side)
+    units = t.units
+    enemy_zone = t.zoc(other(side))
+    started_in_ezoc = a in enemy_zone
+    for b in t.board.land_neighbours.get(a, ()):
+        occupants = stacks.get(b)
+        if occupants and (units[occupants[0]]["side"] != side or len(occupants) >= limit):
+            continue
+        if started_in_ezoc and b in enemy_zone:
+            continue
+        return True
+    return False
+
+
+def _can_rail(t, uid: str, side: str) -> bool:
+    at = t.units[uid]["at"]
+    if at not in t.board.railway_hexes and not (at == SIBERIA and side == RUSSIA):
+        return False
+    if may_use_railway(t, uid, side):
+        return False
+    a = t.at(uid)
+    return any(long_step_error(t, uid, side, a, b, False) is None for b in exits(t, a))
+
+
+def can_move_strategically(t, uid: str, side: str) -> bool:
+    at = t.units[uid]["at"]
+    if at not in ENTRY_BOXES and not t.board.on_road_or_railway(at):
+        return False
+    if may_move_strategically(t, uid, side):
+        return False
+    a = t.at(uid)
+    return any(long_step_error(t, uid, side, a, b, True) is None for b in exits(t, a))

@@ -1,0 +1,99 @@
+"""5.0 Sequence of Play, 5.1 Game Turn 1, 3.0 set-up.
+
+Up to 12 Game Turns; each: I Russian Player Turn, II Japanese Player Turn (each: Card
+Replenishment, Movement, Combat, Card Play), III Victory Check. Turn 1 has no Russian
+Player Turn and starts with the Japanese Movement Phase (5.1, A9).
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.requests import Event
+from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
+from adjudicator.games.russo_japanese_war.rules.card_play import card_play_phase
+from adjudicator.games.russo_japanese_war.rules.combat import combat_phase
+from adjudicator.games.russo_japanese_war.rules.deck import opening_hand, reshuffle
+from adjudicator.games.russo_japanese_war.rules.movement import movement_phase
+from adjudicator.games.russo_japanese_war.rules.table import GameOver
+from adjudicator.games.russo_japanese_war.rules.victory import victory_check_phase
+
+STEPS = ("replenish", "movement", "combat", "card-play")
+RUN = {"movement": movement_phase, "combat": combat_phase, "card-play": card_play_phase}
+
+
+def phases_of(turn: int) -> list[str]:
+    """The phases of a Game Turn, in order (5.0, 5.1)."""
+    russian = [] if turn == 1 else [f"{RUSSIA}-{step}" for step in STEPS]
+    japanese = [f"{JAPAN}-{step}" for step in (STEPS[1:] if turn == 1 else STEPS)]
+    return russian + japanese + ["victory-check"]
+
+
+ALL_PHASES = ("setup", *phases_of(2))
+
+
+def play(t):
+    """The whole game from the state's turn and phase."""
+    try:
+        yield from _play(t)
+    except GameOver:
+        return
+
+
+def _play(t):
+    s = t.s
+    if s["phase"] == "setup":
+        yield Event("phase", "Set-up", {"turn": s["turn"], "phase": "setup"})
+        if not s.get("deck_shuffled"):
+            yield from reshuffle(t, "3.0: the deck at set-up")
+            s["deck_shuffled"] = True
+        yield from opening_hand(t)
+        s["turn"], s["phase"] = 1, f"{JAPAN}-movement"
+        start = s["phase"]
+    else:
+        start = s["phase"]
+    first = True
+    while True:
+        phases = phases_of(s["turn"])
+        if start not in phases:
+            raise ValueError(f"turn {s['turn']} has no phase {start!r}")
+        for phase in phases[phases.index(start):]:
+            yield from run_phase(t, phase, first)
+            first = False
+            if s["result"]:
+                return
+        s["turn"] += 1
+        s["combats"] = []
+        start = phases_of(s["turn"])[0]
+
+
+def run_phase(t, phase: str, first: bool):
+    s = t.s
+    s["phase"] = phase
+    yield Event("phase", f"Turn {s['turn']}: {phase}", {"turn": s["turn"], "phase": phase})
+    if phase == "victory-check":
+        yield from victory_check_phase(t)
+        return
+    side, step = phase.split("-", 1)
+    if step == "replenish" or _starts_player_turn(s, phase):
+        s["forced_march_used"] = False          # one forced march per Player Turn (10.2.3)
+    if step == "replenish":
+        from adjudicator.games.russo_japanese_war.rules.deck import replenishment_phase
+        yield from replenishment_phase(t)
+    else:
+        yield from RUN[step](t)
+    if step == "card-play":
+        end_of_player_turn(t, side)
+
+
+def _starts_player_turn(s: dict, phase: str) -> bool:
+    return phase == f"{JAPAN}-movement" and s["turn"] == 1
+
+
+def end_of_player_turn(t, side: str) -> None:
+    """Effects that last "until the end of this Player Turn" / "the next Player Turn"."""
+    s = t.s
+    if side == JAPAN:
+        s["limits"].pop(JAPAN, None)
+        if any(u.pop("zoc_lost", None) for u in t.units.values()):
+            t.changed()
+    else:
+        s["siberia_frozen"] = False

@@ -1,0 +1,191 @@
+"""The game in progress: the state, the board, and the rulebook's bookkeeping.
+
+The state is plain JSON-serialisable data (see :mod:`..state`); a :class:`Table` wraps
+it with the map, the Combat Results Table and the card texts, and keeps what every part of
+the rules needs: where each unit stands, hex control (3.4), Morale (4.3), losses for the
+Morale Checks (4.3.2) and sudden death (4.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
+from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, Crt, GameData, other
+from adjudicator.games.russo_japanese_war.hexmap import BOXES, ELIMINATED, HexMap
+
+Steps = Iterator[Decision | Roll | Shuffle | Event]
+
+
+class GameOver(Exception):
+    """The game has ended (sudden death, 4.4): the result is in the state."""
+
+
+class Table:
+    """One game being played: the state plus everything fixed about the game."""
+
+    def __init__(self, state: dict, data: GameData, board: HexMap, crt: Crt,
+                 narrate: Callable[[Event], None]) -> None:
+        self.s = state
+        self.data = data
+        self.board = board
+        self.crt = crt
+        self.narrate = narrate
+        self.units: dict[str, dict] = state["units"]
+        self._occupants: dict[str, list[str]] | None = None
+        self._zoc: dict[str, frozenset[str]] = {}
+
+    # -- narration ------------------------------------------------------------------------
+
+    def say(self, kind: str, text: str, visible_to: tuple[str, ...] | None = None, **data: Any) -> None:
+        self.narrate(Event(kind, text, data, visible_to))
+
+    @property
+    def phasing(self) -> str:
+        return self.s["phase"].split("-", 1)[0] if "-" in self.s["phase"] else JAPAN
+
+    # -- units ---------------------------------------------------------------------------------
+
+    def strength(self, uid: str) -> int:
+        unit = self.units[uid]
+        return unit["back"] if unit.get("flipped") else unit["strength"]
+
+    def side_of(self, uid: str) -> str:
+        return self.units[uid]["side"]
+
+    def at(self, uid: str) -> str:
+        return self.units[uid]["at"]
+
+    def on_map(self, uid: str) -> bool:
+        return self.units[uid]["at"] not in BOXES
+
+    def limit(self, side: str) -> int:
+        return self.data.numbers.stacking[side]
+
+    def _stacks(self) -> dict[str, list[str]]:
+        if self._occupants is None:
+            found: dict[str, list[tuple[int, str]]] = {}
+            for uid, unit in self.units.items():
+                if unit["at"] not in BOXES:
+                    found.setdefault(unit["at"], []).append((unit["seq"], uid))
+            self._occupants = {h: [uid for _, uid in sorted(lst)] for h, lst in found.items()}
+        return self._occupants
+
+    def occupants(self, hex_: str) -> list[str]:
+        """The units in ``hex_`` in stacking order (a unit that enters joins last)."""
+        return self._stacks().get(hex_, [])
+
+    def side_in(self, hex_: str) -> str | None:
+        stacks = self._occupants if self._occupants is not None else self._stacks()
+        occupants = stacks.get(hex_)
+        return self.units[occupants[0]]["side"] if occupants else None
+
+    def friends_in(self, hex_: str, side: str, besides: str | None = None) -> int:
+        stacks = self._occupants if self._occupants is not None else self._stacks()
+        occupants = stacks.get(hex_)
+        if not occupants or self.units[occupants[0]]["side"] != side:
+            return 0
+        return len(occupants) - (besides in occupants)
+
+    def units_of(self, side: str, where: str | None = None) -> list[str]:
+        return [uid for uid, u in self.units.items() if u["side"] == side and (where is None or u["at"] == where)]
+
+    def changed(self) -> None:
+        """Forget what was computed from the positions (after any unit changes)."""
+        self._occupants = None
+        self._zoc = {}
+
+    def place(self, uid: str, where: str) -> None:
+        """Put a unit somewhere (a hex or a box), last in the stacking order."""
+        self.s["seq"] += 1
+        unit = self.units[uid]
+        unit["at"] = where
+        unit["seq"] = self.s["seq"]
+        self.changed()
+
+    def eliminate(self, uid: str, why: str) -> None:
+        """Into the Eliminated Units box (9.5); a loss for this turn's Morale Check (4.3.2, A7)."""
+        side = self.side_of(uid)
+        self.place(uid, ELIMINATED)
+        self.units[uid].pop("zoc_lost", None)
+        self.s["losses"][side] += 1
+        self.say("eliminated", f"{side.capitalize()} {uid} is eliminated ({why}).", unit=uid, side=side)
+
+    # -- zones of control (6.0) ----------------------------------------------------------
+
+    def zoc(self, side: str) -> frozenset[str]:
+        """Every hex into which a unit of ``side`` exerts its ZOC (6.0, 6.4)."""
+        cached = self._zoc.get(side)
+        if cached is None:
+            from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
+            cached = self._zoc[side] = zone_of_control(self, side)
+        return cached
+
+    def in_ezoc(self, hex_: str, side: str) -> bool:
+        """Is ``hex_`` in a zone of control of ``side``'s enemy?"""
+        enemy = RUSSIA if side == JAPAN else JAPAN
+        zone = self._zoc.get(enemy)
+        return hex_ in (zone if zone is not None else self.zoc(enemy))
+
+    # -- control, Morale, sudden death (3.4, 4.3, 4.4) -------------------------------------
+
+    def controller(self, hex_: str) -> str:
+        """3.4: all hexes start Russian; a unit placed in or passing through takes it."""
+        return self.s["control"].get(hex_, RUSSIA)
+
+    def enter(self, uid: str, hex_: str) -> None:
+        """A unit enters ``hex_`` (any entry, A3/A38): control, key locations, sudden death."""
+        side = self.side_of(uid)
+        if self.controller(hex_) != side:
+            loser = self.controller(hex_)
+            if side == RUSSIA:
+                self.s["control"].pop(hex_, None)
+            else:
+                self.s["control"][hex_] = side
+            if hex_ in self.board.key_locations:
+                name = self.board.key_locations[hex_]
+                self.say("control", f"{side.capitalize()} takes {name} ({hex_}).", hex=hex_, side=side)
+                self.add_morale(loser, -1, f"{name} lost (4.3.1)")
+            if hex_ == self.board.port_arthur() and side == JAPAN and not self.s["barred"]:
+                self.s["barred"] = True
+                self.say("barred", "Port Arthur is Japanese: the Russian events #01 and #06 can no longer "
+                         "be played (10.4.1).")
+        if self.board.supply.get(other(side)) == hex_:
+            self.s["result"] = side
+            self.say("sudden-death", f"{side.capitalize()} {uid} enters the enemy supply source {hex_}: "
+                     f"{side.capitalize()} wins (4.4).", winner=side)
+            raise GameOver(side)
+
+    def add_morale(self, side: str, delta: int, why: str) -> None:
+        """Morale stays within the track, 0..6 (4.3.3, A6)."""
+        numbers = self.data.numbers
+        before = self.s["morale"][side]
+        after = max(numbers.morale_min, min(numbers.morale_max, before + delta))
+        self.s["morale"][side] = after
+        self.say("morale", f"{side.capitalize()} Morale {before} -> {after} ({why}).", side=side, morale=after)
+
+    # -- cards ----------------------------------------------------------------------------------
+
+    @property
+    def cards(self) -> dict:
+        return self.s["cards"]
+
+    def hand(self, side: str) -> list[str]:
+        return self.s["cards"]["hands"][side]
+
+    def discard(self, side: str, card: str, use: str) -> None:
+        """A used card goes at once face up on the discard pile (10.0)."""
+        self.hand(side).remove(card)
+        self.cards["discard"].append(card)
+        self.say("card", f"{side.capitalize()} uses {self.data.card_label(card, side)} for {use}.",
+                 side=side, card=card, use=use)
+
+    def take_top_discard(self, side: str, card: str) -> None:
+        """#13 Gunshin: the card on top of the discard pile when it is played goes to the
+        hand, then Gunshin goes on the pile (A59)."""
+        top = self.cards["discard"].pop()
+        self.hand(side).append(top)
+        self.discard(side, card, f"an event: takes {self.data.card_label(top)} from the discard pile")
+
+    def where(self) -> dict:
+        return {"turn": self.s["turn"], "phase": self.s["phase"]}

@@ -1,0 +1,189 @@
+"""The answers to the game's questions, as frozen dataclasses read from plain JSON.
+
+Reading checks only the shape (keys, types, move elements); whether an answer is
+legal in the position is the rules' business. Every error quotes what was given
+and says what is expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+
+
+class Kind(str, Enum):
+    ACTIVATE = "activate"
+    ARMOR = "armor"
+    TORPEDO = "torpedo"
+    TORPEDO_TARGETS = "torpedo-targets"
+    COUNTER_TORPEDO = "counter-torpedo"
+    REPAIR = "repair"
+
+
+AHEAD = "A"
+ELEMENT = re.compile(r"^(?:(A)|([SP])(\d{1,2}))$")
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One move element: an ahead (degrees 0) or a turn (> 0 starboard, < 0 port)."""
+
+    degrees: int = 0
+
+    @property
+    def is_turn(self) -> bool:
+        return self.degrees != 0
+
+    @property
+    def code(self) -> str:
+        if not self.degrees:
+            return AHEAD
+        return f"{'S' if self.degrees > 0 else 'P'}{abs(self.degrees)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    target: str
+    dice: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.target, "dice": self.dice}
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """``ship`` moves by ``moves`` and then fires (``fire`` None: holds fire); or
+    ``passed``: the Offense ends its prime activations early (R-SEQ-2)."""
+
+    ship: str = ""
+    moves: tuple[Element, ...] = ()
+    fire: Fire | None = None
+    passed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        if self.passed:
+            return {"pass": True}
+        return {"ship": self.ship, "move": [e.code for e in self.moves],
+                "fire": self.fire.to_json() if self.fire else "none"}
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number of dice (armour), possibly about a ship (counter-torpedo)."""
+
+    dice: int
+    ship: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ship": self.ship, "dice": self.dice} if self.ship else {"dice": self.dice}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    use: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"use": self.use}
+
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    ships: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ships": list(self.ships)}
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    ship: str
+    dice: int
+    first: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ship": self.ship, "dice": self.dice, "first": self.first}
+
+
+def parse_element(text: Any) -> Element:
+    """``A`` (ahead 1 BL), ``S<deg>`` or ``P<deg>`` (turn 1-90 to starboard or port)."""
+    match = ELEMENT.match(str(text).strip().upper()) if isinstance(text, str) else None
+    if not match:
+        raise IllegalAnswer(f"{text!r} is not a move element: write A (ahead), S<degrees> or P<degrees>, e.g. S45")
+    if match.group(1):
+        return Element(0)
+    degrees = int(match.group(3))
+    if not 1 <= degrees <= 90:
+        raise IllegalAnswer(f"{text!r}: a turn is 1 to 90 degrees (Movement and Turning)")
+    return Element(degrees if match.group(2) == "S" else -degrees)
+
+
+def _int(raw: Mapping[str, Any], key: str) -> int:
+    value = raw.get(key)
+    if type(value) is not int or value < 0:
+        raise IllegalAnswer(f"{key!r} must be a whole number of 0 or more, got {value!r}")
+    return value
+
+
+def _text(raw: Mapping[str, Any], key: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise IllegalAnswer(f"{key!r} must name a ship, got {value!r}")
+    return value.strip()
+
+
+def read_activation(raw: Mapping[str, Any]) -> Activation:
+    if raw.get("pass") is True:
+        return Activation(passed=True)
+    moves = raw.get("move", [])
+    if not isinstance(moves, (list, tuple)):
+        raise IllegalAnswer(f"'move' is a list of elements such as [\"A\", \"S45\"], got {moves!r}")
+    fire = raw.get("fire", "none")
+    if fire in ("none", None):
+        typed_fire = None
+    elif isinstance(fire, Mapping):
+        dice = _int(fire, "dice")
+        if dice < 1:
+            raise IllegalAnswer("fire needs at least 1 die; write fire = \"none\" to hold fire")
+        typed_fire = Fire(_text(fire, "target"), dice)
+    else:
+        raise IllegalAnswer(f"'fire' is \"none\" or {{ target, dice }}, got {fire!r}")
+    return Activation(_text(raw, "ship"), tuple(parse_element(e) for e in moves), typed_fire)
+
+
+def read_count(raw: Mapping[str, Any]) -> Count:
+    ship = raw.get("ship", "")
+    return Count(_int(raw, "dice"), ship if isinstance(ship, str) else "")
+
+
+def read_choice(raw: Mapping[str, Any]) -> Choice:
+    if not isinstance(raw.get("use"), bool):
+        raise IllegalAnswer(f"'use' is true (torpedoes) or false (a normal turn), got {raw.get('use')!r}")
+    return Choice(raw["use"])
+
+
+def read_targets(raw: Mapping[str, Any]) -> Targets:
+    ships = raw.get("ships")
+    if not isinstance(ships, (list, tuple)) or not all(isinstance(s, str) for s in ships):
+        raise IllegalAnswer(f"'ships' is a list of enemy ship names, got {ships!r}")
+    return Targets(tuple(s.strip() for s in ships))
+
+
+def read_repair(raw: Mapping[str, Any]) -> Repair:
+    first = raw.get("first", "flood")
+    if first not in ("fire", "flood"):
+        raise IllegalAnswer(f"'first' is \"fire\" or \"flood\" (which tokens successes remove first), got {first!r}")
+    return Repair(_text(raw, "ship"), _int(raw, "dice"), first)
+
+
+READERS: dict[Kind, Callable[[Mapping[str, Any]], Any]] = {
+    Kind.ACTIVATE: read_activation,
+    Kind.ARMOR: read_count,
+    Kind.TORPEDO: read_choice,
+    Kind.TORPEDO_TARGETS: read_targets,
+    Kind.COUNTER_TORPEDO: read_count,
+    Kind.REPAIR: read_repair,
+}

@@ -1,0 +1,196 @@
+"""Automatic players for Tsushima 1905: a random legal player and a reasonable one.
+
+Both answer every question of the rules (``choose(decision, state)``), so that whole
+games and campaigns can be played without a human: for tests, benchmarks and the
+demo. They read the position through the rules' own functions (the same move
+planner, arcs and line of fire) and never change the state, so that every answer they build is legal
+by construction (the engine checks it again).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Decision, Draw
+from adjudicator.games.tsushima_1905.answers import Element
+from adjudicator.games.tsushima_1905.data import GameData, load_data
+from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.rules.gunnery import arc_limit, bases_on_table, gun_dice_left, line_clear
+from adjudicator.games.tsushima_1905.rules.movement import MovePlan, free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
+from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
+
+Chooser = Callable[[Decision, State], Mapping[str, Any]]
+
+
+def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
+    """Simulation chance: dice for a Roll, a card for a Draw (indexes into its pile)."""
+    def chance(request: Any) -> list[int]:
+        if isinstance(request, Draw):
+            return rng.sample(range(len(request.cards)), request.count)
+        return [rng.randint(1, request.sides) for _ in range(request.count)]
+    return chance
+
+
+def _table(state: State, data: GameData, geo: Geometry) -> Table:
+    return Table(state, data, geo, Options.from_json(state.options), lambda event: None)
+
+
+def move_limits(table: Table, ship: Ship) -> tuple[int, int]:
+    """(fewest, most) elements this activation may have."""
+    most = free_moves(table, ship) + paid_moves_left(table, ship)
+    fewest = 1 if table.options.must_move and most > 0 else 0
+    return fewest, most
+
+
+def targets_from(table: Table, ship: Ship, pose: Pose) -> list[tuple[Ship, int]]:
+    """Enemy ships in action the ship could fire at from ``pose``, with the most dice."""
+    bases = bases_on_table(table)
+    found = []
+    for enemy in table.state.ships.values():
+        if enemy.side != ship.side and enemy.status == ACTIVE:
+            most = arc_limit(table, ship, pose, enemy)
+            if most and line_clear(table, ship, pose, enemy, bases):
+                found.append((enemy, most))
+    return found
+
+
+def _activation(ship: Ship, elements: list[Element], fire: tuple[Ship, int] | None) -> dict:
+    return {"ship": ship.name, "move": [e.code for e in elements],
+            "fire": {"target": fire[0].name, "dice": fire[1]} if fire else "none"}
+
+
+class RandomPlayer:
+    """Any legal answer, uniformly where that is easy."""
+
+    def __init__(self, seed: int = 0, data: GameData | None = None) -> None:
+        self.random = random.Random(seed)
+        self.data = data or load_data()
+        self.geo = geometry_of(self.data)
+
+    def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        options, rnd = decision.options, self.random
+        if decision.kind == "activate":
+            return self.activation(decision, state)
+        if decision.kind in ("armor", "counter-torpedo"):
+            return {"ship": options["ship"], "dice": rnd.randint(0, options["max"])}
+        if decision.kind == "torpedo":
+            return {"use": rnd.random() < 0.5}
+        if decision.kind == "torpedo-targets":
+            count = rnd.randint(0, min(options["attacks"], len(options["ships"])))
+            return {"ships": rnd.sample(options["ships"], count)}
+        if decision.kind == "repair":
+            return {"ship": options["ship"], "dice": rnd.randint(0, options["max"]),
+                    "first": rnd.choice(("fire", "flood"))}
+        raise IllegalAnswer(f"the automatic player does not know the question {decision.kind!r}")
+
+    def activation(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        table, rnd = _table(state, self.data, self.geo), self.random
+        ship = table.ship(rnd.choice(decision.options["ships"]))
+        fewest, most = move_limits(table, ship)
+        turns_left = table.cls(ship).turns_per_activation
+        elements = []
+        for _ in range(rnd.randint(fewest, most)):
+            if turns_left and rnd.random() < 0.4:
+                turns_left -= 1
+                elements.append(Element(rnd.choice((-1, 1)) * rnd.randint(1, 90)))
+            else:
+                elements.append(Element(0))
+        try:
+            plan = plan_move(table, ship, elements)
+        except IllegalAnswer:
+            return _activation(ship, [Element(0)] if fewest else [], None)
+        fire = None
+        if not plan.stops_the_ship:
+            bank = ship.bank - max(0, len(plan.poses) - plan.free)
+            left = gun_dice_left(table, ship, bank)
+            choices = targets_from(table, ship, plan.end or pose_of(ship)) if left else []
+            if choices and rnd.random() < 0.8:
+                enemy, dice = rnd.choice(choices)
+                fire = (enemy, rnd.randint(1, min(dice, left)))
+        return _activation(ship, elements, fire)
+
+
+CANDIDATE_MOVES = ((0,), (0, 0), (-45,), (45,), (-90,), (90,), (0, -45), (0, 45), (-45, 0), (45, 0), (0, 0, 0))
+
+
+class ReasonablePlayer:
+    """Keeps its ships in hand and fires where it hurts most.
+
+    Each activation takes the first ship still waiting in line order (squadron
+    leaders first, then their lines astern), tries a few
+    moves (ahead, turns of 45 and 90 degrees, combinations within the limits), drops
+    those that collide or leave the table, and keeps the one that brings the most
+    dice to bear on the most damaged enemy, then the fewest CPs, then the list order.
+    It keeps a CP in the Bank for repairs when the ship burns or floods, rolls every
+    armour and counter-torpedo die it may, and launches torpedoes when two or more
+    attacks are offered, at the most damaged enemies."""
+
+    def __init__(self, data: GameData | None = None) -> None:
+        self.data = data or load_data()
+        self.geo = geometry_of(self.data)
+        in_squadrons = [name for squadron in self.data.squadrons for name in squadron.ships]
+        self.line_order = tuple(dict.fromkeys(in_squadrons + [s.name for s in self.data.ships]))
+
+    def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        options = decision.options
+        if decision.kind == "activate":
+            return self.activation(decision, state)
+        if decision.kind in ("armor", "counter-torpedo"):
+            return {"ship": options["ship"], "dice": options["max"]}
+        if decision.kind == "torpedo":
+            return {"use": options["attacks"] >= 2}
+        if decision.kind == "torpedo-targets":
+            ships = sorted(options["ships"], key=lambda name: (state.ships[name].cp, name))
+            return {"ships": ships[: options["attacks"]]}
+        if decision.kind == "repair":
+            first = "flood" if state.ships[options["ship"]].floods else "fire"
+            return {"ship": options["ship"], "dice": options["max"], "first": first}
+        raise IllegalAnswer(f"the automatic player does not know the question {decision.kind!r}")
+
+    def activation(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        table = _table(state, self.data, self.geo)
+        waiting = set(decision.options["ships"])
+        ship = table.ship(next(name for name in self.line_order if name in waiting))
+        fewest, most = move_limits(table, ship)
+        turns = table.cls(ship).turns_per_activation
+        reserve = 1 if (ship.fires or ship.floods) else 0
+        bases = bases_on_table(table)
+        best: tuple | None = None
+        for order, degrees in enumerate(CANDIDATE_MOVES):
+            if not fewest <= len(degrees) <= most or sum(1 for d in degrees if d) > turns:
+                continue
+            elements = [Element(d) for d in degrees]
+            try:
+                plan = plan_move(table, ship, elements)
+            except IllegalAnswer:
+                continue
+            if plan.stops_the_ship:
+                continue
+            fire, value = self._best_fire(table, ship, plan, reserve, bases)
+            key = (-value, len(plan.poses) - plan.free, order)
+            if best is None or key < best[0]:
+                best = (key, elements, fire)
+        if best is None:        # boxed in: one ahead (a collision if it must), or nothing
+            return _activation(ship, [Element(0)] if fewest else [], None)
+        return _activation(ship, best[1], best[2])
+
+    def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[tuple | None, int]:
+        bank = ship.bank - max(0, len(plan.poses) - plan.free) - reserve
+        left = gun_dice_left(table, ship, bank)
+        if left <= 0:
+            return None, 0
+        pose = plan.end or pose_of(ship)
+        ranked = []
+        for enemy in table.state.ships.values():
+            if enemy.side != ship.side and enemy.status == ACTIVE:
+                dice = min(arc_limit(table, ship, pose, enemy), left)
+                score = dice * 100 + (enemy.start_cp - enemy.cp) * 10 - min(enemy.cp, 9)
+                ranked.append((-score, enemy.name, enemy, dice))
+        for negative, _, enemy, dice in sorted(ranked):
+            if line_clear(table, ship, pose, enemy, bases):
+                return (enemy, dice), -negative
+        return None, 0

@@ -1,0 +1,346 @@
+"""The table, exactly (rulings §3, R-GEO-1..5, R-MOVE-3): integers only.
+
+Positions are integer pairs in 1/1000 base length (BL), origin at the south-west
+corner, x east, y north. Headings are whole compass degrees, 0 = north, clockwise.
+Sines come from the committed table (``games/tsushima-1905/trig.toml``), never from
+libm; every division by the table's scale rounds half away from zero, so that mirror
+manoeuvres stay mirror images. Arcs, lines of fire and contacts are decided by
+integer dot and cross products: no angle is ever computed, no float is ever used.
+
+Rulebook, Movement and Turning: "To turn, a ship moves forward 1/2 length, and then
+pivots about the right or left center edge of the base." Gunnery: "Ships roll 1D6
+for gunnery fire off the bow or stern (plus or minus 45 degrees), and up to 2D6 for
+broadside fire (plus or minus 45 degrees of the beam) ... Ships may not fire over
+interposing ships."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+Point = tuple[int, int]
+Polygon = tuple[Point, ...]
+
+BOW, STARBOARD, STERN, PORT = "bow", "starboard", "stern", "port"
+ARCS = (BOW, STARBOARD, STERN, PORT)
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """A ship's centre (1/1000 BL) and heading (compass degrees 0-359)."""
+
+    x: int
+    y: int
+    heading: int
+
+
+def rdiv(value: int, scale: int) -> int:
+    """``value / scale`` rounded to the nearest integer, halves away from zero."""
+    half = scale // 2
+    if value >= 0:
+        return (value + half) // scale if scale % 2 == 0 else _rdiv_odd(value, scale)
+    return -((half - value) // scale) if scale % 2 == 0 else -_rdiv_odd(-value, scale)
+
+
+def _rdiv_odd(value: int, scale: int) -> int:
+    quotient, remainder = divmod(value, scale)
+    return quotient + (2 * remainder >= scale)
+
+
+def cross(o: Point, a: Point, b: Point) -> int:
+    """The z of (a - o) x (b - o): > 0 when o, a, b turn anticlockwise."""
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def convex_hull(points: Iterable[Point]) -> Polygon:
+    """The convex hull, anticlockwise, without collinear points (monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return tuple(pts)
+
+    def chain(sequence: Iterable[Point]) -> list[Point]:
+        out: list[Point] = []
+        for p in sequence:
+            while len(out) >= 2:
+                (ox, oy), (ax, ay) = out[-2], out[-1]
+                if (ax - ox) * (p[1] - oy) - (ay - oy) * (p[0] - ox) > 0:
+                    break
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = chain(pts), chain(reversed(pts))
+    return tuple(lower[:-1] + upper[:-1])
+
+
+def _separated(axis_x: int, axis_y: int, a: Polygon, b: Polygon) -> bool:
+    pa = [x * axis_x + y * axis_y for x, y in a]
+    pb = [x * axis_x + y * axis_y for x, y in b]
+    return max(pa) <= min(pb) or max(pb) <= min(pa)
+
+
+def interiors_overlap(a: Polygon, b: Polygon) -> bool:
+    """Whether two convex polygons' interiors overlap (separating-axis test).
+
+    Touching along an edge or at a corner is not overlap (R-GEO-5)."""
+    for polygon in (a, b):
+        previous = polygon[-1]
+        for point in polygon:
+            if _separated(previous[1] - point[1], point[0] - previous[0], a, b):
+                return False
+            previous = point
+    return True
+
+
+def overlaps_base(shape: Polygon, base: Polygon) -> bool:
+    """:func:`interiors_overlap` against a base, whose opposite sides are parallel
+    (c +- f +- r), so that two of its sides give all its axes."""
+    previous = shape[-1]
+    for point in shape:
+        if _separated(previous[1] - point[1], point[0] - previous[0], shape, base):
+            return False
+        previous = point
+    for (x1, y1), (x2, y2) in ((base[0], base[1]), (base[1], base[2])):
+        if _separated(y1 - y2, x2 - x1, shape, base):
+            return False
+    return True
+
+
+def _on_segment(p: Point, q: Point, r: Point) -> bool:
+    return min(p[0], q[0]) <= r[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= r[1] <= max(p[1], q[1])
+
+
+def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether two closed segments share a point (touching counts)."""
+    d1, d2 = cross(q1, q2, p1), cross(q1, q2, p2)
+    d3, d4 = cross(p1, p2, q1), cross(p1, p2, q2)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    return ((d1 == 0 and _on_segment(q1, q2, p1)) or (d2 == 0 and _on_segment(q1, q2, p2))
+            or (d3 == 0 and _on_segment(p1, p2, q1)) or (d4 == 0 and _on_segment(p1, p2, q2)))
+
+
+def point_in_polygon(p: Point, polygon: Polygon) -> bool:
+    """Whether ``p`` lies in the closed convex polygon (anticlockwise or clockwise)."""
+    signs = {(c > 0) - (c < 0) for c in
+             (cross(polygon[i], polygon[(i + 1) % len(polygon)], p) for i in range(len(polygon)))}
+    return not (1 in signs and -1 in signs)
+
+
+def segment_meets_polygon(p1: Point, p2: Point, polygon: Polygon) -> bool:
+    """Whether the closed segment touches or crosses the closed convex polygon."""
+    if point_in_polygon(p1, polygon) or point_in_polygon(p2, polygon):
+        return True
+    n = len(polygon)
+    return any(segments_touch(p1, p2, polygon[i], polygon[(i + 1) % n]) for i in range(n))
+
+
+class Geometry:
+    """The geometry kernel over one committed sine table and base size."""
+
+    def __init__(self, sin_0_90: Sequence[int], scale: int, base_length: int = 1000,
+                 base_width: int = 250, table: tuple[int, int] = (20000, 28000)) -> None:
+        if len(sin_0_90) != 91:
+            raise ValueError("the sine table needs the 91 values of 0..90 degrees")
+        sines = []
+        for d in range(360):
+            if d <= 90:
+                sines.append(sin_0_90[d])
+            elif d <= 180:
+                sines.append(sin_0_90[180 - d])
+            elif d <= 270:
+                sines.append(-sin_0_90[d - 180])
+            else:
+                sines.append(-sin_0_90[360 - d])
+        self.sin = tuple(sines)
+        self.cos = tuple(sines[(d + 90) % 360] for d in range(360))
+        self.scale = scale
+        self.base_length = base_length
+        self.base_width = base_width
+        self.table = table
+        self._offsets = tuple((self.fwd(base_length // 2, h), self.right(base_width // 2, h)) for h in range(360))
+        self._corners: dict[Pose, Polygon] = {}
+        half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
+        self._base_reach = _isqrt_up(half_diagonal_sq) + 1
+        self._pivot_reach = _isqrt_up((base_length // 2) ** 2 + base_width ** 2) + 1
+
+    # -- vectors ---------------------------------------------------------------------
+
+    def fwd(self, length: int, heading: int) -> Point:
+        """``length`` units ahead along ``heading``."""
+        h = heading % 360
+        return rdiv(length * self.sin[h], self.scale), rdiv(length * self.cos[h], self.scale)
+
+    def right(self, length: int, heading: int) -> Point:
+        """``length`` units to starboard of ``heading``."""
+        h = heading % 360
+        return rdiv(length * self.cos[h], self.scale), rdiv(-length * self.sin[h], self.scale)
+
+    # -- the base and the moves (Movement and Turning) -------------------------------
+
+    def corners(self, pose: Pose) -> Polygon:
+        """The base's four corners, anticlockwise: c +- fwd(L/2) +- right(W/2)."""
+        found = self._corners.get(pose)
+        if found is not None:
+            return found
+        (fx, fy), (rx, ry) = self._offsets[pose.heading]
+        x, y = pose.x, pose.y
+        found = ((x + fx + rx, y + fy + ry), (x + fx - rx, y + fy - ry),
+                 (x - fx - rx, y - fy - ry), (x - fx + rx, y - fy + ry))
+        if len(self._corners) > 50_000:
+            self._corners.clear()
+        self._corners[pose] = found
+        return found
+
+    def advance(self, pose: Pose, length: int) -> Pose:
+        """``length`` units straight ahead."""
+        dx, dy = self.fwd(length, pose.heading)
+        return Pose(pose.x + dx, pose.y + dy, pose.heading)
+
+    def pivot(self, pose: Pose, degrees: int) -> Pose:
+        """Pivot about the midpoint of the inner long side: ``degrees`` > 0 to
+        starboard, < 0 to port (R-MOVE-3). Computed from the pre-pivot pose."""
+        half = self.base_width // 2
+        new_heading = (pose.heading + degrees) % 360
+        rx0, ry0 = self.right(half, pose.heading)
+        rx1, ry1 = self.right(half, new_heading)
+        if degrees >= 0:
+            return Pose(pose.x + rx0 - rx1, pose.y + ry0 - ry1, new_heading)
+        return Pose(pose.x - rx0 + rx1, pose.y - ry0 + ry1, new_heading)
+
+    def turn(self, pose: Pose, degrees: int) -> Pose:
+        """A whole turn: half a length ahead, then the pivot."""
+        return self.pivot(self.advance(pose, self.base_length // 2), degrees)
+
+    def swept(self, start: Pose, end: Pose) -> Polygon:
+        """The hull of two poses' bases: the area a short step sweeps."""
+        return convex_hull(self.corners(start) + self.corners(end))
+
+    # -- arcs, range, line of fire (Gunnery) -----------------------------------------
+
+    def bearing_parts(self, firer: Pose, target: Point) -> tuple[int, int]:
+        """(f, s): the target's offset along the bow and to starboard, scaled."""
+        dx, dy = target[0] - firer.x, target[1] - firer.y
+        s, c = self.sin[firer.heading], self.cos[firer.heading]
+        return dx * s + dy * c, dx * c - dy * s
+
+    def arcs_of(self, firer: Pose, target: Point) -> tuple[str, ...]:
+        """The arcs (closed, R-FIRE-1) that hold ``target``: one, or two on a 45° line."""
+        f, s = self.bearing_parts(firer, target)
+        found = []
+        if f >= abs(s):
+            found.append(BOW)
+        if s >= abs(f):
+            found.append(STARBOARD)
+        if -f >= abs(s):
+            found.append(STERN)
+        if -s >= abs(f):
+            found.append(PORT)
+        return tuple(found)
+
+    @staticmethod
+    def range_squared(a: Point, b: Point) -> int:
+        return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+    def line_blocked(self, firer: Point, target: Point, others: Iterable[Pose]) -> bool:
+        """Whether the centre-to-centre segment touches or crosses any base in
+        ``others`` (R-GEO-3, R-GEO-4). A base whose centre is farther from the line
+        than its half-diagonal is skipped by an exact integer test first."""
+        (x1, y1), (x2, y2) = firer, target
+        dx, dy = x2 - x1, y2 - y1
+        length_sq = dx * dx + dy * dy
+        reach = self._base_reach
+        margin = reach * _isqrt_up(length_sq)
+        for pose in others:
+            px, py = pose.x - x1, pose.y - y1
+            along = px * dx + py * dy
+            if along < -margin or along > length_sq + margin:
+                continue
+            side = px * dy - py * dx
+            if side * side > reach * reach * length_sq:
+                continue
+            if segment_meets_polygon(firer, target, self.corners(pose)):
+                return True
+        return False
+
+    def on_table(self, pose: Pose) -> bool:
+        """Whether the centre is on the table, edges included (X-EDGE)."""
+        return 0 <= pose.x <= self.table[0] and 0 <= pose.y <= self.table[1]
+
+    # -- contacts (R-GEO-5) ----------------------------------------------------------
+
+    def overlapping(self, shape: Polygon, others: Sequence[tuple[str, Pose]]) -> list[str]:
+        """The names in ``others`` whose bases overlap the convex ``shape``."""
+        xs, ys = [p[0] for p in shape], [p[1] for p in shape]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        reach = self._base_reach
+        hits = []
+        for name, pose in others:
+            if pose.x + reach <= lo_x or pose.x - reach >= hi_x or pose.y + reach <= lo_y or pose.y - reach >= hi_y:
+                continue
+            if overlaps_base(shape, self.corners(pose)):
+                hits.append(name)
+        return hits
+
+    def _swept_hits(self, start: Pose, end: Pose, others: Sequence[tuple[str, Pose]]) -> list[str]:
+        """The ships the move from ``start`` to ``end`` would overlap (box test first)."""
+        points = self.corners(start) + self.corners(end)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        reach = self._base_reach
+        close = [(n, p) for n, p in others
+                 if not (p.x + reach <= lo_x or p.x - reach >= hi_x or p.y + reach <= lo_y or p.y - reach >= hi_y)]
+        if not close:
+            return []
+        return self.overlapping(convex_hull(points), close)
+
+    def sweep_ahead(self, pose: Pose, length: int, others: Sequence[tuple[str, Pose]]) -> tuple[Pose, list[str]]:
+        """Advance up to ``length`` units; stop at the last whole unit before a base
+        would overlap another. Returns the end pose and the ships struck (none when
+        the way is clear)."""
+        end = self.advance(pose, length)
+        if not self._swept_hits(pose, end, others):
+            return end, []
+        at_start = self.overlapping(self.corners(pose), others)
+        if at_start:
+            return pose, at_start
+        low, high = 0, length          # clear up to low, overlap at high
+        while high - low > 1:
+            middle = (low + high) // 2
+            if self._swept_hits(pose, self.advance(pose, middle), others):
+                high = middle
+            else:
+                low = middle
+        return self.advance(pose, low), self._swept_hits(pose, self.advance(pose, high), others)
+
+    def sweep_pivot(self, pose: Pose, degrees: int, others: Sequence[tuple[str, Pose]]) -> tuple[Pose, list[str]]:
+        """Pivot degree by degree (each step's pose from the pre-pivot pose); stop at
+        the last clear degree. Returns the end pose and the ships struck."""
+        rx, ry = self.right(self.base_width // 2, pose.heading)
+        px, py = (pose.x + rx, pose.y + ry) if degrees > 0 else (pose.x - rx, pose.y - ry)
+        limit = (self._pivot_reach + self._base_reach) ** 2
+        nearby = [(n, p) for n, p in others if (p.x - px) ** 2 + (p.y - py) ** 2 < limit]
+        if not nearby:
+            return self.pivot(pose, degrees), []
+        step = 1 if degrees > 0 else -1
+        previous = pose
+        for k in range(step, degrees + step, step):
+            current = self.pivot(pose, k)
+            struck = self._swept_hits(previous, current, nearby)
+            if struck:
+                return previous, struck
+            previous = current
+        return previous, []
+
+def _isqrt_up(value: int) -> int:
+    """The smallest integer whose square is at least ``value``."""
+    from math import isqrt
+
+    root = isqrt(value)
+    return root if root * root == value else root + 1
+
+
+def mirror(pose: Pose, width: int) -> Pose:
+    """The pose reflected in the table's north-south centre line."""
+    return Pose(width - pose.x, pose.y, (360 - pose.heading) % 360)

@@ -1,0 +1,232 @@
+"""Tsushima 1905 orders as data (rulings §4.2): frozen dataclasses, one per block,
+each with its canonical text for receipts. Every block here is a standing order: it
+stays in force from turn to turn until a new block of the same kind replaces it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+GAME = "tsushima-1905"
+BLOCK_ORDER = ("order", "move", "fire", "armour", "counter-torpedo", "torpedo", "torpedo targets",
+               "repairs", "prime", "collision")
+ALL = "all"
+FOLLOW_WORDS = {"and", "if", "unless", "cp", "else", "otherwise", "bearing", "in", "first", "for"}
+
+
+def spell(name: str) -> str:
+    """A name as the grammar reads it back: quoted when a later word would end it."""
+    return f'"{name}"' if any(w.casefold() in FOLLOW_WORDS for w in name.split()[1:]) else name
+
+
+@dataclass(frozen=True)
+class Clause:
+    kind: str                 # cp | attacks | turn | offense | defense
+    ship: str = ""            # for cp: the ship ("" = the ship the order is about)
+    cmp: str = ""
+    value: int = 0
+
+    def text(self) -> str:
+        if self.kind in ("offense", "defense"):
+            return self.kind
+        subject = f"{spell(self.ship)} cp" if self.kind == "cp" and self.ship else self.kind
+        return f"{subject} {self.cmp} {self.value}"
+
+
+@dataclass(frozen=True)
+class Condition:
+    clauses: tuple[Clause, ...]
+    negate: bool = False
+
+    def text(self) -> str:
+        return f"{'unless' if self.negate else 'if'} {' and '.join(c.text() for c in self.clauses)}"
+
+
+def _with(condition: Condition | None) -> str:
+    return f" {condition.text()}" if condition else ""
+
+
+@dataclass(frozen=True)
+class RelativeMove:
+    kind: str                 # follow | close | open | steer | station | broadside | ram
+    ship: str = ""
+    heading: int = 0
+    bearing: int = 0
+    distance: int = 0         # 1/1000 BL
+
+    def text(self) -> str:
+        if self.kind == "steer":
+            return f"steer {self.heading}"
+        if self.kind == "station":
+            return f"station on {spell(self.ship)} bearing {self.bearing} distance {self.distance / 1000:g}"
+        return f"{self.kind} {spell(self.ship)}"
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """Explicit elements (``A``, ``S45``, ``P30``, ``MAX`` = aheads as far as allowed),
+    or a relative move followed by elements; with an optional condition."""
+
+    elements: tuple[str, ...] = ()
+    relative: RelativeMove | None = None
+    condition: Condition | None = None
+
+    def text(self) -> str:
+        words = [self.relative.text()] if self.relative else []
+        words += ["ahead max" if e == "MAX" else e for e in self.elements]
+        return ", ".join(words) + _with(self.condition)
+
+
+@dataclass(frozen=True)
+class MoveOrder:
+    who: str                  # a ship, a squadron, or "all"
+    options: tuple[MoveOption, ...]
+
+    def text(self) -> str:
+        return f"{spell(self.who)}: " + ", else ".join(o.text() for o in self.options)
+
+
+@dataclass(frozen=True)
+class TargetRule:
+    kind: str                 # ship | nearest | flagship | most-damaged
+    ship: str = ""
+    ship_class: str = ""      # for nearest: battleship | cruiser | ""
+    broadside: bool = False
+    condition: Condition | None = None
+
+    def text(self) -> str:
+        word = {"ship": spell(self.ship), "nearest": f"nearest {self.ship_class}".strip(), "flagship": "flagship",
+                "most-damaged": "most damaged"}[self.kind]
+        return word + (" in broadside" if self.broadside else "") + _with(self.condition)
+
+
+@dataclass(frozen=True)
+class FireOrder:
+    who: str
+    targets: tuple[TargetRule, ...] = ()
+    dice: str = "max"         # max | auto | a number
+    keep: int = 0
+    hold: Condition | None = None
+    hold_always: bool = False
+
+    def lines(self) -> list[str]:
+        parts = []
+        if self.targets:
+            parts.append("at " + ", else ".join(t.text() for t in self.targets))
+        if self.dice != "max":
+            parts.append(f"dice {self.dice}")
+        if self.keep:
+            parts.append(f"keep {self.keep} for repairs")
+        if self.hold_always or self.hold:
+            parts.append("hold fire" + _with(self.hold))
+        return [f"{spell(self.who)}: " + "; ".join(parts or ["dice max"])]
+
+
+class _Block:
+    kind: ClassVar[str]
+    standing: ClassVar[bool] = True
+
+    def entries(self) -> list[str]:
+        raise NotImplementedError
+
+    def canonical_lines(self) -> list[str]:
+        return [f"{self.kind}:"] + [f"  {entry}" for entry in self.entries()]
+
+
+@dataclass(frozen=True)
+class ActivationOrder(_Block):
+    kind: ClassVar[str] = "order"
+    ships: tuple[str, ...]
+    others: bool = True
+
+    def entries(self) -> list[str]:
+        return [", ".join(tuple(map(spell, self.ships)) + (("others",) if self.others else ()))]
+
+
+@dataclass(frozen=True)
+class MovePlans(_Block):
+    kind: ClassVar[str] = "move"
+    orders: tuple[MoveOrder, ...]
+
+    def entries(self) -> list[str]:
+        return [order.text() for order in self.orders]
+
+
+@dataclass(frozen=True)
+class FirePlans(_Block):
+    kind: ClassVar[str] = "fire"
+    orders: tuple[FireOrder, ...]
+
+    def entries(self) -> list[str]:
+        return [line for order in self.orders for line in order.lines()]
+
+
+@dataclass(frozen=True)
+class DicePolicy(_Block):
+    """``armour`` and ``counter-torpedo``: real dice by the attack dice, or a rule."""
+
+    kind: ClassVar[str] = "armour"
+    by_attack: tuple[tuple[int, int], ...] = ()   # (attack dice, real dice)
+    rule: str = "auto"                             # max | none | auto | a number
+    keep: int = 0
+
+    def entries(self) -> list[str]:
+        out = [f"{'none' if n == 0 else n} against {a} {'die' if a == 1 else 'dice'}" for a, n in self.by_attack]
+        out += [self.rule] if self.rule != "auto" or not out else []
+        return out + ([f"keep {self.keep} for repairs"] if self.keep else [])
+
+
+@dataclass(frozen=True)
+class CounterPolicy(DicePolicy):
+    kind: ClassVar[str] = "counter-torpedo"
+
+
+@dataclass(frozen=True)
+class TorpedoPolicy(_Block):
+    kind: ClassVar[str] = "torpedo"
+    use: str = "auto"                              # yes | no | auto
+    condition: Condition | None = None
+
+    def entries(self) -> list[str]:
+        return [self.use + _with(self.condition)]
+
+
+@dataclass(frozen=True)
+class TargetPriorities(_Block):
+    kind: ClassVar[str] = "torpedo targets"
+    priorities: tuple[str, ...]                    # ship names, "battleships first", "most damaged first"
+
+    def entries(self) -> list[str]:
+        return [", ".join(spell(p) if p not in ("battleships first", "most damaged first") else p
+                          for p in self.priorities)]
+
+
+@dataclass(frozen=True)
+class RepairPolicy(_Block):
+    kind: ClassVar[str] = "repairs"
+    dice: str = "all"                              # all | a number
+    first: str = "flood"
+    keep: int = 0
+
+    def entries(self) -> list[str]:
+        return [f"{self.dice} dice, {'flooding' if self.first == 'flood' else 'fire'} first"
+                + (f", keep {self.keep} for repairs" if self.keep else "")]
+
+
+@dataclass(frozen=True)
+class PrimePolicy(_Block):
+    kind: ClassVar[str] = "prime"
+    stop_after: int | None = None
+
+    def entries(self) -> list[str]:
+        return ["all" if self.stop_after is None else f"stop after {self.stop_after}"]
+
+
+@dataclass(frozen=True)
+class CollisionPolicy(_Block):
+    kind: ClassVar[str] = "collision"
+    allow: bool = False
+
+    def entries(self) -> list[str]:
+        return ["allow" if self.allow else "avoid"]

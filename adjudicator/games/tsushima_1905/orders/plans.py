@@ -1,0 +1,311 @@
+"""Answering Tsushima 1905's questions from a side's standing orders (rulings §4.3).
+
+:func:`answer_for` gives the answer (in the JSON form of
+:mod:`adjudicator.games.tsushima_1905.answers`) that a side's orders give to a
+question; where the orders say nothing, :func:`default_answer` gives the documented
+default (:data:`DEFAULT_TEXT`). Both only give legal answers: moves are checked with
+the rules' own move planner, targets with the rules' own arcs and line of fire.
+
+- which ship next: the ``order:`` list, skipping ships that have activated, are done
+  or out of action; then the others in order of battle;
+- its move: the ship's own ``move`` entry, else its squadron's, else ``all``'s; the
+  options are tried in turn (``else``), each when its condition holds, and the first
+  that can be carried out is used (``collision: avoid``, the default, refuses a move
+  that collides unless it is a ``ram``); a squadron's ``follow`` its leader makes each
+  ship follow the one ahead of it in the squadron;
+- its fire: the ship's ``fire`` entry, else its squadron's, else ``all``'s: the first
+  target of the ``at`` chain that can be fired at, with ``dice max`` less ``keep``;
+- armour, counter-torpedo, torpedo, torpedo targets, repairs, prime: the policies.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Decision
+from adjudicator.games.tsushima_1905.answers import Element, parse_element
+from adjudicator.games.tsushima_1905.autoplayer import ReasonablePlayer
+from adjudicator.games.tsushima_1905.data import GameData, load_data
+from adjudicator.games.tsushima_1905.geometry import BOW, STERN
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.orders.model import (
+    ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
+)
+from adjudicator.games.tsushima_1905.planner import NoMove, Relative, resolve
+from adjudicator.games.tsushima_1905.rules.gunnery import arc_limit, bases_on_table, gun_dice_left, line_clear
+from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
+from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
+from adjudicator.orders.model import OrderSet
+
+DEFAULT_TEXT = {
+    "activate": "the next ship in order of battle moves one ahead (Japan: the free ahead) and fires at the "
+                "target of highest expected damage",
+    "armor": "rolls every real armour die it may",
+    "counter-torpedo": "rolls every counter-torpedo die it may",
+    "torpedo": "launches torpedoes when two or more attacks are offered",
+    "torpedo-targets": "the most damaged enemy ships",
+    "repair": "all dice, flooding first",
+}
+CMP = {"<": int.__lt__, "<=": int.__le__, "=": int.__eq__, ">=": int.__ge__, ">": int.__gt__}
+
+
+class Plans:
+    """Answers questions for the sides from their orders (None: no orders for a side)."""
+
+    def __init__(self, orders: Mapping[str, OrderSet | None], data: GameData | None = None) -> None:
+        self.orders = dict(orders)
+        self.data = data or load_data()
+        self.geo = geometry_of(self.data)
+        self.default_player = ReasonablePlayer(self.data)
+
+    def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        return self.answer_for(decision, state) or self.default_answer(decision, state)
+
+    def default_answer(self, decision: Decision, state: State) -> Mapping[str, Any]:
+        return self.default_player(decision, state)
+
+    def answer_for(self, decision: Decision, state: State) -> Mapping[str, Any] | None:
+        return self.answer_with(decision, state, self.orders.get(decision.side))
+
+    def answer_with(self, decision: Decision, state: State, orders: OrderSet | None) -> Mapping[str, Any] | None:
+        """The answer ``orders`` give to ``decision`` (None: they do not answer it)."""
+        if orders is None:
+            return None
+        table = Table(state, self.data, self.geo, Options.from_json(state.options), lambda event: None)
+        handler = getattr(self, "_" + decision.kind.replace("-", "_"))
+        return handler(decision, table, orders)
+
+    # -- conditions -------------------------------------------------------------------
+
+    def holds(self, condition: Condition | None, table: Table, side: str, ship: Ship | None = None,
+              attacks: int = 0) -> bool:
+        if condition is None:
+            return True
+        result = all(self._clause(c, table, side, ship, attacks) for c in condition.clauses)
+        return not result if condition.negate else result
+
+    def _clause(self, clause: Clause, table: Table, side: str, ship: Ship | None, attacks: int) -> bool:
+        state = table.state
+        if clause.kind == "offense":
+            return state.offense == side
+        if clause.kind == "defense":
+            return state.offense not in (None, side)
+        if clause.kind == "cp":
+            subject = state.ships.get(clause.ship) if clause.ship else ship
+            return subject is not None and CMP[clause.cmp](subject.cp, clause.value)
+        value = attacks if clause.kind == "attacks" else state.turn
+        return CMP[clause.cmp](value, clause.value)
+
+    # -- activations ------------------------------------------------------------------
+
+    def _activate(self, decision: Decision, table: Table, orders: OrderSet) -> Mapping[str, Any] | None:
+        waiting = list(decision.options["ships"])
+        prime = orders.block("prime")
+        side = decision.side
+        if (decision.options.get("may_pass") and prime is not None and prime.stop_after is not None
+                and sum(1 for s in table.state.side_ships(side) if s.activated and not s.done) >= prime.stop_after):
+            return {"pass": True}
+        order = orders.block("order")
+        listed = [name for name in (order.ships if order else ()) if name in waiting]
+        ship = table.ship((listed or waiting)[0])
+        elements = self.move(table, ship, orders)
+        if elements is None:
+            return None
+        fire = self.fire(table, ship, elements, orders)
+        return {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
+
+    def _entry(self, table: Table, ship: Ship, entries, attribute: str = "who"):
+        """The ship's own entry, else its squadron's, else ``all``'s."""
+        by_who = {getattr(e, attribute): e for e in entries}
+        if ship.name in by_who:
+            return by_who[ship.name]
+        for squadron in self.data.squadrons:
+            if ship.name in squadron.ships and squadron.name in by_who and squadron.side == ship.side:
+                return by_who[squadron.name]
+        return by_who.get(ALL)
+
+    def move(self, table: Table, ship: Ship, orders: OrderSet) -> list[Element] | None:
+        block = orders.block("move")
+        entry: MoveOrder | None = self._entry(table, ship, block.orders) if block else None
+        if entry is None:
+            return None
+        collision = orders.block("collision")
+        allow = collision is not None and collision.allow
+        for option in entry.options:
+            if not self.holds(option.condition, table, ship.side, ship):
+                continue
+            elements = self._option(table, ship, entry, option)
+            if elements is None:
+                continue
+            try:
+                plan = plan_move(table, ship, elements)
+            except IllegalAnswer:
+                continue
+            rams = option.relative is not None and option.relative.kind == "ram"
+            if plan.struck and not (allow or rams):
+                continue
+            return elements
+        return None
+
+    def _option(self, table: Table, ship: Ship, entry: MoveOrder, option: MoveOption) -> list[Element] | None:
+        elements: list[Element] = []
+        if option.relative is not None:
+            relative = option.relative
+            if relative.kind == "follow" and entry.who != ship.name:
+                relative = self._follow_in_line(ship, entry.who, relative)
+                if relative is None:
+                    return None
+            try:
+                elements = resolve(table, ship, Relative(relative.kind, relative.ship, relative.heading,
+                                                         relative.bearing, relative.distance))
+            except (NoMove, IllegalAnswer):
+                return None
+        most = free_moves(table, ship) + paid_moves_left(table, ship)
+        turns = table.cls(ship).turns_per_activation - sum(1 for e in elements if e.is_turn)
+        for code in option.elements:
+            if code == "MAX":
+                elements += [Element(0)] * max(0, most - len(elements))
+                continue
+            element = parse_element(code)
+            if element.is_turn:
+                if turns <= 0:
+                    continue
+                turns -= 1
+            if len(elements) < most:
+                elements.append(element)
+        return elements if elements or most == 0 else None
+
+    def _follow_in_line(self, ship: Ship, who: str, relative) -> Any:
+        """In a squadron's "follow X", each ship follows the one ahead of it in line."""
+        for squadron in self.data.squadrons:
+            if squadron.name == who and ship.name in squadron.ships:
+                index = squadron.ships.index(ship.name)
+                if ship.name == relative.ship or index == 0:
+                    return None
+                return type(relative)("follow", squadron.ships[index - 1])
+        return relative if relative.ship != ship.name else None
+
+    # -- fire -------------------------------------------------------------------------
+
+    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet) -> Any:
+        plan = plan_move(table, ship, elements)
+        if plan.stops_the_ship:
+            return "none"
+        block = orders.block("fire")
+        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
+        pose = plan.end or pose_of(ship)
+        bank = ship.bank - max(0, len(plan.poses) - plan.free)
+        if entry is None:
+            fire, _ = self.default_player._best_fire(table, ship, plan, 0, bases_on_table(table))
+            return {"target": fire[0].name, "dice": fire[1]} if fire else "none"
+        if entry.hold_always or (entry.hold is not None and self.holds(entry.hold, table, ship.side, ship)):
+            return "none"
+        left = gun_dice_left(table, ship, bank - entry.keep)
+        if left <= 0:
+            return "none"
+        bases = bases_on_table(table)
+        enemies = [s for s in table.state.ships.values() if s.side != ship.side and s.status == ACTIVE]
+        for rule in entry.targets or (TargetRule("nearest"),):
+            if not self.holds(rule.condition, table, ship.side, ship):
+                continue
+            for enemy in self._candidates(table, ship, pose, rule, enemies):
+                arcs = table.geo.arcs_of(pose, (enemy.x, enemy.y))
+                if rule.broadside and all(a in (BOW, STERN) for a in arcs):
+                    continue
+                most = arc_limit(table, ship, pose, enemy)
+                if most and line_clear(table, ship, pose, enemy, bases):
+                    dice = min(most, left) if entry.dice in ("max", "auto") else min(most, left, int(entry.dice))
+                    return {"target": enemy.name, "dice": dice} if dice > 0 else "none"
+        return "none"
+
+    def _candidates(self, table: Table, ship: Ship, pose, rule: TargetRule, enemies: list[Ship]) -> list[Ship]:
+        if rule.kind == "ship":
+            return [e for e in enemies if e.name == rule.ship]
+        if rule.kind == "flagship":
+            flagged = {info.name for info in self.data.ships if info.flag}
+            return [e for e in enemies if e.name in flagged][:1]
+        if rule.kind == "most-damaged":
+            return sorted(enemies, key=lambda e: (e.cp - e.start_cp, e.cp))
+        wanted = {"battleship": "battleship", "cruiser": "armoured_cruiser"}.get(rule.ship_class)
+        pool = [e for e in enemies if wanted is None or e.ship_class == wanted]
+        return sorted(pool, key=lambda e: table.geo.range_squared((pose.x, pose.y), (e.x, e.y)))
+
+    # -- the other questions ----------------------------------------------------------
+
+    def _dice(self, policy, options: Mapping[str, Any], attack: int, bank: int) -> dict | None:
+        if policy is None:
+            return None
+        wanted = dict(policy.by_attack).get(attack) if policy.by_attack else None
+        if wanted is None:
+            wanted = {"max": options["max"], "none": 0, "auto": options["max"]}.get(policy.rule)
+            if wanted is None:
+                wanted = int(policy.rule)
+        wanted = max(0, min(wanted, options["max"], bank - policy.keep))
+        return {"ship": options["ship"], "dice": wanted}
+
+    def _armor(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
+        ship = table.ship(decision.options["ship"])
+        return self._dice(orders.block("armour"), decision.options, decision.options["attack_dice"], ship.bank)
+
+    def _counter_torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
+        ship = table.ship(decision.options["ship"])
+        return self._dice(orders.block("counter-torpedo"), decision.options, 0, ship.bank)
+
+    def _torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
+        policy = orders.block("torpedo")
+        if policy is None or policy.use == "auto":
+            return None
+        attacks = decision.options["attacks"]
+        return {"use": policy.use == "yes" and self.holds(policy.condition, table, decision.side, attacks=attacks)}
+
+    def _torpedo_targets(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
+        policy = orders.block("torpedo targets")
+        if policy is None:
+            return None
+        pool = [table.ship(name) for name in decision.options["ships"]]
+        named = [s for name in policy.priorities for s in pool if s.name == name]
+
+        def rank(ship: Ship) -> tuple:
+            key = []
+            for priority in policy.priorities:
+                if priority == "battleships first":
+                    key.append(ship.ship_class != "battleship")
+                elif priority == "most damaged first":
+                    key.append(ship.cp - ship.start_cp)
+            return tuple(key)
+
+        ordered = named + sorted((s for s in pool if s not in named), key=rank)
+        return {"ships": [s.name for s in ordered[: decision.options["attacks"]]]}
+
+    def _repair(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
+        policy = orders.block("repairs")
+        if policy is None:
+            return None
+        most = decision.options["max"]
+        dice = most if policy.dice == "all" else min(most, int(policy.dice))
+        return {"ship": decision.options["ship"], "dice": max(0, min(dice, most - policy.keep) if policy.keep else dice),
+                "first": policy.first}
+
+
+class StandingAnswers:
+    """The plug-in's answers: orders in, legal answers out (see the module's docstring)."""
+
+    DEFAULT_TEXT = DEFAULT_TEXT
+
+    def __init__(self) -> None:
+        self._plans: Plans | None = None
+
+    @property
+    def plans(self) -> Plans:
+        if self._plans is None:
+            self._plans = Plans({})
+        return self._plans
+
+    def answer_for(self, decision: Decision, state: State, orders: OrderSet | None) -> dict | None:
+        answer = self.plans.answer_with(decision, state, orders)
+        return dict(answer) if answer is not None else None
+
+    def default_answer(self, decision: Decision, state: State) -> dict:
+        return dict(self.plans.default_answer(decision, state))

@@ -1,0 +1,330 @@
+"""From a parse tree of ``grammar/tsushima-1905.lark`` to an :class:`OrderSet`.
+
+Names are resolved here: a ship by its name, an alias or a unique prefix ("Suvorov",
+"Seniavin"); a squadron by its name in the scenario; "Admiral" alone is ambiguous
+(E402). Ships given orders in ``move`` and ``fire`` must be the sender's (E405).
+Every problem is logged with its position; reading goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lark import Token, Tree
+
+from adjudicator.games.tsushima_1905.data import GameData, bl_to_units
+from adjudicator.games.tsushima_1905.orders.model import (
+    ALL, ActivationOrder, Clause, CollisionPolicy, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
+    MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
+    TorpedoPolicy, BLOCK_ORDER,
+)
+from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
+from adjudicator.orders.problems import ProblemLog
+
+HEADER_FIELDS = {"campaign_field": "campaign", "side_field": "side", "turn_field": "turn", "step_field": "step",
+                 "game_field": "game", "password_field": "password", "signature_field": "signature",
+                 "entropy_field": "entropy", "reveal_field": "reveal"}
+REQUIRED_HEADER = ("campaign", "side", "turn")
+SIDES = {"japan": "japan", "russia": "russia", "japanese": "japan", "russian": "russia"}
+
+
+def _rule(node: Tree) -> str:
+    return node.data.rpartition("__")[2]
+
+
+def _where(node) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 0, node.column or 0
+    for child in getattr(node, "children", []):
+        line, column = _where(child)
+        if line:
+            return line, column
+    return 0, 0
+
+
+def _text(name: Tree) -> str:
+    return " ".join(str(name.children[0]).strip('"').split())
+
+
+class Reader:
+    """Reads one parse tree against the game's ships and squadrons."""
+
+    def __init__(self, data: GameData, log: ProblemLog) -> None:
+        self.data = data
+        self.log = log
+        self.side: str | None = None
+
+    # -- names ----------------------------------------------------------------------
+
+    def ship(self, node: Tree, own: bool | None = None) -> str | None:
+        """A ship's canonical name (``own``: True the sender's, False the enemy's)."""
+        text = _text(node)
+        wanted = text.casefold()
+        ships = self.data.ships
+        exact = [s for s in ships if wanted in (s.name.casefold(), s.short.casefold(), *(a.casefold() for a in s.aliases))]
+        found = exact or [s for s in ships if s.name.casefold().startswith(wanted)]
+        if len(found) != 1:
+            if found:
+                self.log.add("E402", f'"{text}" could be {", ".join(s.name for s in found)}: write the full name',
+                             *_where(node), suggestions=[s.name for s in found])
+            else:
+                self.log.add("E401", f'there is no ship "{text}"', *_where(node))
+            return None
+        ship = found[0]
+        if own is not None and self.side is not None and (ship.side == self.side) != own:
+            whose = "your" if own else "an enemy"
+            self.log.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
+            return None
+        return ship.name
+
+    def who(self, node: Tree) -> str | None:
+        child = node.children[0]
+        if _rule(child) == "all":
+            return ALL
+        text = _text(child)
+        for squadron in self.data.squadrons:
+            if squadron.name.casefold() == text.casefold() and (self.side in (None, squadron.side)):
+                return squadron.name
+        return self.ship(child, own=True)
+
+    # -- the file -------------------------------------------------------------------
+
+    def read(self, tree: Tree) -> OrderSet:
+        fields = [c for c in tree.children if _rule(c) in HEADER_FIELDS]
+        header, credentials = self.header(fields)
+        blocks = {}
+        for node in tree.children:
+            if _rule(node) in HEADER_FIELDS:
+                continue
+            block = getattr(self, node.data)(node)
+            if block is None:
+                continue
+            if block.kind in blocks:
+                self.log.add("E110", f'a second "{block.kind}" block; give each block once', *_where(node))
+                continue
+            blocks[block.kind] = block
+        if not blocks and not fields:
+            self.log.add("E106", "no orders found")
+        return OrderSet(header, order_blocks(blocks.values(), BLOCK_ORDER), credentials)
+
+    def header(self, fields: list[Tree]) -> tuple[Header, Credentials]:
+        values: dict[str, str] = {}
+        for node in fields:
+            key = HEADER_FIELDS[_rule(node)]
+            if key in values:
+                self.log.add("E111", f'"{key}" is given twice', *_where(node))
+            values[key] = str(node.children[0])
+        missing = [k for k in REQUIRED_HEADER if k not in values]
+        if missing:
+            self.log.add("E112", f"the header needs {', '.join(missing)}", 1, 1)
+        side = values.get("side")
+        if side is not None:
+            self.side = SIDES.get(side.casefold())
+            if self.side is None:
+                self.log.add("E113", f'side "{side}" is not Japan or Russia')
+        turn = values.get("turn")
+        return (Header(campaign=values.get("campaign"), side=self.side, turn=int(turn) if turn else None,
+                       step=values.get("step"), game=values.get("game"), entropy=values.get("entropy"),
+                       reveal=values.get("reveal")),
+                Credentials(password=values.get("password"), signature=values.get("signature")))
+
+    # -- blocks ---------------------------------------------------------------------
+
+    def _entries(self, node: Tree) -> list[Tree]:
+        return [c for c in node.children if isinstance(c, Tree)]
+
+    def order_block(self, node: Tree) -> ActivationOrder | None:
+        names, others = [], False
+        for entry in self._entries(node):
+            for item in entry.children:
+                if _rule(item) == "others":
+                    others = True
+                elif (name := self.ship(item, own=True)) is not None:
+                    if name in names:
+                        self.log.add("E407", f"{name} is named twice in the order", *_where(item))
+                    names.append(name)
+        return ActivationOrder(tuple(names), others or not names)
+
+    def move_block(self, node: Tree) -> MovePlans:
+        orders = []
+        for entry in self._entries(node):
+            who = self.who(entry.children[0])
+            options = tuple(o for o in (self.move_option(c) for c in entry.children[1:]) if o is not None)
+            if who is not None and options:
+                orders.append(MoveOrder(who, options))
+        return MovePlans(tuple(orders))
+
+    def move_option(self, node: Tree) -> MoveOption | None:
+        elements, relative, condition = [], None, None
+        for child in node.children:
+            kind = _rule(child)
+            if kind == "explicit":
+                elements += [self.element(e) for e in child.children]
+            elif kind in ("ahead", "ahead_max", "turn_code", "starboard", "port"):
+                elements.append(self.element(child))
+            elif kind in ("if_condition", "unless_condition"):
+                condition = self.condition(child)
+            else:
+                relative = self.relative(child)
+        if None in elements or (relative is None and not elements):
+            return None
+        expanded: list[str] = []
+        for element in elements:
+            expanded += element if isinstance(element, list) else [element]
+        return MoveOption(tuple(expanded), relative, condition)
+
+    def element(self, node: Tree) -> str | list[str] | None:
+        kind = _rule(node)
+        if kind == "ahead":
+            count = int(node.children[0]) if node.children else 1
+            return ["A"] * count
+        if kind == "ahead_max":
+            return "MAX"
+        code = str(node.children[0]).upper() if kind == "turn_code" else \
+            f"{'S' if kind == 'starboard' else 'P'}{int(node.children[0])}"
+        if not 1 <= int(code[1:]) <= 90:
+            self.log.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
+            return None
+        return code
+
+    def relative(self, node: Tree) -> RelativeMove | None:
+        kind = _rule(node)
+        if kind == "steer":
+            heading = int(node.children[0])
+            if not 0 <= heading < 360:
+                self.log.add("E301", f"a heading is 0 to 359 degrees, not {heading}", *_where(node))
+                return None
+            return RelativeMove("steer", heading=heading)
+        ship = self.ship(node.children[0])
+        if ship is None:
+            return None
+        if kind == "station":
+            return RelativeMove("station", ship, bearing=int(node.children[1]) % 360,
+                                distance=bl_to_units(str(node.children[2]), self.data.units_per_bl))
+        return RelativeMove(kind, ship)
+
+    def condition(self, node: Tree) -> Condition:
+        clauses = []
+        for clause in node.children:
+            kind = _rule(clause)
+            if kind == "cp_is":
+                parts = list(clause.children)
+                ship = self.ship(parts.pop(0)) if isinstance(parts[0], Tree) else ""
+                clauses.append(Clause("cp", ship or "", str(parts[0]).replace("==", "="), int(parts[1])))
+            elif kind in ("attacks_is", "turn_is"):
+                clauses.append(Clause(kind[:-3], "", str(clause.children[0]).replace("==", "="),
+                                      int(clause.children[1])))
+            else:
+                clauses.append(Clause(kind))
+        return Condition(tuple(clauses), _rule(node) == "unless_condition")
+
+    def fire_block(self, node: Tree) -> FirePlans:
+        orders: dict[str, FireOrder] = {}
+        current = None
+        for entry in self._entries(node):
+            parts = list(entry.children)
+            if _rule(parts[0]) == "who":
+                current = self.who(parts.pop(0))
+                if current is not None:
+                    orders.setdefault(current, FireOrder(current))
+            if current is None:
+                if not entry.children or _rule(entry.children[0]) != "who":
+                    self.log.add("E116", "a fire entry needs a ship, a squadron or \"all\" before it",
+                                 *_where(entry))
+                continue
+            orders[current] = self.fire_part(orders[current], parts[0])
+        return FirePlans(tuple(orders.values()))
+
+    def fire_part(self, order: FireOrder, part: Tree) -> FireOrder:
+        kind = _rule(part)
+        if kind == "at_chain":
+            targets = tuple(t for t in (self.target(c) for c in part.children) if t is not None)
+            return replace(order, targets=targets)
+        if kind == "dice_rule":
+            value = part.children[0]
+            return replace(order, dice=str(value) if isinstance(value, Token) else _rule(value))
+        if kind == "keep":
+            return replace(order, keep=int(part.children[0]))
+        condition = self.condition(part.children[0]) if part.children else None
+        return replace(order, hold=condition, hold_always=condition is None)
+
+    def target(self, node: Tree) -> TargetRule | None:
+        head, broadside, condition = node.children[0], False, None
+        for extra in node.children[1:]:
+            if _rule(extra) == "broadside_only":
+                broadside = True
+            else:
+                condition = self.condition(extra)
+        kind = _rule(head)
+        if kind == "name":
+            ship = self.ship(head, own=False)
+            return None if ship is None else TargetRule("ship", ship, "", broadside, condition)
+        if kind == "nearest":
+            klass = str(head.children[0].children[0]).lower() if head.children else ""
+            return TargetRule("nearest", "", klass, broadside, condition)
+        return TargetRule("flagship" if kind == "flagship" else "most-damaged", "", "", broadside, condition)
+
+    def _dice_policy(self, node: Tree, cls: type) -> DicePolicy:
+        by_attack, rule, keep = [], "auto", 0
+        for entry in self._entries(node):
+            kind = _rule(entry)
+            if kind == "armour_against":
+                count, attack = entry.children
+                value = count.children[0]
+                if isinstance(value, Token):
+                    real = int(value)
+                else:
+                    real = 0 if _rule(value) == "none" else int(attack)
+                by_attack.append((int(attack), real))
+            elif kind == "keep":
+                keep = int(entry.children[0])
+            elif kind == "counter_dice":
+                rule = str(int(entry.children[0]))
+            else:
+                rule = kind
+        return cls(tuple(sorted(by_attack)), rule, keep)
+
+    def armour_block(self, node: Tree) -> DicePolicy:
+        return self._dice_policy(node, DicePolicy)
+
+    def counter_block(self, node: Tree) -> CounterPolicy:
+        return self._dice_policy(node, CounterPolicy)
+
+    def torpedo_block(self, node: Tree) -> TorpedoPolicy:
+        entry = self._entries(node)[0]
+        kind = _rule(entry)
+        if kind == "torpedo_yes":
+            return TorpedoPolicy("yes", self.condition(entry.children[0]) if entry.children else None)
+        return TorpedoPolicy("no" if kind == "torpedo_no" else "auto")
+
+    def targets_block(self, node: Tree) -> TargetPriorities:
+        priorities = []
+        for entry in self._entries(node):
+            for item in entry.children:
+                kind = _rule(item)
+                if kind == "name":
+                    name = self.ship(item, own=False)
+                    if name:
+                        priorities.append(name)
+                else:
+                    priorities.append(kind.replace("_", " "))
+        return TargetPriorities(tuple(priorities))
+
+    def repairs_block(self, node: Tree) -> RepairPolicy:
+        dice, first, keep = "all", "flood", 0
+        for entry in self._entries(node):
+            kind = _rule(entry)
+            if kind == "repairs_dice":
+                dice = str(int(entry.children[0]))
+            elif kind == "fire_first":
+                first = "fire"
+            elif kind == "keep":
+                keep = int(entry.children[0])
+        return RepairPolicy(dice, first, keep)
+
+    def prime_block(self, node: Tree) -> PrimePolicy:
+        entry = self._entries(node)[0]
+        return PrimePolicy(int(entry.children[0]) if _rule(entry) == "prime_stop" else None)
+
+    def collision_block(self, node: Tree) -> CollisionPolicy:
+        return CollisionPolicy(_rule(self._entries(node)[0]) == "allow")

@@ -1,0 +1,174 @@
+"""Relative moves (rulings §4.2): ``follow X``, ``close X``, ``open X``, ``steer H``,
+``station on X bearing B distance D``, ``broadside X`` and ``ram X``, resolved at the
+activation by an exact, deterministic search.
+
+The search enumerates every legal move on a 5-degree grid (aheads, and turns of 5 to
+90 degrees either way, within the ship's turn and movement limits, the Japanese free
+move included), computes each end pose with the integer kinematics (prefixes shared),
+and ranks them by an integer score, then by fewer CPs, then by list order (shorter
+before longer, then ``A`` before ``S5`` before ``P5`` before ``S10`` ...). A branch
+and bound cuts the moves that cannot beat the best found (an element moves the centre
+at most 1.01 BL, a turn changes the heading at most 90 degrees). The best
+ranked move that neither collides (except for ``ram``) nor leaves the table, checked
+with the full move planner, is the answer. No floats; the same answer everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from bisect import insort
+from math import isqrt
+from typing import Callable
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.tsushima_1905.answers import Element
+from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
+from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.state import Ship
+from adjudicator.games.tsushima_1905.table import Table, pose_of
+
+GRID = 5
+SPACING = 1500     # the squadron's line-ahead spacing, centre to centre (scenario.toml spacing_bl)
+ALPHABET = (Element(0),) + tuple(Element(sign * d) for d in range(GRID, 91, GRID) for sign in (1, -1))
+
+
+class NoMove(IllegalAnswer):
+    """No legal move satisfies the relative order (every candidate collides or leaves the table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Relative:
+    """A relative move: ``kind`` and its operands (a ship, a heading, a bearing and distance)."""
+
+    kind: str                 # follow | close | open | steer | station | broadside | ram
+    ship: str = ""
+    heading: int = 0
+    bearing: int = 0
+    distance: int = 0         # 1/1000 BL
+
+    def text(self) -> str:
+        if self.kind == "steer":
+            return f"steer {self.heading}"
+        if self.kind == "station":
+            return f"station on {self.ship} bearing {self.bearing} distance {self.distance / 1000:g}"
+        return f"{self.kind} {self.ship}"
+
+
+POSITION = {element: index for index, element in enumerate(ALPHABET)}
+CANDIDATES = 12           # the best moves checked against collisions and the edge, in rank order
+REACH_PER_ELEMENT = 1002   # an ahead moves the centre 1 BL (+ rounding), a turn at most 0.5 + 0.18 BL
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """An integer score to minimise, with a lower bound over every extension of a
+    partial move (``remaining`` elements, ``turns`` of them turns at most)."""
+
+    score: Callable[[Pose], int]
+    bound: Callable[[Pose, int, int], int]
+
+
+def _distance_objective(geo: Geometry, point: tuple[int, int], farthest: bool) -> Objective:
+    def score(pose: Pose) -> int:
+        d2 = geo.range_squared((pose.x, pose.y), point)
+        return -d2 if farthest else d2
+
+    def bound(pose: Pose, remaining: int, _turns: int) -> int:
+        d2 = geo.range_squared((pose.x, pose.y), point)
+        reach = remaining * REACH_PER_ELEMENT
+        if farthest:
+            return -((isqrt(d2) + 1 + reach) ** 2)
+        return max(0, isqrt(d2) - reach) ** 2
+
+    return Objective(score, bound)
+
+
+def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
+    geo = table.geo
+    if order.kind == "steer":
+        wanted = order.heading % 360
+
+        def off(pose: Pose) -> int:
+            return min((pose.heading - wanted) % 360, (wanted - pose.heading) % 360)
+
+        return Objective(off, lambda pose, remaining, turns: max(0, off(pose) - 90 * turns))
+    other = table.resolve(order.ship, [s for s in table.state.ships.values() if s.name != ship.name])
+    there = pose_of(other)
+    if order.kind == "follow":
+        dx, dy = geo.fwd(SPACING, there.heading)
+        return _distance_objective(geo, (there.x - dx, there.y - dy), False)
+    if order.kind == "station":
+        dx, dy = geo.fwd(order.distance, there.heading + order.bearing)
+        return _distance_objective(geo, (there.x + dx, there.y + dy), False)
+    if order.kind == "broadside":
+        def off_beam(pose: Pose) -> int:
+            f, s = geo.bearing_parts(pose, (there.x, there.y))
+            return (f * f * 1_000_000) // max(1, f * f + s * s)
+        return Objective(off_beam, lambda pose, remaining, turns: 0)
+    return _distance_objective(geo, (there.x, there.y), order.kind == "open")
+
+
+def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: int, turns: int, free: int,
+          keep: int) -> list[tuple]:
+    """Branch and bound over the moves: the ``keep`` best (score, CPs, length, list
+    order, elements), best first. A subtree is cut only when its bound is worse than
+    the worst kept, so ties are still ranked by CPs, length and list order."""
+    half = geo.base_length // 2
+    best: list[tuple] = []
+    limit = [most]
+
+    def offer(key: tuple) -> None:
+        if key in best:
+            return
+        if len(best) < keep:
+            insort(best, key)
+        elif key < best[-1]:
+            best.pop()
+            insort(best, key)
+
+    def visit(prefix: tuple[Element, ...], pose: Pose, turns_left: int) -> None:
+        if len(prefix) >= fewest:
+            offer((objective.score(pose), max(0, len(prefix) - free), len(prefix),
+                   tuple(POSITION[e] for e in prefix), prefix))
+        if len(prefix) == limit[0]:
+            return
+        if len(best) == keep:
+            # every extension is longer, pays at least as much and scores at least the bound
+            floor = (objective.bound(pose, limit[0] - len(prefix), turns_left), max(0, len(prefix) - free),
+                     len(prefix) + 1)
+            if floor > best[-1][:3]:
+                return
+        for element in ALPHABET:
+            if element.is_turn:
+                if turns_left:
+                    visit(prefix + (element,), geo.pivot(geo.advance(pose, half), element.degrees), turns_left - 1)
+            else:
+                visit(prefix + (element,), geo.advance(pose, geo.base_length), turns_left)
+
+    for depth in sorted({1, most}):        # the one-element moves first: a good bound early
+        limit[0] = depth
+        visit((), start, turns)
+    return best
+
+
+def resolve(table: Table, ship: Ship, order: Relative) -> list[Element]:
+    """The move that best carries out ``order`` for ``ship`` now."""
+    free = free_moves(table, ship)
+    most = free + paid_moves_left(table, ship)
+    if most == 0:
+        return []
+    fewest = 1 if table.options.must_move else 0
+    objective = _objective(table, ship, order)
+    ram_target = order.ship if order.kind == "ram" else None
+    for keep in (1, CANDIDATES):          # the best alone first: that is nearly always the answer
+        ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
+                       free, keep)
+        for entry in ranked:
+            elements = entry[-1]
+            try:
+                plan = plan_move(table, ship, elements)
+            except IllegalAnswer:
+                continue
+            if not plan.withdrawn and (not plan.struck or (ram_target is not None and ram_target in plan.struck)):
+                return list(elements)
+    raise NoMove(f"no move carries out {order.text()!r} for {ship.name} without a collision or leaving the table")

@@ -1,0 +1,1 @@
+"""The rules of Tsushima 1905, one module per part of the rulebook."""

@@ -1,0 +1,98 @@
+"""Rulebook, "Sequence of Play" 2-3: the Prime and Alternating Action Phases.
+
+"Prime Action Phase: Offense moves AND attacks with as many ships as his initiative
+allows. Alternating Action Phase: After the Offense has completed the prime moves,
+each player, starting with Defense, moves and attacks with one ship in alternation."
+"After the fourth Japanese ship moves, players would then enter the Alternating
+Action Phase, starting with the Defense until all Offensive ships have moved (all
+ships capable of movement must move). Any unmoved Defensive ships move in order at
+this time."
+
+Rulings: R-SEQ-1 (alternation and its tail), R-SEQ-2 (the prime phase may stop
+early), R-SEQ-3 (every capable ship activates and moves; others are passed over),
+R-FIRE-4 (move, then fire).
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.tsushima_1905.answers import Activation, Kind
+from adjudicator.games.tsushima_1905.rules.gunnery import check_fire, resolve_fire
+from adjudicator.games.tsushima_1905.rules.movement import can_move, carry_out, check_limits, plan_move
+from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
+from adjudicator.games.tsushima_1905.table import Steps, Table, pose_of
+
+
+def waiting(table: Table, side: str) -> list[Ship]:
+    """``side``'s ships still to activate this turn, in roster order."""
+    return [s for s in table.state.ships.values() if s.side == side and s.status == ACTIVE and not s.activated]
+
+
+def pass_over(table: Table) -> None:
+    """Ships that cannot move are passed over: they count as activated (R-SEQ-3)."""
+    for ship in table.state.ships.values():
+        if ship.status == ACTIVE and not ship.activated and not can_move(table, ship):
+            ship.activated = True
+            table.say("passed-over", f"{ship.name} cannot move and is passed over.", ship=ship.name)
+
+
+def check_activation(table: Table, side: str, answer: Activation, may_pass: bool):
+    """The ship, its move and its fire, checked against the position (a rejected
+    answer is void as a whole, its move included)."""
+    if answer.passed:
+        if not may_pass:
+            raise IllegalAnswer("only the Offense may pass, and only during its prime activations")
+        return answer, None, None, None
+    ship = table.resolve(answer.ship, waiting(table, side))
+    check_limits(table, ship, answer.moves)
+    plan = plan_move(table, ship, answer.moves)
+    target = None
+    if answer.fire is not None:
+        if plan.stops_the_ship:
+            why = "collides" if plan.struck else "leaves the table"
+            raise IllegalAnswer(f"{ship.name}'s move {' '.join(e.code for e in answer.moves)} {why}: "
+                                f"it may not fire this turn (write fire = \"none\")")
+        paid = max(0, len(plan.poses) - plan.free)
+        target = check_fire(table, ship, plan.end or pose_of(ship), answer.fire, ship.bank - paid)
+    return answer, ship, plan, target
+
+
+def activate(table: Table, side: str, may_pass: bool) -> Steps:
+    """One activation: ask, then move, then fire. Returns False when the Offense passed."""
+    state = table.state
+    options = {"ships": [s.name for s in waiting(table, side)], "may_pass": may_pass, "prime": state.prime}
+
+    def check(answer: Activation):
+        return check_activation(table, side, answer, may_pass)
+
+    answer, ship, plan, target = yield from table.ask(
+        side, Kind.ACTIVATE, options, f"{side.title()}: which ship activates, with what move and fire?", check)
+    if answer.passed:
+        table.say("pass", f"{side.title()} ends its prime activations.", side=side)
+        return False
+    ship.activated = True
+    carry_out(table, ship, answer.moves, plan)
+    if target is not None and ship.status == ACTIVE and not ship.done:
+        yield from resolve_fire(table, ship, target, answer.fire.dice)
+    return True
+
+
+def action_phases(table: Table) -> Steps:
+    """The Prime Action Phase, then the alternation, until no ship is left to activate."""
+    state = table.state
+    offense = state.offense
+    while True:
+        pass_over(table)
+        left = {offense: waiting(table, offense), other(offense): waiting(table, other(offense))}
+        if not left[offense] and not left[other(offense)]:
+            break
+        if state.prime > 0 and left[offense]:
+            went = yield from activate(table, offense, table.options.prime_may_stop)
+            state.prime = state.prime - 1 if went else 0
+            if state.prime == 0:
+                state.next = other(offense)
+            continue
+        state.prime = 0
+        side = state.next if left[state.next or offense] else other(state.next)
+        yield from activate(table, side, False)
+        state.next = other(side)

@@ -1,0 +1,166 @@
+"""Rulebook, "Gunnery" (with the armour dice and hits).
+
+"All ships are considered to be within gunnery range at all times. Ships roll 1D6 for
+gunnery fire off the bow or stern (plus or minus 45 degrees), and up to 2D6 for
+broadside fire (plus or minus 45 degrees of the beam). Battleships may fire an
+additional secondary battery broadside for a total of 3D6. Ships may not fire over
+interposing ships, including abandoned or surrendered ships. Each dice rolled costs
+1 CP. Due to the excellence of Japanese gunners, Japanese battleships may re-roll once
+any 1's."
+
+"Targeted ships automatically 'roll' free (no CP cost) imaginary armor dice equal to
+the number of attacking dice rolled. These default dice always have a value of 1. The
+target ship may chose to roll real dice in place of the default dice up to their
+armor/defensive point maximum; each real dice rolled costs 1 CP. Each player's highest
+dice are paired and compared after adding any Admiral bonuses; if the attacker's is
+greater, the defender is hit and surrenders 1 CP. Ties are scored as misses. If the
+winning dice is greater by 4 or more, a critical hit has occurred. Roll 1D6 again, 1-4
+indicates a fire, 5-6 flooding. ... Compare the next highest dice, real or imaginary,
+in similar fashion."
+
+Rulings: R-FIRE-1..7, R-GEO-3/4, R-CARD-6, R-CP-1/2, R-FATE-1 (the procedure of §1.10).
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.tsushima_1905.answers import Count, Fire, Kind
+from adjudicator.games.tsushima_1905.geometry import BOW, STERN, Pose
+from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
+from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
+from adjudicator.games.tsushima_1905.table import Steps, Table
+
+
+def arc_limit(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
+    """The most dice the firer's arcs allow at ``target``, line of fire aside.
+
+    A target on a 45-degree line is in two arcs, and the firer uses either (R-FIRE-1)."""
+    cls = table.cls(firer)
+    arcs = table.geo.arcs_of(pose, (target.x, target.y))
+    return max((cls.dice_end_arc if arc in (BOW, STERN) else cls.dice_broadside for arc in arcs), default=0)
+
+
+def bases_on_table(table: Table) -> list[tuple[str, Pose]]:
+    """Every base that can interpose: surrendered and abandoned ships included (R-GEO-4)."""
+    return [(s.name, Pose(s.x, s.y, s.heading)) for s in table.state.ships.values() if s.status in ON_TABLE]
+
+
+def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship,
+               bases: list[tuple[str, Pose]] | None = None) -> bool:
+    """No other base on the table touches the centre-to-centre line (R-GEO-3, R-GEO-4)."""
+    others = [p for name, p in (bases if bases is not None else bases_on_table(table))
+              if name != firer.name and name != target.name]
+    return not table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), others)
+
+
+def arc_dice(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
+    """The most dice the firer may roll at ``target`` from ``pose`` (0: no line of fire)."""
+    most = arc_limit(table, firer, pose, target)
+    return most if most and line_clear(table, firer, pose, target) else 0
+
+
+def gun_dice_left(table: Table, firer: Ship, bank: int) -> int:
+    """The gunnery points left this turn, within the Bank (R-CP-1)."""
+    return max(0, min(table.cls(firer).max_gunnery - firer.used_gun, bank))
+
+
+def check_fire(table: Table, firer: Ship, pose: Pose, fire: Fire, bank: int) -> Ship:
+    """The target of a legal fire order from ``pose`` with ``bank`` CPs left, or IllegalAnswer."""
+    target = table.resolve(fire.target, [s for s in table.state.ships.values() if s.side != firer.side])
+    if target.status != ACTIVE:
+        raise IllegalAnswer(f"{target.name} is {target.status}: it can no longer be targeted (R-FATE-2)")
+    arcs = table.geo.arcs_of(pose, (target.x, target.y))
+    most = arc_dice(table, firer, pose, target)
+    if most == 0:
+        raise IllegalAnswer(f"{firer.name} has no line of fire to {target.name}: an interposing ship blocks it")
+    if fire.dice > most:
+        raise IllegalAnswer(f"{target.name} is in {firer.name}'s {' and '.join(arcs)} arc: at most {most} "
+                            f"dice, not {fire.dice}")
+    left = gun_dice_left(table, firer, bank)
+    if fire.dice > left:
+        raise IllegalAnswer(f"{firer.name} may roll {left} more gunnery dice this turn (gunnery maximum, "
+                            f"Bank), not {fire.dice}")
+    return target
+
+
+def armour_left(table: Table, target: Ship) -> int:
+    cls = table.cls(target)
+    used = 0 if table.options.armour_caps == "per-attack" else target.used_armor
+    return max(0, cls.max_armor - used)
+
+
+def ask_armour(table: Table, target: Ship, attack_dice: int) -> Steps:
+    """The target's real armour dice, chosen before any die is rolled (R-FIRE-3);
+    not asked when it has no choice (no Bank CP or no armour point left)."""
+    most = min(attack_dice, armour_left(table, target), target.bank)
+    if most <= 0:
+        return 0
+
+    def check(count: Count) -> int:
+        if count.dice > most:
+            raise IllegalAnswer(f"{target.name} may roll at most {most} real armour dice here "
+                                f"(attack dice, armour points left this turn, Bank), not {count.dice}")
+        return count.dice
+
+    dice = yield from table.ask(target.side, Kind.ARMOR, {"ship": target.name, "attack_dice": attack_dice,
+                                                          "max": most},
+                                f"{target.name} is fired at with {attack_dice} dice: how many real armour dice "
+                                f"(0-{most})?", check)
+    return dice
+
+
+def roll_attack(table: Table, firer: Ship, count: int) -> Steps:
+    """The attack dice, and a Japanese battleship's re-roll of each 1 (R-FIRE-5)."""
+    dice = list((yield from table.roll(count, f"gunnery {firer.name}", firer.side)))
+    rerolls_ok = table.data.rules["gunnery"]["japanese_battleship_reroll_ones"]
+    if rerolls_ok and firer.side == JAPAN and firer.ship_class == "battleship":
+        ones = [i for i, d in enumerate(dice) if d == 1]
+        again = yield from table.roll(len(ones), f"re-roll of 1s {firer.name}", firer.side)
+        for i, value in zip(ones, again):
+            dice[i] = value
+    return dice
+
+
+def resolve_fire(table: Table, firer: Ship, target: Ship, count: int) -> Steps:
+    """The whole salvo: stake, armour, dice, pairs, hits, criticals, fates (§1.10)."""
+    rules = table.data.rules["gunnery"]
+    stake(firer, count)
+    firer.used_gun += count
+    real = yield from ask_armour(table, target, count)
+    stake(target, real)
+    target.used_armor += real
+    attack = yield from roll_attack(table, firer, count)
+    armour = list((yield from table.roll(real, f"armour {target.name}", target.side)))
+    attack_bonus = table.bonus(firer.side, "offense")
+    armour_bonus = table.bonus(target.side, "defense")
+    default_bonus = armour_bonus if table.options.admiral_on_default_dice else 0
+    attack_values = sorted((d + attack_bonus for d in attack), reverse=True)
+    armour_values = sorted([d + armour_bonus for d in armour]
+                           + [int(rules["default_armour_die"]) + default_bonus] * (count - real), reverse=True)
+    hits = criticals = 0
+    effects = []
+    for a, d in zip(attack_values, armour_values):
+        if target.status != ACTIVE:
+            break
+        if a <= d:
+            continue
+        hits += 1
+        pay_combat(table, target, int(rules["hit_cp"]))
+        if a - d >= int(rules["critical_margin"]):
+            criticals += 1
+            (die,) = yield from table.roll(1, f"critical {target.name}", firer.side)
+            if die in rules["critical_fire"]:
+                target.fires += 1
+                effects.append("fire")
+            else:
+                target.floods += 1
+                effects.append("flood")
+        check_fate(table, target)
+    settle(firer)
+    settle(target)
+    text = (f"{firer.name} fires {count} dice at {target.name}: attack {attack_values} against armour "
+            f"{armour_values}: {hits} hit(s)" + (f", {', '.join(effects)}" if effects else "") + ".")
+    table.say("fire", text, ship=firer.name, target=target.name, dice=count, attack=attack_values,
+              armour=armour_values, hits=hits, criticals=criticals, effects=effects)
+    table.state.log.append({"kind": "fire", "ship": firer.name, "target": target.name, "dice": count,
+                            "hits": hits, "effects": effects, "from": [firer.x, firer.y], "to": [target.x, target.y]})

@@ -1,0 +1,145 @@
+"""Rulebook, "Movement and Turning".
+
+"Ships move forward and/or turn. Movement ahead is measured in base lengths; one
+length costs one CP. A ship may turn up to 90 degrees; each turn costs one CP.
+Battleships can turn once per move, cruisers twice. To turn, a ship moves forward 1/2
+length, and then pivots about the right or left center edge of the base. If ships
+collide, both lose 1 CP, begin flooding, and are done for the turn. Ships can only
+move forward, and may make any combination of aheads and turns within their
+individual limits." -- "Japanese ships may move forward 1 length or turn at no CP
+cost, then take up to the standard 2 moves for battleships or 3 moves for cruisers
+(turn restrictions still apply)."
+
+Rulings: R-MOVE-1..6 (whole lengths, turns per activation, the pivot, whole degrees,
+the free move first, done for the turn), R-GEO-5 and R-COLL-1/2 (contacts), R-CP-3b
+(the movement maximum is per turn), R-EDGE-1 and X-EDGE (the table edge).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.tsushima_1905.answers import Element
+from adjudicator.games.tsushima_1905.geometry import Pose
+from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
+from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, WITHDRAWN, Ship
+from adjudicator.games.tsushima_1905.table import Table, pose_of
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    """What a move does, worked out before anything changes."""
+
+    poses: tuple[Pose, ...]       # the pose after each element carried out
+    struck: tuple[str, ...]       # ships the last element ran into (R-COLL-1)
+    withdrawn: bool               # the last element took the centre off the table
+    free: int                     # 1 when the first element is the Japanese free move
+
+    @property
+    def end(self) -> Pose | None:
+        return self.poses[-1] if self.poses else None
+
+    @property
+    def stops_the_ship(self) -> bool:
+        """A collision or a withdrawal ends the activation: no fire (R-MOVE-6, R-EDGE-1)."""
+        return bool(self.struck) or self.withdrawn
+
+
+def free_moves(table: Table, ship: Ship) -> int:
+    """The Japanese free move (R-MOVE-5)."""
+    return int(table.data.rules["movement"]["japanese_free_move"]) if ship.side == JAPAN else 0
+
+
+def paid_moves_left(table: Table, ship: Ship) -> int:
+    """Paid elements still allowed: the per-turn maximum and the Bank (R-CP-1, R-CP-3b)."""
+    return max(0, min(table.cls(ship).max_movement - ship.used_move, ship.bank))
+
+
+def can_move(table: Table, ship: Ship) -> bool:
+    """"all ships capable of movement must move": a free move or a CP to pay for one."""
+    return ship.status == ACTIVE and not ship.done and (free_moves(table, ship) > 0 or paid_moves_left(table, ship) > 0)
+
+
+def check_limits(table: Table, ship: Ship, elements: Sequence[Element]) -> None:
+    """The limits of one activation's move, or IllegalAnswer saying which is broken."""
+    cls = table.cls(ship)
+    turns = sum(1 for e in elements if e.is_turn)
+    if turns > cls.turns_per_activation:
+        raise IllegalAnswer(f"{ship.name} may turn {cls.turns_per_activation} time(s) per activation "
+                            f"(the free move included), not {turns}")
+    paid = max(0, len(elements) - free_moves(table, ship))
+    if paid > cls.max_movement - ship.used_move:
+        raise IllegalAnswer(f"{ship.name} has {cls.max_movement - ship.used_move} movement point(s) left this "
+                            f"turn; the move {' '.join(e.code for e in elements)} needs {paid}")
+    if paid > ship.bank:
+        raise IllegalAnswer(f"{ship.name} has {ship.bank} CP in its Bank; the move needs {paid}")
+    if not elements and table.options.must_move and can_move(table, ship):
+        raise IllegalAnswer(f"{ship.name} can move and must make at least one move "
+                            f"(all ships capable of movement must move)")
+
+
+def plan_move(table: Table, ship: Ship, elements: Sequence[Element]) -> MovePlan:
+    """Carry out the elements on paper: each ahead and each turn's advance swept, each
+    pivot degree by degree; stop at a contact or when the centre leaves the table."""
+    geo = table.geo
+    others = table.obstacles(ship.name)
+    pose, poses, struck, withdrawn = pose_of(ship), [], [], False
+    for element in elements:
+        if element.is_turn:
+            pose, struck = geo.sweep_ahead(pose, geo.base_length // 2, others)
+            if not struck:
+                pose, struck = geo.sweep_pivot(pose, element.degrees, others)
+        else:
+            pose, struck = geo.sweep_ahead(pose, geo.base_length, others)
+        poses.append(pose)
+        if not geo.on_table(pose):
+            if table.options.table_edge == "forbid":
+                raise IllegalAnswer(f"{ship.name}'s move {' '.join(e.code for e in elements)} takes it off the "
+                                    f"table (option table_edge = forbid)")
+            withdrawn = True
+        if struck or withdrawn:
+            break
+    return MovePlan(tuple(poses), tuple(struck), withdrawn, min(free_moves(table, ship), len(elements)))
+
+
+def carry_out(table: Table, ship: Ship, elements: Sequence[Element], plan: MovePlan) -> None:
+    """Move the ship as planned, paying each paid element Bank -> In Play -> Spent."""
+    track = [[ship.x, ship.y]]
+    for index, pose in enumerate(plan.poses):
+        if index >= plan.free:
+            stake(ship, 1)
+            ship.used_move += 1
+        ship.x, ship.y, ship.heading = pose.x, pose.y, pose.heading
+        track.append([pose.x, pose.y])
+        if index < len(plan.poses) - 1 or not plan.struck:
+            settle(ship)
+    codes = " ".join(e.code for e in elements[:len(plan.poses)]) or "no move"
+    table.say("move", f"{ship.name} moves {codes}: now at ({ship.x / 1000:.3f}, {ship.y / 1000:.3f}) "
+                      f"heading {ship.heading}.", ship=ship.name, track=track, heading=ship.heading)
+    table.state.log.append({"kind": "track", "ship": ship.name, "points": track})
+    if plan.struck:
+        collide(table, ship, plan.struck)
+    if plan.withdrawn:
+        ship.status = WITHDRAWN
+        table.say("withdrawn", f"{ship.name}'s centre has left the table: it has left the battle (X-EDGE).",
+                  ship=ship.name)
+
+
+def collide(table: Table, mover: Ship, struck: Sequence[str]) -> None:
+    """"If ships collide, both lose 1 CP, begin flooding, and are done for the turn."
+    A hulk struck loses nothing; the mover suffers once (R-MOVE-6, R-COLL-1, R-COLL-2)."""
+    rules = table.data.rules["collision"]
+    table.say("collision", f"{mover.name} collides with {', '.join(struck)}.", ship=mover.name,
+              struck=list(struck), at=[mover.x, mover.y])
+    table.state.log.append({"kind": "collision", "ship": mover.name, "struck": list(struck), "at": [mover.x, mover.y]})
+    victims = [mover] + [table.ship(name) for name in struck if table.ship(name).status == ACTIVE]
+    for ship in victims:
+        pay_combat(table, ship, int(rules["cp"]))
+        ship.floods += int(rules["floods"])
+        ship.done = True
+        ship.activated = True
+    settle(mover)
+    for ship in victims:
+        check_fate(table, ship)

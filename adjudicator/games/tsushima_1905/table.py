@@ -1,0 +1,105 @@
+"""The table the rules play on: the state, the game data, the geometry kernel, the
+options, and the three things rules do besides changing the state -- ask, roll and
+narrate.
+
+``ask`` and ``roll`` are generators, used with ``yield from``: they suspend the rules
+until the question is answered or the dice are rolled. ``say`` narrates at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Generator, Iterable, Mapping
+
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Decision, Draw, Event, Roll
+from adjudicator.games.tsushima_1905.answers import READERS, Kind
+from adjudicator.games.tsushima_1905.data import GameData, ShipClass
+from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.state import ON_TABLE, Ship, State
+
+Steps = Generator[Any, Any, Any]
+CARD_PURPOSE = "card"
+
+
+def geometry_of(data: GameData) -> Geometry:
+    return Geometry(data.sin_table, data.trig_scale, data.units_per_bl, data.base_width, data.table)
+
+
+def pose_of(ship: Ship) -> Pose:
+    return Pose(ship.x, ship.y, ship.heading)
+
+
+@dataclass
+class Table:
+    state: State
+    data: GameData
+    geo: Geometry
+    options: Options
+    narrate: Callable[[Event], None]
+
+    # -- asking, rolling, telling ----------------------------------------------------
+
+    def ask(self, side: str, kind: Kind, options: Any, prompt: str, check: Callable[[Any], Any]) -> Steps:
+        """Ask ``side``; ``check`` validates the typed answer (IllegalAnswer if not)."""
+        read = READERS[kind]
+
+        def parse(raw: Mapping[str, Any]) -> Any:
+            return check(read(raw))
+
+        answer = yield Decision(side, kind.value, options, prompt, parse)
+        return answer
+
+    def roll(self, count: int, purpose: str, side: str | None, sides: int = 6) -> Steps:
+        """Roll ``count`` dice of ``sides`` faces (none asked for 0 dice)."""
+        if count <= 0:
+            return ()
+        dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase, sides)
+        return tuple(dice)
+
+    def draw(self, cards: list[str], purpose: str, side: str) -> Steps:
+        """Turn over one card of the face-down ``cards``, chosen at the moment of drawing."""
+        chosen = yield Draw(tuple(cards), 1, purpose, side, self.state.turn, self.state.phase)
+        return cards[chosen[0]]
+
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        self.narrate(Event(kind, text, data))
+
+    # -- ships -----------------------------------------------------------------------
+
+    def cls(self, ship: Ship) -> ShipClass:
+        return self.data.classes[ship.ship_class]
+
+    def ship(self, name: str) -> Ship:
+        return self.state.ships[name]
+
+    def resolve(self, name: str, among: Iterable[Ship] | None = None) -> Ship:
+        """A ship by its name, an alias or a unique prefix (case-insensitive)."""
+        ships = list(self.state.ships.values()) if among is None else list(among)
+        wanted = name.casefold()
+        exact = [s for s in ships if s.name.casefold() == wanted]
+        if exact:
+            return exact[0]
+        known = {info.name: info for info in self.data.ships}
+        by_alias = [s for s in ships if s.name in known and wanted in
+                    (a.casefold() for a in (*known[s.name].aliases, known[s.name].short))]
+        if len(by_alias) == 1:
+            return by_alias[0]
+        prefixed = [s for s in ships if s.name.casefold().startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        names = ", ".join(s.name for s in (by_alias or prefixed)) or ", ".join(s.name for s in ships)
+        raise IllegalAnswer(f"{name!r} is not a ship that fits here; the ships are: {names}")
+
+    def obstacles(self, *excluded: str) -> list[tuple[str, Pose]]:
+        """Every base on the table (surrendered and abandoned included), but ``excluded``."""
+        return [(s.name, pose_of(s)) for s in self.state.ships.values()
+                if s.status in ON_TABLE and s.name not in excluded]
+
+    def bonus(self, side: str, role: str) -> int:
+        """The Admiral's +1 for ``side`` in ``role`` ("offense" or "defense") this turn."""
+        if self.state.admiral.get(side) != role:
+            return 0
+        key = "offense_bonus" if role == "offense" else "defense_bonus"
+        return int(self.data.rules["admiral"][key])

@@ -1,0 +1,267 @@
+"""The event's audit, from public records alone (no secret): the tournament's record
+(signatures, links, every revealed seed against the committed chain, every round's
+pairings and sides recomputed from its seed, every result's points, the final
+standings), and every game's campaign record verified die by die, its result and
+head hash matched against the tournament's; then, per player, the dice seen and a
+luck index -- the percentile of what their dice gave against the exact distribution
+for the dice they chose (50: as expected; the game defines what is counted)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Mapping
+
+from adjudicator.campaign.games import support
+from adjudicator.campaign.log import CampaignLog
+from adjudicator.engine import EngineError
+from adjudicator.campaign.verify import verify_records
+from adjudicator.fairdice import (
+    ChainCommitment,
+    FairDiceError,
+    Record,
+    RecordInvalid,
+    dice_stats,
+    public_key_from_text,
+    records_from_jsonl,
+    verify_log,
+)
+from adjudicator.tournament import standings as standings_module
+from adjudicator.tournament.draws import Draws
+from adjudicator.tournament.errors import NotATournamentRecord, TournamentError
+from adjudicator.tournament.gameplay import convolve, luck_samples, percentile, tournament_support
+from adjudicator.tournament.rounds import plan
+from adjudicator.tournament.state import CHARTER, CLOSE, RESULT, ROUND, BadTournamentRecord, EventState, apply, jsonable
+
+
+@dataclass
+class PlayerDice:
+    player: str
+    counts: list[int] = field(default_factory=lambda: [0] * 6)
+    fires: int = 0
+    observed: int = 0
+    expected: float = 0.0
+    luck: float | None = None
+    pmfs: list[tuple[float, ...]] = field(default_factory=list, repr=False)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+    def to_json(self) -> dict:
+        stats = dice_stats(self._rolls()) if self.total else None
+        return {"player": self.player, "counts": self.counts, "dice": self.total,
+                "mean": round(stats.mean, 3) if stats else None,
+                "p_value": round(stats.p_value, 4) if stats else None, "fires": self.fires,
+                "observed": self.observed, "expected": round(self.expected, 3),
+                "luck_percentile": None if self.luck is None else round(self.luck, 1)}
+
+    def _rolls(self) -> list[int]:
+        return [face + 1 for face, n in enumerate(self.counts) for _ in range(n)]
+
+
+@dataclass
+class Audit:
+    tournament: str
+    verified: bool
+    problems: list[str]
+    games: list[dict[str, Any]]
+    players: dict[str, PlayerDice]
+
+    def to_json(self) -> dict:
+        return {"tournament": self.tournament, "verified": self.verified, "problems": self.problems,
+                "games": self.games, "players": [d.to_json() for d in self.players.values()]}
+
+
+def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str]) -> Audit:
+    """Audit a tournament from its public record and its games' public records
+    (campaign id -> JSON Lines)."""
+    try:
+        records = records_from_jsonl(tournament_jsonl)
+    except FairDiceError as err:
+        raise NotATournamentRecord(f"not a tournament's public record: {err}") from err
+    if not records or records[0].kind != CHARTER:
+        raise NotATournamentRecord("the first record is not a tournament charter")
+    name = str(records[0].body.get("tournament", ""))
+    problems: list[str] = []
+    state = _check_tournament(records, problems)
+    games: list[dict[str, Any]] = []
+    players: dict[str, PlayerDice] = {}
+    if state is not None:
+        for slot in state.slots():
+            games.append(_check_game(state, slot, campaigns.get(slot.game), problems, players))
+    for dice in players.values():
+        if dice.pmfs:
+            dice.luck = percentile(convolve(dice.pmfs), dice.observed)
+    return Audit(name, not problems, problems, games, dict(sorted(players.items())))
+
+
+def _check_tournament(records: list[Record], problems: list[str]) -> EventState | None:
+    charter = records[0].body
+    try:
+        key = public_key_from_text(charter["referee_key"])
+        verify_log(records, key)
+        commitment = ChainCommitment.from_dict(charter["chain"])
+    except RecordInvalid as err:
+        problems.append(f"tournament record {err.seq}: {err.reason}")
+        return None
+    except (FairDiceError, KeyError) as err:
+        problems.append(f"tournament record 0: the charter is unusable: {err}")
+        return None
+    state = EventState(charter["tournament"], charter)
+    try:
+        for record in records[1:]:
+            if record.kind in (ROUND, CLOSE):
+                _check_seed(record, commitment)
+            if record.kind == ROUND:
+                _check_round(state, record)
+            if record.kind == RESULT:
+                _check_points(state, record)
+            if record.kind == CLOSE:
+                _check_close(state, record)
+            apply(state, record)
+    except BadTournamentRecord as bad:
+        problems.append(f"tournament record {bad.seq}: {bad.reason}")
+        return None
+    except (KeyError, TypeError, ValueError, TournamentError) as err:
+        problems.append(f"tournament record {record.seq}: malformed or not reproducible ({err})")
+        return None
+    state.head = records[-1].hash
+    return state
+
+
+def _check_seed(record: Record, commitment: ChainCommitment) -> None:
+    try:
+        seed = bytes.fromhex(record.body["seed"])
+    except (KeyError, ValueError) as err:
+        raise BadTournamentRecord(record.seq, "the seed is missing or not hex") from err
+    if not commitment.verify_reveal(record.body["seed_index"], seed):
+        raise BadTournamentRecord(record.seq, f"seed {record.body['seed_index']} does not hash to the chain "
+                                              "committed in the charter: the draw cannot be trusted")
+
+
+def _check_round(state: EventState, record: Record) -> None:
+    body = record.body
+    draws = Draws(state.name, body["seed_index"], bytes.fromhex(body["seed"]))
+    challenge = tuple(body["pairs"][0]) if body.get("kind") == "challenge" else None
+    expected = plan(state, draws, datetime.fromisoformat(body["opened"]), challenge)  # type: ignore[arg-type]
+    for field_name in ("round", "active", "absent", "pairs", "byes", "pools", "games"):
+        if jsonable(expected[field_name]) != body.get(field_name):
+            raise BadTournamentRecord(record.seq, f"round {body.get('round')}'s {field_name} are not what the "
+                                                  f"seed and the event so far give: published {body.get(field_name)}, "
+                                                  f"recomputed {expected[field_name]}")
+
+
+def _check_points(state: EventState, record: Record) -> None:
+    from adjudicator.tournament.service import result_points
+
+    body = record.body
+    slot = state.slot(body["game"])
+    if slot is None:
+        raise BadTournamentRecord(record.seq, f"a result for {body['game']!r}, which is no game of the event")
+    if dict(slot.sides) != body["sides"]:
+        raise BadTournamentRecord(record.seq, f"the result's sides {body['sides']} are not the pairing's")
+    if jsonable(result_points(state, slot, body["result"])) != body["points"]:
+        raise BadTournamentRecord(record.seq, f"the points {body['points']} do not follow from the result "
+                                              f"{body['result']!r} and the charter's scoring")
+
+
+def _check_close(state: EventState, record: Record) -> None:
+    lines = standings_module.compute(state, (record.body["seed_index"], bytes.fromhex(record.body["seed"])))
+    if [line.player for line in lines] != record.body["standings"]:
+        raise BadTournamentRecord(record.seq, "the final standings published are not what the results, "
+                                              "the tie-breaks and the seeded draw give")
+
+
+def _check_game(state: EventState, slot: Any, text: str | None, problems: list[str],
+                players: dict[str, PlayerDice]) -> dict[str, Any]:
+    line: dict[str, Any] = {"game": slot.game, "round": slot.round, "sides": dict(slot.sides)}
+    result = state.results.get(slot.game)
+    line["result"] = None if result is None else {"result": result.result, "how": result.how, "turn": result.turn}
+    if text is None:
+        problems.append(f"{slot.game}: its public record is missing")
+        line["verified"] = False
+        return line
+    try:
+        records = records_from_jsonl(text)
+    except FairDiceError as err:
+        problems.append(f"{slot.game}: not a public record ({err})")
+        line["verified"] = False
+        return line
+    verdict = verify_records(records)
+    line.update({"verified": verdict.verified, "dice": verdict.dice, "head": verdict.head})
+    if not verdict.verified:
+        problems.append(f"{slot.game}: record {verdict.bad_record}: {verdict.reason}")
+        return line
+    charter = records[0].body
+    if charter.get("referee_key") != state.charter["referee_key"] or charter.get("campaign") != slot.game:
+        problems.append(f"{slot.game}: the campaign's charter is not this tournament's game (another key or id)")
+    hashes = {r.hash for r in records}
+    if result is not None and result.head and result.head not in hashes:
+        problems.append(f"{slot.game}: the result's head {result.head[:12]}... is no record of the campaign")
+    if result is not None and not _ruled(state, slot.game) and result.result != verdict.result:
+        problems.append(f"{slot.game}: the tournament took result {result.result!r}, the record gives "
+                        f"{verdict.result!r}")
+    for side, stats in verdict.stats.items():
+        player = slot.sides.get(side)
+        if player is None:
+            continue
+        dice = players.setdefault(player, PlayerDice(player))
+        dice.counts = [a + b for a, b in zip(dice.counts, stats.counts)]
+    line["luck_counted"] = _luck(state, slot, records, players)
+    return line
+
+
+def _ruled(state: EventState, game: str) -> bool:
+    return any(r["game"] == game and r["rung"] != "replace" for r in state.rulings)
+
+
+def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> bool:
+    """Add the game's luck samples to its players; False when the public record hides
+    them (a game with secrets whose sealed entries are not opened)."""
+    game = tournament_support(state.game)
+    try:
+        match = CampaignLog(slot.game, records, []).replay(support(records[0].body["game"]).game())
+    except (EngineError, KeyError, TypeError, ValueError):
+        return False  # hidden entries still sealed in the public record: the fires cannot be seen
+    samples = luck_samples(game, match.events, records[0].body.get("options", {}))
+    for sample in samples:
+        player = slot.sides.get(sample.side)
+        if player is None:
+            continue
+        dice = players.setdefault(player, PlayerDice(player))
+        dice.fires += 1
+        dice.observed += sample.observed
+        dice.expected += sample.expected
+        dice.pmfs.append(sample.pmf)
+    return True
+
+
+def render_audit(audit: Audit) -> str:
+    lines = [f"Tournament {audit.tournament}: {len(audit.games)} game(s)."]
+    for game in audit.games:
+        outcome = game.get("result")
+        said = "running" if outcome is None else (
+            "no result" if outcome["result"] is None else f"{outcome['result']} ({outcome['how'][:60]})")
+        lines.append(f"  {game['game']:<28} {'verified' if game.get('verified') else 'NOT VERIFIED':<13}"
+                     f"{game.get('dice', 0):>5} dice  {said}")
+    lines += ["", "player            1     2     3     4     5     6   dice   mean  p      fires  hits+crits  "
+                  "expected  luck"]
+    for dice in audit.players.values():
+        data = dice.to_json()
+        counts = "".join(f"{c:6d}" for c in dice.counts)
+        luck = "-" if dice.luck is None else f"{dice.luck:5.1f}%"
+        mean = "-" if data["mean"] is None else f"{data['mean']:5.2f}"
+        p = "-" if data["p_value"] is None else f"{data['p_value']:.3f}"
+        lines.append(f"{dice.player:<12}{counts}  {dice.total:5d}  {mean}  {p}  {dice.fires:5d}  "
+                     f"{dice.observed:10d}  {dice.expected:8.2f}  {luck}")
+    lines.append("(luck: the percentile of the hits and critical hits each player's dice gave, against their "
+                 "exact distribution for the dice chosen -- 50% is as expected, 90% luckier than 9 events in 10; "
+                 "p: the chance fair dice stray this far from even counts)")
+    lines.append("")
+    if audit.verified:
+        lines.append("VERIFIED: the tournament's record (signatures, links, seeds, every pairing and side "
+                     "recomputed, every result's points, the final standings) and every game's record check out.")
+    else:
+        lines += ["NOT VERIFIED:"] + [f"  {p}" for p in audit.problems]
+    return "\n".join(lines)

@@ -1,0 +1,195 @@
+"""A tournament's charter, read from TOML and checked before anything is written.
+
+The signed public charter holds everything but the players' addresses and
+passwords (those stay private in the store); see ``docs/tournaments.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from adjudicator.tournament.errors import BadCharter
+
+FORMATS = ("swiss", "round-robin", "ladder")
+SIDE_RULES = ("alternate", "random", "bid")
+TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
+RUNGS = ("replace", "adjudicate", "forfeit", "no-result")
+BYE_SCORES = ("win", "draw", "loss")
+NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,30}")
+DEFAULT_TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player as registered: a short name (public), an address and credentials (private)."""
+
+    name: str
+    address: str
+    password: str | None = field(default=None, repr=False)
+    public_key: str | None = None
+    bid: tuple[str, float] | None = None  # (preferred side, what the player bids for it)
+
+    def public(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"player": self.name, "auth": "key" if self.public_key else "password"}
+        if self.public_key:
+            body["public_key"] = self.public_key
+        if self.bid:
+            body["bid"] = {"side": self.bid[0], "amount": self.bid[1]}
+        return body
+
+
+@dataclass(frozen=True)
+class Charter:
+    name: str
+    game: str
+    format: str = "swiss"
+    rounds: int | None = None        # swiss: None = suggested by the field's size
+    pools: int = 1                   # round-robin
+    challenge_reach: int = 3         # ladder: places above that may be challenged
+    sides: str = "random"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    scoring: Mapping[str, float] = field(default_factory=lambda: {"win": 2.0, "draw": 1.0, "loss": 0.0})
+    bye: str = "win"
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    clocks: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_CLOCKS))
+    ladder: tuple[str, ...] = ("replace", "adjudicate", "forfeit", "no-result")
+    replacement_credit: float = 0.5
+    referee_address: str = "referee@localhost"
+    players: tuple[Entrant, ...] = ()
+    standby: tuple[Entrant, ...] = ()
+
+    def public(self) -> dict[str, Any]:
+        """The charter's public body (no address, no password)."""
+        return {
+            "tournament": self.name, "game": self.game, "format": self.format, "rounds": self.rounds,
+            "pools": self.pools, "challenge_reach": self.challenge_reach, "sides": self.sides,
+            "options": dict(self.options), "scoring": dict(self.scoring), "bye": self.bye,
+            "tiebreaks": list(self.tiebreaks), "clocks": dict(self.clocks), "ladder": list(self.ladder),
+            "replacement_credit": self.replacement_credit, "standby": [s.name for s in self.standby],
+        }
+
+    @property
+    def games_per_pairing(self) -> int:
+        """Two games with the sides swapped when sides alternate; else one."""
+        return 2 if self.sides == "alternate" else 1
+
+
+DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "silent_days": 7.0,
+                  "absence_days": 14.0}
+
+
+def load_charter(path: Path) -> Charter:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise BadCharter(f"{path} is not valid TOML: {err}") from err
+    return charter_from_toml(data, str(path))
+
+
+def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Charter:
+    event = _table(data, "tournament", where)
+    scoring = dict(_table(data, "scoring", where, required=False))
+    clocks = {**DEFAULT_CLOCKS, **_table(data, "clocks", where, required=False)}
+    abandonment = _table(data, "abandonment", where, required=False)
+    charter = Charter(
+        name=_name(event.get("name"), f"{where}: [tournament] name"),
+        game=str(event.get("game", "port-arthur")),
+        format=_choice(event.get("format", "swiss"), FORMATS, f"{where}: [tournament] format"),
+        rounds=_optional_int(event.get("rounds"), f"{where}: [tournament] rounds"),
+        pools=_optional_int(event.get("pools", 1), f"{where}: [tournament] pools") or 1,
+        challenge_reach=_optional_int(event.get("challenge_reach", 3), f"{where}: challenge_reach") or 3,
+        sides=_choice(event.get("sides", "random"), SIDE_RULES, f"{where}: [tournament] sides"),
+        options=dict(event.get("options", {})),
+        scoring={k: _number(scoring.get(k, d), f"{where}: [scoring] {k}")
+                 for k, d in (("win", 2.0), ("draw", 1.0), ("loss", 0.0))},
+        bye=_choice(scoring.get("bye", "win"), BYE_SCORES, f"{where}: [scoring] bye"),
+        tiebreaks=tuple(_choice(t, TIEBREAKS, f"{where}: [scoring] tiebreaks")
+                        for t in scoring.get("tiebreaks", DEFAULT_TIEBREAKS)),
+        clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items() if k in DEFAULT_CLOCKS},
+        ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
+                     for r in abandonment.get("ladder", RUNGS)),
+        replacement_credit=_number(abandonment.get("replacement_credit", 0.5), f"{where}: replacement_credit"),
+        referee_address=str(event.get("referee_address", "referee@localhost")),
+        players=tuple(entrant(p, f"{where}: [[player]]") for p in data.get("player", [])),
+        standby=tuple(entrant(p, f"{where}: [[standby]]") for p in data.get("standby", [])),
+    )
+    unknown = set(clocks) - set(DEFAULT_CLOCKS)
+    if unknown:
+        raise BadCharter(f"{where}: unknown [clocks] key(s) {sorted(unknown)}; the clocks are {sorted(DEFAULT_CLOCKS)}")
+    if not 0 <= charter.replacement_credit <= 1:
+        raise BadCharter(f"{where}: replacement_credit {charter.replacement_credit} must be between 0 and 1")
+    if len(set(charter.tiebreaks)) != len(charter.tiebreaks):
+        raise BadCharter(f"{where}: a tie-break is listed twice in {list(charter.tiebreaks)}")
+    names = [p.name for p in (*charter.players, *charter.standby)]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise BadCharter(f"{where}: player name(s) {twice} used twice; each player needs a name of their own")
+    if charter.scoring["win"] <= 0:
+        raise BadCharter(f"{where}: [scoring] win must be more than 0 points")
+    return charter
+
+
+def entrant(data: Mapping[str, Any], where: str) -> Entrant:
+    if not isinstance(data, Mapping):
+        raise BadCharter(f"{where}: each player is a table with name, address and password (or public_key)")
+    name = _name(data.get("name"), f"{where} name")
+    address = data.get("address")
+    if not isinstance(address, str) or "@" not in address:
+        raise BadCharter(f"{where} {name}: 'address' must be an email address, not {address!r}")
+    password, key = data.get("password"), data.get("public_key")
+    if not password and not key:
+        raise BadCharter(f"{where} {name}: give a 'password' or a 'public_key'")
+    return Entrant(name, address, password or None, key or None, parse_bid(data.get("bid"), f"{where} {name}"))
+
+
+def parse_bid(text: Any, where: str) -> tuple[str, float] | None:
+    """A bid 'SIDE:AMOUNT' (e.g. 'japan:2'): the side wanted and what is offered for it."""
+    if text in (None, ""):
+        return None
+    side, _, amount = str(text).partition(":")
+    try:
+        return side.strip().casefold(), float(amount or 0)
+    except ValueError:
+        raise BadCharter(f"{where}: the bid {text!r} must read SIDE:AMOUNT, e.g. 'japan:2'") from None
+
+
+def _table(data: Mapping[str, Any], key: str, where: str, required: bool = True) -> Mapping[str, Any]:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise BadCharter(f"{where} needs a [{key}] table")
+        return {}
+    if not isinstance(value, Mapping):
+        raise BadCharter(f"{where}: [{key}] must be a table")
+    return value
+
+
+def _name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not NAME.fullmatch(value):
+        raise BadCharter(f"{where}: {value!r} is not a usable name: use 1 to 31 lowercase letters, "
+                         "digits and '-', starting with a letter or digit")
+    return value
+
+
+def _choice(value: Any, allowed: tuple[str, ...], where: str) -> str:
+    if value not in allowed:
+        raise BadCharter(f"{where}: {value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise BadCharter(f"{where}: {value!r} must be a number >= 0")
+    return float(value)
+
+
+def _optional_int(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise BadCharter(f"{where}: {value!r} must be a whole number >= 1")
+    return value

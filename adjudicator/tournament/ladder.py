@@ -1,0 +1,23 @@
+"""The ladder: players in order of registration; a challenger who beats a player up to
+``challenge_reach`` places above takes that place, and those between move down one.
+With two games per challenge (sides alternate), the challenger must score more."""
+
+from __future__ import annotations
+
+from adjudicator.tournament.state import EventState
+
+
+def ladder_order(state: EventState) -> list[str]:
+    order = [p for p in state.players]
+    for info in state.rounds:
+        if info.kind != "challenge" or not info.pairs:
+            continue
+        challenger, defender = info.pairs[0]
+        results = [state.results.get(slot.game) for slot in info.games]
+        if any(r is None for r in results):
+            continue
+        scored = {p: sum(r.points.get(p, 0.0) for r in results if r) for p in (challenger, defender)}
+        if scored[challenger] > scored[defender] and order.index(challenger) > order.index(defender):
+            order.remove(challenger)
+            order.insert(order.index(defender), challenger)
+    return order

@@ -1,0 +1,175 @@
+"""Standings: points per result and the declared tie-break chain, with the working.
+
+Points: each game scores the charter's win / draw / loss points; a bye scores the
+declared bye result for every game of a pairing; a game with no result scores
+nothing and counts for no tie-break. Tie-breaks, applied in the charter's order to
+players still level:
+
+- ``sonneborn-berger``: for every game, the points scored in it divided by a win's
+  points, times the opponent's total (beaten opponents' scores, half of drawn ones'
+  at 1/1/2 scoring);
+- ``buchholz``: the sum of the opponents' totals, once per game (a bye adds nothing);
+- ``median-buchholz``: Buchholz without the best and the worst opponent (with three
+  opponents or more);
+- ``head-to-head``: points scored in games between the players still level;
+- ``cumulative``: the sum of the running score after each round;
+- ``side-wins``: wins with the side won with least (who won with both sides ranks
+  above who won twice with one);
+- finally a draw from the tournament's committed seed (the last one revealed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from adjudicator.tournament.draws import Draws
+from adjudicator.tournament.state import EventState
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    round: int
+    opponent: str | None    # None: a bye
+    side: str | None
+    outcome: str            # win, draw, loss, bye
+    points: float
+
+
+@dataclass
+class Line:
+    """One line of the standings."""
+
+    rank: int
+    player: str
+    points: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    tiebreaks: dict[str, float] = field(default_factory=dict)
+    decided_by: str = ""       # how this line was separated from the one below
+    withdrawn: bool = False
+
+    def to_json(self) -> dict:
+        return {"rank": self.rank, "player": self.player, "points": self.points, "games": self.games,
+                "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "tiebreaks": {k: round(v, 4) for k, v in self.tiebreaks.items()},
+                "decided_by": self.decided_by, "withdrawn": self.withdrawn}
+
+
+def player_games(state: EventState) -> dict[str, list[PlayedGame]]:
+    """Every player's scored games (and byes), round by round."""
+    games: dict[str, list[PlayedGame]] = {p: [] for p in state.players}
+    per_pairing = 2 if state.charter["sides"] == "alternate" else 1
+    for info in state.rounds:
+        for player in info.byes:
+            games.setdefault(player, []).append(
+                PlayedGame(info.number, None, None, "bye", state.scoring(state.charter["bye"]) * per_pairing))
+    for result in state.results.values():
+        for side, player in result.sides.items():
+            outcome = result.outcome_for(player)
+            if outcome is None:
+                continue
+            opponent = next(p for s, p in result.sides.items() if s != side)
+            games.setdefault(player, []).append(
+                PlayedGame(result.round, opponent, side, outcome, float(result.points.get(player, 0.0))))
+    for played in games.values():
+        played.sort(key=lambda g: g.round)
+    return games
+
+
+def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
+            chain: Sequence[str] | None = None) -> list[Line]:
+    """The standings: points, then the tie-break chain, then the seeded draw."""
+    games = player_games(state)
+    totals = {p: sum(g.points for g in games.get(p, [])) for p in state.players}
+    win_points = state.scoring("win")
+    chain = list(state.charter["tiebreaks"] if chain is None else chain)
+    values: dict[str, dict[str, float]] = {p: {} for p in state.players}
+    rounds = max((info.number for info in state.rounds), default=0)
+    for player in state.players:
+        played = games.get(player, [])
+        opponents = [totals.get(g.opponent, 0.0) for g in played if g.opponent is not None]
+        for name in chain:
+            if name == "sonneborn-berger":
+                values[player][name] = sum(g.points / win_points * totals.get(g.opponent, 0.0)
+                                           for g in played if g.opponent is not None)
+            elif name == "buchholz":
+                values[player][name] = sum(opponents)
+            elif name == "median-buchholz":
+                trimmed = sorted(opponents)[1:-1] if len(opponents) >= 3 else opponents
+                values[player][name] = sum(trimmed)
+            elif name == "cumulative":
+                values[player][name] = sum(sum(g.points for g in played if g.round <= r) for r in range(1, rounds + 1))
+            elif name == "side-wins":
+                sides = state.charter.get("game_sides") or sorted({g.side for g in played if g.side})
+                per_side = [sum(1 for g in played if g.side == s and g.outcome == "win") for s in sides]
+                values[player][name] = float(min(per_side)) if per_side else 0.0
+    order = sorted(state.players, key=lambda p: -totals[p])
+    groups = _split(order, lambda p: totals[p])
+    decided: dict[str, str] = {}
+    for name in chain:
+        groups = [part for group in groups for part in _break(group, name, values, games, decided)]
+    draws = Draws(state.name, draw_seed[0], draw_seed[1]) if draw_seed else None
+    ranked: list[str] = []
+    for group in groups:
+        if len(group) > 1 and draws is not None:
+            drawn = draws.shuffle(sorted(group), "final tie-break")
+            for upper in drawn[:-1]:
+                decided[upper] = f"seeded draw (seed {draw_seed[0]})"
+            ranked += drawn
+        else:
+            ranked += sorted(group)
+    return [_line(i + 1, p, games.get(p, []), totals[p], values[p], decided.get(p, ""), p in state.withdrawn)
+            for i, p in enumerate(ranked)]
+
+
+def _split(players: list[str], key: Callable[[str], float]) -> list[list[str]]:
+    groups: list[list[str]] = []
+    for player in players:
+        if groups and abs(key(groups[-1][0]) - key(player)) < 1e-9:
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    return groups
+
+
+def _break(group: list[str], name: str, values: dict[str, dict[str, float]],
+           games: Mapping[str, list[PlayedGame]], decided: dict[str, str]) -> list[list[str]]:
+    if len(group) < 2:
+        return [group]
+    if name == "head-to-head":
+        members = set(group)
+        score = {p: sum(g.points for g in games.get(p, []) if g.opponent in members) for p in group}
+        for p in group:
+            values[p]["head-to-head"] = score[p]
+        key = score.__getitem__
+    else:
+        key = lambda p: values[p][name]  # noqa: E731
+    parts = _split(sorted(group, key=lambda p: -key(p)), key)
+    for upper, lower in zip(parts, parts[1:]):
+        decided.setdefault(upper[-1], f"{name} {key(upper[-1]):g} against {key(lower[0]):g}")
+    return parts
+
+
+def _line(rank: int, player: str, played: list[PlayedGame], points: float, values: dict[str, float],
+          decided: str, withdrawn: bool) -> Line:
+    return Line(rank, player, points, sum(1 for g in played if g.opponent is not None),
+                sum(1 for g in played if g.outcome == "win"), sum(1 for g in played if g.outcome == "draw"),
+                sum(1 for g in played if g.outcome == "loss"), dict(values), decided, withdrawn)
+
+
+def render(lines: Sequence[Line], chain: Sequence[str]) -> str:
+    """The standings as text, with every tie-break value and what separated ties."""
+    short = {"sonneborn-berger": "SB", "buchholz": "Buch", "median-buchholz": "MBuch", "head-to-head": "H2H",
+             "cumulative": "Cum", "side-wins": "SideW"}
+    head = f"{'#':>3}  {'player':<16}{'pts':>6}{'games':>6}  W-D-L  " + "".join(f"{short[c]:>7}" for c in chain)
+    out = [head]
+    for line in lines:
+        values = "".join(f"{line.tiebreaks[c]:7g}" if c in line.tiebreaks else f"{'-':>7}" for c in chain)
+        note = f"  ahead on {line.decided_by}" if line.decided_by else ""
+        mark = " (withdrawn)" if line.withdrawn else ""
+        out.append(f"{line.rank:>3}  {line.player:<16}{line.points:6g}{line.games:6d}  "
+                   f"{line.wins}-{line.draws}-{line.losses}  {values}{note}{mark}")
+    return "\n".join(out)

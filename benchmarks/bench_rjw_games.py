@@ -1,0 +1,76 @@
+"""Benchmark: complete Russo-Japanese War games per second between two automatic players
+(one core), and the time to replay a finished game from its history.
+
+    .venv/bin/python benchmarks/bench_rjw_games.py [--games N] [--rounds R] [--players random|reasonable]
+
+Machines are shared and noisy, so every figure is a median over rounds (CPU time of this
+process), and each is also given as a ratio to a calibration workload measured in the same
+run (a fixed amount of plain-Python dice rolling). Targets: at least 100 games per second;
+replay under 30 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from common import calibration
+
+from adjudicator.engine import Match, play_out
+from adjudicator.games.russo_japanese_war import RussoJapaneseWar
+from adjudicator.games.russo_japanese_war.players import RandomPlayer, ReasonablePlayer, dice_from, players_chooser
+
+PLAYERS = {"random": RandomPlayer, "reasonable": ReasonablePlayer}
+
+
+def play_games(game: RussoJapaneseWar, seeds: range, player) -> tuple[float, list[Match]]:
+    start = time.process_time()
+    matches = []
+    for seed in seeds:
+        chooser = players_chooser({"japan": player(game, seed), "russia": player(game, seed + 100_003)})
+        matches.append(play_out(Match(game), dice_from(random.Random(seed)), chooser))
+    return time.process_time() - start, matches
+
+
+def replay_time(game: RussoJapaneseWar, match: Match, repeats: int = 5) -> float:
+    history = match.history_json()
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        Match(game, history=history)
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--players", choices=sorted(PLAYERS), default="random")
+    args = parser.parse_args()
+    game = RussoJapaneseWar()
+    player = PLAYERS[args.players]
+    play_games(game, range(3), player)   # warm-up: data loading, imports
+
+    rates, calibrations, replays = [], [], []
+    for round_ in range(args.rounds):
+        calibrations.append(calibration())
+        elapsed, matches = play_games(game, range(round_ * args.games, (round_ + 1) * args.games), player)
+        rates.append(args.games / elapsed)
+        longest = max(matches, key=lambda m: len(m.history))
+        replays.append(replay_time(game, longest))
+    rate, calib, replay = statistics.median(rates), statistics.median(calibrations), statistics.median(replays)
+    steps = statistics.median(len(m.history) for m in matches)
+    print(f"players: {args.players}")
+    print(f"calibration (200,000 plain dice rolls): {calib * 1000:.1f} ms (median of {args.rounds})")
+    print(f"complete games per second, one core:    {rate:.1f} (median; target >= 100; "
+          f"{rate / 100:.2f}x target; {rate * calib:.2f} games per calibration unit)")
+    print(f"history entries per game:               {steps:.0f} (median)")
+    print(f"replay of the longest finished game:    {replay * 1000:.2f} ms (median; target < 30 ms; "
+          f"{replay / calib:.3f} calibration units)")
+
+
+if __name__ == "__main__":
+    main()

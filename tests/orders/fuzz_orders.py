@@ -1,0 +1,79 @@
+"""Mutated orders files for fuzz tests: seeded, so that a failure can be replayed.
+
+``mutated_files(seed, count)`` yields orders texts made from the sample orders files
+by the mistakes real senders make and by hostile edits: characters deleted, doubled,
+swapped or replaced; lines deleted, doubled, swapped; lines inserted from a list of
+typical mistakes (a mistyped password line, two answers on one line, a greeting, an
+empty heading, quoted text, HTML); and a line repeated hundreds or thousands of times
+(to reach the size limits, where the stored form may be longer than the file sent).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "port-arthur"
+
+#: How many files the fuzz tests try: modest by default; FUZZ_ORDERS=10000 for the full run.
+FUZZ_COUNT = int(os.environ.get("FUZZ_ORDERS", "300"))
+
+INSERTS = [
+    "password: my secret words", "passwrod: my secret words", "reroll: no; yes", "dice: auto; ask",
+    "seize: perhaps", "hits:", "sortie:", "Hi Bob,", "BEGIN ORDERS", "END ORDERS", "> quoted report",
+    "-- ", "<p>", "<html><body>", "dice: 9", "operations:", "  battle in ECS, else pass, else pass",
+    "  move Yakumo, Azuma from Japan to Tsushima if weaker in Tsushima", "land in Yellow Sea, Tsushima",
+    "criticals: Tses, Retv, Pobeda", "hits: protect Mikasa; sink damaged first", "step: 2", "turn: 7",
+    "entropy: 00ff", "mines: auto", "return: Retvizan to Port Arthur; others to Dalny", "  3) pass",
+    "campaign: other", "side: Russia", "garbage ;; here ::", "\ufeff", "\t\tpass", "blockade: keep",
+    '  Tokiwa to "Tsushima Strait"', "attack: ask", "  1. battle anywhere unless slower there",
+]
+REPEATED = ["  pass, else pass, else pass", "  battle in ECS if enemy in ECS and stronger in ECS", "hits:",
+            "  1. pass", "dice: auto", "  Mikasa to Tsushima", "# a comment", ""]
+
+
+def samples() -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.orders"))]
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """``text`` with a few random mistakes (see the module docstring)."""
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 6)):
+        action = rng.choice(["char", "char", "char", "line", "insert", "insert", "repeat"])
+        i = rng.randrange(len(lines))
+        if action == "char" and lines[i]:
+            chars = list(lines[i])
+            j = rng.randrange(len(chars))
+            edit = rng.choice(["delete", "double", "swap", "replace"])
+            if edit == "delete":
+                del chars[j]
+            elif edit == "double":
+                chars.insert(j, chars[j])
+            elif edit == "swap" and j + 1 < len(chars):
+                chars[j], chars[j + 1] = chars[j + 1], chars[j]
+            else:
+                chars[j] = rng.choice(":;,#>\"x 9-é\t")
+            lines[i] = "".join(chars)
+        elif action == "line":
+            edit = rng.choice(["delete", "double", "swap"])
+            if edit == "delete" and len(lines) > 1:
+                del lines[i]
+            elif edit == "double":
+                lines.insert(i, lines[i])
+            elif i + 1 < len(lines):
+                lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif action == "insert":
+            lines.insert(i, rng.choice(INSERTS))
+        else:
+            lines[i:i] = [rng.choice(REPEATED)] * rng.choice([10, 300, 2500, 4990, 6000])
+    return "\n".join(lines)
+
+
+def mutated_files(seed: int, count: int = FUZZ_COUNT):
+    """``count`` mutated orders files, the same for the same ``seed``."""
+    rng = random.Random(seed)
+    sources = samples()
+    for _ in range(count):
+        yield mutate(rng.choice(sources), rng)

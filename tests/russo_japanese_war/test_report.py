@@ -1,0 +1,46 @@
+"""Reports: each side sees its own hand only; exact odds; an SVG hex map, autoescaped."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from adjudicator.engine import Match
+from adjudicator.games.russo_japanese_war import RussoJapaneseWar
+from adjudicator.games.russo_japanese_war.report import render_report
+
+GAME = RussoJapaneseWar()
+
+
+def opening() -> Match:
+    match = Match(GAME)
+    match.supply_shuffle(list(range(16)))           # Japan holds #01 #02 #03
+    match.answer("japan", {"unit": "Gds", "path": ["korea", "1015", "1114"]})
+    return match
+
+
+def test_the_text_report_shows_the_own_hand_and_only_the_size_of_the_other():
+    match = opening()
+    japan, _ = render_report(GAME, match.state, "japan", match.decision)
+    russia, _ = render_report(GAME, match.state, "russia", match.decision)
+    assert "Your hand: #01 Port Arthur Blockade, #02 Hotchkiss Machine Guns, #03 Mines" in japan
+    assert "Hotchkiss" not in russia and "Opponent's hand: 3 card(s)" in russia
+    assert "Deck: 13 card(s); discard pile top: empty" in russia
+
+
+def test_the_odds_of_each_declarable_attack_are_exact():
+    match = opening()
+    japan, _ = render_report(GAME, match.state, "japan", match.decision)
+    # Gds (2) against S2 (3) across the Yalu: -2, no attack possible; supported -1: the -1 column
+    assert "1214 with Gds: -2 -- NE 1 | supported: EX 1/6, DR 1/6, NE 1/3, AR 1/6, AE 1/6" in japan
+
+
+def test_the_html_report_draws_every_hex_and_escapes_names():
+    match = Match(GAME, {"position": {
+        "turn": 2, "phase": "japan-movement", "map": {"hexes": "0101-0303"},
+        "unit": [{"id": "<b>J1</b>", "side": "japan", "strength": 2, "ma": 3, "at": "0101"}]}})
+    _, html = render_report(GAME, match.state, "japan", match.decision)
+    assert "<b>J1" not in html and "&lt;b&gt;J1" in html
+    svg = html[html.index("<svg"): html.index("</svg>") + 6]
+    root = ET.fromstring(svg)
+    hexes = [g for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    assert len(hexes) == 9

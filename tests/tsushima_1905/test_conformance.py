@@ -1,0 +1,28 @@
+"""Every Tsushima 1905 conformance case in ../shared/cases/tsushima-1905, one test each."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from adjudicator.games.tsushima_1905.conformance import run_case
+from adjudicator.games.tsushima_1905.game import Tsushima1905
+
+CASES = Path(__file__).resolve().parents[2].parent / "shared" / "cases" / "tsushima-1905"
+FILES = sorted(CASES.glob("*.toml"))
+GAME = Tsushima1905()
+
+
+def _load(path: Path) -> dict:
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def test_the_thirty_cases_are_there():
+    assert len(FILES) == 30
+
+
+@pytest.mark.parametrize("path", FILES, ids=[_load(p)["id"] for p in FILES])
+def test_case(path):
+    problems = run_case(_load(path), GAME)
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,125 @@
+"""Exact geometry (rulings §3): integer poses, the committed sine table, rounding
+half away from zero, arcs without angles, lines of fire and contacts."""
+
+from hypothesis import given, settings, strategies as st
+
+from adjudicator.games.tsushima_1905.data import load_data
+from adjudicator.games.tsushima_1905.geometry import (
+    ARCS, Geometry, Pose, interiors_overlap, mirror, rdiv,
+)
+
+DATA = load_data()
+GEO = Geometry(DATA.sin_table, DATA.trig_scale, DATA.units_per_bl, DATA.base_width, DATA.table)
+W = DATA.table[0]
+
+coords = st.integers(min_value=2000, max_value=18000)
+headings = st.integers(min_value=0, max_value=359)
+angles = st.integers(min_value=1, max_value=90)
+poses = st.builds(Pose, coords, coords, headings)
+
+
+def test_rounding_is_half_away_from_zero():
+    assert rdiv(500_000, 10**6) == 1 and rdiv(-500_000, 10**6) == -1
+    assert rdiv(499_999, 10**6) == 0 and rdiv(-1_500_000, 10**6) == -2
+
+
+def test_starboard_90_turn_pivots_about_the_starboard_midpoint():
+    assert GEO.turn(Pose(10000, 5000, 0), 90) == Pose(10125, 5625, 90)
+
+
+def test_port_45_then_ahead_lands_to_the_thousandth():
+    assert GEO.advance(GEO.turn(Pose(10000, 5000, 0), -45), 1000) == Pose(9256, 6295, 315)
+
+
+@given(poses, st.lists(st.sampled_from(["A"]) | angles.map(lambda a: a) | angles.map(lambda a: -a), max_size=6))
+def test_mirror_manoeuvres_stay_mirror_images(pose, elements):
+    here, there = pose, mirror(pose, W)
+    for element in elements:
+        if element == "A":
+            here, there = GEO.advance(here, 1000), GEO.advance(there, 1000)
+        else:
+            here, there = GEO.turn(here, element), GEO.turn(there, -element)
+        assert there == mirror(here, W)
+
+
+@given(poses, st.sampled_from([90, -90]))
+def test_four_90_degree_pivots_return_to_the_start(pose, angle):
+    here = pose
+    for _ in range(4):
+        here = GEO.pivot(here, angle)
+    assert here == pose
+
+
+@given(poses, st.sampled_from([90, -90]))
+def test_four_90_degree_turns_trace_a_square(pose, angle):
+    here = pose
+    for _ in range(4):
+        here = GEO.turn(here, angle)
+    assert (here.x, here.y, here.heading) == (pose.x, pose.y, pose.heading)
+
+
+@given(poses, coords, coords)
+def test_arcs_tile_the_circle(firer, tx, ty):
+    arcs = GEO.arcs_of(firer, (tx, ty))
+    if (tx, ty) == (firer.x, firer.y):
+        assert arcs == ARCS
+    else:
+        assert 1 <= len(arcs) <= 2
+        if len(arcs) == 2:   # only on a 45-degree line: |f| == |s|
+            f, s = GEO.bearing_parts(firer, (tx, ty))
+            assert abs(f) == abs(s)
+
+
+@given(poses, headings)
+def test_a_target_dead_ahead_is_in_the_bow_arc_and_astern_in_the_stern_arc(firer, _):
+    ahead = GEO.advance(firer, 3000)
+    astern = GEO.advance(firer, -3000)
+    assert GEO.arcs_of(firer, (ahead.x, ahead.y)) == ("bow",)
+    assert GEO.arcs_of(firer, (astern.x, astern.y)) == ("stern",)
+
+
+def test_a_target_exactly_45_degrees_off_the_bow_is_in_two_arcs():
+    assert GEO.arcs_of(Pose(10000, 10000, 0), (12000, 12000)) == ("bow", "starboard")
+
+
+def test_touching_bases_do_not_overlap_but_one_unit_more_does():
+    a = GEO.corners(Pose(10000, 10000, 0))
+    assert not interiors_overlap(a, GEO.corners(Pose(10250, 10000, 0)))
+    assert interiors_overlap(a, GEO.corners(Pose(10249, 10000, 0)))
+
+
+def test_a_line_of_fire_grazing_a_base_is_blocked_and_one_unit_clear_is_not():
+    firer, target = (10000, 10000), (16000, 10000)
+    assert GEO.line_blocked(firer, target, [Pose(13000, 10125, 90)])
+    assert not GEO.line_blocked(firer, target, [Pose(13000, 10126, 90)])
+
+
+def test_an_ahead_stops_at_the_last_clear_unit():
+    end, struck = GEO.sweep_ahead(Pose(10000, 11000, 0), 1000, [("Azuma", Pose(10000, 11800, 90))])
+    assert end == Pose(10000, 11175, 0) and struck == ["Azuma"]
+
+
+@settings(max_examples=60)
+@given(poses, poses, st.integers(min_value=1, max_value=1000))
+def test_a_swept_ahead_never_ends_overlapping(mover, other, length):
+    if interiors_overlap(GEO.corners(mover), GEO.corners(other)):
+        return
+    end, struck = GEO.sweep_ahead(mover, length, [("other", other)])
+    assert not interiors_overlap(GEO.corners(end), GEO.corners(other))
+    assert (end == GEO.advance(mover, length)) == (not struck)
+
+
+@settings(max_examples=60)
+@given(poses, poses, angles | angles.map(lambda a: -a))
+def test_a_pivot_never_ends_overlapping(mover, other, degrees):
+    if interiors_overlap(GEO.corners(mover), GEO.corners(other)):
+        return
+    end, _ = GEO.sweep_pivot(mover, degrees, [("other", other)])
+    assert not interiors_overlap(GEO.corners(end), GEO.corners(other))
+
+
+def test_no_float_in_the_geometry_module():
+    import inspect
+    from adjudicator.games.tsushima_1905 import geometry
+    source = inspect.getsource(geometry)
+    assert "float" not in source.replace("no float is ever used", "") and "import math" not in source

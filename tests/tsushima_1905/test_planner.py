@@ -1,0 +1,86 @@
+"""Relative moves resolved by an exact, deterministic search (rulings §4.2)."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from adjudicator.games.tsushima_1905.game import Tsushima1905
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.planner import ALPHABET, NoMove, POSITION, Relative, _objective, resolve
+from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.table import Table, pose_of
+
+GAME = Tsushima1905()
+
+
+def table_with(ships):
+    position = {"turn": 1, "phase": "action", "offense": "japan", "prime": 1, "next": "japan", "ship": ships}
+    state = GAME.new_state({"position": position}, {})
+    return Table(state, GAME.data, GAME.geo, Options(), lambda event: None)
+
+
+def ship(name, side, cls, x, y, heading):
+    return {"name": name, "side": side, "class": cls, "at": [x, y], "heading": heading}
+
+
+def test_follow_takes_station_astern_of_the_leader():
+    table = table_with([ship("Mikasa", "japan", "battleship", 6.0, 18.0, 180),
+                        ship("Shikishima", "japan", "battleship", 6.0, 20.5, 180)])
+    assert [e.code for e in resolve(table, table.ship("Shikishima"), Relative("follow", "Mikasa"))] == ["A"]
+
+
+def test_steer_turns_toward_the_heading_in_one_element():
+    table = table_with([ship("Admiral Nakhimov", "russia", "armoured_cruiser", 14.0, 5.5, 0)])
+    assert [e.code for e in resolve(table, table.ship("Admiral Nakhimov"), Relative("steer", heading=45))] == ["S45"]
+
+
+def test_ram_ends_in_contact_with_the_target():
+    table = table_with([ship("Idzumo", "japan", "armoured_cruiser", 10.0, 13.0, 180),
+                        ship("Osliabia", "russia", "battleship", 10.0, 10.5, 90)])
+    elements = resolve(table, table.ship("Idzumo"), Relative("ram", "Osliabia"))
+    assert "Osliabia" in plan_move(table, table.ship("Idzumo"), elements).struck
+
+
+def test_a_ship_boxed_in_astern_of_its_leader_has_no_clear_move():
+    table = table_with([ship("Mikasa", "japan", "battleship", 6.0, 19.0, 180),
+                        ship("Shikishima", "japan", "battleship", 6.0, 20.5, 180)])
+    with pytest.raises(NoMove, match="follow Mikasa"):
+        resolve(table, table.ship("Shikishima"), Relative("follow", "Mikasa"))
+
+
+def exhaustive(table, mover, order):
+    """Every legal move, ranked by (score, CPs, length, list order), without pruning."""
+    geo, free = table.geo, free_moves(table, mover)
+    most, turns = free + paid_moves_left(table, mover), table.cls(mover).turns_per_activation
+    objective = _objective(table, mover, order)
+    found = []
+
+    def grow(prefix, pose, turns_left):
+        if prefix:
+            found.append((objective.score(pose), max(0, len(prefix) - free), len(prefix),
+                          tuple(POSITION[e] for e in prefix), prefix))
+        if len(prefix) == most:
+            return
+        for element in ALPHABET:
+            if element.is_turn and turns_left:
+                grow(prefix + (element,), geo.pivot(geo.advance(pose, 500), element.degrees), turns_left - 1)
+            elif not element.is_turn:
+                grow(prefix + (element,), geo.advance(pose, 1000), turns_left)
+
+    grow((), pose_of(mover), turns)
+    return list(min(found)[-1])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(4, 16), st.integers(6, 22), st.integers(0, 359), st.integers(4, 16), st.integers(6, 22),
+       st.integers(0, 359), st.sampled_from(["follow", "close", "open", "broadside", "station"]))
+def test_the_pruned_search_finds_the_exhaustive_best(x, y, heading, tx, ty, theading, kind):
+    if abs(x - tx) < 4 and abs(y - ty) < 4:
+        return
+    table = table_with([ship("Mikasa", "japan", "battleship", x, y, heading),
+                        ship("Borodino", "russia", "battleship", tx, ty, theading)])
+    order = Relative(kind, "Borodino", bearing=90, distance=3000)
+    mover = table.ship("Mikasa")
+    best = exhaustive(table, mover, order)
+    if plan_move(table, mover, best).withdrawn:
+        return
+    assert resolve(table, mover, order) == best
