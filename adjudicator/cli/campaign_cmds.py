@@ -36,6 +36,10 @@ class StoreURL(type(Path())):
 
     __fspath__ = __str__
 
+    def exists(self, *, follow_symlinks: bool = True) -> bool:
+        """A database is not a file: whether it can be used is known on connecting."""
+        return True
+
 
 def store_location(text) -> Path:
     """The ``--store`` value: a StoreURL for a ``postgresql://`` URL, else a file path."""
@@ -82,7 +86,7 @@ def open_store(path: Path, create: bool = False):
     that a mistyped path is an error, not an empty store."""
     from adjudicator.store import Store
 
-    if not create and not isinstance(path, StoreURL) and not path.exists():
+    if not create and not path.exists():
         raise fail(f"no campaign store at {path}: give --store (or ADJUDICATOR_STORE), "
                    "or create a campaign with 'adjudicator new'")
     return Store.open(path)

@@ -40,6 +40,34 @@ def is_busy(error: sqlite3.Error) -> bool:
     return "locked" in str(error) or "busy" in str(error)
 
 
+class Queries:
+    """Reading rows, on top of a backend's ``execute``."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        raise NotImplementedError
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """Run a query and return its first row, or None."""
+        cursor = self.execute(sql, params)
+        try:
+            return cursor.fetchone()
+        finally:
+            cursor.close()
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run a query and return all its rows.
+
+        Queries are always read to the end and their cursors closed: a cursor
+        left open (say, kept alive by a traceback) would pin the connection to
+        an old snapshot of the store.
+        """
+        cursor = self.execute(sql, params)
+        try:
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
+
 def _create_private(path: str) -> None:
     """Create a new store file readable and writable by its owner only (0600): it
     holds the secret seed chain, password hashes, private orders and queued reports.
@@ -54,7 +82,7 @@ def _create_private(path: str) -> None:
         raise StoreUnavailable(path, f"cannot be created: {error.strerror or error}") from None
 
 
-class Database:
+class Database(Queries):
     """A configured connection to one store file, turning SQLite errors into
     :class:`StoreUnavailable` that name the file."""
 
@@ -100,27 +128,6 @@ class Database:
             return self._connection.execute(sql, params)
         except sqlite3.DatabaseError as error:
             raise self._unavailable(error) from error
-
-    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        """Run a query and return its first row, or None."""
-        cursor = self.execute(sql, params)
-        try:
-            return cursor.fetchone()
-        finally:
-            cursor.close()
-
-    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """Run a query and return all its rows.
-
-        Queries are always read to the end and their cursors closed: a cursor
-        left open (say, kept alive by a traceback) would pin the connection to
-        an old snapshot of the store.
-        """
-        cursor = self.execute(sql, params)
-        try:
-            return cursor.fetchall()
-        finally:
-            cursor.close()
 
     def begin(self, immediate: bool) -> None:
         """Start a transaction; ``immediate`` takes the write lock at once.

@@ -31,8 +31,9 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
+from .db import Queries
 from .errors import CampaignBusy, NotAStore, StoreUnavailable, StoreVersionError
 from .schema import APPLICATION_ID, POSTGRESQL_MARK, POSTGRESQL_MIGRATIONS, SCHEMA_VERSION
 
@@ -51,13 +52,13 @@ def is_url(location: object) -> bool:
 
 
 def redacted(url: str) -> str:
-    """The URL without its password (``user:***@host``), safe for messages and logs."""
+    """The URL without its password (``user:***@host``, ``password=***``), safe for
+    messages and logs."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    if parts.password is not None:
+        credentials, host = parts.netloc.rsplit("@", 1)
+        url = url.replace(parts.netloc, f"{credentials.split(':', 1)[0]}:***@{host}", 1)
+    return re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
 
 
 def campaign_lock_key(campaign_id: str) -> int:
@@ -78,7 +79,7 @@ def _psycopg():
     return psycopg
 
 
-class PostgresDatabase:
+class PostgresDatabase(Queries):
     """A connection to a store in a PostgreSQL database, turning server errors
     into :class:`StoreUnavailable` that name the (password-free) URL."""
 
@@ -94,9 +95,10 @@ class PostgresDatabase:
         """Connect to the store at ``url``, creating or upgrading its schema."""
         psycopg = _psycopg()
         try:
+            defaults = {"connect_timeout": _CONNECT_TIMEOUT, "application_name": "adjudicator"}
+            given = psycopg.conninfo.conninfo_to_dict(url)
             connection = psycopg.connect(
-                url, autocommit=True, connect_timeout=_CONNECT_TIMEOUT,
-                application_name="adjudicator",
+                url, autocommit=True, **{k: v for k, v in defaults.items() if k not in given}
             )
         except psycopg.Error as error:
             raise StoreUnavailable(redacted(url), _first_line(error)) from None
@@ -130,22 +132,6 @@ class PostgresDatabase:
             return self._connection.execute(sql)
         except _psycopg().Error as error:
             raise self._unavailable(error) from error
-
-    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        """Run a query and return its first row, or None."""
-        cursor = self.execute(sql, params)
-        try:
-            return cursor.fetchone()
-        finally:
-            cursor.close()
-
-    def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """Run a query and return all its rows."""
-        cursor = self.execute(sql, params)
-        try:
-            return cursor.fetchall()
-        finally:
-            cursor.close()
 
     # -- transactions ----------------------------------------------------------
 

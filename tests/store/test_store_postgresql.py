@@ -5,6 +5,7 @@ league's campaigns at once, one of them killed."""
 
 from __future__ import annotations
 
+import mailbox
 import os
 import random
 import signal
@@ -27,6 +28,7 @@ from adjudicator.store import (
     StoreUnavailable,
     StoreVersionError,
 )
+from adjudicator.store.pg import redacted
 from adjudicator.store.schema import POSTGRESQL_MARK
 from tests.pipeline.pipeline_helpers import PLAYERS, REFEREE, T0, batch_count, email, orders_text, reports
 
@@ -89,6 +91,16 @@ def test_an_unreachable_database_is_reported_without_its_password(postgres_clust
         Store.open(url)
     assert "s3cret" not in str(caught.value)
     assert "adjudicator:***@" in str(caught.value)
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("postgresql://league:s3cret@db.test/league", "postgresql://league:***@db.test/league"),
+    ("postgresql://league@db.test/league?sslmode=require&password=s3cret",
+     "postgresql://league@db.test/league?sslmode=require&password=***"),
+    ("postgresql:///league?host=/run/postgresql", "postgresql:///league?host=/run/postgresql"),
+])
+def test_a_store_url_is_shown_without_its_password(url, shown):
+    assert redacted(url) == shown
 
 
 def test_hosts_starting_together_create_the_schema_once(postgres_url):
@@ -242,3 +254,39 @@ def test_a_host_killed_at_a_random_moment_leaves_every_campaign_whole(league):
         _, err = host.communicate(timeout=240)
         assert host.returncode == 0, err
     check_league(url)
+
+
+# -- the commands and the resident service on a PostgreSQL store -------------------------
+
+
+def test_a_campaign_made_and_served_on_postgresql_answers_its_mail(postgres_url, tmp_path):
+    """`new` through ADJUDICATOR_STORE, then `serve` watching a Maildir: the orders are
+    taken, the step adjudicated and its mail written, all in the database."""
+    from tests.pipeline.pipeline_helpers import COMMAND, cli, command_env
+
+    (tmp_path / "players.toml").write_text(
+        "".join(f'[[player]]\nside = "{p.side}"\naddress = "{p.address}"\npassword = "{p.password}"\n\n'
+                for p in PLAYERS))
+    league = command_env(ADJUDICATOR_STORE=postgres_url, ADJUDICATOR_KEY=str(tmp_path / "referee.key"))
+    assert cli("keys", "new", tmp_path / "referee.key", "--no-passphrase", env=league).returncode == 0
+    made = cli("new", "c1", "--game", "port-arthur", "--players", tmp_path / "players.toml",
+               "--from", REFEREE, env=league)
+    assert made.returncode == 0, made.stderr
+    inbox = mailbox.Maildir(tmp_path / "inbox", create=True)
+    inbox.add(email(orders_text("japan", campaign="c1")))
+    service = subprocess.Popen([*COMMAND, "serve", "--maildir", str(tmp_path / "inbox"), "--outbox",
+                                str(tmp_path / "outbox"), "--poll", "0.2"], env=league,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        with Store.open(postgres_url) as store:
+            deadline = time.monotonic() + 90
+            while len(store.outbox("c1")) < 3 and time.monotonic() < deadline:
+                time.sleep(0.3)
+            assert batch_count(store, "c1") == 1
+            assert len(reports(store, "c1")) == 2
+    finally:
+        service.send_signal(signal.SIGTERM)
+        _, log = service.communicate(timeout=60)
+    assert service.returncode == 0, log
+    assert "accepted togo@japan.test -> c1" in log
+    assert "waiting for russia" in cli("status", "c1", env=league).stdout
