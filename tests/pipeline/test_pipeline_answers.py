@@ -129,12 +129,13 @@ def test_new_refuses_a_from_address_with_a_line_break(store, referee_key, tmp_pa
     players = tmp_path / "players.toml"
     players.write_text('[[player]]\nside = "japan"\naddress = "togo@japan.test"\npassword = "p1"\n'
                        '[[player]]\nside = "russia"\naddress = "makarov@russia.test"\npassword = "p2"\n')
-    base = ["new", "c9", "--players", players, "--store", store.path, "--key", tmp_path / "referee.key"]
+    base = ["new", "c9", "--players", players, "--store", store.path, "--key", tmp_path / "referee.key",
+            "--game", "port-arthur"]
 
     injected = cli(*base, "--from", "referee@x.test\r\nBcc: victim@elsewhere.test")
     bad_player = tmp_path / "bad.toml"
     bad_player.write_text(players.read_text().replace("togo@japan.test", "togo@japan.test\\nBcc: v@x.test"))
-    injected_player = cli(*base[:3], bad_player, *base[4:], "--from", "referee@x.test")
+    injected_player = cli(*base[:3], bad_player, *base[4:], "--from", "referee@x.test")  # the players file replaced
 
     for done in (injected, injected_player):
         assert done.returncode == 2, done.stdout + done.stderr

@@ -97,8 +97,8 @@ def test_a_wrong_passphrase_stops_new_and_adjudicate_with_exit_2_and_a_clear_mes
     assert cli("keys", "new", key, env=right).returncode == 0
     assert b"ENCRYPTED" in key.read_bytes()
 
-    refused = cli("new", CAMPAIGN, "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=wrong)
-    created = cli("new", CAMPAIGN, "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=right)
+    refused = cli("new", CAMPAIGN, "--game", "port-arthur", "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=wrong)
+    created = cli("new", CAMPAIGN, "--game", "port-arthur", "--players", tmp_path / "players.toml", "--key", key, "--store", store, env=right)
     stopped = cli("adjudicate", CAMPAIGN, "--key", key, "--store", store, env=wrong)
     unasked = cli("adjudicate", CAMPAIGN, "--key", key, "--store", store)
 
@@ -183,7 +183,7 @@ def test_status_and_history_and_export_give_output_for_scripts(desk):
 
 
 def test_new_with_an_unknown_option_exits_2_quoting_it(desk):
-    done = cli("new", "c2", "--players", desk / "players.toml", "-o", "fog=true", *store_args(desk), *key_args(desk))
+    done = cli("new", "c2", "--game", "port-arthur", "--players", desk / "players.toml", "-o", "fog=true", *store_args(desk), *key_args(desk))
 
     assert done.returncode == 2
     assert "'fog'" in done.stderr and "fog_of_war" in done.stderr
@@ -247,16 +247,16 @@ def bad_inputs(desk: Path) -> list[tuple[list, int, dict]]:
         (["status", CAMPAIGN, "--store", desk / "garbage.bin"], 2, {}),
         (["status", CAMPAIGN, "--store", desk / "not-a-store.sqlite3"], 2, {}),
         (["status", CAMPAIGN, *s, "--format", "yaml"], 2, {}),
-        (["new", "Bad Id!", "--players", desk / "players.toml", *s, *k], 2, {}),
+        (["new", "Bad Id!", "--game", "port-arthur", "--players", desk / "players.toml", *s, *k], 2, {}),
         (["new", "c2", "--game", "chess", "--players", desk / "players.toml", *s, *k], 2, {}),
-        (["new", "c2", "--player", "japan=nobody", *s, *k], 2, {}),
-        (["new", "c2", "--players", desk / "missing.toml", *s, *k], 2, {}),
-        (["new", "c2", "--players", desk / "bad.toml", *s, *k], 2, {}),
-        (["new", CAMPAIGN, "--players", desk / "players.toml", *s, *k], 2, {}),
-        (["new", "c2", "--players", desk / "players.toml", *s, "--key", desk / "missing.key"], 2, {}),
-        (["new", "c2", "--players", desk / "players.toml", *s, "--key", desk / "garbage.bin"], 2, {}),
-        (["new", "c2", "--players", desk / "players.toml", "--deadline-hours", "soon", *s, *k], 2, {}),
-        (["new", "c2", "--players", desk / "players.toml", "--sealed", "japan=" + str(desk / "garbage.bin"),
+        (["new", "c2", "--player", "--game", "port-arthur", "japan=nobody", *s, *k], 2, {}),
+        (["new", "c2", "--game", "port-arthur", "--players", desk / "missing.toml", *s, *k], 2, {}),
+        (["new", "c2", "--game", "port-arthur", "--players", desk / "bad.toml", *s, *k], 2, {}),
+        (["new", CAMPAIGN, "--game", "port-arthur", "--players", desk / "players.toml", *s, *k], 2, {}),
+        (["new", "c2", "--game", "port-arthur", "--players", desk / "players.toml", *s, "--key", desk / "missing.key"], 2, {}),
+        (["new", "c2", "--game", "port-arthur", "--players", desk / "players.toml", *s, "--key", desk / "garbage.bin"], 2, {}),
+        (["new", "c2", "--game", "port-arthur", "--players", desk / "players.toml", "--deadline-hours", "soon", *s, *k], 2, {}),
+        (["new", "c2", "--game", "port-arthur", "--players", desk / "players.toml", "--sealed", "japan=" + str(desk / "garbage.bin"),
           *s, *k], 2, {}),
         (["submit", CAMPAIGN, desk / "missing.orders", *s, *k], 2, {}),
         (["submit", CAMPAIGN, desk / "bad.orders", *s, *k], 1, {}),
