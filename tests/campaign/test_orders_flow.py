@@ -85,7 +85,7 @@ def test_standing_orders_answer_later_questions(campaign, referee_key):
     campaign.submit("c1", orders(body=body), referee_key)
     campaign.adjudicate("c1", referee_key)
     log, match = campaign.match("c1")
-    from adjudicator.campaign.campaign import _orders_in_force
+    from adjudicator.campaign.running import orders_in_force as _orders_in_force
     in_force = _orders_in_force(log, log.next_batch, match.state.turn, "port-arthur")
     assert {"dice", "hits", "criticals", "seize", "reroll"} <= set(in_force["japan"].kinds)
     assert "sortie" in in_force["japan"].kinds  # one-off orders last for the turn they were sent in

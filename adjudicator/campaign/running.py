@@ -1,0 +1,133 @@
+"""Running the rules from the players' orders: which step and turn orders are for,
+which orders are in force at each step and game turn, the driver that answers the
+rules from them (defaults for silent sides), and why orders would not answer the
+open question."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any, Callable, Mapping, Sequence
+
+from adjudicator.campaign.errors import StepOver
+from adjudicator.campaign.games import support
+from adjudicator.campaign.log import CampaignLog
+from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
+from adjudicator.orders import OrderSet, parse_orders
+
+
+def step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
+    current = log.next_batch
+    given = orders.header.step
+    if given is None:
+        check_turn(orders, turn, current)
+        return current
+    try:
+        step = int(given)
+    except ValueError:
+        raise StepOver(f"the step {given!r} is not a number; the current step is {current}") from None
+    if step < current:
+        raise StepOver(f"step {step} is over; the current step is {current}: "
+                       f"send orders for step {current}")
+    if step > current:
+        raise StepOver(f"step {step} has not begun; the current step is {current}")
+    check_turn(orders, turn, current)
+    return step
+
+
+def check_turn(orders: OrderSet, turn: Any, current: int) -> None:
+    """A ``turn:`` line must name the game turn of the step the orders are for:
+    orders written for another turn are stale (or early) and are refused."""
+    given = orders.header.turn
+    if given is None or turn is None or given == turn:
+        return
+    raise StepOver(f"these orders are for turn {given}, but the game is at turn {turn} (step {current}): "
+                   f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
+
+
+@lru_cache(maxsize=4096)
+def stored_orders(text: str, game: str) -> OrderSet:
+    """Orders accepted earlier, read back from their canonical text (cached: a
+    campaign reads the same texts at every step)."""
+    return parse_orders(text, game)
+
+
+def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[str, OrderSet]:
+    """Each side's orders in force for ``step``, at game turn ``turn``.
+
+    A newer order set for the same step replaces the older one. Over the steps,
+    standing orders (policies) stay in force until replaced; one-off orders
+    (sortie, operations plan) stay in force for the game turn they were sent in."""
+    in_force: dict[str, tuple[OrderSet, Any]] = {}
+    for accepted in log.orders_up_to(step):
+        orders = stored_orders(accepted.text, game)
+        if accepted.side in in_force:
+            old, old_turn = in_force[accepted.side]
+            kept = [b for b in old.blocks
+                    if b.kind not in orders.kinds and (b.standing or old_turn == accepted.turn)]
+            orders = replace(orders, blocks=(*orders.blocks, *kept))
+        in_force[accepted.side] = (orders, accepted.turn)
+    return {side: orders if sent_turn == turn else orders.standing()
+            for side, (orders, sent_turn) in in_force.items()}
+
+
+def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
+         silent: set[str], answers: Any) -> tuple[list[tuple[str, str]], list[str]]:
+    """Drive the match: dice from the batch, answers from the orders in force for the
+    current game turn (defaults for silent sides); stop at a question nobody has
+    answered."""
+    defaults: list[tuple[str, str]] = []
+    refused: list[str] = []
+    standing: dict[str, Any] = {"turn": object(), "orders": {}}
+
+    def answer(decision: Decision, state: Any) -> Mapping[str, Any] | None:
+        turn = getattr(state, "turn", None)
+        if turn != standing["turn"]:
+            standing["turn"], standing["orders"] = turn, in_force(turn)
+        orders = standing["orders"].get(decision.side)
+        given = answers.answer_for(decision, state, orders)
+        if given is None and decision.side in silent:
+            given = answers.default_answer(decision, state)
+            defaults.append((decision.side, decision.kind))
+        if given is None and orders is not None and orders.block(decision.kind) is not None:
+            refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
+                           "(an 'ask', or an order that cannot be carried out as written): it is asked again")
+        return given
+
+    def rejected(decision: Decision, given: Mapping[str, Any], err: IllegalAnswer) -> bool:
+        refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
+        return False
+
+    drive(match, Source(chance=chance, answer=answer, rejected=rejected))
+    return defaults, refused
+
+
+def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) -> tuple[str, ...]:
+    """What each default did, in words ("russia: passes"), once per side and kind."""
+    texts = getattr(orders_support, "DEFAULT_TEXT", {})
+    notes = []
+    for side, kind in dict.fromkeys(defaults):
+        notes.append(f"{side.capitalize()}: {texts.get(kind, 'the documented default for ' + kind)}")
+    return tuple(notes)
+
+
+def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:
+    """Why ``orders`` (over the side's standing orders) would not answer the question
+    now open for ``side``; empty when they would, or when the question is another's."""
+    decision = match.decision
+    if decision is None or decision.side != side:
+        return []
+    game_support = support(log.charter["game"])
+    in_force = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name).get(side)
+    if in_force is not None:
+        kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
+        orders = replace(orders, blocks=(*orders.blocks, *kept))
+    answer = game_support.answers.answer_for(decision, match.state, orders)
+    if answer is None:
+        return [f"these orders do not answer the question now open for {side} ({decision.kind}): "
+                f"{decision.prompt} (an order that cannot be carried out as written is not used)"]
+    try:
+        decision.accept(answer)
+    except IllegalAnswer as err:
+        return [f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
+    return []
