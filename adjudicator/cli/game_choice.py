@@ -19,7 +19,7 @@ def choose_game(name: Optional[str], *, text: bytes | str | None = None, path: O
                 first_by_default: bool = False) -> str:
     """The game named with ``--game``; else the one an orders text names in its header
     (``game: tsushima-1905``); else the one a folder on ``path`` is named after
-    (``samples/port-arthur/``); else the only game installed; else, with
+    (``samples/<game>/``); else the only game installed; else, with
     ``first_by_default`` (the demo, a simulation), the registry's first game; else
     GameNotChosen, listing the games."""
     if name is not None:

@@ -97,7 +97,7 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
     abandonment = _table(data, "abandonment", where, required=False)
     charter = Charter(
         name=_name(event.get("name"), f"{where}: [tournament] name"),
-        game=str(event.get("game", "port-arthur")),
+        game=_game(event.get("game"), f"{where}: [tournament] game"),
         format=_choice(event.get("format", "swiss"), FORMATS, f"{where}: [tournament] format"),
         rounds=_optional_int(event.get("rounds"), f"{where}: [tournament] rounds"),
         pools=_optional_int(event.get("pools", 1), f"{where}: [tournament] pools") or 1,
@@ -192,4 +192,13 @@ def _optional_int(value: Any, where: str) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise BadCharter(f"{where}: {value!r} must be a whole number >= 1")
+    return value
+
+
+def _game(value: Any, where: str) -> str:
+    """The event's game: a registered game's name (required: a tournament names its game)."""
+    from adjudicator import games
+
+    if not isinstance(value, str) or value not in games.names():
+        raise BadCharter(f"{where} must name the game, one of {', '.join(games.names())}; got {value!r}")
     return value

@@ -45,8 +45,14 @@ class TournamentDemo:
 
 def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
                         progress: Callable[[str], None] | None = None, rounds: int = 2,
-                        game: str = "port-arthur", entrants: int = len(ENTRANTS)) -> TournamentDemo:
+                        game: str | None = None, entrants: int = len(ENTRANTS)) -> TournamentDemo:
+    """A small Swiss event of automatic players by email; ``game`` defaults to the first
+    registered game that offers a tournament interface."""
     say = progress or (lambda line: None)
+    if game is None:
+        from adjudicator.tournament.gameplay import tournament_games
+
+        game = tournament_games()[0]
     plugin = support(game)
     if plugin.commander is None:
         raise CampaignError(f"{plugin.title} has no automatic player that writes orders: no tournament demo")
