@@ -26,7 +26,8 @@ protocol below:
 ``language`` (:class:`OrdersLanguage`)
     ``read(clean_text, problem_log, state=None, world=None) -> OrderSet | None``
     (parse ``grammar/<game>.lark``, whose header comes from ``grammar/common.lark``,
-    every problem into the log with a code of the game's own range),
+    every problem into the log with a code of the game's own range; the header and the
+    block loop are :class:`adjudicator.orders.reading.TreeReader`'s),
     ``merge_orders(standing, new)`` and ``CODES`` (the game's error codes and
     titles, E2xx for Port Arthur; E1xx are generic, see
     :mod:`adjudicator.orders.problems`). An ``OrderSet``'s blocks print themselves

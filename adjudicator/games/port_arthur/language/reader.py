@@ -9,13 +9,12 @@ contradict itself. Each problem is logged with its position; reading goes on.
 
 from __future__ import annotations
 
-import bisect
-
 from lark import Token, Tree
 
 from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
-from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
+from adjudicator.orders.model import OrderSet
 from adjudicator.orders.names import Lookup, lookup_in
+from adjudicator.orders.reading import TreeReader, or_list, text_of, where
 from adjudicator.games.port_arthur.language.model import (
     ASK,
     AUTO_PREFERENCE,
@@ -47,163 +46,35 @@ from adjudicator.games.port_arthur.language.world import World
 from adjudicator.orders.problems import ProblemLog
 
 SHIPYARD = "shipyard"
-_HEADER_FIELDS = {
-    "campaign_field": "campaign",
-    "side_field": "side",
-    "turn_field": "turn",
-    "step_field": "step",
-    "game_field": "game",
-    "password_field": "password",
-    "signature_field": "signature",
-    "entropy_field": "entropy",
-    "reveal_field": "reveal",
-}
 ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
-REQUIRED_HEADER = ("campaign", "side", "turn")
 _CMP = {"==": "="}
 
 
-def _or_list(names: tuple[str, ...]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+class Reader(TreeReader):
+    """Reads one parse tree of Port Arthur's orders; problems go to ``log``. The header
+    and the block loop are the generic :class:`TreeReader`'s; each block rule of
+    ``grammar/port-arthur.lark`` has its method below."""
 
-
-def _rule(node: Tree) -> str:
-    """A rule's name without the grammar it was imported from ("common__side_field")."""
-    return node.data.rpartition("__")[2]
-
-
-def _first_token(node: Tree | Token) -> Token | None:
-    if isinstance(node, Token):
-        return node
-    for child in node.children:
-        found = _first_token(child)
-        if found is not None:
-            return found
-    return None
-
-
-def _where(node: Tree | Token | None) -> tuple[int, int]:
-    """Line and column where ``node`` starts (a subtree of keywords only has no token
-    of its own: its position is the one the parser recorded)."""
-    if isinstance(node, Tree) and not node.meta.empty:
-        return node.meta.line, node.meta.column
-    token = _first_token(node) if node is not None else None
-    if token is None or token.line is None:
-        return 0, 0
-    return token.line, token.column
-
-
-def _any_between(lines: list[int], start: int, end: int | None) -> bool:
-    """Whether the sorted ``lines`` hold one after ``start`` and before ``end`` (None: no end)."""
-    i = bisect.bisect_right(lines, start)
-    return i < len(lines) and (end is None or lines[i] < end)
-
-
-def _text(name: Tree) -> str:
-    """The words of a ``name`` node, quotes removed, spaces made single."""
-    return " ".join(str(name.children[0]).strip('"').split())
-
-
-class Reader:
-    """Reads one parse tree; problems go to ``log``."""
+    GAME = GAME
+    BLOCK_ORDER = BLOCK_ORDER
 
     def __init__(self, world: World, log: ProblemLog) -> None:
+        super().__init__(log, world.sides, world.turns)
         self.world = world
-        self.log = log
-        self.side: str | None = None
-
-    # -- the whole file ------------------------------------------------------------
-
-    def read(self, tree: Tree) -> OrderSet:
-        fields = [c for c in tree.children if _rule(c) in _HEADER_FIELDS]
-        blocks = [c for c in tree.children if _rule(c) not in _HEADER_FIELDS]
-        header, credentials = self.header(fields, has_blocks=bool(blocks), tree=tree)
-        dropped = sorted(p.line for p in self.log.problems)  # lines the parser left out
-        read_blocks = {}
-        for node, next_line in zip(blocks, [_where(b)[0] for b in blocks[1:]] + [None]):
-            if len(node.children) < 2:
-                if not _any_between(dropped, _where(node)[0], next_line):
-                    self.log.add("E103", f'the "{node.children[0]}" heading has no entries', *_where(node))
-                continue
-            block = getattr(self, node.data)(node)
-            if block is None:
-                continue
-            if block.kind in read_blocks:
-                self.log.add("E110", f'a second "{node.children[0]}" block; give each block once',
-                             *_where(node))
-                continue
-            read_blocks[block.kind] = block
-        return OrderSet(header, order_blocks(read_blocks.values(), BLOCK_ORDER), credentials)
-
-    def header(self, fields: list[Tree], has_blocks: bool, tree: Tree) -> tuple[Header, Credentials]:
-        """The header lines; a missing one is reported where the orders begin."""
-        values: dict[str, object] = {}
-        start = _where(tree.children[0]) if tree.children else (1, 1)
-        for node in fields:
-            key = _HEADER_FIELDS[_rule(node)]
-            if key in values:
-                self.log.add("E111", f'a second "{key}" line', *_where(node))
-                continue
-            values.update(self.header_field(key, node))
-        if not fields and not has_blocks:
-            self.log.add("E106", "no orders found: the file has no header lines and no blocks", *start,
-                         quote=False)
-        else:
-            for key in REQUIRED_HEADER:
-                if key not in values:
-                    example = {"campaign": "campaign: NAME", "side": "side: Japan", "turn": "turn: 1"}[key]
-                    self.log.add("E112", f'no "{key}" line; add one, e.g. "{example}"', *start, quote=False)
-        self.side = values.get("side")  # type: ignore[assignment]
-        header = Header(
-            campaign=values.get("campaign"),
-            side=values.get("side"),
-            turn=values.get("turn"),
-            step=values.get("step"),
-            game=values.get("game"),
-            entropy=values.get("entropy"),
-            reveal=values.get("reveal"),
-        )
-        return header, Credentials(values.get("password"), values.get("signature"))
-
-    def header_field(self, key: str, node: Tree) -> dict[str, object]:
-        tokens = [c for c in node.children if isinstance(c, Token)]
-        value = str(tokens[0])
-        if key == "side":
-            side, _, look = lookup_in(value, [self.world.sides])
-            if side is None:
-                self.log.add("E113", f'unknown side "{value}"', *_where(tokens[0]),
-                             suggestions=look.suggestions or (JAPAN, RUSSIA))
-                return {"side": None}
-            return {"side": side}
-        if key == "turn":
-            turn = int(value)
-            if not 1 <= turn <= self.world.turns:
-                self.log.add("E301", f"turn {turn} is not a turn of the game (1-{self.world.turns})",
-                             *_where(tokens[0]))
-            result: dict[str, object] = {"turn": turn}
-            if len(tokens) > 1:
-                result["step"] = str(tokens[1])
-            return result
-        if key == "game" and value.casefold() != GAME:
-            self.log.add("E113", f'these are orders for "{GAME}", not "{value}"', *_where(tokens[0]))
-            return {"game": value}
-        if key == "game":
-            return {"game": GAME}
-        return {key: value}
 
     # -- names ---------------------------------------------------------------------
 
     def _unknown(self, what: str, name: Tree, look: Lookup, code: str) -> None:
-        text = _text(name)
+        text = text_of(name)
         if look.ambiguous:
-            self.log.add("E202", f'"{text}" could be {_or_list(look.ambiguous)}; write more of the name',
-                         *_where(name))
+            self.log.add("E202", f'"{text}" could be {or_list(look.ambiguous)}; write more of the name',
+                         *where(name))
         else:
-            self.log.add(code, f'unknown {what} "{text}"', *_where(name), suggestions=look.suggestions)
+            self.log.add(code, f'unknown {what} "{text}"', *where(name), suggestions=look.suggestions)
 
     def ship(self, name: Tree, own: bool | None = True) -> str | None:
         """The ship ``name`` means; ``own``: it must be the player's (False: the enemy's)."""
-        found, _, look = lookup_in(_text(name), [self.world.ships])
+        found, _, look = lookup_in(text_of(name), [self.world.ships])
         if found is None:
             self._unknown("ship", name, look, "E201")
             return None
@@ -211,7 +82,7 @@ class Reader:
         if self.side is not None and own is not None and side is not None and (side == self.side) != own:
             whose = "your own ship" if side == self.side else f"a {ADJECTIVE.get(side, side)} ship"
             wanted = "your own ships" if own else "enemy ships"
-            self.log.add("E205", f'"{found}" is {whose}; only {wanted} can be named here', *_where(name))
+            self.log.add("E205", f'"{found}" is {whose}; only {wanted} can be named here', *where(name))
         return found
 
     def ships(self, names: Tree, own: bool | None = True) -> tuple[str, ...]:
@@ -219,18 +90,18 @@ class Reader:
         return tuple(s for s in found if s is not None)
 
     def zone(self, name: Tree) -> str | None:
-        found, catalog, look = lookup_in(_text(name), [self.world.zones, self.world.ports])
+        found, catalog, look = lookup_in(text_of(name), [self.world.zones, self.world.ports])
         if found is not None and catalog is self.world.ports:
-            self.log.add("E206", f'"{found}" is a port; a zone is needed here', *_where(name))
+            self.log.add("E206", f'"{found}" is a port; a zone is needed here', *where(name))
             return None
         if found is None:
             self._unknown("zone", name, look, "E203")
         return found
 
     def port(self, name: Tree) -> str | None:
-        found, catalog, look = lookup_in(_text(name), [self.world.ports, self.world.zones])
+        found, catalog, look = lookup_in(text_of(name), [self.world.ports, self.world.zones])
         if found is not None and catalog is self.world.zones:
-            self.log.add("E206", f'"{found}" is a zone; a port is needed here', *_where(name))
+            self.log.add("E206", f'"{found}" is a zone; a port is needed here', *where(name))
             return None
         if found is None:
             self._unknown("port", name, look, "E204")
@@ -238,17 +109,17 @@ class Reader:
 
     def place(self, name: Tree) -> tuple[str | None, bool]:
         """A zone or a port; returns the name and whether it is a port."""
-        found, catalog, look = lookup_in(_text(name), [self.world.zones, self.world.ports])
+        found, catalog, look = lookup_in(text_of(name), [self.world.zones, self.world.ports])
         if found is None:
             self._unknown("zone or port", name, look, "E203")
         return found, catalog is self.world.ports
 
     def only_for(self, side: str, what: str, node: Tree) -> None:
         if self.side is not None and self.side != side:
-            self.log.add("E208", f"{what} is for {side.capitalize()} only", *_where(node))
+            self.log.add("E208", f"{what} is for {side.capitalize()} only", *where(node))
 
     def conflict(self, message: str, node: Tree | Token) -> None:
-        self.log.add("E115", message, *_where(node))
+        self.log.add("E115", message, *where(node))
 
     def entries(self, block: Tree) -> list[Tree | Token]:
         """A block's entries (its heading token left out)."""
@@ -272,7 +143,7 @@ class Reader:
                     space = self.zone(name)
                     if space is not None and space not in self.world.landing_spaces:
                         self.log.add("E206", f'"{space}" has no landing space; troops land in '
-                                     f'{" or ".join(self.world.landing_spaces)}', *_where(name))
+                                     f'{" or ".join(self.world.landing_spaces)}', *where(name))
                     elif space is not None and space not in land:
                         land.append(space)
             else:
@@ -288,7 +159,7 @@ class Reader:
                     if ship is None or target is None:
                         continue
                     if ship in moves:
-                        self.log.add("E207", f'"{ship}" is given two sortie orders', *_where(name))
+                        self.log.add("E207", f'"{ship}" is given two sortie orders', *where(name))
                     moves[ship] = target
         if none_at is not None and (moves or everyone or land):
             self.conflict('"none" together with other sortie orders', none_at)
@@ -326,7 +197,7 @@ class Reader:
         end, _ = self.place(destination)
         if start is not None and not is_port:
             self.log.add("E206", f'"{start}" is a zone: a squadron at sea moves whole; name ships only '
-                         "when they leave a port", *_where(origin))
+                         "when they leave a port", *where(origin))
             return None
         if start is None or end is None or len(ships) != len(names.children):
             return None
@@ -369,7 +240,7 @@ class Reader:
         flag = entries[0]
         choice = flag.children[0].data
         if choice == KEEP and not keep_allowed:
-            self.log.add("E116", '"keep" is for the blockade only', *_where(block))
+            self.log.add("E116", '"keep" is for the blockade only', *where(block))
             choice = ASK
         condition = self.condition(flag.children[1]) if len(flag.children) > 1 else None
         return cls(choice, condition)
@@ -394,7 +265,7 @@ class Reader:
         if isinstance(entry, Token):
             count = int(entry)
             if not 1 <= count <= 6:
-                self.log.add("E301", f"{count} dice: fire one to six dice", *_where(entry))
+                self.log.add("E301", f"{count} dice: fire one to six dice", *where(entry))
             return DicePolicy(count=count)
         return DicePolicy(ask=entry.data == "ask")
 
@@ -464,7 +335,7 @@ class Reader:
                     if ship is None or port is None:
                         continue
                     if ship in ports:
-                        self.log.add("E207", f'"{ship}" is given two return ports', *_where(name))
+                        self.log.add("E207", f'"{ship}" is given two return ports', *where(name))
                     ports[ship] = port
         if ask and (ports or others):
             self.conflict('"ask" together with return ports', block)
