@@ -57,14 +57,20 @@ def player_email(text: str, *, name: str, address: str, to: str, subject: str) -
 
 
 def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
-             progress: Callable[[str], None] | None = None, *, game: str) -> DemoSummary:
+             progress: Callable[[str], None] | None = None, *, game: str,
+             store_location: str | Path | None = None) -> DemoSummary:
+    """Play the demo campaign in ``folder`` (mail, outbox, key, public record); its
+    store is ``folder/campaigns.sqlite3`` unless ``store_location`` names another, e.g.
+    a ``postgresql://`` URL."""
     say = progress or (lambda line: None)
     plugin = support(game)
     if plugin.commander is None:
         raise CampaignError(f"{plugin.title} has no automatic player that writes orders: no demo")
-    store_path = folder / "campaigns.sqlite3"
-    if store_path.exists():
+    store_path = folder / "campaigns.sqlite3" if store_location is None else store_location
+    if store_location is None and store_path.exists():
         raise DemoFolderInUse(f"{folder} already holds a demo campaign: remove it or name another folder")
+    if store_location is not None and _holds_demo(store_location):
+        raise DemoFolderInUse(f"the store already holds a campaign named {CAMPAIGN!r}: use another store")
     folder.mkdir(parents=True, exist_ok=True)
     key = generate_keypair()[0]
     save_private_key(folder / "referee.key", key, None, overwrite=True)
@@ -121,3 +127,8 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
         f"Check it yourself: adjudicator verify {folder / 'public-record.jsonl'}",
     ])
     return DemoSummary(verdict.verified, verdict.result, messages, len(log.batches), text)
+
+
+def _holds_demo(location: str | Path) -> bool:
+    with Store.open(location) as store:
+        return any(c.id == CAMPAIGN for c in store.campaigns())

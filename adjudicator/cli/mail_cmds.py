@@ -169,6 +169,8 @@ def demo(
     tournament: bool = typer.Option(False, "--tournament", help="Instead: a small Swiss tournament of automatic "
                                     "players by email, to the final standings and the dice audit "
                                     "(folder default: demo-tournament)."),
+    store: Optional[str] = typer.Option(None, "--store", help="Hold the demo's campaign in this store instead "
+                                        "of FOLDER/campaigns.sqlite3: another SQLite file, or a postgresql:// URL."),
 ) -> None:
     """Play a whole campaign by email between two automatic players:
     orders as emails into a Maildir, receive, adjudicate, reports as .eml, then verify."""
@@ -194,7 +196,7 @@ def demo(
         raise typer.Exit(0 if event.verified else EXIT_PROBLEM)
     with user_errors():
         summary = run_demo(folder, seed, options, progress=None if quiet else typer.echo,
-                           game=chosen_game(game, first_by_default=True))
+                           game=chosen_game(game, first_by_default=True), store_location=store)
     typer.echo(summary.text)
     if not summary.verified:
         raise typer.Exit(EXIT_PROBLEM)
