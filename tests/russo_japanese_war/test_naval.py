@@ -379,3 +379,16 @@ def test_whole_games_with_the_naval_rules_keep_the_invariants_and_replay(kind):
         assert state["result"] in (JAPAN, RUSSIA, "draw") and state["naval"]["revealed"]
         replayed = Match(GAME, {}, NAVAL, json.loads(json.dumps(match.history_json())))
         assert json.dumps(replayed.state, sort_keys=True) == json.dumps(state, sort_keys=True)
+
+
+def test_the_report_lists_the_fleets_and_shows_makarov_only_to_russia():
+    from adjudicator.games.russo_japanese_war.report import render_report
+    state = GAME.new_state({}, NAVAL)
+    state["naval"]["flagship"] = "Pobeda"
+    state["naval"]["ships"]["Retvizan"]["steps"] = 1
+    russian_text, russian_html = render_report(GAME, state, RUSSIA)
+    japanese_text, japanese_html = render_report(GAME, state, JAPAN)
+    assert "Pobeda (Makarov) 1 undamaged" in russian_text and "Pobeda (Makarov)" in russian_html
+    assert "Retvizan 2 damaged" in japanese_text
+    assert "Makarov" not in japanese_text and "Makarov" not in japanese_html
+    assert "Fleets" not in render_report(GAME, GAME.new_state({}, {}), JAPAN)[0]
