@@ -10,7 +10,9 @@ Defaults (docs/games/russo-japanese-war/orders.md): no fourth card; no move; no 
 support; pass every combat event; lose the weakest unit (then the latest id); retreat to
 the hex nearest the own supply source (then a town or wasteland, then the lowest number); AR
 if a unit can retreat, else AE; advance into key locations and supply sources only; no
-reaction; Card Play Phase: done.
+reaction; Card Play Phase: done. Advanced naval rules (11.0): Makarov on the first Port
+Arthur ship, no sortie, carry on once sortied, no interception, no Blockade, Mines or
+Akiyama, hits on the strongest ship first, no First Fleet ship withdrawn.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.hexmap import distance
-from adjudicator.games.russo_japanese_war.orders import ALWAYS, Attack, RjwOrders
+from adjudicator.games.russo_japanese_war.orders import ALWAYS, Attack, NavalPlan, RjwOrders
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.games.russo_japanese_war.rules.card_play import play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
@@ -140,6 +142,47 @@ class OrdersPlayer:
                 return {"card": rule.card}
         return {"pass": True}
 
+    # -- 11.0 Advanced naval rules ------------------------------------------------------------
+
+    @property
+    def naval(self) -> NavalPlan:
+        return self.orders.naval or NavalPlan()
+
+    def _flagship(self, d, t):
+        ships = d.options["ships"]
+        return {"ship": self.naval.flagship if self.naval.flagship in ships else ships[0]}
+
+    def _sortie(self, d, t):
+        fleet = FLEET_ORDER_NAME[d.options["fleet"]]
+        card = self.naval.sortie_card if self.naval.sortie_card in d.options["cards"] else None
+        return {"sortie": fleet in self.naval.sorties, "card": card}
+
+    def _call_off(self, d, t):
+        below = self.naval.call_off_below
+        return {"continue": below is None or d.options["unhurt"] >= below}
+
+    def _intercept(self, d, t):
+        enemy = "port-arthur" if d.options["fleet"] == "first" else "vladivostok"
+        return {"intercept": enemy in self.naval.intercept}
+
+    def _naval_response(self, d, t):
+        return {key: d.options[key] and key in self.naval.strikes for key in ("blockade", "mines")}
+
+    def _naval_damage(self, d, t):
+        """The ships named by ``hit`` first, then the strongest: each sunk before the next."""
+        ships = t.s["naval"]["ships"]
+        ranked = [s for s in self.naval.hit_first if s in d.options["ships"]] + \
+            sorted((s for s in d.options["ships"] if s not in self.naval.hit_first),
+                   key=lambda s: (-ships[s]["strength"], ships[s]["steps"], s))
+        steps = [sid for sid in ranked for _ in range(ships[sid]["steps"])]
+        return {"ships": steps[:d.options["steps"]]}
+
+    def _akiyama(self, d, t):
+        return {"play": self.naval.akiyama}
+
+    def _second_fleet(self, d, t):
+        return {"withdraw": self.naval.withdraw if self.naval.withdraw in d.options["ships"] else None}
+
     def _loss(self, d, t):
         units = d.options["units"]
         spare = [u for u in units if u not in self.orders.protect] or units
@@ -203,7 +246,17 @@ class OrdersPlayer:
         return answer or {"done": True}
 
 
+FLEET_ORDER_NAME = {"port_arthur": "port-arthur", "vladivostok": "vladivostok"}
+
 DEFAULT_TEXT = {
+    "flagship": "the first Port Arthur Fleet ship of the counter sheet (Tsesarevich)",
+    "sortie": "no sortie",
+    "call-off": "carry on with the sortie",
+    "intercept": "no interception",
+    "naval-response": "neither Blockade nor Mines",
+    "naval-damage": "the strongest Port Arthur ship first, each sunk before the next",
+    "akiyama": "Akiyama kept in hand",
+    "second-fleet": "no First Fleet ship withdrawn",
     "extra-card": "no fourth card",
     "move": "no (further) move",
     "attacks": "no attack",
@@ -228,7 +281,9 @@ def _game():
 ANSWERED_BY = {"extra-card": ("replenish",), "move": ("move", "forced move"), "attacks": ("attack", "forced attack"),
                "support": ("attack", "forced attack"), "combat-event": ("events",), "reaction": ("react",),
                "loss": ("losses",), "chain": ("losses",), "retreat": ("retreat",), "attacker-result": ("AR",),
-               "advance": ("advance",), "card-play": ("cards",)}
+               "advance": ("advance",), "card-play": ("cards",),
+               **{kind: ("naval",) for kind in ("flagship", "sortie", "call-off", "intercept", "naval-response",
+                                                "naval-damage", "akiyama", "second-fleet")}}
 
 
 def answering_block(decision: Decision, state: Any) -> str:

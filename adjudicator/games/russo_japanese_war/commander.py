@@ -26,6 +26,10 @@ STANDING = {
 }
 
 
+NAVAL_KINDS = ("flagship", "sortie", "call-off", "intercept", "naval-response", "naval-damage", "akiyama",
+               "second-fleet")
+
+
 class AutoCommander:
     """Writes ``side``'s orders when the adjudicator asks for them."""
 
@@ -43,11 +47,20 @@ class AutoCommander:
         if not self.sent_standing:
             lines += STANDING[self.side]
             self.sent_standing = True
-            if decision.kind not in ("move", "attacks", "card-play"):
+            if decision.kind not in ("move", "attacks", "card-play", *NAVAL_KINDS):
                 block = []                    # the standing orders answer it
         lines += block
         lines.append("END ORDERS")
         return "\n".join(lines) + "\n"
+
+    def naval_block(self, decision: Decision, state: Any) -> list[str]:
+        """Standing orders for the advanced naval rules (11.0), in the side's character."""
+        if self.side == "russia":
+            ships = [s for s, ship in state["naval"]["ships"].items() if ship["fleet"] == "port_arthur"]
+            flagship = state["naval"]["flagship"] or self.rng.choice(ships)
+            return ["naval:", f"  flagship {flagship}", "  sortie port-arthur", "  sortie vladivostok",
+                    "  call off below 3"]
+        return ["naval:", "  intercept port-arthur", "  intercept vladivostok", "  blockade", "  mines", "  akiyama"]
 
     def block(self, decision: Decision, state: Any) -> list[str]:
         t = self.game.table(state)
@@ -81,5 +94,7 @@ class AutoCommander:
             return ["replenish: no extra card"]
         if kind == "reaction":
             return ["react: none"]
+        if kind in NAVAL_KINDS:
+            return self.naval_block(decision, state)
         # every other question is answered by the standing orders sent first
         return STANDING[self.side]

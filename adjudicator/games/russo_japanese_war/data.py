@@ -72,6 +72,21 @@ class UnitType:
 
 
 @dataclass(frozen=True)
+class Ship:
+    """One naval unit of the optional advanced naval rules (11.1): two steps, one
+    combat strength on both sides (A44)."""
+
+    id: str
+    side: str
+    fleet: str            # first, second (Japan); port_arthur, vladivostok (Russia)
+    strength: int
+    provenance: str
+
+
+FLEETS = {"first": JAPAN, "second": JAPAN, "port_arthur": RUSSIA, "vladivostok": RUSSIA}
+
+
+@dataclass(frozen=True)
 class CardHalf:
     """One player's half of a dual-event card (2.4, 10.2.1)."""
 
@@ -117,6 +132,8 @@ class GameData:
     deck: tuple[str, ...]                           # the 16 card ids, in number order
     numbers: Numbers
     month: tuple[str, ...] = field(default=())
+    ships: tuple[Ship, ...] = field(default=())
+    """The 15 naval units, used only with the advanced naval rules (11.0)."""
     hashes: Mapping[str, str] = field(default_factory=dict)
     """Each data file read, with its SHA-256 (they go into a campaign's charter)."""
 
@@ -262,6 +279,21 @@ def read_units(data: Mapping[str, Any], where: str = "counters.toml") -> tuple[U
     return tuple(units)
 
 
+def read_ships(data: Mapping[str, Any], where: str = "counters.toml") -> tuple[Ship, ...]:
+    """The naval units (2.3.7, 11.1): each with its side, fleet and combat strength."""
+    ships = []
+    for entry in data.get("ship", ()):
+        label = f"{where} ship {entry.get('id')!r}"
+        _need_provenance(entry, label)
+        fleet = entry.get("fleet")
+        if FLEETS.get(fleet) != entry.get("side"):
+            raise GameDataError(f"{label}: fleet must be one of {', '.join(FLEETS)}, of the ship's side")
+        ships.append(Ship(str(entry["id"]), entry["side"], fleet, int(entry["strength"]), entry["provenance"]))
+    if len({s.id for s in ships}) != len(ships):
+        raise GameDataError(f"{where}: two ships share an id")
+    return tuple(ships)
+
+
 def read_cards(data: Mapping[str, Any], reshuffle_number: int, where: str = "cards.toml"):
     cards: dict[str, dict[str, CardHalf]] = {}
     for entry in _need(data, "card", where):
@@ -324,7 +356,9 @@ def load_data(folder: Path | None = None, **replacements: Path) -> GameData:
         raise GameDataError(f"{paths['crt']}: the table needs the columns {expected}, has {sorted(crt.columns)}")
     deck = tuple(sorted(cards, key=lambda c: next(iter(cards[c].values())).number))
     hashes = {f"{name}.toml": hashlib.sha256(path.read_bytes()).hexdigest() for name, path in paths.items()}
-    return GameData(board, crt, units, cards, deck, numbers, tuple(raw["game"]["game"].get("months", ())), hashes)
+    ships = read_ships(raw["counters"], str(paths["counters"]))
+    return GameData(board, crt, units, cards, deck, numbers, tuple(raw["game"]["game"].get("months", ())),
+                    ships=ships, hashes=hashes)
 
 
 @lru_cache(maxsize=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.requests import Event
-from adjudicator.games.russo_japanese_war.data import SIDES, GameData, default_data, other
+from adjudicator.games.russo_japanese_war.data import RUSSIA, SIDES, GameData, default_data, other
 from adjudicator.games.russo_japanese_war.hexmap import HexMap, fixture_map
 from adjudicator.games.russo_japanese_war.rules.sequence import play
 from adjudicator.games.russo_japanese_war.rules.table import Table
@@ -31,9 +31,9 @@ class RussoJapaneseWar:
         if unknown:
             from adjudicator.engine.errors import GameDataError
             raise GameDataError(f"unknown option(s) {sorted(unknown)}; options: {', '.join(OPTIONS)}")
-        if options.get("naval"):
+        if options.get("naval") and "position" in setup:
             from adjudicator.engine.errors import GameDataError
-            raise GameDataError("the advanced naval rules (11.0) are not available yet")
+            raise GameDataError("the advanced naval rules (11.0) start from the rulebook's set-up, not a position")
         if "position" in setup:
             position = setup["position"]
             state = from_position(position, self.data, options)
@@ -63,7 +63,9 @@ class RussoJapaneseWar:
     def view(self, state: Mapping[str, Any], side: str | None) -> dict:
         """What ``side`` sees: everything on the table, its own hand, the opponent's hand
         size, the top of the discard pile and the deck's size (10.0)."""
-        data = {key: value for key, value in state.items() if key not in ("cards",)}
+        data = {key: value for key, value in state.items() if key not in ("cards", "naval")}
+        if "naval" in state:
+            data["naval"] = naval_view(state, side)
         cards = state["cards"]
         public = {"deck_count": len(cards["deck"]), "discard_count": len(cards["discard"]),
                   "discard_top": cards["discard"][-1] if cards["discard"] else None,
@@ -74,6 +76,14 @@ class RussoJapaneseWar:
             data["cards"] = {**public, "hand": list(cards["hands"][side]), "side": side,
                              "opponent_hand_size": len(cards["hands"][other(side)])}
         return data
+
+
+def naval_view(state: Mapping[str, Any], side: str | None) -> dict:
+    """11.5: Makarov's flagship is Russia's secret until sunk or the end of the game."""
+    naval = dict(state["naval"])
+    if not (side == RUSSIA or naval["revealed"] or state["result"]):
+        naval["flagship"] = None
+    return naval
 
 
 _FIXTURES: dict[str, HexMap] = {}

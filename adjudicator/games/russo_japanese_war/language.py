@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.games.russo_japanese_war.data import RESHUFFLE_CARD, default_data
 from adjudicator.games.russo_japanese_war.orders import (
-    ALWAYS, Attack, CardUse, Condition, EventRule, Move, RjwOrders, read_rjw,
+    ALWAYS, Attack, CardUse, Condition, EventRule, Move, NavalPlan, RjwOrders, read_rjw,
 )
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge, order_blocks
 from adjudicator.orders.problems import ProblemLog
@@ -36,6 +36,7 @@ BLOCKS = {
     "forced_moves": ("forced move", False),
     "forced_attacks": ("forced attack", False),
     "reactions": ("react", True),
+    "naval": ("naval", True),
 }
 BLOCK_ORDER = tuple(heading for heading, _ in BLOCKS.values())
 
@@ -87,6 +88,8 @@ def _entries(kind: str, value: Any) -> list[str]:
                 "transport": f"transport {value.unit} to {value.to}",
                 "reorganise": f"reorganise {value.unit}"}[value.use]
         return [text + using]
+    if isinstance(value, NavalPlan):
+        return _naval_entries(value)
     if kind == "replenish":
         return ["no extra card"] if value is None else ["extra card" + _condition(value)]
     if kind == "advance":
@@ -101,6 +104,23 @@ def _entries(kind: str, value: Any) -> list[str]:
     if kind == "AR":
         return [value]
     return [str(value)]
+
+
+def _naval_entries(plan: NavalPlan) -> list[str]:
+    lines = [f"flagship {plan.flagship}"] if plan.flagship else []
+    for fleet in plan.sorties:
+        card = plan.sortie_card if fleet == "port-arthur" else None
+        lines.append(f"sortie {fleet}" + (f" using {_card(card)}" if card else ""))
+    if plan.call_off_below is not None:
+        lines.append(f"call off below {plan.call_off_below}")
+    lines += [f"intercept {fleet}" for fleet in plan.intercept] + list(plan.strikes)
+    if plan.akiyama:
+        lines.append("akiyama")
+    if plan.hit_first:
+        lines.append("hit " + ", ".join(plan.hit_first))
+    if plan.withdraw:
+        lines.append(f"withdraw {plan.withdraw}")
+    return lines
 
 
 def to_blocks(orders: RjwOrders, given: set[str]) -> tuple:
@@ -142,7 +162,7 @@ def to_rjw(orders: OrderSet | None) -> RjwOrders | None:
 
 HEADINGS = {"replenish_block": "replenish", "move_block": "move", "attack_block": "attack",
             "events_block": "events", "advance_block": "advance", "losses_block": "losses",
-            "retreat_block": "retreat", "ar_block": "AR", "cards_block": "cards",
+            "retreat_block": "retreat", "ar_block": "AR", "cards_block": "cards", "naval_block": "naval",
             "forced_move_block": "forced move", "forced_attack_block": "forced attack", "react_block": "react"}
 
 

@@ -96,6 +96,23 @@ class CardUse:
 
 
 @dataclass(frozen=True)
+class NavalPlan:
+    """The standing orders for the advanced naval rules (11.0): Makarov's flagship, the
+    fleets to sortie, when to call a sortie off, the interceptions, the Japanese cards and
+    which Port Arthur ships to hit first."""
+
+    flagship: str | None = None
+    sorties: tuple[str, ...] = ()            # port-arthur, vladivostok
+    sortie_card: str | None = None           # a #1/#6 card to use for the Port Arthur sortie
+    call_off_below: int | None = None        # call off when fewer unhurt ships remain
+    intercept: tuple[str, ...] = ()          # the Russian fleets to intercept
+    strikes: tuple[str, ...] = ()            # blockade, mines
+    akiyama: bool = False
+    hit_first: tuple[str, ...] = ()
+    withdraw: str | None = None
+
+
+@dataclass(frozen=True)
 class RjwOrders:
     """Everything one orders file says."""
 
@@ -114,6 +131,7 @@ class RjwOrders:
     ar: str | None = None                    # retreat / eliminate
     cards: tuple[CardUse, ...] | None = None
     reactions: tuple[EventRule, ...] = ()
+    naval: NavalPlan | None = None
 
     @property
     def side(self) -> str | None:
@@ -131,6 +149,7 @@ class Names:
                            else {u.id: u.side for u in data.units})
         hexes = set(state["board"]["hexes"]) if state and "board" in state else None
         self.hexes = hexes
+        self.ships = Catalog.of("ship", [ship.id for ship in data.ships])
         self.board = data.board
         self.cards = {side: Catalog.of("card", {cid: [h[side].name, h[side].name.split()[0]]
                                                 for cid, h in data.cards.items()})
@@ -185,6 +204,11 @@ class Names:
                 token.line, token.column, suggestions=[self.data.card_label(c, side) for c in
                                                       (look.ambiguous or look.suggestions)])
         return None
+
+
+def fleet_name(text: str) -> str:
+    """``port arthur`` / ``Port-Arthur`` / ``vladivostok`` -> port-arthur / vladivostok."""
+    return "vladivostok" if text.lower().startswith("v") else "port-arthur"
 
 
 def read_orders(text: str | bytes, state: dict | None = None, data: GameData | None = None) -> RjwOrders:
@@ -338,6 +362,39 @@ class Reader:
 
     def ar_block(self, tree: Tree, fields: dict) -> None:
         fields["ar"] = "retreat" if tree.children[0].data == "ar_retreat" else "eliminate"
+
+    def naval_block(self, tree: Tree, fields: dict) -> None:
+        """11.0 standing orders; ship names are checked against the 15 naval units."""
+        plan: dict[str, Any] = {}
+        for entry in tree.children:
+            kind, children = entry.data, entry.children
+            if kind == "flagship":
+                plan["flagship"] = self.ship(children[0])
+            elif kind == "sortie":
+                fleet = fleet_name(str(children[0]))
+                plan["sorties"] = plan.get("sorties", ()) + (fleet,)
+                if fleet == "port-arthur" and len(children) > 1:
+                    plan["sortie_card"] = self._using(children[1:])
+            elif kind == "call_off":
+                plan["call_off_below"] = int(str(children[0])) if children else 8
+            elif kind == "intercept":
+                plan["intercept"] = plan.get("intercept", ()) + (fleet_name(str(children[0])),)
+            elif kind == "strike":
+                plan["strikes"] = plan.get("strikes", ()) + (str(children[0]).lower(),)
+            elif kind == "akiyama":
+                plan["akiyama"] = True
+            elif kind == "hit_first":
+                plan["hit_first"] = tuple(s for s in (self.ship(token) for token in children) if s)
+            elif kind == "withdraw":
+                plan["withdraw"] = self.ship(children[0])
+        fields["naval"] = NavalPlan(**plan)
+
+    def ship(self, token: Token) -> str | None:
+        look = self.names.ships.lookup(str(token))
+        if look.found is None:
+            self.log.add("E101", f'unknown ship "{token}"', token.line, token.column,
+                         suggestions=look.ambiguous or look.suggestions)
+        return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:
         uses = []

@@ -36,6 +36,36 @@ class RandomPlayer:
     def _extra_card(self, d, t):
         return {"use": self.rng.random() < 0.15 and t.s["morale"][d.side] > 3}
 
+    # -- 11.0 Advanced naval rules --------------------------------------------------------
+
+    def _flagship(self, d, t):
+        return {"ship": self.rng.choice(d.options["ships"])}
+
+    def _sortie(self, d, t):
+        cards = d.options["cards"]
+        go = self.rng.random() < 0.5
+        return {"sortie": go, "card": self.rng.choice(cards) if go and cards and self.rng.random() < 0.5 else None}
+
+    def _call_off(self, d, t):
+        return {"continue": self.rng.random() < 0.8}
+
+    def _intercept(self, d, t):
+        return {"intercept": self.rng.random() < 0.7}
+
+    def _naval_response(self, d, t):
+        return {key: d.options[key] and self.rng.random() < 0.6 for key in ("blockade", "mines")}
+
+    def _naval_damage(self, d, t):
+        ships = t.s["naval"]["ships"]
+        steps = [sid for sid in d.options["ships"] for _ in range(ships[sid]["steps"])]
+        return {"ships": self.rng.sample(steps, d.options["steps"])}
+
+    def _akiyama(self, d, t):
+        return {"play": self.rng.random() < 0.5}
+
+    def _second_fleet(self, d, t):
+        return {"withdraw": self.rng.choice([None, *d.options["ships"]])}
+
     def _move(self, d, t):
         rng = self.rng
         if rng.random() > self.eagerness:

@@ -35,5 +35,5 @@ def plugin() -> GamePlugin:
         conformance=conformance,
         secrets=has_secrets,
         commander=AutoCommander,
-        sample_options=({},),
+        sample_options=({}, {"naval": True}),
     )

@@ -124,7 +124,27 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
         "waiting": None if waiting is None else {"side": waiting.side, "kind": waiting.kind, "prompt": waiting.prompt},
         "limits": state["limits"], "barred": state["barred"],
         "zoc_lost": sorted(u for u, v in t.units.items() if v.get("zoc_lost")),
+        "naval": naval_context(view.get("naval")),
     }
+
+
+FLEET_NAMES = {"first": "Japanese First Fleet", "second": "Japanese Second Fleet",
+               "port_arthur": "Russian Port Arthur Fleet", "vladivostok": "Russian Vladivostok Fleet"}
+STEP_NAMES = {2: "undamaged", 1: "damaged", 0: "sunk"}
+
+
+def naval_context(naval: Mapping[str, Any] | None) -> dict | None:
+    """11.0: each fleet's ships with strength and state; Makarov's flagship only where the
+    view shows it (Russia's own report, or once revealed)."""
+    if naval is None:
+        return None
+    fleets = {}
+    for sid, ship in naval["ships"].items():
+        state = "withdrawn" if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
+        mark = " (Makarov)" if sid == naval["flagship"] else ""
+        fleets.setdefault(ship["fleet"], []).append(f"{sid}{mark} {ship['strength']} {state}")
+    return {"fleets": [{"name": FLEET_NAMES[f], "ships": ships} for f, ships in fleets.items()],
+            "home_blocked": naval["home_blocked"], "pa_eliminated": bool(naval.get("pa_eliminated"))}
 
 
 @lru_cache(maxsize=2)
@@ -165,6 +185,14 @@ HINTS = {
     "chain": ["losses: weakest first      (the weakest unit makes way)"],
     "attacker-result": ["AR: retreat        (or: AR: eliminate)"],
     "advance": ["advance: always | never | key locations | HEX with UNIT, UNIT"],
+    "flagship": ["naval: flagship SHIP          (secret: only the referee sees it until sunk or the end)"],
+    "sortie": ["naval: sortie port-arthur [using CARD]; sortie vladivostok"],
+    "call-off": ["naval: call off below N       (call the sortie off with fewer than N unhurt ships)"],
+    "intercept": ["naval: intercept port-arthur; intercept vladivostok   (the second needs #4 Akiyama)"],
+    "naval-response": ["naval: blockade; mines"],
+    "naval-damage": ["naval: hit SHIP, SHIP          (then the strongest first)"],
+    "akiyama": ["naval: akiyama                 (Japanese gunfire first, 11.3.4)"],
+    "second-fleet": ["naval: withdraw SHIP           (to bring the Second Fleet back, 11.4)"],
     "card-play": ["cards:", "  1. transport UNIT to HEX|korea|siberia [using CARD]",
                   "  2. forced march movement|combat", "  3. strategic UNIT HEX-HEX-...",
                   "  4. event CARD [on UNIT, UNIT]", "  5. reorganise UNIT", "  6. done"],

@@ -59,6 +59,9 @@ def new_game(data: GameData, options: Mapping[str, Any]) -> dict:
         add_unit(state, {"id": unit.id, "side": unit.side, "strength": unit.strength, "ma": unit.ma,
                          "at": unit.setup, **({"flipped": False} if unit.back is not None else {})}, data)
     state["cards"]["deck"] = list(data.deck)
+    if options.get("naval"):
+        from adjudicator.games.russo_japanese_war.rules.naval import naval_state
+        state["naval"] = naval_state(data)
     occupy(state)
     return state
 

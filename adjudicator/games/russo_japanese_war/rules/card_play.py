@@ -16,7 +16,7 @@ from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, EUROPE, HOME, KOREA, SIBERIA
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
-from adjudicator.games.russo_japanese_war.rules import movement
+from adjudicator.games.russo_japanese_war.rules import movement, naval
 from adjudicator.games.russo_japanese_war.rules.deck import random_discards
 
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
@@ -35,6 +35,8 @@ def event_playable(t, side: str, card: str) -> str | None:
     half = t.data.half(card, side)
     if half is None:
         return f"{card} carries no event"
+    if naval.is_naval_half(t, card, side):
+        return f"{half.name} is used only as the advanced naval rules say (11.0); the card may still be discarded"
     if not any(timing in half.timing for timing in CARD_PLAY_TIMINGS):
         return f"{half.name} is played at another time ({', '.join(half.timing)})"
     if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
@@ -48,7 +50,7 @@ def landing_harbours(t) -> list[str]:
     """10.2.5: the southern harbours (every harbour once 10.4.1 holds) without Russian
     units and within the Japanese stacking limit (A34)."""
     return [hex_ for hex_, southern in sorted(t.board.harbours.items())
-            if (southern or t.s["barred"]) and t.side_in(hex_) != RUSSIA
+            if (southern or t.s["barred"] or naval.liaodong_open(t)) and t.side_in(hex_) != RUSSIA
             and t.friends_in(hex_, JAPAN) < t.limit(JAPAN)]
 
 
@@ -58,7 +60,7 @@ def transport_destinations(t, side: str, uid: str, harbours: list[str] | None = 
     unit = t.units[uid]
     if side == RUSSIA:
         return [SIBERIA] if unit["at"] == EUROPE and unit_type(t, uid) == "3-2" else []
-    if unit["at"] != HOME:
+    if unit["at"] != HOME or t.s.get("naval", {}).get("home_blocked"):
         return []
     found = [KOREA] if unit_type(t, uid) == "2-3" else []
     return found + (landing_harbours(t) if harbours is None else harbours)
@@ -290,6 +292,7 @@ def reaction(t, side: str, card: str):
     number = t.data.half(card, side).number
     candidates = [c for c in t.hand(responder)
                   if (h := t.data.half(c, responder)) and h.timing == ("reaction",)
+                  and not naval.is_naval_half(t, c, responder)
                   and f"{side}:{number}" in h.reacts_to]
     if not candidates:
         return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from adjudicator.engine.requests import Event
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
+from adjudicator.games.russo_japanese_war.rules import naval
 from adjudicator.games.russo_japanese_war.rules.card_play import card_play_phase
 from adjudicator.games.russo_japanese_war.rules.combat import combat_phase
 from adjudicator.games.russo_japanese_war.rules.deck import opening_hand, reshuffle
@@ -35,7 +36,9 @@ def play(t):
     try:
         yield from _play(t)
     except GameOver:
-        return
+        pass
+    if t.s["result"] and naval.enabled(t.s):
+        naval.reveal_flagship(t, "the end of the game, 11.5")
 
 
 def _play(t):
@@ -46,6 +49,8 @@ def _play(t):
             yield from reshuffle(t, "3.0: the deck at set-up")
             s["deck_shuffled"] = True
         yield from opening_hand(t)
+        if naval.enabled(s):
+            yield from naval.choose_flagship(t)
         s["turn"], s["phase"] = 1, f"{JAPAN}-movement"
         start = s["phase"]
     else:
@@ -79,6 +84,8 @@ def run_phase(t, phase: str, first: bool):
         from adjudicator.games.russo_japanese_war.rules.deck import replenishment_phase
         yield from replenishment_phase(t)
     else:
+        if step == "card-play" and side == RUSSIA and naval.enabled(s):
+            yield from naval.sorties(t)             # 11.2: at the start of the Russian Card Play Phase
         yield from RUN[step](t)
     if step == "card-play":
         end_of_player_turn(t, side)
@@ -93,6 +100,8 @@ def end_of_player_turn(t, side: str) -> None:
     s = t.s
     if side == JAPAN:
         s["limits"].pop(JAPAN, None)
+        if "naval" in s:
+            s["naval"]["home_blocked"] = False      # 11.2.5 lasts the Japanese Player Turn
         if any(u.pop("zoc_lost", None) for u in t.units.values()):
             t.changed()
     else:

@@ -159,6 +159,9 @@ class Table:
                 self.add_morale(loser, -1, f"{name} lost (4.3.1)")
             if hex_ == self.board.port_arthur() and side == JAPAN and not self.s["barred"]:
                 self.s["barred"] = True
+                if self.s.get("naval"):
+                    from adjudicator.games.russo_japanese_war.rules.naval import port_arthur_falls
+                    port_arthur_falls(self)
                 self.say("barred", "Port Arthur is Japanese: the Russian events #01 and #06 can no longer "
                          "be played (10.4.1).")
         if self.board.supply.get(other(side)) == hex_:
