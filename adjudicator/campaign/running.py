@@ -56,15 +56,15 @@ def stored_orders(text: str, game: str) -> OrderSet:
 def accepted_orders(log: CampaignLog, text: str, game: str) -> OrderSet:
     """Orders accepted earlier: from the campaign's parsed orders cache when it holds
     exactly this text, else parsed again (and added to the cache)."""
-    found = cached_orders(text, log.parsed)
-    if found is not None:
-        return found
-    found = stored_orders(text, game)
-    try:
-        log.parsed[text_key(text)] = encode(found)
-        log.parsed_added = True
-    except UnreadableCache:
-        pass
+    found = log.read_orders.get(text) or cached_orders(text, log.parsed)
+    if found is None:
+        found = stored_orders(text, game)
+        try:
+            log.parsed[text_key(text)] = encode(found)
+            log.parsed_added = True
+        except UnreadableCache:
+            pass
+    log.read_orders[text] = found
     return found
 
 
