@@ -33,6 +33,7 @@ from adjudicator.campaign.errors import CampaignOver, MailBeingTakenIn, NothingT
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import intake_running
 from adjudicator.campaign.log import CampaignLog, read_log
+from adjudicator.campaign.parsed import PARSED_ORDERS, cache_key, load, stored_value
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.campaign.protocol import (
     ALGORITHM,
@@ -257,7 +258,8 @@ class Campaigns:
         transaction (a long or hostile text never holds the store). Raises what
         :meth:`submit` raises, except authentication, which needs the transaction."""
         entries = self.store.entries(campaign)
-        return _prepare(read_log(campaign, entries), data)
+        log = read_log(campaign, entries)
+        return _prepare(with_parsed(log, self.store.derived(campaign, PARSED_ORDERS)), data)
 
     def check(self, campaign: str, data: bytes | str) -> tuple[Receipt, list[str]]:
         """Check orders against the campaign's current position, as adjudication would
@@ -308,7 +310,7 @@ class Campaigns:
         with self.store.transaction(campaign) as tx:
             if intake_running(tx.campaign().meta):
                 raise _IntakeBegan()
-            log = read_log(campaign, tx.entries())
+            log = with_parsed(read_log(campaign, tx.entries()), tx.get_secret(PARSED_ORDERS))
             check_referee_key(key, log)
             game_support = support(log.charter["game"])
             game = game_support.game()
@@ -325,7 +327,7 @@ class Campaigns:
                     return StepResult(None, (), None, result)
             chain, first_batch, extended = _chain_for(batch, key, log, tx)
             if extended:
-                log = read_log(campaign, tx.entries())
+                log = with_parsed(read_log(campaign, tx.entries()), tx.get_secret(PARSED_ORDERS))
             step_orders = log.orders_for(batch)
             contributions = {side: contribution(o.entropy, reveal_bytes(o.reveal)) for side, o in step_orders.items()}
             seed = chain.reveal(batch - first_batch + 1)
@@ -341,6 +343,7 @@ class Campaigns:
             start_events = len(match.events) if match.history else 0  # the first report tells the set-up
             chance = dice if secrets is None else secrets.chance(dice)
             defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
+            keep_parsed(tx, log)
             default_notes = describe_defaults(defaults, game_support.answers)
             entries = match.history_json()[start_history:]
             if not entries:
@@ -408,6 +411,20 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     batch) plus the campaign's deadline hours."""
     opened = max(entry.body["private"]["opened"] for entry in entries if entry.kind in (CHARTER, BATCH))
     return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
+
+
+def with_parsed(log: CampaignLog, stored: Any) -> CampaignLog:
+    """``log`` with the campaign's parsed orders cache, when it is valid for this
+    adjudicator and the game's data (else none: the orders are parsed again)."""
+    log.parsed = load(stored, cache_key(support(log.charter["game"]).data_hashes()))
+    return log
+
+
+def keep_parsed(tx: Any, log: CampaignLog) -> None:
+    """Store the orders parsed anew beside the history, for the next command."""
+    if log.parsed_added:
+        tx.set_secret(PARSED_ORDERS, stored_value(cache_key(support(log.charter["game"]).data_hashes()), log.parsed))
+        log.parsed_added = False
 
 
 def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:

@@ -37,6 +37,9 @@ class CampaignLog:
     records: list[Record]
     orders: list[AcceptedOrders]
     clear_entries: dict[int, list] = field(default_factory=dict)  # batch -> its entries unsealed (referee only)
+    parsed: dict[str, Any] = field(default_factory=dict)  # text hash -> parsed orders, encoded (derived; see parsed.py)
+    parsed_added: bool = False  # orders were parsed that the stored cache lacks
+    read_orders: dict[str, Any] = field(default_factory=dict)  # text -> its OrderSet, once read in this process
 
     @property
     def charter(self) -> Mapping[str, Any]:

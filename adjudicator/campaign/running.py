@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from adjudicator.campaign.errors import StepOver
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog
+from adjudicator.campaign.parsed import UnreadableCache, cached_orders, encode, text_key
 from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
 from adjudicator.orders import OrderSet, parse_orders
 
@@ -52,6 +53,21 @@ def stored_orders(text: str, game: str) -> OrderSet:
     return parse_orders(text, game)
 
 
+def accepted_orders(log: CampaignLog, text: str, game: str) -> OrderSet:
+    """Orders accepted earlier: from the campaign's parsed orders cache when it holds
+    exactly this text, else parsed again (and added to the cache)."""
+    found = log.read_orders.get(text) or cached_orders(text, log.parsed)
+    if found is None:
+        found = stored_orders(text, game)
+        try:
+            log.parsed[text_key(text)] = encode(found)
+            log.parsed_added = True
+        except UnreadableCache:
+            pass
+    log.read_orders[text] = found
+    return found
+
+
 def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[str, OrderSet]:
     """Each side's orders in force for ``step``, at game turn ``turn``.
 
@@ -60,7 +76,7 @@ def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[s
     (sortie, operations plan) stay in force for the game turn they were sent in."""
     in_force: dict[str, tuple[OrderSet, Any]] = {}
     for accepted in log.orders_up_to(step):
-        orders = stored_orders(accepted.text, game)
+        orders = accepted_orders(log, accepted.text, game)
         if accepted.side in in_force:
             old, old_turn = in_force[accepted.side]
             kept = [b for b in old.blocks

@@ -55,7 +55,12 @@ def is_canonical_object(text: str) -> bool:
     """Tell whether ``text`` is the canonical JSON text of a JSON object."""
     try:
         value = json.loads(text)
-        return isinstance(value, dict) and canonical_json(value) == text
+        if not isinstance(value, dict):
+            return False
+        text.encode("utf-8")  # no lone surrogate; a value read from JSON text is otherwise plain data
+        return json.dumps(
+            value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        ) == text
     except (ValueError, RecursionError):
         return False
 

@@ -18,6 +18,7 @@ connection: use it from one thread, and open one per process.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
@@ -191,6 +192,17 @@ class Store:
         campaign_id = validate.campaign_id(campaign_id)
         with self._reading() as db:
             return queries.entries(db, queries.campaign(db, campaign_id), verify)
+
+    def derived(self, campaign_id: str, name: str, default: Any = None) -> Any:
+        """Read one private value kept beside the history (as a transaction's
+        ``get_secret``), outside any write transaction: for derived data such as
+        the campaign's parsed orders cache."""
+        campaign_id = validate.campaign_id(campaign_id)
+        name = validate.name(name, "secret name")
+        with self._reading() as db:
+            queries.campaign(db, campaign_id)
+            row = db.one("SELECT value FROM secrets WHERE campaign = ? AND name = ?", (campaign_id, name))
+        return default if row is None else json.loads(row[0])
 
     def head(self, campaign_id: str) -> Entry | None:
         """Return a campaign's last entry (checked), or None while it has none."""

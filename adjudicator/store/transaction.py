@@ -51,6 +51,7 @@ class Transaction:
         self._campaign_id = campaign_id
         self._now = now
         self._open = True
+        self._verified: list[Entry] | None = None  # the history as verified in this transaction
 
     @property
     def campaign_id(self) -> str:
@@ -94,6 +95,7 @@ class Transaction:
                 f"as campaign {self._campaign_id!r}"
             )
         write_snapshot(self._db, snapshot)
+        self._verified = None
 
     def campaign(self) -> Campaign:
         """Return the campaign as it stands in this transaction."""
@@ -133,15 +135,23 @@ class Transaction:
             "UPDATE campaigns SET entry_count = ?, head_hash = ? WHERE id = ?",
             (seq + 1, digest, owner.id),
         )
-        return Entry(owner.id, seq, kind, body_json, prev, digest)
+        entry = Entry(owner.id, seq, kind, body_json, prev, digest)
+        if self._verified is not None:
+            self._verified.append(entry)
+        return entry
 
     def entries(self, *, verify: bool = True) -> list[Entry]:
         """Return the campaign's history as this transaction sees it.
 
         Read the history here, not before the transaction, so that no other
-        command can append between the read and this command's writes.
+        command can append between the read and this command's writes. It is
+        verified once per transaction: later reads in it add only what it appended.
         """
-        return queries.entries(self._db, self.campaign(), verify)
+        if not verify:
+            return queries.entries(self._db, self.campaign(), verify)
+        if self._verified is None:
+            self._verified = queries.entries(self._db, self.campaign(), verify)
+        return list(self._verified)
 
     def head(self) -> Entry | None:
         """Return the last entry of the history, or None while it is empty."""

@@ -243,3 +243,25 @@ def test_the_first_bad_entry_is_named(store, path):
     tamper(path, "DELETE FROM entries WHERE campaign = ? AND seq = 4", (CAMPAIGN,))
     tamper(path, "UPDATE entries SET kind = 'x' WHERE campaign = ? AND seq = 2", (CAMPAIGN,))
     assert corrupt_at(store).seq == 2
+
+
+def test_a_transaction_reading_its_history_again_sees_what_it_appended(store):
+    with store.transaction(CAMPAIGN) as tx:
+        before = tx.entries()
+        added = tx.append("turn", {"turn": 6, "text": "turn 6 happened"})
+        again = tx.entries()
+        again.pop()  # a caller changing the list it got changes nothing stored
+        assert tx.entries() == [*before, added]
+    assert store.entries(CAMPAIGN) == [*before, added]
+
+
+@pytest.mark.parametrize("text", ['{"a":1}', '{"a":[1,2.5,"x"],"b":null}'])
+def test_canonical_object_text_is_recognised(text):
+    from adjudicator.store.canonical import is_canonical_object
+    assert is_canonical_object(text)
+
+
+@pytest.mark.parametrize("text", ['{"b":1,"a":2}', '{"a": 1}', '[1]', '{"a":NaN}', '{"a":"\\ud800"}', '{"a":"\ud800"}'])
+def test_text_that_is_not_canonical_json_of_an_object_is_refused(text):
+    from adjudicator.store.canonical import is_canonical_object
+    assert not is_canonical_object(text)

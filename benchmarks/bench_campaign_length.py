@@ -1,0 +1,120 @@
+"""Benchmark: does a campaign step cost more late in a campaign than early?
+
+    .venv/bin/python benchmarks/bench_campaign_length.py [--late 49] [--runs 7]
+
+A Port Arthur campaign is played in one store by the automatic commanders (orders
+submitted with their passwords, then adjudicated) up to step ``--late``. Copies of the
+store taken before step 1 and before step ``--late`` are then each given one step as
+a new referee process would run it: the parse caches emptied, the orders received
+(``prepare`` + ``submit``) and the step adjudicated. The figure is the CPU time of that
+step (median over ``--runs`` fresh copies), and the ratio late / early.
+
+Target: step 49 costs at most 1.1x step 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_campaign import PLAYERS, Writer, players  # noqa: E402
+from common import calibration  # noqa: E402
+
+from adjudicator.campaign import Campaigns  # noqa: E402
+from adjudicator.campaign.running import stored_orders  # noqa: E402
+from adjudicator.fairdice import SeedChain, generate_keypair  # noqa: E402
+from adjudicator.store import Store  # noqa: E402
+
+NAME = "long"
+
+
+def play_step(path: Path, key, writer: Writer) -> bool:
+    with Store.open(path) as store:
+        campaigns = Campaigns(store)
+        text = writer.orders(campaigns, NAME)
+        if text is None:
+            return False
+        campaigns.submit(NAME, text, key)
+        campaigns.adjudicate(NAME, key)
+        return True
+
+
+def timed_step(path: Path, key, text: str) -> float:
+    """CPU seconds of one step on the store at ``path``, as a new process runs it."""
+    stored_orders.cache_clear()
+    start = time.process_time()
+    with Store.open(path) as store:
+        campaigns = Campaigns(store)
+        prepared = campaigns.prepare(NAME, text)
+        with store.transaction(NAME) as tx:
+            campaigns.submit_in(tx, text, key, prepared=prepared)
+        campaigns.adjudicate(NAME, key)
+    return time.process_time() - start
+
+
+def reproducible_dice(seed: int) -> None:
+    """The referee's seed chains drawn from a seeded generator, so that every run (and
+    every version of the code measured) plays the same game."""
+    drawn = random.Random(seed)
+    generate = SeedChain.generate.__func__
+
+    def seeded(cls, *args, **kwargs):
+        return generate(cls, *args, **{**kwargs, "rng": drawn.randbytes})
+
+    SeedChain.generate = classmethod(seeded)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--late", type=int, default=49)
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    reproducible_dice(1904)
+    key, _ = generate_keypair()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        live = folder / "live.sqlite3"
+        with Store.open(live) as store:
+            Campaigns(store).create(NAME, "port-arthur", players(), key)
+        writer = Writer(random.Random(1904))
+        saved: dict[int, tuple[Path, str]] = {}
+        late = 1
+        for step in range(1, args.late + 1):
+            with Store.open(live) as store:
+                text = writer.orders(Campaigns(store), NAME)
+            if text is None:
+                print(f"the game ended after step {step - 1}: step {late} is timed as the late step")
+                break
+            late = step
+            copy = folder / f"before-{step}.sqlite3"
+            shutil.copyfile(live, copy)
+            saved[step] = (copy, text)
+            with Store.open(live) as store:
+                campaigns = Campaigns(store)
+                campaigns.submit(NAME, text, key)
+                campaigns.adjudicate(NAME, key)
+        saved = {step: saved[step] for step in (1, late)}
+        figures: dict[int, list[float]] = {1: [], late: []}
+        base = statistics.median(calibration() for _ in range(3))
+        for run in range(args.runs):
+            for step, (original, text) in saved.items():
+                trial = folder / f"trial-{step}-{run}.sqlite3"
+                shutil.copyfile(original, trial)
+                figures[step].append(timed_step(trial, key, text))
+        early, late_cost = (statistics.median(figures[s]) for s in (1, late))
+        print(f"calibration (baseline workload): {base * 1000:.1f} ms")
+        print(f"step 1:  {early * 1000:.1f} ms CPU (median of {args.runs}; {early / base:.2f}x calibration)")
+        print(f"step {late}: {late_cost * 1000:.1f} ms CPU (median of {args.runs}; {late_cost / base:.2f}x calibration)")
+        print(f"ratio step {late} / step 1: {late_cost / early:.2f} (target <= 1.10)")
+
+
+if __name__ == "__main__":
+    main()
