@@ -162,3 +162,22 @@ def test_defaults_against_a_random_player(seed):
             d = match.decision
             answer = player(d, match.state) if d.side == "russia" else default_answer(d, match.state)
             match.answer(d.side, answer)
+
+
+def test_standing_order_top_goes_with_each_sortie_answer_and_puts_that_ship_on_top_under_the_fog_of_war():
+    russia = orders("top: Novik, Retvizan\nsortie:\n  Retvizan to Yellow Sea\n  Novik to Yellow Sea\n", side="Russia")
+    assert "top: Novik, Retvizan" in russia.canonical_text()
+    state = position(ship("Retvizan", "russia", "Port Arthur", fp=(7, 3)), ship("Novik", "russia", "Port Arthur",
+                     fp=(2, 1)), ship("Mikasa", "japan", "Japan"))
+    options = {"ships": {"Retvizan": ["Yellow Sea"], "Novik": ["Yellow Sea"]}, "land": [], "meeples": 0}
+    answer = answer_for(decision("russia", "sortie", options), state, russia)
+    assert answer["top"] == ["Novik", "Retvizan"]
+    match = Match(GAME, {"position": {"turn": 2, "phase": "sortie-russia", "initiative": "japan", "cp": 0,
+                                      "ship": [ship("Retvizan", "russia", "Port Arthur", fp=(7, 3)),
+                                               ship("Novik", "russia", "Port Arthur", fp=(2, 1)),
+                                               ship("Mikasa", "japan", "Japan")]}}, {"fog_of_war": True})
+    while match.decision is None or match.decision.kind != "sortie" or match.decision.side != "russia":
+        match.answer(match.decision.side, default_answer(match.decision, match.state))
+    match.answer("russia", answer)
+    seen = {s["name"] for s in match.view("japan")["ships"] if s["side"] == "russia"}
+    assert seen == {"Novik"}

@@ -331,3 +331,17 @@ def test_a_mistyped_store_path_is_an_error_not_an_empty_store(tmp_path):
     assert done.returncode == 2 and "no campaign store at" in done.stderr
     assert not missing.exists()
     assert_no_traceback(done)
+
+
+def test_option_track_takes_a_comma_separated_list_in_new_and_play(desk):
+    track = "Nanshan,Yalu,Hill 203,Port Arthur,Liaoyang,Mukden,Siping"
+    created = invoke("new", "c2", "--players", desk / "players.toml", "-o", f"track={track}",
+                     *store_args(desk), *key_args(desk))
+    assert created.exit_code == 0, created.output
+    with Store.open(desk / "campaigns.sqlite3") as store:
+        _, match = Campaigns(store).match("c2")
+    assert match.state.track == track.split(",")
+
+    played = invoke("play", "--game", "port-arthur", "-o", f"track={track}", "--format", "json")
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["final"]["track"] == track.split(",")

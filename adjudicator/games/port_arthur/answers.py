@@ -28,6 +28,7 @@ class Kind(StrEnum):
     RETURN = "return"
     MINES = "mines"
     ATTACK = "attack"
+    TOP = "top"  # never asked: a standing order carried with each sortie answer
 
 
 def _text(raw: Mapping[str, Any], key: str) -> str:
@@ -62,19 +63,24 @@ def _flag(raw: Mapping[str, Any], key: str) -> bool:
 
 @dataclass(frozen=True)
 class Sortie:
-    """Fleet Sortie Phases: ship -> zone (or "shipyard"), and landings (Japan only)."""
+    """Fleet Sortie Phases: ship -> zone (or "shipyard"), and landings (Japan only);
+    ``top``: the side's ships to put on top of its squadrons, in order of preference
+    (the fog of war; the standing order ``top:``)."""
 
     moves: tuple[tuple[str, str], ...] = ()
     land: tuple[str, ...] = ()
+    top: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> "Sortie":
-        return cls(_mapping(raw, "moves"), _names(raw, "land"))
+        return cls(_mapping(raw, "moves"), _names(raw, "land"), _names(raw, "top"))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"moves": dict(self.moves)}
         if self.land:
             data["land"] = list(self.land)
+        if self.top:
+            data["top"] = list(self.top)
         return data
 
 
@@ -226,4 +232,5 @@ READERS = {
     Kind.ATTACK: ShipList.from_json,
     Kind.HITS: HitAllocation.from_json,
     Kind.RETURN: ReturnPorts.from_json,
+    Kind.TOP: ShipList.from_json,
 }

@@ -78,9 +78,20 @@ def answer_for(decision: Decision, state: State, orders: OrderSet | None) -> Ans
     if handler is None or block is None:
         return None
     try:
-        return handler(block, decision.options, state, decision.side)
+        answer = handler(block, decision.options, state, decision.side)
     except _Undetermined:
         return None
+    return _with_top(answer, decision, state, orders)
+
+
+def _with_top(answer: Answer, decision: Decision, state: State, orders: OrderSet) -> Answer:
+    """A sortie answer carries the standing order ``top:`` (the ships the side puts on
+    top of its squadrons under the fog of war), less the ships sunk since."""
+    top = orders.block(Kind.TOP)
+    if answer is None or decision.kind != Kind.SORTIE or top is None:
+        return answer
+    afloat = [name for name in top.priority if (ship := state.ship(name)) is not None and not ship.sunk]
+    return {**answer, "top": afloat} if afloat else answer
 
 
 def default_answer(decision: Decision, state: State) -> dict[str, Any]:

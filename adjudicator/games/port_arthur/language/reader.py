@@ -34,6 +34,7 @@ from adjudicator.games.port_arthur.language.model import (
     DicePolicy,
     HitsPolicy,
     MinesPolicy,
+    TopPolicy,
     Move,
     OperationsPlan,
     Pass,
@@ -416,6 +417,9 @@ class Reader:
 
     def mines_block(self, block: Tree) -> MinesPolicy:
         return self._targets(block, MinesPolicy, own=True)
+
+    def top_block(self, block: Tree) -> TopPolicy:
+        return self._targets(block, TopPolicy, own=True)
 
     def attack_block(self, block: Tree) -> AttackOrders:
         self.only_for(JAPAN, "the attack on Port Arthur", block)
