@@ -86,10 +86,11 @@ class Mailroom:
             )
             report = render(context)
             earlier = previous.get(player["address"])
+            orders_mail = _players_orders_mail(tx, log.campaign, player["address"], earlier)
             message = build_message(
                 sender=meta["referee_address"], to=player["address"], subject=report.subject,
-                text=report.text, html=report.html, in_reply_to=earlier,
-                references=[earlier] if earlier else (),
+                text=report.text, html=report.html, in_reply_to=orders_mail or earlier,
+                references=[ref for ref in (earlier, orders_mail) if ref],
             )
             tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
             previous[player["address"]] = message["Message-ID"]
@@ -113,8 +114,8 @@ class Mailroom:
         the latest reports are not backlog: they go with them)."""
         outbox = self.store.outbox(campaign)
         latest = set(self.store.campaign(campaign).meta.get("last_report", {}).values())
-        earlier = {str(message_from_bytes(m.eml)["In-Reply-To"] or "").strip()
-                   for m in outbox if m.message_id in latest}
+        earlier = {ref for m in outbox if m.message_id in latest
+                   for ref in str(message_from_bytes(m.eml)["References"] or "").split()}
         boundary = max((m.id for m in outbox if m.message_id in earlier), default=None)
         if boundary is None:
             return []
@@ -228,3 +229,19 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
+
+
+def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: str | None) -> str | None:
+    """The Message-ID of the player's own orders mail accepted since their last report
+    (the one the receipt answered), so that the report threads under it; None if the
+    orders came otherwise (a file, the command line) or not since then."""
+    found = None
+    accepted = f"[{campaign}] Orders accepted"
+    for mail in tx.outbox():
+        if mail.message_id == earlier_report:
+            found = None
+        elif mail.recipient.lower() == address.lower():
+            message = message_from_bytes(mail.eml)
+            if " ".join(str(message["Subject"] or "").split()) == accepted:
+                found = str(message["In-Reply-To"] or "").strip() or found
+    return found
