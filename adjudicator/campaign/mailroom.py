@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -77,9 +77,17 @@ class Mailroom:
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
         previous = dict(meta.get("last_report", {}))
+        digests = dict(meta.get("digest", {}))
         for side, player in meta["players"].items():
+            events = step.events
+            if player.get("reports") == "turn":
+                seen = digests.get(side, {"turn": getattr(match.state, "turn", None), "events": 0})
+                if not _digest_due(match, side, seen):
+                    continue
+                events = tuple(match.events[seen["events"]:])
+                digests[side] = {"turn": getattr(match.state, "turn", None), "events": len(match.events)}
             context = report_context(
-                log=log, match=match, events=step.events, side=side, player=player["address"],
+                log=log, match=match, events=events, side=side, player=player["address"],
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
                 default_notes=step.default_notes,
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
@@ -94,7 +102,7 @@ class Mailroom:
             )
             tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
             previous[player["address"]] = message["Message-ID"]
-        tx.set_meta({**meta, "last_report": previous})
+        tx.set_meta({**meta, "last_report": previous, **({"digest": digests} if digests else {})})
 
     # -- out: sending -----------------------------------------------------------------------
 
@@ -245,3 +253,11 @@ def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: s
             if " ".join(str(message["Subject"] or "").split()) == accepted:
                 found = str(message["In-Reply-To"] or "").strip() or found
     return found
+
+
+def _digest_due(match: Match, side: str, seen: Mapping[str, Any]) -> bool:
+    """Whether a player who asked for one report per turn gets one now: when they are
+    asked something, when a new turn has begun since their last report, or at the end."""
+    decision = match.decision
+    return (match.finished or (decision is not None and decision.side == side)
+            or getattr(match.state, "turn", None) != seen["turn"])

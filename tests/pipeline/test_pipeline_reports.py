@@ -239,3 +239,27 @@ def test_a_report_threads_under_the_players_own_orders_mail(campaign, campaigns,
 
     assert header(second, "In-Reply-To") == "<r2@russia.test>"
     assert header(first, "Message-ID") in header(second, "References").split()
+
+
+def test_a_player_who_chose_one_report_per_turn_gets_a_digest_of_the_steps_since_the_last(
+        campaigns, store, mailroom, referee_key):
+    japan = Player("japan", PLAYERS[0].address, PLAYERS[0].password, reports="turn")
+    campaigns.create(CAMPAIGN, "port-arthur", [japan, PLAYERS[1]], referee_key, referee_address=REFEREE, now=T0)
+    assert take(mailroom, referee_key, email(orders_text("japan"))).outcome == "accepted"
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    # step 1 done, Russia asked in the same turn: no report for Japan yet, one for Russia
+    assert [r.recipient for r in reports(store)] == [ADDRESSES["russia"]]
+
+    russian = email(orders_text("russia", step=2, body=RUSSIAN_SORTIE), sender="makarov@russia.test",
+                    message_id="<r2@russia.test>")
+    assert take(mailroom, referee_key, russian).outcome == "accepted"
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR, after=mailroom.queue_reports)
+
+    japanese = [r for r in reports(store) if r.recipient == ADDRESSES["japan"]]
+    russians = [r for r in reports(store) if r.recipient == ADDRESSES["russia"]]
+    assert len(russians) == 2
+    _, match = campaigns.match(CAMPAIGN)
+    assert (match.state.turn, match.decision.side) == (1, "japan")  # Japan is asked: its digest goes out
+    assert len(japanese) == 1
+    assert "Sortie Phase of the Japanese Fleet" in japanese[0].text  # both steps in one report
+    assert "Sortie Phase of the Russian Fleet" in japanese[0].text
