@@ -89,9 +89,10 @@ class Battle:
     """A NAVO: engage the enemy ships in ``zone``."""
 
     zone: str
+    plan_step: int | None = None  # which step of the player's operations plan chose it
 
     def to_json(self) -> dict[str, Any]:
-        return {"battle": self.zone}
+        return _with_plan_step({"battle": self.zone}, self.plan_step)
 
 
 @dataclass(frozen=True)
@@ -103,20 +104,34 @@ class Move:
     origin: str
     destination: str
     ships: tuple[str, ...] | None = None
+    plan_step: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"move": self.origin, "to": self.destination}
         if self.ships is not None:
             data["ships"] = list(self.ships)
-        return data
+        return _with_plan_step(data, self.plan_step)
 
 
 @dataclass(frozen=True)
 class Pass:
     """A NAVO: pass."""
 
+    plan_step: int | None = None
+
     def to_json(self) -> dict[str, Any]:
-        return {"pass": True}
+        return _with_plan_step({"pass": True}, self.plan_step)
+
+
+def _with_plan_step(data: dict[str, Any], plan_step: int | None) -> dict[str, Any]:
+    return data if plan_step is None else {**data, "plan_step": plan_step}
+
+
+def _plan_step(raw: Mapping[str, Any]) -> int | None:
+    value = raw.get("plan_step")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise IllegalAnswer(f"'plan_step' must be a step number of the plan, got {value!r}")
+    return value
 
 
 Navo = Battle | Move | Pass
@@ -126,14 +141,15 @@ def navo_from_json(raw: Mapping[str, Any]) -> Navo:
     forms = [key for key in ("battle", "move", "pass") if key in raw]
     if len(forms) != 1:
         raise IllegalAnswer("a NAVO is exactly one of: battle = ZONE; move = FROM, to = TO; pass = true")
+    step = _plan_step(raw)
     if forms[0] == "battle":
-        return Battle(_text(raw, "battle"))
+        return Battle(_text(raw, "battle"), step)
     if forms[0] == "pass":
         if raw.get("pass") is not True:
             raise IllegalAnswer("'pass' must be true")
-        return Pass()
+        return Pass(step)
     ships = _names(raw, "ships") if "ships" in raw else None
-    return Move(_text(raw, "move"), _text(raw, "to"), ships)
+    return Move(_text(raw, "move"), _text(raw, "to"), ships, step)
 
 
 @dataclass(frozen=True)

@@ -214,11 +214,12 @@ def _sortie(block, options: Mapping, state: State, side: str) -> Answer:
 
 
 def _navo(block, options: Mapping, state: State, side: str) -> Answer:
-    """Operations Phase: the first step of the plan that is legal now and whose condition holds."""
-    for step in block.steps:
+    """Operations Phase: the first step of the plan that is legal now and whose condition
+    holds (the answer says which: ``plan_step``, counted from 1, for the player's report)."""
+    for number, step in enumerate(block.steps, start=1):
         answer = _plan_step(step.action, step.condition, options, state, side)
         if answer is not None:
-            return None if answer is _STOP else answer
+            return None if answer is _STOP else {**answer, "plan_step": number}
     return None
 
 
