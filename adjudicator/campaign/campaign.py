@@ -78,6 +78,7 @@ class Player:
     address: str
     password: str | None = field(default=None, repr=False)
     public_key: str | None = None
+    reports: str = "step"  # "step": a report after every step; "turn": one per turn (a digest)
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,8 @@ class Campaigns:
         opened = utc(now).isoformat()
         with self.store.transaction(campaign) as tx:
             tx.create_campaign(game_name, {
-                "players": {p.side: {"address": p.address} for p in players},
+                "players": {p.side: {"address": p.address, **({"reports": p.reports} if p.reports != "step" else {})}
+                            for p in players},
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,
             })

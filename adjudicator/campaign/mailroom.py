@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -77,23 +77,32 @@ class Mailroom:
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
         previous = dict(meta.get("last_report", {}))
+        digests = dict(meta.get("digest", {}))
         for side, player in meta["players"].items():
+            events = step.events
+            if player.get("reports") == "turn":
+                seen = digests.get(side, {"turn": getattr(match.state, "turn", None), "events": 0})
+                if not _digest_due(match, side, seen):
+                    continue
+                events = tuple(match.events[seen["events"]:])
+                digests[side] = {"turn": getattr(match.state, "turn", None), "events": len(match.events)}
             context = report_context(
-                log=log, match=match, events=step.events, side=side, player=player["address"],
+                log=log, match=match, events=events, side=side, player=player["address"],
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
                 default_notes=step.default_notes,
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
             )
             report = render(context)
             earlier = previous.get(player["address"])
+            orders_mail = _players_orders_mail(tx, log.campaign, player["address"], earlier)
             message = build_message(
                 sender=meta["referee_address"], to=player["address"], subject=report.subject,
-                text=report.text, html=report.html, in_reply_to=earlier,
-                references=[earlier] if earlier else (),
+                text=report.text, html=report.html, in_reply_to=orders_mail or earlier,
+                references=[ref for ref in (earlier, orders_mail) if ref],
             )
             tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
             previous[player["address"]] = message["Message-ID"]
-        tx.set_meta({**meta, "last_report": previous})
+        tx.set_meta({**meta, "last_report": previous, **({"digest": digests} if digests else {})})
 
     # -- out: sending -----------------------------------------------------------------------
 
@@ -113,8 +122,8 @@ class Mailroom:
         the latest reports are not backlog: they go with them)."""
         outbox = self.store.outbox(campaign)
         latest = set(self.store.campaign(campaign).meta.get("last_report", {}).values())
-        earlier = {str(message_from_bytes(m.eml)["In-Reply-To"] or "").strip()
-                   for m in outbox if m.message_id in latest}
+        earlier = {ref for m in outbox if m.message_id in latest
+                   for ref in str(message_from_bytes(m.eml)["References"] or "").split()}
         boundary = max((m.id for m in outbox if m.message_id in earlier), default=None)
         if boundary is None:
             return []
@@ -228,3 +237,27 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
+
+
+def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: str | None) -> str | None:
+    """The Message-ID of the player's own orders mail accepted since their last report
+    (the one the receipt answered), so that the report threads under it; None if the
+    orders came otherwise (a file, the command line) or not since then."""
+    found = None
+    accepted = f"[{campaign}] Orders accepted"
+    for mail in tx.outbox():
+        if mail.message_id == earlier_report:
+            found = None
+        elif mail.recipient.lower() == address.lower():
+            message = message_from_bytes(mail.eml)
+            if " ".join(str(message["Subject"] or "").split()) == accepted:
+                found = str(message["In-Reply-To"] or "").strip() or found
+    return found
+
+
+def _digest_due(match: Match, side: str, seen: Mapping[str, Any]) -> bool:
+    """Whether a player who asked for one report per turn gets one now: when they are
+    asked something, when a new turn has begun since their last report, or at the end."""
+    decision = match.decision
+    return (match.finished or (decision is not None and decision.side == side)
+            or getattr(match.state, "turn", None) != seen["turn"])

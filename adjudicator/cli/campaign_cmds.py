@@ -219,9 +219,14 @@ def sealed_reveal(
 # -- campaigns ----------------------------------------------------------------------------
 
 
+#: A player's choice of reports in the players file: one per step, or one per turn.
+REPORT_CHOICES = ("step", "turn")
+
+
 def read_players(players_file: Optional[Path], player: list[str]):
-    """Players from a TOML file ([[player]] side, address, password or public_key) and
-    from --player SIDE=ADDRESS:PASSWORD options."""
+    """Players from a TOML file ([[player]] side, address, password or public_key, and
+    optionally reports = "turn" for one report per turn) and from --player
+    SIDE=ADDRESS:PASSWORD options."""
     from adjudicator.campaign import Player
 
     found = []
@@ -233,8 +238,12 @@ def read_players(players_file: Optional[Path], player: list[str]):
         for entry in data.get("player", []):
             if not isinstance(entry, dict) or "side" not in entry or "address" not in entry:
                 raise fail(f"{players_file}: each [[player]] needs side and address (and password or public_key)")
+            reports = entry.get("reports", "step")
+            if reports not in REPORT_CHOICES:
+                raise fail(f"{players_file}: reports = {reports!r} for {entry['side']}; it is one of "
+                           f"{', '.join(map(repr, REPORT_CHOICES))} (a report per step, or one per turn)")
             found.append(Player(str(entry["side"]), str(entry["address"]), entry.get("password"),
-                                entry.get("public_key")))
+                                entry.get("public_key"), reports))
     for text in player:
         side, sep, rest = text.partition("=")
         address, sep2, password = rest.partition(":")

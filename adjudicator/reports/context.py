@@ -21,6 +21,13 @@ def visible(events: Sequence[Event], side: str | None) -> list[Event]:
     return [e for e in events if side is None or e.visible_to is None or side in e.visible_to]
 
 
+def phase_in_words(game_part: Mapping[str, Any], phase: Any) -> str:
+    """The phase as players read it: the game's ``phase_title`` when its report part
+    gives one, else the phase's id with its dashes as spaces."""
+    title = game_part.get("phase_title") if isinstance(game_part, Mapping) else None
+    return str(title or str(phase).replace("-", " "))
+
+
 def partials(game: str) -> dict[str, str]:
     """The game's report partials (the frame includes each, by its part's name)."""
     return {part: f"{game}/{part}" for part in ("situation", "extras", "notes")}
@@ -54,6 +61,7 @@ def report_context(
                    "prompt": decision.prompt, "mine": decision.side == side,
                    "hint": report.answer_hint(decision) if decision.side == side else []}
     batch_body = batch.body if batch is not None else None
+    game_part = report.context(state, view, side, options)
     return {
         "campaign": log.campaign,
         "game_title": game_support.title,
@@ -61,13 +69,13 @@ def report_context(
         "side_title": side.capitalize(),
         "player": player,
         "turn": getattr(state, "turn", ""),
-        "phase": getattr(state, "phase", ""),
+        "phase": phase_in_words(game_part, getattr(state, "phase", "")),
         "next_step": log.next_batch,
         "events": [{"kind": e.kind, "text": e.text} for e in visible(events, side)],
         "defaults": [s.capitalize() for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],
-        "game": report.context(state, view, side, options),
+        "game": game_part,
         "partials": partials(game_support.name),
         "waiting": waiting,
         "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC"),

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
+import re
+import textwrap
+
 import jinja2
 
 from adjudicator.resources import cache_dir, data_dir
@@ -37,11 +40,36 @@ def _environment(autoescape: bool) -> jinja2.Environment:
     )
 
 
+#: Plain-text reports are wrapped to this width (RFC 5322's recommended line length).
+TEXT_WIDTH = 78
+_COLUMN_GAP = re.compile(r"\S( {2,})(?=\S)")
+
+
 def render(context: Mapping[str, Any]) -> Report:
-    """The report as a subject line, plain text and HTML."""
-    text = _environment(False).get_template("report.txt.j2").render(**context)
+    """The report as a subject line, plain text (wrapped at :data:`TEXT_WIDTH`) and HTML.
+    The subject names the step the player answers and the phase in words."""
+    text = wrap_text(_environment(False).get_template("report.txt.j2").render(**context))
     html = _environment(True).get_template("report.html.j2").render(**context)
     subject = _environment(False).from_string(
-        "[{{ campaign }}] {{ game_title }}: turn {{ turn }}, {{ phase }} - report for {{ side_title }}"
+        "[{{ campaign }}] {{ game_title }}, step {{ next_step }}: turn {{ turn }}, {{ phase }}"
+        " - report for {{ side_title }}"
     ).render(**context)
     return Report(" ".join(subject.split()), text, html)
+
+
+def wrap_text(text: str, width: int = TEXT_WIDTH) -> str:
+    """Every line at most ``width`` columns where it has spaces to break at. A wrapped
+    line's continuation lines hang under its last column (a table's last column stays
+    aligned), or four columns in from its own indentation."""
+    return "\n".join(wrapped for line in text.split("\n") for wrapped in _wrap_line(line, width))
+
+
+def _wrap_line(line: str, width: int) -> list[str]:
+    if len(line) <= width:
+        return [line]
+    indent = len(line) - len(line.lstrip(" "))
+    columns = [gap.end(1) for gap in _COLUMN_GAP.finditer(line) if gap.end(1) <= width // 2]
+    hang = columns[-1] if columns else indent + 4
+    wrapper = textwrap.TextWrapper(width=width, subsequent_indent=" " * hang, break_long_words=False,
+                                   break_on_hyphens=False, expand_tabs=False, replace_whitespace=False)
+    return wrapper.wrap(line) or [line]

@@ -44,9 +44,10 @@ def test_plan_first_applicable_step():
     plan = orders("operations:\n  battle in Tsushima\n  move Tsushima squadron to Yellow Sea if stronger\n  pass\n")
     options = {"battle": [], "move": [{"from": "Tsushima", "to": ["Yellow Sea", "Japan"],
                                        "ships": ["Mikasa"], "port": False}], "pass": True}
-    assert answer_for(decision("japan", "navo", options), state, plan) == {"move": "Tsushima", "to": "Yellow Sea"}
+    assert answer_for(decision("japan", "navo", options), state, plan) == {"move": "Tsushima", "to": "Yellow Sea",
+                                                                          "plan_step": 2}
     weaker = position(ship("Mikasa", "japan", "Tsushima", fp=(2, 1)), ship("Retvizan", "russia", "Yellow Sea"))
-    assert answer_for(decision("japan", "navo", options), weaker, plan) == {"pass": True}
+    assert answer_for(decision("japan", "navo", options), weaker, plan) == {"pass": True, "plan_step": 3}
 
 
 def test_plan_without_applicable_step_asks():
@@ -63,7 +64,7 @@ def test_port_move_with_chosen_ships():
     options = {"battle": [], "move": [{"from": "Japan", "to": ["Tsushima"], "ships": ["Mikasa", "Asahi"],
                                        "port": True}], "pass": True}
     assert answer_for(decision("japan", "navo", options), state, plan) == {
-        "move": "Japan", "to": "Tsushima", "ships": ["Asahi"]}
+        "move": "Japan", "to": "Tsushima", "ships": ["Asahi"], "plan_step": 1}
 
 
 def test_sortie_all_to_and_impossible_orders():
@@ -162,3 +163,39 @@ def test_defaults_against_a_random_player(seed):
             d = match.decision
             answer = player(d, match.state) if d.side == "russia" else default_answer(d, match.state)
             match.answer(d.side, answer)
+
+
+def test_standing_order_top_goes_with_each_sortie_answer_and_puts_that_ship_on_top_under_the_fog_of_war():
+    russia = orders("top: Novik, Retvizan\nsortie:\n  Retvizan to Yellow Sea\n  Novik to Yellow Sea\n", side="Russia")
+    assert "top: Novik, Retvizan" in russia.canonical_text()
+    state = position(ship("Retvizan", "russia", "Port Arthur", fp=(7, 3)), ship("Novik", "russia", "Port Arthur",
+                     fp=(2, 1)), ship("Mikasa", "japan", "Japan"))
+    options = {"ships": {"Retvizan": ["Yellow Sea"], "Novik": ["Yellow Sea"]}, "land": [], "meeples": 0}
+    answer = answer_for(decision("russia", "sortie", options), state, russia)
+    assert answer["top"] == ["Novik", "Retvizan"]
+    match = Match(GAME, {"position": {"turn": 2, "phase": "sortie-russia", "initiative": "japan", "cp": 0,
+                                      "ship": [ship("Retvizan", "russia", "Port Arthur", fp=(7, 3)),
+                                               ship("Novik", "russia", "Port Arthur", fp=(2, 1)),
+                                               ship("Mikasa", "japan", "Japan")]}}, {"fog_of_war": True})
+    while match.decision is None or match.decision.kind != "sortie" or match.decision.side != "russia":
+        match.answer(match.decision.side, default_answer(match.decision, match.state))
+    match.answer("russia", answer)
+    seen = {s["name"] for s in match.view("japan")["ships"] if s["side"] == "russia"}
+    assert seen == {"Novik"}
+
+
+def test_the_report_tells_only_the_player_which_step_of_their_operations_plan_was_carried_out():
+    state_ships = [ship("Mikasa", "japan", "Tsushima"), ship("Retvizan", "russia", "Yellow Sea", fp=(5, 3))]
+    match = Match(GAME, {"position": {"turn": 2, "phase": "operations", "initiative": "japan", "cp": 0,
+                                      "ship": state_ships}}, {})
+    plan = orders("operations:\n  1. battle in Tsushima\n  2. pass\n")
+    dice = iter([6, 1])  # the roll-off: Japan conducts a NAVO
+    while match.decision is None or (match.decision.side, match.decision.kind) != ("japan", "navo"):
+        if match.decision is None:
+            match.supply_dice([next(dice) for _ in range(match.pending.count)])
+        else:
+            match.answer(match.decision.side, default_answer(match.decision, match.state))
+    match.answer("japan", answer_for(match.decision, match.state, plan))
+    plan_events = [e for e in match.events if e.kind == "plan"]
+    assert [e.text for e in plan_events] == ["Japan's operations plan: step 2 is carried out."]
+    assert plan_events[0].visible_to == ("japan",)

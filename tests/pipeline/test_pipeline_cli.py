@@ -331,3 +331,31 @@ def test_a_mistyped_store_path_is_an_error_not_an_empty_store(tmp_path):
     assert done.returncode == 2 and "no campaign store at" in done.stderr
     assert not missing.exists()
     assert_no_traceback(done)
+
+
+def test_option_track_takes_a_comma_separated_list_in_new_and_play(desk):
+    track = "Nanshan,Yalu,Hill 203,Port Arthur,Liaoyang,Mukden,Siping"
+    created = invoke("new", "c2", "--players", desk / "players.toml", "-o", f"track={track}",
+                     *store_args(desk), *key_args(desk))
+    assert created.exit_code == 0, created.output
+    with Store.open(desk / "campaigns.sqlite3") as store:
+        _, match = Campaigns(store).match("c2")
+    assert match.state.track == track.split(",")
+
+    played = invoke("play", "--game", "port-arthur", "-o", f"track={track}", "--format", "json")
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["final"]["track"] == track.split(",")
+
+
+def test_a_players_file_may_ask_for_one_report_per_turn_and_a_wrong_choice_is_refused(desk):
+    (desk / "digest.toml").write_text(PLAYERS_TOML.replace('side = "japan"', 'side = "japan"\nreports = "turn"'),
+                                      encoding="utf-8")
+    created = invoke("new", "c3", "--players", desk / "digest.toml", *store_args(desk), *key_args(desk))
+    assert created.exit_code == 0, created.output
+    with Store.open(desk / "campaigns.sqlite3") as store:
+        assert store.campaign("c3").meta["players"]["japan"]["reports"] == "turn"
+    (desk / "bad.toml").write_text(PLAYERS_TOML.replace('side = "japan"', 'side = "japan"\nreports = "weekly"'),
+                                   encoding="utf-8")
+    refused = invoke("new", "c4", "--players", desk / "bad.toml", *store_args(desk), *key_args(desk))
+    assert_clean_failure(refused, 2)
+    assert "'weekly'" in refused.stderr and "'turn'" in refused.stderr

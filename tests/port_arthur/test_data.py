@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +65,38 @@ def test_a_referee_can_replace_the_data_and_a_broken_file_is_reported(tmp_path):
     (tmp_path / "board.toml").write_text("[game\n", encoding="utf-8")
     with pytest.raises(GameDataError, match="not valid TOML"):
         load_board(tmp_path)
+
+
+RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "port-arthur-rules.txt"
+
+
+def test_a_counter_is_marked_rulebook_only_when_its_values_are_printed():
+    """The rulebook prints no counter: only a referee's copy of a printed counter is 'rulebook'."""
+    sheet = tomllib.loads((DATA / "counters.toml").read_text(encoding="utf-8"))
+    marked = [s["name"] for s in sheet["ship"] if s["provenance"] == "rulebook"]
+    assert [n for n in marked if "printed counter" not in
+            next(s for s in sheet["ship"] if s["name"] == n)["source"]] == []
+
+
+def test_the_values_said_to_be_printed_name_ships_the_rulebook_names():
+    rules = RULEBOOK.read_text(encoding="utf-8")
+    sheet = tomllib.loads((DATA / "counters.toml").read_text(encoding="utf-8"))
+    printed = {s["name"] for s in sheet["ship"] if "rulebook_prints" in s}
+    assert printed == {"Asama", "Yakumo", "Fuji", "Poltava"}
+    assert all(name in rules for name in printed)
+
+
+def test_the_counters_page_credits_the_rulebook_only_with_ships_it_names():
+    rules = RULEBOOK.read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "counters.md").read_text(encoding="utf-8")
+    section = page.split("## What the rulebook prints", 1)[1].split("Those three speeds", 1)[0]
+    names = [c.name for c in load_board().counters if c.name in section]
+    assert names and [n for n in names if n not in rules] == []
+    assert "Mikasa" not in rules and "Asahi" not in rules
+
+
+def test_the_board_file_says_the_track_order_is_a_reconstruction_not_the_battles_order():
+    text = (DATA / "board.toml").read_text(encoding="utf-8")
+    comment = " ".join(text.split("[track]", 1)[0].rsplit("\n\n", 1)[1].replace("#", " ").split())
+    assert "reconstruction, not the order of the battles" in comment
+    assert "historical course" not in text

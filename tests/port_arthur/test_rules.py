@@ -194,6 +194,25 @@ def test_without_the_mines_option_the_blockade_sets_off_no_mines():
 # -- Scoring -------------------------------------------------------------------------------------
 
 
+def test_the_blockade_may_be_placed_over_a_contested_yellow_sea_by_the_english_rule():
+    pos = position("scoring", [ship("Mikasa", "japan", "Yellow Sea"), ship("Mikasa II", "japan", "Yellow Sea"),
+                               ship("Novik", "russia", "Yellow Sea")])
+    answers = [{"ask": "blockade", "side": "japan", "use": True}]
+    assert run_case(case(pos, answers=answers, expect={"blockade": True}, until="return")) == []
+
+
+def test_option_blockade_no_russian_ships_forbids_a_blockade_while_russian_ships_are_in_the_yellow_sea():
+    pos = position("scoring", [ship("Mikasa", "japan", "Yellow Sea"), ship("Mikasa II", "japan", "Yellow Sea"),
+                               ship("Novik", "russia", "Yellow Sea")], blockade=True)
+    assert run_case(case(pos, expect={"blockade": False}, until="return",
+                         options={"blockade": "no-russian-ships"})) == []
+
+
+def test_option_track_takes_a_comma_separated_list_as_on_the_command_line(port_arthur):
+    match = Match(port_arthur, {}, {"track": "Nanshan, Yalu,Hill 203,Port Arthur,Liaoyang,Mukden,Siping"})
+    assert match.state.track[:2] == ["Nanshan", "Yalu"] and len(match.state.track) == 7
+
+
 def test_a_kept_blockade_is_removed_when_russia_reaches_5():
     pos = position("scoring", [ship("Rossia", "russia", "Pacific Ocean")], cp=-4, blockade=True)
     assert run_case(case(pos, expect={"cp": -5, "blockade": False}, until="return")) == []
@@ -229,14 +248,33 @@ def test_turn_5_brings_the_rest_of_the_baltic_fleet_and_leaves_the_initiative_al
 # -- Fog of war ---------------------------------------------------------------------------------
 
 
-def test_under_the_fog_of_war_a_side_sees_only_the_top_ship_of_each_enemy_stack(port_arthur):
+def test_under_the_fog_of_war_ships_in_harbours_and_shipyards_stay_visible_to_both_sides(port_arthur):
     match = Match(port_arthur, {}, {"fog_of_war": True})
     japan_view = match.view("japan")
     russian_in_port_arthur = [s for s in japan_view["ships"] if s["side"] == "russia" and s["at"] == "Port Arthur"]
-    assert len(russian_in_port_arthur) == 1
-    assert russian_in_port_arthur[0]["stack"] == len(match.state.ships_at("Port Arthur", "russia"))
-    assert len([s for s in japan_view["ships"] if s["side"] == "japan"]) == len(match.state.ships_at("Japan"))
+    assert [s["name"] for s in russian_in_port_arthur] == [s.name for s in match.state.ships_at("Port Arthur", "russia")]
+    assert all("stack" not in s for s in japan_view["ships"])
     assert len(match.view(None)["ships"]) == len(match.state.ships)
+
+
+def test_under_the_fog_of_war_a_side_sees_the_top_ship_and_height_of_each_enemy_squadron(port_arthur):
+    pos = position("operations", [ship("Rossia", "russia", "Yellow Sea", firepower=(4, 2)),
+                                  ship("Retvizan", "russia", "Yellow Sea", firepower=(7, 3)),
+                                  ship("Pobeda", "russia", "Port Arthur shipyard", damaged=True),
+                                  ship("Mikasa", "japan", "Tsushima")])
+    match = Match(port_arthur, {"position": pos}, {"fog_of_war": True})
+    seen = {s["name"]: s for s in match.view("japan")["ships"]}
+    assert seen["Retvizan"]["stack"] == 2 and "Rossia" not in seen  # default: highest firepower on top
+    assert "Pobeda" in seen  # a shipyard is no squadron
+
+
+def test_the_owner_chooses_the_top_ship_of_each_squadron_by_a_standing_order(port_arthur):
+    pos = position("operations", [ship("Rossia", "russia", "Yellow Sea", firepower=(4, 2)),
+                                  ship("Retvizan", "russia", "Yellow Sea", firepower=(7, 3)),
+                                  ship("Mikasa", "japan", "Tsushima")], top={"russia": ["Novik", "Rossia"]})
+    match = Match(port_arthur, {"position": pos}, {"fog_of_war": True})
+    seen = {s["name"] for s in match.view("japan")["ships"]}
+    assert "Rossia" in seen and "Retvizan" not in seen
 
 
 def test_without_the_fog_of_war_every_ship_is_visible(port_arthur):
@@ -251,6 +289,7 @@ def test_without_the_fog_of_war_every_ship_is_visible(port_arthur):
     ({"minez": True}, "unknown option"),
     ({"mines": "yes"}, "true or false"),
     ({"partial_hits": "sometimes"}, "partial_hits"),
+    ({"blockade": "sometimes"}, "blockade"),
     ({"track": ["Yalu"]}, "track"),
 ])
 def test_bad_options_are_refused_with_a_clear_message(port_arthur, options, message):

@@ -159,7 +159,10 @@ class Mailbag:
         return [parse_eml(item.content) for item in self.handler.received]
 
     def replies_to(self, message_id: str) -> list:
-        return [m for m in self.messages() if str(m.get("In-Reply-To", "")).strip() == message_id]
+        """The receipts and refusals answering ``message_id`` (reports thread under the
+        player's orders mail too, and are not counted here)."""
+        return [m for m in self.messages() if str(m.get("In-Reply-To", "")).strip() == message_id
+                and " - report for " not in str(m["Subject"])]
 
     def reports(self) -> list:
         return [m for m in self.messages() if "Orders accepted" not in str(m["Subject"])

@@ -28,6 +28,7 @@ class Kind(StrEnum):
     RETURN = "return"
     MINES = "mines"
     ATTACK = "attack"
+    TOP = "top"  # never asked: a standing order carried with each sortie answer
 
 
 def _text(raw: Mapping[str, Any], key: str) -> str:
@@ -62,19 +63,24 @@ def _flag(raw: Mapping[str, Any], key: str) -> bool:
 
 @dataclass(frozen=True)
 class Sortie:
-    """Fleet Sortie Phases: ship -> zone (or "shipyard"), and landings (Japan only)."""
+    """Fleet Sortie Phases: ship -> zone (or "shipyard"), and landings (Japan only);
+    ``top``: the side's ships to put on top of its squadrons, in order of preference
+    (the fog of war; the standing order ``top:``)."""
 
     moves: tuple[tuple[str, str], ...] = ()
     land: tuple[str, ...] = ()
+    top: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> "Sortie":
-        return cls(_mapping(raw, "moves"), _names(raw, "land"))
+        return cls(_mapping(raw, "moves"), _names(raw, "land"), _names(raw, "top"))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"moves": dict(self.moves)}
         if self.land:
             data["land"] = list(self.land)
+        if self.top:
+            data["top"] = list(self.top)
         return data
 
 
@@ -83,9 +89,10 @@ class Battle:
     """A NAVO: engage the enemy ships in ``zone``."""
 
     zone: str
+    plan_step: int | None = None  # which step of the player's operations plan chose it
 
     def to_json(self) -> dict[str, Any]:
-        return {"battle": self.zone}
+        return _with_plan_step({"battle": self.zone}, self.plan_step)
 
 
 @dataclass(frozen=True)
@@ -97,20 +104,34 @@ class Move:
     origin: str
     destination: str
     ships: tuple[str, ...] | None = None
+    plan_step: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"move": self.origin, "to": self.destination}
         if self.ships is not None:
             data["ships"] = list(self.ships)
-        return data
+        return _with_plan_step(data, self.plan_step)
 
 
 @dataclass(frozen=True)
 class Pass:
     """A NAVO: pass."""
 
+    plan_step: int | None = None
+
     def to_json(self) -> dict[str, Any]:
-        return {"pass": True}
+        return _with_plan_step({"pass": True}, self.plan_step)
+
+
+def _with_plan_step(data: dict[str, Any], plan_step: int | None) -> dict[str, Any]:
+    return data if plan_step is None else {**data, "plan_step": plan_step}
+
+
+def _plan_step(raw: Mapping[str, Any]) -> int | None:
+    value = raw.get("plan_step")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise IllegalAnswer(f"'plan_step' must be a step number of the plan, got {value!r}")
+    return value
 
 
 Navo = Battle | Move | Pass
@@ -120,14 +141,15 @@ def navo_from_json(raw: Mapping[str, Any]) -> Navo:
     forms = [key for key in ("battle", "move", "pass") if key in raw]
     if len(forms) != 1:
         raise IllegalAnswer("a NAVO is exactly one of: battle = ZONE; move = FROM, to = TO; pass = true")
+    step = _plan_step(raw)
     if forms[0] == "battle":
-        return Battle(_text(raw, "battle"))
+        return Battle(_text(raw, "battle"), step)
     if forms[0] == "pass":
         if raw.get("pass") is not True:
             raise IllegalAnswer("'pass' must be true")
-        return Pass()
+        return Pass(step)
     ships = _names(raw, "ships") if "ships" in raw else None
-    return Move(_text(raw, "move"), _text(raw, "to"), ships)
+    return Move(_text(raw, "move"), _text(raw, "to"), ships, step)
 
 
 @dataclass(frozen=True)
@@ -226,4 +248,5 @@ READERS = {
     Kind.ATTACK: ShipList.from_json,
     Kind.HITS: HitAllocation.from_json,
     Kind.RETURN: ReturnPorts.from_json,
+    Kind.TOP: ShipList.from_json,
 }

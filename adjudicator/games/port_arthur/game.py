@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.engine.requests import Event
 
@@ -61,29 +61,34 @@ class PortArthur:
 
     def view(self, state: State, side: str | None) -> dict:
         """The state as ``side`` may see it. With the fog-of-war option, a side sees
-        only the top ship of each enemy stack (and how many ships are in it)."""
+        only the top ship of each enemy squadron -- a stack at sea -- and how many ships
+        are in it (rulings, "Fog of war, literally": ships in a harbour or a shipyard
+        are in no squadron and stay visible to both sides)."""
         data = state.to_json()
         fog = Options.from_json(state.options).fog_of_war
         if side is None or not fog:
             return data
         visible, stacks = [], {}
         for ship in state.ships.values():
-            if ship.side == side or ship.sunk or ship.at.startswith("turn "):
+            if ship.side == side or ship.at not in self.board.zones:
                 visible.append(ship.to_json())
             else:
                 stacks.setdefault(ship.at, []).append(ship)
         for place, ships in stacks.items():
-            top = top_of_stack(ships)
+            top = top_of_stack(ships, state.top.get(ships[0].side, ()))
             visible.append(top.to_json() | {"stack": len(ships)})
         data["ships"] = visible
         data["fog_of_war"] = True
         return data
 
 
-def top_of_stack(ships: list[Ship]) -> Ship:
-    """The ship on top of a stack under the fog of war (ruling: the ship with the
+def top_of_stack(ships: list[Ship], preference: Sequence[str] = ()) -> Ship:
+    """The ship on top of a squadron under the fog of war (rulings: the first ship of
+    the owner's standing order ``top:`` that is in the squadron; else the ship with the
     highest current firepower; ties: the earlier counter on the sheet)."""
-    return max(ships, key=lambda s: s.current_firepower)
+    here = {ship.name: ship for ship in ships}
+    chosen = next((here[name] for name in preference if name in here), None)
+    return chosen or max(ships, key=lambda s: s.current_firepower)
 
 
 def state_from_position(position: Mapping[str, Any], options: Options, board: Board) -> State:
@@ -111,6 +116,7 @@ def state_from_position(position: Mapping[str, Any], options: Options, board: Bo
             ships=ships,
             meeples=board.army_meeples,
             options=options.to_json(),
+            top={str(side): [str(name) for name in names] for side, names in position.get("top", {}).items()},
         )
     except (KeyError, TypeError, ValueError) as err:
         raise GameDataError(f"the position is incomplete or malformed: {err!r}") from err

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import GameDataError
 
 PARTIAL_HITS = ("less-than", "at-most")
+BLOCKADE = ("not-controlled", "no-russian-ships")
 
 
 class InvalidOption(GameDataError):
@@ -24,6 +25,7 @@ class Options:
     mines: bool = False                 # Optional Rule: Mines -- Detonation of the mines
     fog_of_war: bool = False            # Ship Movement: The Fog of War
     partial_hits: str = "less-than"     # rulings, Naval battle: "less-than" | "at-most"
+    blockade: str = "not-controlled"    # rulings: "not-controlled" (English rule) | "no-russian-ships"
     track: tuple[str, ...] | None = None  # rulings: the Manchuria Track's order
 
     @classmethod
@@ -40,8 +42,12 @@ class Options:
                 raise InvalidOption(f"option {name!r} is true or false, not {raw[name]!r}")
         if raw.get("partial_hits", "less-than") not in PARTIAL_HITS:
             raise InvalidOption(f"option 'partial_hits' is one of {PARTIAL_HITS}, not {raw['partial_hits']!r}")
+        if raw.get("blockade", "not-controlled") not in BLOCKADE:
+            raise InvalidOption(f"option 'blockade' is one of {BLOCKADE}, not {raw['blockade']!r}")
         if raw.get("track") is not None:
             track = raw["track"]
+            if isinstance(track, str):  # the command line's form: -o track="Yalu,Nanshan,..."
+                track = [space.strip() for space in track.split(",") if space.strip()]
             if not isinstance(track, (list, tuple)) or not all(isinstance(s, str) for s in track):
                 raise InvalidOption(f"option 'track' is a list of the track's spaces in order, not {track!r}")
             raw["track"] = tuple(track)

@@ -78,9 +78,20 @@ def answer_for(decision: Decision, state: State, orders: OrderSet | None) -> Ans
     if handler is None or block is None:
         return None
     try:
-        return handler(block, decision.options, state, decision.side)
+        answer = handler(block, decision.options, state, decision.side)
     except _Undetermined:
         return None
+    return _with_top(answer, decision, state, orders)
+
+
+def _with_top(answer: Answer, decision: Decision, state: State, orders: OrderSet) -> Answer:
+    """A sortie answer carries the standing order ``top:`` (the ships the side puts on
+    top of its squadrons under the fog of war), less the ships sunk since."""
+    top = orders.block(Kind.TOP)
+    if answer is None or decision.kind != Kind.SORTIE or top is None:
+        return answer
+    afloat = [name for name in top.priority if (ship := state.ship(name)) is not None and not ship.sunk]
+    return {**answer, "top": afloat} if afloat else answer
 
 
 def default_answer(decision: Decision, state: State) -> dict[str, Any]:
@@ -203,11 +214,12 @@ def _sortie(block, options: Mapping, state: State, side: str) -> Answer:
 
 
 def _navo(block, options: Mapping, state: State, side: str) -> Answer:
-    """Operations Phase: the first step of the plan that is legal now and whose condition holds."""
-    for step in block.steps:
+    """Operations Phase: the first step of the plan that is legal now and whose condition
+    holds (the answer says which: ``plan_step``, counted from 1, for the player's report)."""
+    for number, step in enumerate(block.steps, start=1):
         answer = _plan_step(step.action, step.condition, options, state, side)
         if answer is not None:
-            return None if answer is _STOP else answer
+            return None if answer is _STOP else {**answer, "plan_step": number}
     return None
 
 

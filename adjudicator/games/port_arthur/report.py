@@ -16,9 +16,15 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
     """Port Arthur's part of a player's report: the situation, the odds of this
     side's possible battles, and the note on reconstructed counter values."""
     from adjudicator.games.port_arthur.board import load_board
+    from adjudicator.games.port_arthur.picture import board_picture
 
+    from adjudicator.games.port_arthur.rules.sequence import PHASE_TITLES
+
+    board = load_board()
     return {
-        "situation": situation(view, load_board()),
+        "phase_title": PHASE_TITLES.get(getattr(state, "phase", ""), str(getattr(state, "phase", ""))),
+        "situation": situation(view, board),
+        "picture": board_picture(view, board),
         "odds": battle_odds(state, side, options.get("partial_hits", "less-than"),
                             bool(options.get("fog_of_war"))),
         "reconstructed": True,
@@ -50,7 +56,7 @@ def situation(view: Mapping[str, Any], board: Board) -> dict[str, Any]:
     track = [f"[{space}{'*' if i < view['occupied'] else ''}]" for i, space in enumerate(view["track"])]
     pending = sorted({s["at"] for s in ships if s["at"].startswith("turn ")})
     return {
-        "header": (f"Turn {view['turn']} of {board.turns} | {view['phase']} | Initiative: "
+        "header": (f"Turn {view['turn']} of {board.turns} | Initiative: "
                    f"{view['initiative'].capitalize()} | CP marker: {marker_text(view['cp'])} | "
                    f"Blockade: {'yes' if view['blockade'] else 'no'} | Port Arthur: {view['port_arthur']}"),
         "track": " ".join(track) + f"  (* occupied; landing spaces: {', '.join(view['landing']) or 'empty'})",

@@ -102,6 +102,7 @@ class State:
     result: str | None = None
     last_fire: LastFire | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    top: dict[str, list[str]] = field(default_factory=dict)  # side -> ships to put on top, in order
     _index: dict[str, dict[str, list[Ship]]] | None = field(default=None, repr=False, compare=False)
     _rank: dict[str, int] | None = field(default=None, repr=False, compare=False)
 
@@ -188,6 +189,7 @@ class State:
             },
             "options": dict(self.options),
             "ships": [ship.to_json() for ship in self.ships.values()],
+            **({"top": {side: list(names) for side, names in self.top.items()}} if self.top else {}),
         }
 
 

@@ -32,6 +32,7 @@ BLOCK_ORDER: tuple[str, ...] = (
     Kind.BLOCKADE,
     Kind.RETURN,
     Kind.MINES,
+    Kind.TOP,
 )
 
 GAME = "port-arthur"
@@ -269,6 +270,14 @@ class MinesPolicy(_TargetPolicy):
     """Detonation of the mines: own ships to take the mines, in order of preference."""
 
     kind: ClassVar[str] = Kind.MINES
+
+
+@dataclass(frozen=True)
+class TopPolicy(_TargetPolicy):
+    """The fog of war: own ships to put on top of each squadron, in order of preference
+    (carried out from the next Sortie Phase on; "auto": the highest firepower)."""
+
+    kind: ClassVar[str] = Kind.TOP
 
 
 @dataclass(frozen=True)

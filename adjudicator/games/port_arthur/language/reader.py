@@ -33,6 +33,7 @@ from adjudicator.games.port_arthur.language.model import (
     DicePolicy,
     HitsPolicy,
     MinesPolicy,
+    TopPolicy,
     Move,
     OperationsPlan,
     Pass,
@@ -288,6 +289,9 @@ class Reader(TreeReader):
 
     def mines_block(self, block: Tree) -> MinesPolicy:
         return self._targets(block, MinesPolicy, own=True)
+
+    def top_block(self, block: Tree) -> TopPolicy:
+        return self._targets(block, TopPolicy, own=True)
 
     def attack_block(self, block: Tree) -> AttackOrders:
         self.only_for(JAPAN, "the attack on Port Arthur", block)

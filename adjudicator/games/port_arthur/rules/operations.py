@@ -131,6 +131,9 @@ def navo(table: Table, side: str) -> Steps:
         lambda answer: _check_navo(table, side, answer, battles, moves),
         hidden=table.options.fog_of_war,
     )
+    if choice.plan_step is not None:
+        table.tell(side, "plan", f"{side.capitalize()}'s operations plan: step {choice.plan_step} is carried out.",
+                   plan_step=choice.plan_step)
     if isinstance(choice, Pass):
         table.say("pass", f"{side.capitalize()} passes.", side=side)
         return Outcome.PASSED
@@ -149,7 +152,7 @@ def _check_navo(table: Table, side: str, answer, battles: list[str], moves: list
         if zone not in battles:
             raise IllegalAnswer(f"no battle is possible in {zone}: it needs ships of both sides "
                                 f"(possible: {', '.join(battles) or 'none'})")
-        return Battle(zone)
+        return Battle(zone, answer.plan_step)
     origin = table.place(answer.origin)
     option = next((m for m in moves if m["from"] == origin), None)
     if option is None:
@@ -157,7 +160,7 @@ def _check_navo(table: Table, side: str, answer, battles: list[str], moves: list
     destination = table.place(answer.destination)
     if destination not in option["to"]:
         raise IllegalAnswer(f"from {origin} a squadron may move to {', '.join(option['to'])}, not {destination}")
-    return Move(origin, destination, _moving_ships(table, side, answer, option))
+    return Move(origin, destination, _moving_ships(table, side, answer, option), answer.plan_step)
 
 
 def _moving_ships(table: Table, side: str, answer: Move, option: dict) -> tuple[str, ...] | None:

@@ -55,7 +55,9 @@ def control_of_maritime_zones(table: Table, control: dict[str, str | None]) -> N
 def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Steps:
     """If Russia does not control the Yellow Sea, Japan may place (or keep) the
     blockade for 1 CP; not while Russia has 5 CPs; lifted free if Russia regains the
-    Yellow Sea; none once Port Arthur has fallen."""
+    Yellow Sea; none once Port Arthur has fallen. (Rulings: with the option
+    ``blockade = "no-russian-ships"`` -- the French summary's reading -- also not while
+    Russian ships are in the Yellow Sea, even when Russia does not control it.)"""
     state, board = table.state, table.board
     if state.port_arthur == PORT_FALLEN:
         if state.blockade:
@@ -71,6 +73,12 @@ def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Ste
         if state.blockade:
             state.blockade = False
             table.say("blockade", "Russia has 5 CPs: the blockade cannot be maintained and is removed.")
+        return
+    if table.options.blockade == "no-russian-ships" and state.squadron(RUSSIA, board.blockade_zone):
+        if state.blockade:
+            state.blockade = False
+            table.say("blockade", "Russian ships are in the Yellow Sea: the blockade is lifted at no cost "
+                                  "(option blockade = \"no-russian-ships\").")
         return
     verb = "keep" if state.blockade else "place"
     answer: UseMarker = yield from table.ask(

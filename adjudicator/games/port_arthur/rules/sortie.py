@@ -86,7 +86,8 @@ def _check_sortie(table: Table, side: str, answer: Sortie, choices: dict, spaces
         land.append(space)
     if len(land) > table.state.meeple_pool:
         raise IllegalAnswer(f"Japan has {table.state.meeple_pool} Army meeple(s) to land, not {len(land)}")
-    return Sortie(tuple(moves.items()), tuple(land))
+    top = tuple(table.own_ship(name, side).name for name in answer.top)
+    return Sortie(tuple(moves.items()), tuple(land), top)
 
 
 def _why_not(table: Table, ship: Ship, text: str, dest: str | None) -> str:
@@ -105,6 +106,8 @@ def _why_not(table: Table, ship: Ship, text: str, dest: str | None) -> str:
 
 def _carry_out(table: Table, side: str, orders: Sortie) -> None:
     state = table.state
+    if orders.top:
+        state.top[side] = list(orders.top)
     for name, dest in orders.moves:
         ship = state.ships[name]
         port = ship.at

@@ -68,6 +68,10 @@ class Table(RulesTable):
         self.narrate(Event(kind, text, data, visible_to=(owner,)))
         self.narrate(Event(kind, seen_by_enemy, {"side": owner}, visible_to=(other(owner),)))
 
+    def tell(self, side: str, kind: str, text: str, **data: Any) -> None:
+        """Tell ``side`` alone (its own orders' workings: which step of its plan was used)."""
+        self.narrate(Event(kind, text, {"side": side, **data}, visible_to=(side,)))
+
     # -- names -----------------------------------------------------------------
 
     def own_ship(self, name: str, side: str) -> Ship:
