@@ -29,7 +29,13 @@ from adjudicator.campaign.auth import (
     check_signed_time,
     side_of,
 )
-from adjudicator.campaign.errors import CampaignOver, MailBeingTakenIn, NothingToUndo, StepOver
+from adjudicator.campaign.errors import (
+    CampaignOver,
+    FreshOrdersNeeded,
+    MailBeingTakenIn,
+    NothingToUndo,
+    StepOver,
+)
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import intake_running
 from adjudicator.campaign.log import CampaignLog, read_log
@@ -61,6 +67,7 @@ from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET, Secrets, open_secrets
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
+from adjudicator.mail import build_message, message_bytes
 from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.store import Store
 
@@ -277,7 +284,8 @@ class Campaigns:
     # -- adjudicate -------------------------------------------------------------------
 
     def adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None = None,
-                   after: Callable[[Any, CampaignLog, Match, StepResult], None] | None = None) -> StepResult:
+                   after: Callable[[Any, CampaignLog, Match, StepResult], None] | None = None,
+                   reuse_orders: bool = False) -> StepResult:
         """Run the game as far as the orders on file allow, with the next dice batch.
 
         Stops at the first question that no order answers; a side that sent no
@@ -287,12 +295,15 @@ class Campaigns:
 
         While mail for the campaign is being taken in (``receive``), it first waits
         for that to end (at most ``intake_wait`` seconds), so that it never runs with
-        a player's older orders while newer ones are being read."""
+        a player's older orders while newer ones are being read.
+
+        A step voided by an undo is adjudicated again only with orders sent since the
+        undo, or with ``reuse_orders`` (the referee says so): else FreshOrdersNeeded."""
         give_up = time.monotonic() + self.intake_wait
         while True:
             self._wait_for_intake(campaign, give_up)
             try:
-                return self._adjudicate(campaign, key, now, after)
+                return self._adjudicate(campaign, key, now, after, reuse_orders)
             except _IntakeBegan:
                 continue
 
@@ -304,7 +315,8 @@ class Campaigns:
             time.sleep(0.1)
 
     def _adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None,
-                    after: Callable[[Any, CampaignLog, Match, StepResult], None] | None) -> StepResult:
+                    after: Callable[[Any, CampaignLog, Match, StepResult], None] | None,
+                    reuse_orders: bool = False) -> StepResult:
         with self.store.transaction(campaign) as tx:
             if intake_running(tx.campaign().meta):
                 raise _IntakeBegan()
@@ -315,6 +327,8 @@ class Campaigns:
             match = log.replay(game)
             if match.finished or log.forfeit is not None:
                 raise CampaignOver(f"campaign {campaign!r} has ended")
+            if not reuse_orders:
+                _check_fresh_orders(log)
             batch = log.next_batch
             deadline = step_deadline(tx.entries(), tx.campaign().meta)
             if log.sealed:
@@ -385,7 +399,9 @@ class Campaigns:
 
     def undo(self, campaign: str, key: Ed25519PrivateKey, reason: str, back_to: int | None = None) -> int:
         """Void every batch after ``back_to`` (default: the last batch in force).
-        Recorded in the public record; the dice already revealed stay revealed."""
+        Recorded in the public record; the dice already revealed stay revealed. Every
+        player is mailed (queued in the same transaction) that the step was voided, why,
+        and that it is adjudicated again with fresh orders."""
         with self.store.transaction(campaign) as tx:
             log = read_log(campaign, tx.entries())
             check_referee_key(key, log)
@@ -396,11 +412,47 @@ class Campaigns:
             if target >= in_force[-1]:
                 raise NothingToUndo(f"no batch after {target} is in force (the last is {in_force[-1]})")
             body = {"back_to": target, "reason": reason}
-            tx.append(UNDO, {"record": sign_next(key, log, UNDO, body).to_dict()})
+            record = sign_next(key, log, UNDO, body)
+            tx.append(UNDO, {"record": record.to_dict()})
+            voided = [number for number in in_force if number > target]
+            _queue_undo_notices(tx, campaign, voided, reason, log.next_batch, record.hash)
         return target
 
 
 # -- helpers ------------------------------------------------------------------------------
+
+
+def _check_fresh_orders(log: CampaignLog) -> None:
+    """After an undo, the voided step is adjudicated again only with orders sent since."""
+    undos = [r.seq for r in log.of_kind(UNDO)]
+    if not undos or any(b.seq > undos[-1] for b in log.batches):
+        return
+    if any(o.record_seq > undos[-1] for o in log.orders):
+        return
+    raise FreshOrdersNeeded(
+        f"campaign {log.campaign!r}: the last step was voided by an undo and no orders have arrived since: "
+        "wait for the players' fresh orders, or adjudicate with '--reuse-orders' to use the orders on file")
+
+
+def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: str, step: int,
+                        head: str) -> None:
+    """Tell every player that the referee voided ``voided``, why, and what happens next."""
+    meta = tx.campaign().meta
+    numbers = ", ".join(str(n) for n in voided)
+    word = "step" if len(voided) == 1 else "steps"
+    text = (f"The referee voided {word} {numbers} of campaign {campaign} (batch {numbers}).\n"
+            f"Reason: {reason}\n\n"
+            f"The dice of the voided {word} were revealed and stay in the public record; "
+            "'adjudicator verify' lists every voided step.\n"
+            f"The game is back where it stood before. The step is adjudicated again as step {step}, "
+            "with the orders you send now (reply with your orders, 'step: "
+            f"{step}'); orders already on file are used again only if the referee says so.\n\n"
+            f"Public record head: {head}\n"
+            f"Anyone can check every die: adjudicator verify RECORD --head {head}\n")
+    for player in meta["players"].values():
+        message = build_message(sender=meta["referee_address"], to=player["address"],
+                                subject=f"[{campaign}] Step {numbers} voided by the referee", text=text)
+        tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
 
 
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:

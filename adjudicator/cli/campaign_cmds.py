@@ -314,6 +314,8 @@ def adjudicate(
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    reuse_orders: bool = typer.Option(False, "--reuse-orders", help="After an undo: adjudicate the voided step "
+                                      "again with the orders on file (else fresh orders are needed)."),
 ) -> None:
     """Run the game as far as the orders on file allow, with the next batch of dice;
     queue each player's report (then 'send' them)."""
@@ -324,7 +326,8 @@ def adjudicate(
         with open_store(store) as opened:
             campaigns = Campaigns(opened)
             step = campaigns.adjudicate(campaign, load_key(key), parse_now(now),
-                                        after=Mailroom(campaigns, Path("outbox")).queue_reports)
+                                        after=Mailroom(campaigns, Path("outbox")).queue_reports,
+                                        reuse_orders=reuse_orders)
     waiting = None if step.waiting is None else {"side": step.waiting.side, "ask": step.waiting.kind,
                                                  "prompt": step.waiting.prompt}
     if format is OutputFormat.json:
@@ -362,7 +365,7 @@ def undo(
     with user_errors():
         with open_store(store) as opened:
             target = Campaigns(opened).undo(campaign, load_key(key), reason, back_to)
-    typer.echo(f"campaign {campaign} is back after batch {target}")
+    typer.echo(f"campaign {campaign} is back after batch {target}; every player's notice is queued ('send')")
 
 
 @app.command()
