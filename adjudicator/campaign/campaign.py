@@ -160,11 +160,13 @@ class Campaigns:
         referee_address: str = "referee@localhost",
         player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
+        after: Callable[[Any, CampaignLog, Match], None] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
         With ``player_chains`` (side -> a player's chain commitment) the campaign is
-        sealed: every step needs every side's reveal."""
+        sealed: every step needs every side's reveal. ``after(tx, log, match)`` runs in
+        the same transaction (the opening mails are queued there)."""
         game_support = support(game_name)
         game = game_support.game()
         options = dict(options or {})
@@ -207,6 +209,9 @@ class Campaigns:
             for player in players:
                 if player.password:
                     tx.set_secret(f"password:{player.side}", hash_password(player.password))
+            if after is not None:
+                log = read_log(campaign, tx.entries())
+                after(tx, log, log.replay(game))
         return self.log(campaign)
 
     # -- orders -----------------------------------------------------------------------

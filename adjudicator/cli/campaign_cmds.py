@@ -261,8 +261,10 @@ def new(
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
 ) -> None:
-    """Create a campaign: its signed charter commits the referee's dice seeds."""
+    """Create a campaign: its signed charter commits the referee's dice seeds. An opening
+    mail to every player is queued (the situation, the first question, how to reply): 'send' it."""
     from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
 
@@ -281,10 +283,13 @@ def new(
             chains[side.strip().lower()] = json.loads(Path(path).read_text(encoding="utf-8"))
         private = load_key(key)
         with open_store(store, create=True) as opened:
-            log = Campaigns(opened).create(campaign, game, players, private, options=options,
-                                           deadline_hours=deadline_hours, referee_address=referee_address,
-                                           player_chains=chains or None, now=parse_now(now))
+            campaigns = Campaigns(opened)
+            log = campaigns.create(campaign, game, players, private, options=options,
+                                   deadline_hours=deadline_hours, referee_address=referee_address,
+                                   player_chains=chains or None, now=parse_now(now),
+                                   after=Mailroom(campaigns, Path("outbox")).queue_opening)
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
+    typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")
     typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
 
 

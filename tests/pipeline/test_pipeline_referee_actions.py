@@ -96,3 +96,24 @@ def test_verify_without_head_says_a_running_campaign_may_be_cut_short(campaign, 
     checked = verify_text(text, campaigns.log(CAMPAIGN).records[-1].hash)
     assert checked.verified and not checked.may_be_cut_short
     assert "no end-of-game record" not in render_verdict(checked)
+
+
+def test_new_queues_an_opening_mail_to_every_player_with_the_first_question(store, tmp_path, referee_key):
+    key = tmp_path / "referee.key"
+    save_private_key(key, referee_key, None)
+    players = [f"{side}={address}:pw-{side}-1904" for side, address in ADDRESSES.items()]
+    done = cli("new", "opening", "--game", "port-arthur", *(a for p in players for a in ("--player", p)),
+               "--from", "referee@adjudicator.test", "--store", store.path, "--key", key,
+               "--now", T0.isoformat(), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    fingerprint = done.stdout.split("referee key fingerprint: ")[1].split()[0]
+    mails = outgoing(store, "opening")
+    assert sorted(m.recipient for m in mails) == sorted(ADDRESSES.values())
+    for mail in mails:
+        assert "opens" in mail.subject and "[opening]" in mail.subject
+        assert "Campaign id: opening" in mail.text and fingerprint in mail.text
+        assert "How to reply" in mail.text and "BEGIN ORDERS" in mail.text
+        assert "1904-02-11 12:00 UTC" in mail.text  # the first question's deadline (72 hours)
+        assert fingerprint in (mail.html or "")
+    japan = next(m for m in mails if m.recipient == ADDRESSES["japan"])
+    assert "WHAT IS ASKED OF YOU" in japan.text and "side: japan" in japan.text
