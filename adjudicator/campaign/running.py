@@ -74,11 +74,14 @@ def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[s
 def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
          silent: set[str], answers: Any) -> tuple[list[tuple[str, str]], list[str]]:
     """Drive the match: dice from the batch, answers from the orders in force for the
-    current game turn (defaults for silent sides); stop at a question nobody has
-    answered."""
+    current game turn; stop at a question nobody has answered.
+
+    A silent side (its deadline passed) gets the default for the question it missed
+    only: the next question it is asked stays open, with a fresh deadline and a report."""
     defaults: list[tuple[str, str]] = []
     refused: list[str] = []
     standing: dict[str, Any] = {"turn": object(), "orders": {}}
+    missed: dict[str, Decision] = {}  # side -> the one question it missed (defaulted)
 
     def answer(decision: Decision, state: Any) -> Mapping[str, Any] | None:
         turn = getattr(state, "turn", None)
@@ -86,7 +89,7 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
             standing["turn"], standing["orders"] = turn, in_force(turn)
         orders = standing["orders"].get(decision.side)
         given = answers.answer_for(decision, state, orders)
-        if given is None and decision.side in silent:
+        if given is None and decision.side in silent and missed.setdefault(decision.side, decision) is decision:
             given = answers.default_answer(decision, state)
             defaults.append((decision.side, decision.kind))
         if given is None and orders is not None and orders.block(decision.kind) is not None:
