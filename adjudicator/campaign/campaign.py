@@ -35,10 +35,11 @@ from adjudicator.campaign.errors import (
     MailBeingTakenIn,
     NothingToUndo,
     StepOver,
+    UnknownSide,
 )
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import intake_running
-from adjudicator.campaign.log import CampaignLog, read_log
+from adjudicator.campaign.log import AcceptedOrders, CampaignLog, read_log
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.campaign.protocol import (
     ALGORITHM,
@@ -140,6 +141,22 @@ class Campaigns:
     def match(self, campaign: str) -> tuple[CampaignLog, Match]:
         log = self.log(campaign)
         return log, log.replay(support(log.charter["game"]).game())
+
+    def orders_on_file(self, campaign: str) -> dict[str, AcceptedOrders | None]:
+        """Each side's latest orders sent for the open step (None: none yet)."""
+        log = self.log(campaign)
+        on_file = log.orders_for(log.next_batch)
+        return {side: on_file.get(side) for side in self.meta(campaign)["players"]}
+
+    def orders_in_force_for(self, campaign: str, side: str) -> OrderSet | None:
+        """The orders in force for ``side`` at the open step (this step's over its
+        standing orders), as adjudication would use them; None when it has none."""
+        log, match = self.match(campaign)
+        if side not in self.meta(campaign)["players"]:
+            raise UnknownSide(f"campaign {campaign!r} has no side {side!r}: its sides are "
+                              f"{', '.join(self.meta(campaign)['players'])}")
+        game = support(log.charter["game"]).name
+        return orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game).get(side)
 
     def export_public(self, campaign: str) -> str:
         """The public record as JSON Lines: no password, key or unrevealed seed in it."""
