@@ -301,7 +301,8 @@ class Campaigns:
             step_of(orders, log, getattr(match.state, "turn", None))
         except StepOver as err:
             problems.append(str(err))
-        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side)
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side, text)
 
     # -- adjudicate -------------------------------------------------------------------
 
@@ -495,7 +496,8 @@ def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
     turn = getattr(match.state, "turn", None)
     step = step_of(orders, log, turn)
     reveal = check_reveal(orders, side, step, log)
-    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side)))
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
     return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt)
 
 

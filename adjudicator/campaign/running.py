@@ -5,6 +5,7 @@ open question."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
@@ -114,23 +115,48 @@ def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) 
     return tuple(notes)
 
 
-def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:
+def line_of(text: str | None, name: str) -> int | None:
+    """The number of the first line of ``text`` that names ``name`` (a whole word, any case)."""
+    if not text:
+        return None
+    word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    return next((number for number, line in enumerate(text.splitlines(), 1) if word.search(line)), None)
+
+
+def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
+    """Each order the game says cannot be carried out now, with its line in the text
+    sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur")."""
+    why_not = getattr(game_support.answers, "why_not", None)
+    if why_not is None:
+        return []
+    found = []
+    for name, reason in why_not(decision, state, orders):
+        number = line_of(text, name)
+        found.append(reason if number is None else f"line {number}: {reason}")
+    return found
+
+
+def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str,
+                           text: str | None = None) -> list[str]:
     """Why ``orders`` (over the side's standing orders) would not answer the question
-    now open for ``side``; empty when they would, or when the question is another's."""
+    now open for ``side``, each order that cannot be carried out named by its line in
+    ``text`` (the text sent); empty when they would, or when the question is another's."""
     decision = match.decision
     if decision is None or decision.side != side:
         return []
     game_support = support(log.charter["game"])
+    lines = unusable_lines(game_support, decision, match.state, orders, text)
     in_force = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name).get(side)
     if in_force is not None:
         kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
         orders = replace(orders, blocks=(*orders.blocks, *kept))
     answer = game_support.answers.answer_for(decision, match.state, orders)
     if answer is None:
-        return [f"these orders do not answer the question now open for {side} ({decision.kind}): "
-                f"{decision.prompt} (an order that cannot be carried out as written is not used)"]
+        return [*lines, f"these orders do not answer the question now open for {side} ({decision.kind}): "
+                f"{decision.prompt} (an order that cannot be carried out as written is not used): "
+                "correct them and send them again, or you are asked again in the next report"]
     try:
         decision.accept(answer)
     except IllegalAnswer as err:
-        return [f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
-    return []
+        return [*lines, f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
+    return lines
