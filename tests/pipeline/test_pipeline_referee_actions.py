@@ -114,6 +114,6 @@ def test_new_queues_an_opening_mail_to_every_player_with_the_first_question(stor
         assert "Campaign id: opening" in mail.text and fingerprint in mail.text
         assert "How to reply" in mail.text and "BEGIN ORDERS" in mail.text
         assert "1904-02-11 12:00 UTC" in mail.text  # the first question's deadline (72 hours)
-        assert fingerprint in (mail.html or "")
+        assert fingerprint in (mail.html or "") and "--head" in mail.text  # the head to check against
     japan = next(m for m in mails if m.recipient == ADDRESSES["japan"])
     assert "WHAT IS ASKED OF YOU" in japan.text and "side: japan" in japan.text
