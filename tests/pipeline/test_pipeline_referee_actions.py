@@ -117,3 +117,15 @@ def test_new_queues_an_opening_mail_to_every_player_with_the_first_question(stor
         assert fingerprint in (mail.html or "") and "--head" in mail.text  # the head to check against
     japan = next(m for m in mails if m.recipient == ADDRESSES["japan"])
     assert "WHAT IS ASKED OF YOU" in japan.text and "side: japan" in japan.text
+
+
+def test_step_after_an_undo_waits_for_fresh_orders_and_still_sends_the_notices(campaign, campaigns, mailroom,
+                                                                               referee_key, store, tmp_path):
+    first_step(campaigns, mailroom, referee_key)
+    campaigns.undo(CAMPAIGN, referee_key, REASON)
+    key = tmp_path / "referee.key"
+    save_private_key(key, referee_key, None)
+    done = cli("step", CAMPAIGN, "--store", store.path, "--key", key, "--outbox", tmp_path / "outbox", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "--reuse-orders" in done.stdout and campaigns.log(CAMPAIGN).next_batch == 2
+    assert any("voided" in path.read_text() for path in (tmp_path / "outbox").glob("*.eml"))
