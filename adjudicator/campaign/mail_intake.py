@@ -139,8 +139,9 @@ def orders_parts(mail: IncomingMail) -> list[Part]:
 # -- taking mail in ---------------------------------------------------------------------
 
 
-#: The campaign's metadata key of the mail refused or ignored (for 'history').
-MAIL_LOG = "mail_log"
+#: The campaign's metadata key of the mail refused or ignored (for 'history'), and how
+#: many of the latest are kept (a flood of junk mail cannot grow the campaign without end).
+MAIL_LOG, MAIL_LOG_KEPT = "mail_log", 500
 
 
 def note_mail(tx: Any, mail: IncomingMail, taken: Taken, digest: str) -> None:
@@ -153,7 +154,7 @@ def note_mail(tx: Any, mail: IncomingMail, taken: Taken, digest: str) -> None:
     noted.append({"at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "hash": digest,
                   "sender": (mail.reply_address or mail.sender or "")[:320] or None, "message_id": mail.message_id,
                   "outcome": taken.outcome, "detail": taken.detail})
-    tx.set_meta({**meta, MAIL_LOG: noted})
+    tx.set_meta({**meta, MAIL_LOG: noted[-MAIL_LOG_KEPT:]})
 
 
 class Intake:
