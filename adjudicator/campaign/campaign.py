@@ -29,10 +29,17 @@ from adjudicator.campaign.auth import (
     check_signed_time,
     side_of,
 )
-from adjudicator.campaign.errors import CampaignOver, MailBeingTakenIn, NothingToUndo, StepOver
+from adjudicator.campaign.errors import (
+    CampaignOver,
+    FreshOrdersNeeded,
+    MailBeingTakenIn,
+    NothingToUndo,
+    StepOver,
+    UnknownSide,
+)
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import intake_running
-from adjudicator.campaign.log import CampaignLog, read_log
+from adjudicator.campaign.log import AcceptedOrders, CampaignLog, read_log
 from adjudicator.campaign.parsed import PARSED_ORDERS, cache_key, load, stored_value
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.campaign.protocol import (
@@ -62,6 +69,7 @@ from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET, Secrets, open_secrets
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
+from adjudicator.mail import build_message, message_bytes
 from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.store import Store
 
@@ -136,6 +144,22 @@ class Campaigns:
         log = self.log(campaign)
         return log, log.replay(support(log.charter["game"]).game())
 
+    def orders_on_file(self, campaign: str) -> dict[str, AcceptedOrders | None]:
+        """Each side's latest orders sent for the open step (None: none yet)."""
+        log = self.log(campaign)
+        on_file = log.orders_for(log.next_batch)
+        return {side: on_file.get(side) for side in self.meta(campaign)["players"]}
+
+    def orders_in_force_for(self, campaign: str, side: str) -> OrderSet | None:
+        """The orders in force for ``side`` at the open step (this step's over its
+        standing orders), as adjudication would use them; None when it has none."""
+        log, match = self.match(campaign)
+        if side not in self.meta(campaign)["players"]:
+            raise UnknownSide(f"campaign {campaign!r} has no side {side!r}: its sides are "
+                              f"{', '.join(self.meta(campaign)['players'])}")
+        game = support(log.charter["game"]).name
+        return orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game).get(side)
+
     def export_public(self, campaign: str) -> str:
         """The public record as JSON Lines: no password, key or unrevealed seed in it."""
         return records_to_jsonl(self.log(campaign).records)
@@ -155,11 +179,13 @@ class Campaigns:
         referee_address: str = "referee@localhost",
         player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
+        after: Callable[[Any, CampaignLog, Match], None] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
         With ``player_chains`` (side -> a player's chain commitment) the campaign is
-        sealed: every step needs every side's reveal."""
+        sealed: every step needs every side's reveal. ``after(tx, log, match)`` runs in
+        the same transaction (the opening mails are queued there)."""
         game_support = support(game_name)
         game = game_support.game()
         options = dict(options or {})
@@ -203,6 +229,9 @@ class Campaigns:
             for player in players:
                 if player.password:
                     tx.set_secret(f"password:{player.side}", hash_password(player.password))
+            if after is not None:
+                log = read_log(campaign, tx.entries())
+                after(tx, log, log.replay(game))
         return self.log(campaign)
 
     # -- orders -----------------------------------------------------------------------
@@ -276,12 +305,14 @@ class Campaigns:
             step_of(orders, log, getattr(match.state, "turn", None))
         except StepOver as err:
             problems.append(str(err))
-        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side)
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side, text)
 
     # -- adjudicate -------------------------------------------------------------------
 
     def adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None = None,
-                   after: Callable[[Any, CampaignLog, Match, StepResult], None] | None = None) -> StepResult:
+                   after: Callable[[Any, CampaignLog, Match, StepResult], None] | None = None,
+                   reuse_orders: bool = False) -> StepResult:
         """Run the game as far as the orders on file allow, with the next dice batch.
 
         Stops at the first question that no order answers; a side that sent no
@@ -291,12 +322,15 @@ class Campaigns:
 
         While mail for the campaign is being taken in (``receive``), it first waits
         for that to end (at most ``intake_wait`` seconds), so that it never runs with
-        a player's older orders while newer ones are being read."""
+        a player's older orders while newer ones are being read.
+
+        A step voided by an undo is adjudicated again only with orders sent since the
+        undo, or with ``reuse_orders`` (the referee says so): else FreshOrdersNeeded."""
         give_up = time.monotonic() + self.intake_wait
         while True:
             self._wait_for_intake(campaign, give_up)
             try:
-                return self._adjudicate(campaign, key, now, after)
+                return self._adjudicate(campaign, key, now, after, reuse_orders)
             except _IntakeBegan:
                 continue
 
@@ -308,7 +342,8 @@ class Campaigns:
             time.sleep(0.1)
 
     def _adjudicate(self, campaign: str, key: Ed25519PrivateKey, now: datetime | None,
-                    after: Callable[[Any, CampaignLog, Match, StepResult], None] | None) -> StepResult:
+                    after: Callable[[Any, CampaignLog, Match, StepResult], None] | None,
+                    reuse_orders: bool = False) -> StepResult:
         with self.store.transaction(campaign) as tx:
             if intake_running(tx.campaign().meta):
                 raise _IntakeBegan()
@@ -319,6 +354,8 @@ class Campaigns:
             match = log.replay(game)
             if match.finished or log.forfeit is not None:
                 raise CampaignOver(f"campaign {campaign!r} has ended")
+            if not reuse_orders:
+                _check_fresh_orders(log)
             batch = log.next_batch
             deadline = step_deadline(tx.entries(), tx.campaign().meta)
             if log.sealed:
@@ -390,7 +427,9 @@ class Campaigns:
 
     def undo(self, campaign: str, key: Ed25519PrivateKey, reason: str, back_to: int | None = None) -> int:
         """Void every batch after ``back_to`` (default: the last batch in force).
-        Recorded in the public record; the dice already revealed stay revealed."""
+        Recorded in the public record; the dice already revealed stay revealed. Every
+        player is mailed (queued in the same transaction) that the step was voided, why,
+        and that it is adjudicated again with fresh orders."""
         with self.store.transaction(campaign) as tx:
             log = read_log(campaign, tx.entries())
             check_referee_key(key, log)
@@ -401,11 +440,47 @@ class Campaigns:
             if target >= in_force[-1]:
                 raise NothingToUndo(f"no batch after {target} is in force (the last is {in_force[-1]})")
             body = {"back_to": target, "reason": reason}
-            tx.append(UNDO, {"record": sign_next(key, log, UNDO, body).to_dict()})
+            record = sign_next(key, log, UNDO, body)
+            tx.append(UNDO, {"record": record.to_dict()})
+            voided = [number for number in in_force if number > target]
+            _queue_undo_notices(tx, campaign, voided, reason, log.next_batch, record.hash)
         return target
 
 
 # -- helpers ------------------------------------------------------------------------------
+
+
+def _check_fresh_orders(log: CampaignLog) -> None:
+    """After an undo, the voided step is adjudicated again only with orders sent since."""
+    undos = [r.seq for r in log.of_kind(UNDO)]
+    if not undos or any(b.seq > undos[-1] for b in log.batches):
+        return
+    if any(o.record_seq > undos[-1] for o in log.orders):
+        return
+    raise FreshOrdersNeeded(
+        f"campaign {log.campaign!r}: the last step was voided by an undo and no orders have arrived since: "
+        "wait for the players' fresh orders, or adjudicate with '--reuse-orders' to use the orders on file")
+
+
+def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: str, step: int,
+                        head: str) -> None:
+    """Tell every player that the referee voided ``voided``, why, and what happens next."""
+    meta = tx.campaign().meta
+    numbers = ", ".join(str(n) for n in voided)
+    word = "step" if len(voided) == 1 else "steps"
+    text = (f"The referee voided {word} {numbers} of campaign {campaign} (batch {numbers}).\n"
+            f"Reason: {reason}\n\n"
+            f"The dice of the voided {word} were revealed and stay in the public record; "
+            "'adjudicator verify' lists every voided step.\n"
+            f"The game is back where it stood before. The step is adjudicated again as step {step}, "
+            "with the orders you send now (reply with your orders, 'step: "
+            f"{step}'); orders already on file are used again only if the referee says so.\n\n"
+            f"Public record head: {head}\n"
+            f"Anyone can check every die: adjudicator verify RECORD --head {head}\n")
+    for player in meta["players"].values():
+        message = build_message(sender=meta["referee_address"], to=player["address"],
+                                subject=f"[{campaign}] Step {numbers} voided by the referee", text=text)
+        tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
 
 
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
@@ -440,7 +515,8 @@ def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
     turn = getattr(match.state, "turn", None)
     step = step_of(orders, log, turn)
     reveal = check_reveal(orders, side, step, log)
-    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side)))
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
     return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt)
 
 

@@ -53,3 +53,8 @@ class BadAddress(CampaignError):
 
 class MailBeingTakenIn(CampaignError):
     """Adjudication waited too long for a running mail intake to finish."""
+
+
+class FreshOrdersNeeded(CampaignError):
+    """A voided step adjudicated again with no orders sent since the undo (the referee
+    may not re-roll the same orders without saying so: ``--reuse-orders``)."""

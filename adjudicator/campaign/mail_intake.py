@@ -139,6 +139,24 @@ def orders_parts(mail: IncomingMail) -> list[Part]:
 # -- taking mail in ---------------------------------------------------------------------
 
 
+#: The campaign's metadata key of the mail refused or ignored (for 'history'), and how
+#: many of the latest are kept (a flood of junk mail cannot grow the campaign without end).
+MAIL_LOG, MAIL_LOG_KEPT = "mail_log", 500
+
+
+def note_mail(tx: Any, mail: IncomingMail, taken: Taken, digest: str) -> None:
+    """Keep a refused or ignored mail's time, sender and outcome for 'history' (once per
+    message; never its text)."""
+    meta = tx.campaign().meta
+    noted = list(meta.get(MAIL_LOG, []))
+    if any(item.get("hash") == digest for item in noted):
+        return
+    noted.append({"at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "hash": digest,
+                  "sender": (mail.reply_address or mail.sender or "")[:320] or None, "message_id": mail.message_id,
+                  "outcome": taken.outcome, "detail": taken.detail})
+    tx.set_meta({**meta, MAIL_LOG: noted[-MAIL_LOG_KEPT:]})
+
+
 class Intake:
     """Takes in the mail of one delivery for the campaigns of one store."""
 
@@ -187,7 +205,10 @@ class Intake:
         if self._seen(campaign, identity):
             return Taken(mail.origin, campaign, "duplicate", "already taken in")
         if not self._answerable(mail, parts, meta):
-            return Taken(mail.origin, campaign, "ignored", "not orders, and not from a player of this campaign")
+            ignored = Taken(mail.origin, campaign, "ignored", "not orders, and not from a player of this campaign")
+            with self.store.transaction(campaign) as tx:
+                note_mail(tx, mail, ignored, identity[1])
+            return ignored
         chosen, prepared, error, notes = self._choose(campaign, parts)
         with self.store.transaction(campaign) as tx:
             if not tx.mark_mail_seen(*identity):
@@ -205,7 +226,9 @@ class Intake:
                 side = _side_named(chosen.text, meta)
                 self._answer(tx, mail, side, "Your orders were not accepted",
                              _refusal(error), _refusal(error, quote=False), notes)
-                return Taken(mail.origin, campaign, "refused", _first_line(error))
+                refused = Taken(mail.origin, campaign, "refused", _first_line(error))
+                note_mail(tx, mail, refused, identity[1])
+                return refused
             entries = tx.entries(verify=False)  # verified by submit_in in this transaction
             log = read_log(campaign, entries)
             accepted = log.orders[-1]

@@ -4,6 +4,9 @@
   taken at most once (Message-ID and content hash); our own mail and auto-replies
   are ignored; orders are authenticated by password or signature (never by the From
   header) and answered with a receipt or every error, in one transaction per message.
+- ``queue_opening``: when a campaign is created, one opening mail per player: the
+  campaign id, the referee key's fingerprint, the situation, the first question with
+  its template and deadline, how to reply.
 - ``queue_reports``: after an adjudication, one report per player, queued in the same
   transaction as the batch it reports (durable before anything is sent).
 - ``send``: queued mail is written as ``.eml`` files to the outbox folder and, when
@@ -13,6 +16,7 @@
 
 from __future__ import annotations
 
+import html
 import uuid
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
@@ -27,6 +31,7 @@ from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.mail_intake import Intake, Taken
 from adjudicator.engine import Match
+from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
     IncomingMail,
     SmtpSettings,
@@ -46,6 +51,19 @@ __all__ = ["Mailroom", "Taken"]
 SENDERS = "senders"
 #: A lease of a sender on another host not refreshed for this long was left by a killed 'send'.
 SEND_STALE_AFTER = timedelta(minutes=10)
+
+
+def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, referee: str) -> list[str]:
+    """The opening mail's introduction: who runs what, how to check and how to reply."""
+    return [
+        f"Campaign {campaign} of {title} opens. You play {side.capitalize()}.",
+        f"Campaign id: {campaign} (the 'campaign:' line of every orders mail).",
+        f"The referee's key fingerprint: {key_fingerprint}. Every public record of this campaign is "
+        "signed with this key: check that later reports name the same one.",
+        f"How to reply: answer this mail (to {referee}) with your orders between BEGIN ORDERS and "
+        "END ORDERS, as in the template below, with your password. You get a receipt for every "
+        "orders mail, or every error in it; send again to replace your orders before the deadline.",
+    ]
 
 
 class Mailroom:
@@ -68,6 +86,28 @@ class Mailroom:
     def take(self, mail: IncomingMail, key: Ed25519PrivateKey, default_campaign: str | None) -> Taken:
         """Take in one message (answered, or refused on its own; never raises for its content)."""
         return Intake(self.campaigns, key).take(mail, default_campaign)
+
+    # -- out: the opening mail ------------------------------------------------------------
+
+    def queue_opening(self, tx: Any, log: CampaignLog, match: Match) -> None:
+        """Queue each player's opening mail (inside the transaction that creates the campaign)."""
+        meta = tx.campaign().meta
+        game_support = support(log.charter["game"])
+        deadline = step_deadline(tx.entries(), meta)
+        key = fingerprint(public_key_from_text(log.charter["referee_key"]))
+        for side, player in meta["players"].items():
+            report = render(report_context(
+                log=log, match=match, events=match.events, side=side, player=player["address"], deadline=deadline,
+                game_support=game_support))
+            intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"])
+            intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
+            message = build_message(
+                sender=meta["referee_address"], to=player["address"],
+                subject=f"[{log.campaign}] {game_support.title}: the campaign opens - you play {side.capitalize()}",
+                text="\n".join(intro) + "\n\n" + report.text,
+                html=report.html.replace("<body>", "<body>\n" + intro_html, 1),
+            )
+            tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
 
     # -- out: reports ----------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ open question."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
@@ -90,11 +91,14 @@ def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[s
 def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
          silent: set[str], answers: Any) -> tuple[list[tuple[str, str]], list[str]]:
     """Drive the match: dice from the batch, answers from the orders in force for the
-    current game turn (defaults for silent sides); stop at a question nobody has
-    answered."""
+    current game turn; stop at a question nobody has answered.
+
+    A silent side (its deadline passed) gets the default for the question it missed
+    only: the next question it is asked stays open, with a fresh deadline and a report."""
     defaults: list[tuple[str, str]] = []
     refused: list[str] = []
     standing: dict[str, Any] = {"turn": object(), "orders": {}}
+    missed: dict[str, Decision] = {}  # side -> the one question it missed (defaulted)
 
     def answer(decision: Decision, state: Any) -> Mapping[str, Any] | None:
         turn = getattr(state, "turn", None)
@@ -102,7 +106,7 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
             standing["turn"], standing["orders"] = turn, in_force(turn)
         orders = standing["orders"].get(decision.side)
         given = answers.answer_for(decision, state, orders)
-        if given is None and decision.side in silent:
+        if given is None and decision.side in silent and missed.setdefault(decision.side, decision) is decision:
             given = answers.default_answer(decision, state)
             defaults.append((decision.side, decision.kind))
         if given is None and orders is not None and orders.block(decision.kind) is not None:
@@ -127,23 +131,48 @@ def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) 
     return tuple(notes)
 
 
-def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str) -> list[str]:
+def line_of(text: str | None, name: str) -> int | None:
+    """The number of the first line of ``text`` that names ``name`` (a whole word, any case)."""
+    if not text:
+        return None
+    word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    return next((number for number, line in enumerate(text.splitlines(), 1) if word.search(line)), None)
+
+
+def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
+    """Each order the game says cannot be carried out now, with its line in the text
+    sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur")."""
+    why_not = getattr(game_support.answers, "why_not", None)
+    if why_not is None:
+        return []
+    found = []
+    for name, reason in why_not(decision, state, orders):
+        number = line_of(text, name)
+        found.append(reason if number is None else f"line {number}: {reason}")
+    return found
+
+
+def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str,
+                           text: str | None = None) -> list[str]:
     """Why ``orders`` (over the side's standing orders) would not answer the question
-    now open for ``side``; empty when they would, or when the question is another's."""
+    now open for ``side``, each order that cannot be carried out named by its line in
+    ``text`` (the text sent); empty when they would, or when the question is another's."""
     decision = match.decision
     if decision is None or decision.side != side:
         return []
     game_support = support(log.charter["game"])
+    lines = unusable_lines(game_support, decision, match.state, orders, text)
     in_force = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name).get(side)
     if in_force is not None:
         kept = tuple(b for b in in_force.blocks if b.kind not in orders.kinds)
         orders = replace(orders, blocks=(*orders.blocks, *kept))
     answer = game_support.answers.answer_for(decision, match.state, orders)
     if answer is None:
-        return [f"these orders do not answer the question now open for {side} ({decision.kind}): "
-                f"{decision.prompt} (an order that cannot be carried out as written is not used)"]
+        return [*lines, f"these orders do not answer the question now open for {side} ({decision.kind}): "
+                f"{decision.prompt} (an order that cannot be carried out as written is not used): "
+                "correct them and send them again, or you are asked again in the next report"]
     try:
         decision.accept(answer)
     except IllegalAnswer as err:
-        return [f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
-    return []
+        return [*lines, f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
+    return lines

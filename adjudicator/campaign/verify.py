@@ -85,6 +85,13 @@ class Verdict:
     stats: Mapping[str, DiceStats] = field(default_factory=dict)
     sealed: int = 0          # hidden items still committed, to be opened at the end
     replayed_to: int | None = None  # with sealed items: the last batch the replay could check
+    voided: tuple[Mapping[str, Any], ...] = ()  # every batch the referee voided: batch, record, reason
+    head_checked: bool = False  # a --head was given: a record cut off the end would have been caught
+
+    @property
+    def may_be_cut_short(self) -> bool:
+        """A running campaign checked without its head: records may be missing at the end."""
+        return self.verified and not self.head_checked and self.result is None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +99,8 @@ class Verdict:
             "verified": self.verified, "campaign": self.campaign, "game": self.game,
             "records": self.records, "batches": self.batches, "dice": self.dice,
             "result": self.result, "waiting": dict(self.waiting) if self.waiting else None,
+            "voided": [dict(v) for v in self.voided],
+            "may_be_cut_short": self.may_be_cut_short,
             "head": self.head, "bad_record": self.bad_record, "reason": self.reason,
             "stats": {side: {"counts": list(s.counts), "total": s.total, "mean": s.mean,
                              "chi_square": s.chi_square, "p_value": s.p_value} for side, s in self.stats.items()},
@@ -119,10 +128,12 @@ def verify_records(records: list[Record], expected_head: str | None = None) -> V
             raise BadRecord(checker.current, f"the record is malformed ({err!r})") from err
     except BadRecord as bad:
         return Verdict(False, checker.campaign, checker.game_name, len(records), checker.batches,
-                       checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed)
+                       checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed,
+                       voided=tuple(checker.voided_steps), head_checked=expected_head is not None)
     return Verdict(True, checker.campaign, checker.game_name, len(records), checker.batches,
                    checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats(),
-                   checker.sealed, checker.replayed_to if checker.sealed else None)
+                   checker.sealed, checker.replayed_to if checker.sealed else None,
+                   voided=tuple(checker.voided_steps), head_checked=expected_head is not None)
 
 
 class _Checker:
@@ -144,6 +155,7 @@ class _Checker:
         self.chains: list[tuple[int, ChainCommitment]] = []
         self.last_seed: tuple[int, bytes] | None = None
         self.voided: set[int] = set()
+        self.voided_steps: list[dict[str, Any]] = []  # in order: each voided batch, its undo record, the reason
         self.forfeited = False
         self.current = 0  # the record being checked
         self.sealed = 0  # items still sealed (no opening yet)
@@ -298,7 +310,10 @@ class _Checker:
         in_force = self._in_force()
         if not isinstance(back_to, int) or not in_force or back_to >= in_force[-1] or back_to < 0:
             raise BadRecord(record.seq, f"an undo back to batch {back_to!r} voids nothing")
-        self.voided = voided_batches(self.records[: record.seq + 1])
+        voided = voided_batches(self.records[: record.seq + 1])
+        self.voided_steps += [{"batch": number, "record": record.seq, "reason": str(record.body.get("reason", ""))}
+                              for number in sorted(voided - self.voided)]
+        self.voided = voided
         if self.blind:
             return  # the replay waits for the opening
         history = [e for number, entries in self.histories if number not in self.voided for e in entries]
@@ -487,6 +502,15 @@ def render_verdict(verdict: Verdict) -> str:
         lines.append("(p is the chance that fair dice stray this far from even counts; "
                      "a small p alone, among many games, proves nothing)")
     lines.append("")
+    for void in verdict.voided:
+        lines.append(f"batch {void['batch']} voided by the referee (record {void['record']}): "
+                     f"reason {void['reason']!r}; its dice were revealed")
+    if verdict.voided:
+        lines.append("")
+    if verdict.may_be_cut_short:
+        lines.append("NOTE: this record has no end-of-game record and was checked without --head: records "
+                     "may have been cut off its end. Check it with the head from your latest report: "
+                     "adjudicator verify RECORD --head HEAD")
     if verdict.verified and verdict.sealed:
         lines.append(f"{verdict.sealed} hidden items committed, to be opened at the end of the game.")
         lines.append(f"VERIFIED SO FAR: every signature, link and seed and every public die checks out; the "

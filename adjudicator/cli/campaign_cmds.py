@@ -1,5 +1,5 @@
 """The referee's and the players' campaign commands: keys, new, submit, adjudicate,
-undo, status, history, export, verify."""
+undo, status, history, orders, export, verify."""
 
 from __future__ import annotations
 
@@ -270,8 +270,10 @@ def new(
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
 ) -> None:
-    """Create a campaign: its signed charter commits the referee's dice seeds."""
+    """Create a campaign: its signed charter commits the referee's dice seeds. An opening
+    mail to every player is queued (the situation, the first question, how to reply): 'send' it."""
     from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
 
@@ -290,10 +292,13 @@ def new(
             chains[side.strip().lower()] = json.loads(Path(path).read_text(encoding="utf-8"))
         private = load_key(key)
         with open_store(store, create=True) as opened:
-            log = Campaigns(opened).create(campaign, game, players, private, options=options,
-                                           deadline_hours=deadline_hours, referee_address=referee_address,
-                                           player_chains=chains or None, now=parse_now(now))
+            campaigns = Campaigns(opened)
+            log = campaigns.create(campaign, game, players, private, options=options,
+                                   deadline_hours=deadline_hours, referee_address=referee_address,
+                                   player_chains=chains or None, now=parse_now(now),
+                                   after=Mailroom(campaigns, Path("outbox")).queue_opening)
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
+    typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")
     typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
 
 
@@ -323,6 +328,8 @@ def adjudicate(
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    reuse_orders: bool = typer.Option(False, "--reuse-orders", help="After an undo: adjudicate the voided step "
+                                      "again with the orders on file (else fresh orders are needed)."),
 ) -> None:
     """Run the game as far as the orders on file allow, with the next batch of dice;
     queue each player's report (then 'send' them)."""
@@ -333,7 +340,8 @@ def adjudicate(
         with open_store(store) as opened:
             campaigns = Campaigns(opened)
             step = campaigns.adjudicate(campaign, load_key(key), parse_now(now),
-                                        after=Mailroom(campaigns, Path("outbox")).queue_reports)
+                                        after=Mailroom(campaigns, Path("outbox")).queue_reports,
+                                        reuse_orders=reuse_orders)
     waiting = None if step.waiting is None else {"side": step.waiting.side, "ask": step.waiting.kind,
                                                  "prompt": step.waiting.prompt}
     if format is OutputFormat.json:
@@ -371,7 +379,7 @@ def undo(
     with user_errors():
         with open_store(store) as opened:
             target = Campaigns(opened).undo(campaign, load_key(key), reason, back_to)
-    typer.echo(f"campaign {campaign} is back after batch {target}")
+    typer.echo(f"campaign {campaign} is back after batch {target}; every player's notice is queued ('send')")
 
 
 @app.command()
@@ -395,12 +403,16 @@ def status(
                 return
             log, match = campaigns.match(campaign)
             deadline = campaigns.deadline(campaign)
+            on_file = campaigns.orders_on_file(campaign)
     state = match.state
     decision = match.decision
     info = {"campaign": campaign, "game": log.charter["game"], "turn": getattr(state, "turn", None),
             "phase": getattr(state, "phase", None), "next_step": log.next_batch,
             "waiting": None if decision is None else {"side": decision.side, "ask": decision.kind},
-            "deadline": deadline.isoformat(), "result": getattr(state, "result", None)}
+            "deadline": deadline.isoformat(), "result": getattr(state, "result", None),
+            "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
+                                                     "sha256": o.sha256}
+                       for side, o in on_file.items()}}
     if format is OutputFormat.json:
         typer.echo(json.dumps(info, indent=2))
         return
@@ -410,6 +422,10 @@ def status(
     elif decision is not None:
         typer.echo(f"waiting for {decision.side}: {decision.prompt}")
         typer.echo(f"deadline: {info['deadline']}")
+    if not info["result"]:
+        for side, orders in on_file.items():
+            typer.echo(f"orders for step {log.next_batch} from {side}: "
+                       + ("none yet" if orders is None else "on file," + _submission(orders)))
 
 
 def _submission(orders) -> str:
@@ -422,14 +438,35 @@ def _submission(orders) -> str:
 def history(
     campaign: str = typer.Argument(..., help="The campaign."),
     store: Path = STORE_OPTION,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
-    """Every record of a campaign, one line each."""
+    """Every record of a campaign, one line each (orders with their time and sender),
+    then the mail refused or ignored."""
     from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.mail_intake import MAIL_LOG
 
     with user_errors():
         with open_store(store) as opened:
-            log = Campaigns(opened).log(campaign)
+            campaigns = Campaigns(opened)
+            log = campaigns.log(campaign)
+            mail_log = campaigns.meta(campaign).get(MAIL_LOG, [])
+    rows = _history_rows(log)
+    mail = [{k: item.get(k) for k in ("at", "sender", "message_id", "outcome", "detail")} for item in mail_log]
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"records": rows, "mail": mail}, indent=2))
+        return
+    for row in rows:
+        typer.echo(f"{row['seq']:5d}  {row['kind']:<8} {row['detail']}")
+    if mail:
+        typer.echo("\nMail refused or ignored:")
+    for item in mail:
+        typer.echo(f"  {item['at']}  {item['outcome']:<8} from {item['sender'] or '(no address)'}: {item['detail']}")
+
+
+def _history_rows(log) -> list[dict]:
+    """One row per record: its number, kind and what it says (orders: when and from whom)."""
     received = {o.record_seq: o for o in log.orders}
+    rows = []
     for record in log.records:
         body = record.body
         detail = {"charter": lambda: f"{body['game']} {body['options']}",
@@ -438,7 +475,32 @@ def history(
                   "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
                   "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
                   "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()
-        typer.echo(f"{record.seq:5d}  {record.kind:<8} {detail}")
+        row = {"seq": record.seq, "kind": record.kind, "detail": detail}
+        if record.kind == "orders":
+            orders = received[record.seq]
+            row |= {"side": orders.side, "step": orders.step, "received_at": orders.received_at,
+                    "sender": orders.sender}
+        rows.append(row)
+    return rows
+
+
+@app.command("orders")
+def orders_in_force(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    side: str = typer.Argument(..., help="The side whose orders in force to show."),
+    store: Path = STORE_OPTION,
+) -> None:
+    """The text of the orders in force for a side at the open step (this step's orders
+    over its standing orders), as adjudication would use them. No password is shown."""
+    from adjudicator.campaign import Campaigns
+
+    with user_errors():
+        with open_store(store) as opened:
+            orders = Campaigns(opened).orders_in_force_for(campaign, side.lower())
+    if orders is None or not orders.blocks:
+        typer.echo(f"no orders in force for {side.lower()} in campaign {campaign}", err=True)
+        raise typer.Exit(EXIT_PROBLEM)
+    typer.echo(orders.canonical_text(), nl=False)
 
 
 @app.command()

@@ -113,7 +113,7 @@ def step(
     import os
 
     from adjudicator.campaign import Campaigns
-    from adjudicator.campaign.errors import CampaignOver
+    from adjudicator.campaign.errors import CampaignOver, FreshOrdersNeeded
     from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.mail import MailError, SmtpSettings
 
@@ -132,7 +132,7 @@ def step(
                 done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
                     f"; waiting for {result.waiting.side} ({result.waiting.kind})" if result.waiting else
                     f"; the game is over: {result.result}" if result.result else "")
-            except CampaignOver as err:
+            except (CampaignOver, FreshOrdersNeeded) as err:  # the undo notices still go out
                 done = str(err)
             files, sent, failures = mailroom.send(campaign, smtp)
     typer.echo(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "

@@ -1,12 +1,14 @@
 """A club campaign by mail, with the mistakes real players make: a resend A, B, A; a
 stranger's mail; a malformed message; a reply below the quoted report; orders in an
-attachment with a cover note. Every incoming mail is answered and the orders in force
-are always the last ones sent."""
+attachment with a cover note; an undo; a missed question. Every incoming mail is
+answered, the orders in force are always the last ones sent, and verify names the
+voided step."""
 
 from __future__ import annotations
 
 from email.message import EmailMessage
 
+from adjudicator.campaign.verify import verify_text
 from tests.pipeline.malformed_mail import UTF7_LONE_SURROGATE
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES,
@@ -84,3 +86,23 @@ def test_a_club_campaign_by_mail_answers_every_mail_and_plays_the_last_orders(
     assert ships(campaigns, "russia")["Novik"] == novik_at_start  # the last orders: no sortie
     assert failures == [] and marked == len(outgoing(store)) and len(files) == marked
     assert {m.status for m in outgoing(store)} == {"sent"}
+
+    # The referee voids step 2: every player is told why; the step is played again on fresh
+    # orders; a missed question gets its default only; verify names the voided step.
+    reason = "Russia says the attachment was sent by mistake"
+    campaigns.undo(CAMPAIGN, referee_key, reason)
+    notices = [m for m in outgoing(store) if "voided" in m.subject]
+    assert sorted(m.recipient for m in notices) == sorted(ADDRESSES.values()) and reason in notices[0].text
+    fresh = orders_text("russia", step=3, body="sortie:\n  Novik to Yellow Sea\n")
+    deliver(inbox, email(fresh, sender=ADDRESSES["russia"], message_id="<r-fresh@russia.test>"), 8_000)
+    mailroom.receive(inbox.path, referee_key)
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 3 * HOUR, after=mailroom.queue_reports)
+    assert step.batch == 3 and answered(store, "<r-fresh@russia.test>")
+
+    if step.result is None:
+        late = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 500 * HOUR, after=mailroom.queue_reports)
+        assert len(late.default_notes) == 1  # the missed question only
+
+    verdict = verify_text(campaigns.export_public(CAMPAIGN))
+    assert verdict.verified, verdict.reason
+    assert [(v["batch"], v["reason"]) for v in verdict.voided] == [(2, reason)]

@@ -114,19 +114,13 @@ def test_after_the_deadline_a_silent_side_gets_the_defaults_and_the_reports_say_
 
 
 def test_the_report_says_once_that_a_silent_side_got_the_defaults(campaigns, store, mailroom, referee_key):
-    for attempt in range(12):  # a tied roll-off (1 in 6) ends the operations before Russia is asked again
-        name = f"late-{attempt}"
-        campaigns.create(name, "port-arthur", PLAYERS, referee_key, referee_address=REFEREE, now=T0)
-        mailroom.take(parse_message(email(orders_text(campaign=name), message_id=f"<{name}@japan.test>")),
-                      referee_key, None)
-        campaigns.adjudicate(name, referee_key, now=T0 + HOUR)
-        step = campaigns.adjudicate(name, referee_key, now=T0 + 100 * HOUR, after=mailroom.queue_reports)
-        batch = campaigns.log(name).batches[-1].body
-        if sum(entry.get("side") == "russia" for entry in batch["entries"]) >= 2:
-            assert step.defaults == ("russia",)
-            break
-    else:
-        pytest.fail("Russia was never asked twice in the step after its deadline")
+    name = "late"
+    campaigns.create(name, "port-arthur", PLAYERS, referee_key, referee_address=REFEREE, now=T0)
+    mailroom.take(parse_message(email(orders_text(campaign=name), message_id=f"<{name}@japan.test>")),
+                  referee_key, None)
+    campaigns.adjudicate(name, referee_key, now=T0 + HOUR)
+    step = campaigns.adjudicate(name, referee_key, now=T0 + 100 * HOUR, after=mailroom.queue_reports)
+    assert step.defaults == ("russia",)
 
     for report in reports(store, name):
         assert report.text.count("No orders from Russia by the deadline") == 1
@@ -140,3 +134,22 @@ def test_status_shows_the_deadline(campaign, store):
     assert info["deadline"] == DEADLINE.isoformat()
     assert info["waiting"] == {"side": "japan", "ask": "sortie"}
     assert (info["campaign"], info["turn"], info["next_step"]) == (CAMPAIGN, 1, 1)
+
+
+def test_a_missed_question_defaults_that_question_only_and_the_next_gets_a_fresh_deadline(
+        campaign, campaigns, store, mailroom, referee_key):
+    now = T0
+    for _ in range(4):  # nobody sends orders: every question is missed, one by one
+        now += 2 * DEADLINE_HOURS * HOUR
+        campaigns.adjudicate(CAMPAIGN, referee_key, now=now, after=mailroom.queue_reports)
+    log, match = campaigns.match(CAMPAIGN)
+    assert (match.decision.side, match.decision.kind) == ("japan", "blockade")
+
+    now += 2 * DEADLINE_HOURS * HOUR
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=now, after=mailroom.queue_reports)
+
+    assert (step.waiting.side, step.waiting.kind) == ("japan", "sortie")  # asked, not defaulted
+    assert campaigns.deadline(CAMPAIGN) == now + DEADLINE_HOURS * HOUR
+    japan = [m for m in reports(store) if m.recipient == ADDRESSES["japan"]][-1]
+    assert "WHAT IS ASKED OF YOU" in japan.text and "sortie:" in japan.text
+    assert (now + DEADLINE_HOURS * HOUR).strftime("%Y-%m-%d %H:%M UTC") in japan.text

@@ -94,6 +94,31 @@ def _with_top(answer: Answer, decision: Decision, state: State, orders: OrderSet
     return {**answer, "top": afloat} if afloat else answer
 
 
+def why_not(decision: Decision, state: State, orders: OrderSet | None) -> list[tuple[str, str]]:
+    """Fleet Sortie Phases: each order of ``orders`` that cannot be carried out now, as
+    (the ship named, why): a sunk ship, a ship that is not the player's or cannot sortie,
+    a zone the ship cannot reach from where it is."""
+    block = None if orders is None else orders.block(Kind.SORTIE)
+    if decision.kind != Kind.SORTIE or block is None:
+        return []
+    choices: Mapping[str, list[str]] = decision.options.get("ships", {})
+    problems = []
+    for ship, destination in block.moves:
+        name, found = _named(ship, list(choices)), state.ship(ship)
+        if found is not None and found.sunk:
+            problems.append((ship, f"{found.name} has been sunk: this order is not used"))
+        elif name is not None:
+            if destination not in choices[name]:
+                problems.append((ship, f"{name} cannot reach {destination} from {state.ships[name].at}"))
+        elif found is None:
+            problems.append((ship, f"there is no ship {ship!r}"))
+        elif found.side != decision.side:
+            problems.append((ship, f"{found.name} is not one of your ships"))
+        else:
+            problems.append((ship, f"{found.name} cannot sortie now (it is at {found.at})"))
+    return problems
+
+
 def default_answer(decision: Decision, state: State) -> dict[str, Any]:
     """The answer for a player who sends no orders (NMR); see :data:`DEFAULT_TEXT`."""
     return _DEFAULTS[decision.kind](decision.options, state, decision.side)

@@ -1,0 +1,46 @@
+"""A receipt for orders that cannot answer the open question names each line that
+cannot be carried out and why; an order for a sunk ship says so."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from adjudicator.games.port_arthur.state import SUNK
+from adjudicator.mail import parse_message
+from tests.pipeline.pipeline_helpers import CAMPAIGN, HOUR, T0, email, orders_text
+
+NOVIK_TO_THE_PACIFIC = "sortie:\n  Askold to Yellow Sea\n  Novik to Pacific Ocean\n"
+
+
+def russia_asked(campaigns, mailroom, referee_key):
+    assert mailroom.take(parse_message(email(orders_text())), referee_key, None).outcome == "accepted"
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert (step.waiting.side, step.waiting.kind) == ("russia", "sortie")
+
+
+def test_the_receipt_names_the_line_that_cannot_be_carried_out_and_why(campaign, campaigns, mailroom,
+                                                                      referee_key):
+    russia_asked(campaigns, mailroom, referee_key)
+    text = orders_text("russia", step=2, body=NOVIK_TO_THE_PACIFIC)
+    receipt, problems = campaigns.check(CAMPAIGN, text)
+    line = text.splitlines().index("  Novik to Pacific Ocean") + 1
+    assert f"line {line}: Novik cannot reach Pacific Ocean from Port Arthur" in problems
+    assert any("you are asked again" in p for p in problems)
+
+
+def test_an_order_for_a_sunk_ship_says_so(campaign, campaigns, mailroom, referee_key):
+    russia_asked(campaigns, mailroom, referee_key)
+    from adjudicator.campaign import running
+    from adjudicator.games.port_arthur import orders as port_arthur_orders
+
+    log, match = campaigns.match(CAMPAIGN)
+    state = match.state
+    sunk_state = dataclasses.replace(state, ships={**state.ships,
+                                                   "Novik": dataclasses.replace(state.ships["Novik"], at=SUNK)})
+    text = orders_text("russia", step=2, body="sortie:\n  Novik to Yellow Sea\n")
+    reasons = port_arthur_orders.why_not(match.decision, sunk_state, campaigns.check(CAMPAIGN, text)[0].orders)
+    assert reasons == [("Novik", "Novik has been sunk: this order is not used")]
+    support = running.support("port-arthur")
+    lines = running.unusable_lines(support, match.decision, sunk_state, campaigns.check(CAMPAIGN, text)[0].orders,
+                                   text)
+    assert lines == [f"line {len(text.splitlines())}: Novik has been sunk: this order is not used"]
