@@ -87,7 +87,7 @@ def test_a_cache_naming_a_type_that_is_not_an_orders_type_is_not_read(played):
 
 def test_a_step_after_an_undo_gives_the_record_a_full_parse_gives(played, referee_key):
     played.undo("c1", referee_key, "a ruling was wrong")
-    played.adjudicate("c1", referee_key)
+    played.adjudicate("c1", referee_key, reuse_orders=True)  # the orders on file, again
     with played.store.transaction("c1") as tx:
         tx.delete_secret(PARSED_ORDERS)
     log = cached_log(played)
