@@ -23,7 +23,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "partial_ahead": (False,),                            # R-MOVE-1: only the ruling is implemented
     "table_edge": ("withdraw", "forbid"),                 # X-EDGE
     "collision_place": ("contact",),                      # R-GEO-5: only the ruling is implemented
-    "cadence": ("turn", "prime", "activation"),           # rulings §4.1 (orders by email)
+    "cadence": ("turn", "prime", "activation", "continuous"),  # rulings §4.1 (orders by email)
 }
 
 
