@@ -7,6 +7,7 @@ and says what is expected.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -22,6 +23,7 @@ class Kind(str, Enum):
     TORPEDO_TARGETS = "torpedo-targets"
     COUNTER_TORPEDO = "counter-torpedo"
     REPAIR = "repair"
+    ORDERS = "orders"
 
 
 AHEAD = "A"
@@ -179,6 +181,29 @@ def read_repair(raw: Mapping[str, Any]) -> Repair:
     return Repair(_text(raw, "ship"), _int(raw, "dice"), first)
 
 
+@dataclass(frozen=True, slots=True)
+class OrdersDue:
+    """A side's orders for the play after a cadence stop (rulings §4.1): ``mark``
+    names the orders (a fingerprint of their text); it must differ from the mark of
+    the orders that took the game to the stop, so that only orders sent after the
+    stop carry play past it."""
+
+    mark: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"orders": self.mark}
+
+
+def read_orders_due(raw: Mapping[str, Any]) -> OrdersDue:
+    return OrdersDue(_text(raw, "orders"))
+
+
+def mark_after(mark: str | None) -> str:
+    """A mark that differs from ``mark``: the answer of a player (or a default) that
+    carries on without new orders."""
+    return "carried on after " + hashlib.sha256((mark or "").encode()).hexdigest()[:16]
+
+
 READERS: dict[Kind, Callable[[Mapping[str, Any]], Any]] = {
     Kind.ACTIVATE: read_activation,
     Kind.ARMOR: read_count,
@@ -186,4 +211,5 @@ READERS: dict[Kind, Callable[[Mapping[str, Any]], Any]] = {
     Kind.TORPEDO_TARGETS: read_targets,
     Kind.COUNTER_TORPEDO: read_count,
     Kind.REPAIR: read_repair,
+    Kind.ORDERS: read_orders_due,
 }

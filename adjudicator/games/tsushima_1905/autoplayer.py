@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Draw
-from adjudicator.games.tsushima_1905.answers import Element
+from adjudicator.games.tsushima_1905.answers import Element, mark_after
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
@@ -85,6 +85,8 @@ class RandomPlayer:
         if decision.kind == "repair":
             return {"ship": options["ship"], "dice": rnd.randint(0, options["max"]),
                     "first": rnd.choice(("fire", "flood"))}
+        if decision.kind == "orders":
+            return {"orders": mark_after(options["mark"])}
         raise IllegalAnswer(f"the automatic player does not know the question {decision.kind!r}")
 
     def activation(self, decision: Decision, state: State) -> Mapping[str, Any]:
@@ -149,6 +151,8 @@ class ReasonablePlayer:
         if decision.kind == "repair":
             first = "flood" if state.ships[options["ship"]].floods else "fire"
             return {"ship": options["ship"], "dice": options["max"], "first": first}
+        if decision.kind == "orders":
+            return {"orders": mark_after(options["mark"])}
         raise IllegalAnswer(f"the automatic player does not know the question {decision.kind!r}")
 
     def activation(self, decision: Decision, state: State) -> Mapping[str, Any]:

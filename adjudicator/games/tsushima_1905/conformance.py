@@ -25,8 +25,9 @@ def run_case(case: Mapping[str, Any], game: Tsushima1905 | None = None) -> list[
 
 
 def setup(case: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine set-up of a case: its ``[position]``."""
-    return {"position": case["position"]}
+    """The engine set-up of a case: its ``[position]``, played without the stops of
+    the mail cadence (the cases test the rules, not the mail)."""
+    return {"position": case["position"], "continuous": True}
 
 
 def compare(match: Match, expect: Mapping[str, Any], rejected: int) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import GameDataError
@@ -33,6 +34,8 @@ class Tsushima1905:
     def new_state(self, setup: Mapping[str, Any], options: Mapping[str, Any]) -> State:
         """The historical set-up (X-SETUP), or a given position (``setup["position"]``)."""
         chosen = Options.from_json(options)
+        if setup.get("continuous"):
+            chosen = replace(chosen, cadence="continuous")
         if "position" in setup:
             return state_from_position(setup["position"], chosen, self.data)
         ships = {}

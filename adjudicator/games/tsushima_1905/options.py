@@ -22,8 +22,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "armour_caps": ("per-turn", "per-attack"),            # R-CP-1
     "partial_ahead": (False,),                            # R-MOVE-1: only the ruling is implemented
     "table_edge": ("withdraw", "forbid"),                 # X-EDGE
-    "collision_place": ("contact",),                      # R-GEO-5: only the ruling is implemented
-    "cadence": ("turn", "prime", "activation"),           # rulings §4.1 (orders by email)
+    "collision_place": ("contact", "step-start"),        # R-GEO-5
+    "cadence": ("turn", "prime", "activation", "continuous"),  # rulings §4.1 (orders by email)
 }
 
 

@@ -184,6 +184,8 @@ HINTS = {
     "torpedo": ["torpedo: yes if attacks >= 2   (or: yes | no)"],
     "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
     "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
+    "orders": ["send your orders for the play from here (new move: and fire: blocks, or the same",
+               "  orders again with this report's 'step:' line to carry on with them)"],
 }
 
 

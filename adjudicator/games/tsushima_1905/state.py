@@ -134,6 +134,7 @@ class State:
     victory: str | None = None
     score: dict[str, int] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)   # this turn's geometry events (tracks, fire lines)
+    marks: dict[str, str] = field(default_factory=dict)   # side -> the orders that carried play past the last stop
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -153,7 +154,7 @@ class State:
             "decks": {side: deck.to_json() for side, deck in self.decks.items()},
             "ships": [ship.to_json() for ship in self.ships.values()],
             "options": dict(self.options), "log": list(self.log),
-        }
+        } | ({"marks": dict(self.marks)} if self.marks else {})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "State":
@@ -165,4 +166,5 @@ class State:
             next=data.get("next"), admiral=dict(data.get("admiral", {})),
             torpedo_attacks=int(data.get("torpedo_attacks", 0)), winner=data.get("winner"),
             victory=data.get("victory"), score=dict(data.get("score", {})), log=list(data.get("log", [])),
+            marks=dict(data.get("marks", {})),
         )

@@ -20,6 +20,8 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
 
 from __future__ import annotations
 
+import hashlib
+
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -39,7 +41,13 @@ from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.orders.model import OrderSet
 
+def orders_mark(orders: OrderSet) -> str:
+    """The fingerprint of a side's orders in force: their canonical text, header included."""
+    return hashlib.sha256("\n".join(orders.canonical_lines()).encode()).hexdigest()[:32]
+
+
 DEFAULT_TEXT = {
+    "orders": "carries on with the orders on file",
     "activate": "the next ship in order of battle moves one ahead (Japan: the free ahead) and fires at the "
                 "target of highest expected damage",
     "armor": "rolls every real armour die it may",
@@ -76,6 +84,12 @@ class Plans:
         table = Table(state, self.data, self.geo, Options.from_json(state.options), lambda event: None)
         handler = getattr(self, "_" + decision.kind.replace("-", "_"))
         return handler(decision, table, orders)
+
+    def _orders(self, decision: Decision, table: Table, orders: OrderSet) -> dict[str, str] | None:
+        """A cadence stop (rulings §4.1): the orders on file carry play on only if they
+        are not the ones that brought play here (sent again, or new, after the stop)."""
+        mark = orders_mark(orders)
+        return None if mark == decision.options.get("mark") else {"orders": mark}
 
     # -- conditions -------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ R-FIRE-4 (move, then fire).
 from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.games.tsushima_1905.answers import Activation, Kind
+from adjudicator.games.tsushima_1905.answers import Activation, Kind, OrdersDue
 from adjudicator.games.tsushima_1905.rules.gunnery import check_fire, resolve_fire
 from adjudicator.games.tsushima_1905.rules.movement import can_move, carry_out, check_limits, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
@@ -77,22 +77,54 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
     return True
 
 
+def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
+    """A stop of the mail cadence (rulings §4.1): each of ``sides`` in turn gives the
+    orders that carry play on, named by a mark other than the one that brought play
+    here -- so orders already on file do not run past the stop; new orders (or the
+    default at the deadline) do."""
+    state = table.state
+    for side in sides:
+        mark = state.marks.get(side)
+
+        def check(answer: OrdersDue, mark=mark) -> OrdersDue:
+            if answer.mark == mark:
+                raise IllegalAnswer("these are the orders that brought play to this stop: send new orders to go on")
+            return answer
+
+        prompt = (f"{side.title()}: orders for turn {state.turn} "
+                  f"{'from the end of the prime activations' if stop == 'prime' else 'from here'}")
+        answer = yield from table.ask(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check)
+        state.marks[side] = answer.mark
+
+
 def action_phases(table: Table) -> Steps:
-    """The Prime Action Phase, then the alternation, until no ship is left to activate."""
+    """The Prime Action Phase, then the alternation, until no ship is left to activate.
+    The mail cadence stops play where the ``cadence`` option says (rulings §4.1):
+    ``turn`` before the turn's activations, ``prime`` also after the prime
+    activations, ``activation`` before every activation; ``continuous`` never."""
     state = table.state
     offense = state.offense
+    cadence = table.options.cadence
+    if cadence in ("turn", "prime"):
+        yield from orders_due(table, (offense, other(offense)), "turn")
     while True:
         pass_over(table)
         left = {offense: waiting(table, offense), other(offense): waiting(table, other(offense))}
         if not left[offense] and not left[other(offense)]:
             break
         if state.prime > 0 and left[offense]:
+            if cadence == "activation":
+                yield from orders_due(table, (offense,), "activation")
             went = yield from activate(table, offense, table.options.prime_may_stop)
             state.prime = state.prime - 1 if went else 0
             if state.prime == 0:
                 state.next = other(offense)
+                if cadence == "prime":
+                    yield from orders_due(table, (other(offense), offense), "prime")
             continue
         state.prime = 0
         side = state.next if left[state.next or offense] else other(state.next)
+        if cadence == "activation":
+            yield from orders_due(table, (side,), "activation")
         yield from activate(table, side, False)
         state.next = other(side)

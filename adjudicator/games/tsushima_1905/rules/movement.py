@@ -82,17 +82,23 @@ def check_limits(table: Table, ship: Ship, elements: Sequence[Element]) -> None:
 
 def plan_move(table: Table, ship: Ship, elements: Sequence[Element]) -> MovePlan:
     """Carry out the elements on paper: each ahead and each turn's advance swept, each
-    pivot degree by degree; stop at a contact or when the centre leaves the table."""
+    pivot degree by degree; stop at a contact or when the centre leaves the table.
+    Where the mover stops at a contact is the option ``collision_place`` (R-GEO-5):
+    ``contact`` (the ruling) at its last pose before touching, ``step-start`` back at
+    the pose where the colliding element began."""
     geo = table.geo
     others = table.obstacles(ship.name)
     pose, poses, struck, withdrawn = pose_of(ship), [], [], False
     for element in elements:
+        start = pose
         if element.is_turn:
             pose, struck = geo.sweep_ahead(pose, geo.base_length // 2, others)
             if not struck:
                 pose, struck = geo.sweep_pivot(pose, element.degrees, others)
         else:
             pose, struck = geo.sweep_ahead(pose, geo.base_length, others)
+        if struck and table.options.collision_place == "step-start":
+            pose = start
         poses.append(pose)
         if not geo.on_table(pose):
             if table.options.table_edge == "forbid":
