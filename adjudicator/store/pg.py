@@ -246,8 +246,14 @@ class PostgresDatabase(Queries):
 
     def _ensure_schema(self, now: Callable[[], str], busy_timeout: float) -> None:
         """Create or upgrade the schema, in one transaction, if it is not current."""
-        version = self._version()
-        if version > SCHEMA_VERSION:
+        try:
+            version: int | None = self._version()
+        except NotAStore:
+            # Read without the lock, the catalogue may show another host's schema half
+            # way through its commit (one statement before it, the next after): look
+            # again under the lock, where nobody else is creating it.
+            version = None
+        if version is not None and version > SCHEMA_VERSION:
             raise StoreVersionError(self.path, version, SCHEMA_VERSION)
         if version == SCHEMA_VERSION:
             return
