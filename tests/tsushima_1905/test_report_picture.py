@@ -6,9 +6,6 @@ browser; ADJUDICATOR_SCREENSHOTS=<folder> keeps the screenshots to look at."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,7 +15,7 @@ import pytest
 from adjudicator.games import get as support
 from adjudicator.reports import render
 from adjudicator.reports.context import report_context
-from tests.pipeline.test_pipeline_report_picture import BROWSER, SHOTS
+from tests import browser
 from tests.tsushima_1905.test_report import played
 
 #: Measures the picture in the browser and writes the findings into the page.
@@ -57,25 +54,7 @@ window.addEventListener("load", () => {
 
 
 def laid_out(html: str, folder: Path, width: int, name: str) -> dict:
-    """The page laid out by the browser at ``width`` pixels: what MEASURE found."""
-    if BROWSER is None:
-        if os.environ.get("ADJUDICATOR_REQUIRE_CHROMIUM") == "1":
-            pytest.fail("chromium is not installed (apt-get install chromium)")
-        pytest.skip("no headless browser (apt-get install chromium)")
-    page = folder / f"{name}.html"
-    page.write_text(html.replace("</body>", MEASURE + "</body>"), encoding="utf-8")
-    common = [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-              f"--window-size={width},6000", "--virtual-time-budget=5000", f"--user-data-dir={folder / 'profile'}"]
-    shot = Path(SHOTS) if SHOTS else folder
-    shot.mkdir(parents=True, exist_ok=True)
-    subprocess.run([*common, f"--screenshot={shot / (name + '.png')}", page.as_uri()],
-                   capture_output=True, timeout=120, check=True)
-    assert (shot / f"{name}.png").stat().st_size > 10_000
-    dom = subprocess.run([*common, "--dump-dom", page.as_uri()], capture_output=True, timeout=120,
-                         check=True, text=True).stdout
-    marker = '<pre id="measured">'
-    assert marker in dom, dom[-2000:]
-    return json.loads(dom.split(marker, 1)[1].split("</pre>", 1)[0].replace("&quot;", '"').replace("&amp;", "&"))
+    return browser.laid_out(html, folder, width, name, MEASURE, height=6000)
 
 
 def played_report(steps: int):
