@@ -88,7 +88,7 @@ def test_the_values_said_to_be_printed_name_ships_the_rulebook_names():
 
 def test_the_counters_page_credits_the_rulebook_only_with_ships_it_names():
     rules = RULEBOOK.read_text(encoding="utf-8")
-    page = (Path(__file__).resolve().parents[2] / "docs" / "counters.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "games" / "port-arthur" / "counters.md").read_text(encoding="utf-8")
     section = page.split("## What the rulebook prints", 1)[1].split("Those three speeds", 1)[0]
     names = [c.name for c in load_board().counters if c.name in section]
     assert names and [n for n in names if n not in rules] == []

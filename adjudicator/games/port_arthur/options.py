@@ -1,5 +1,5 @@
 """Campaign options for Port Arthur: the optional rules and the rulings a referee may
-choose otherwise (see docs/rules-notes.md)."""
+choose otherwise (see docs/games/port-arthur/rules-notes.md)."""
 
 from __future__ import annotations
 
