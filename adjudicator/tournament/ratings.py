@@ -53,10 +53,11 @@ def survey(store: Store) -> Survey:
     periods: dict[str, tuple] = {}
     ruled: dict[str, str] = {}     # game -> result a tournament ruling gave (forfeit, adjudication)
     forfeited: list[str] = []       # addresses of players a tournament ruled forfeited
+    replaced: set[str] = set()      # games in which a standby took over a side: not rated
     listed = store.campaigns()
     for entry in listed:
         if entry.game == "tournament":
-            _tournament_facts(store, entry.id, periods, ruled, forfeited)
+            _tournament_facts(store, entry.id, periods, ruled, forfeited, replaced)
     games: list[RatedGame] = []
     reliability: dict[str, Reliability] = {}
     for entry in listed:
@@ -66,7 +67,7 @@ def survey(store: Store) -> Survey:
         addresses = {side: p["address"].casefold() for side, p in entry.meta.get("players", {}).items()}
         _reliability(facts, addresses, reliability)
         result = ruled.get(entry.id, facts.result)
-        if result is None or len(addresses) != 2:
+        if result is None or len(addresses) != 2 or entry.id in replaced:
             continue
         first, second = sorted(addresses)
         score = 0.5 if result == "draw" else 1.0 if result == first else 0.0
@@ -126,7 +127,7 @@ def _reliability(facts: _Facts, addresses: dict[str, str], reliability: dict[str
 
 
 def _tournament_facts(store: Store, name: str, periods: dict[str, tuple], ruled: dict[str, str],
-                      forfeited: list[str]) -> None:
+                      forfeited: list[str], replaced: set[str]) -> None:
     from adjudicator.fairdice import Record
 
     entries = store.entries(name)
@@ -137,6 +138,8 @@ def _tournament_facts(store: Store, name: str, periods: dict[str, tuple], ruled:
         if record.kind == ROUND:
             for game in record.body["games"]:
                 periods[game["game"]] = (record.body["opened"], name, record.body["round"])
+        elif record.kind == RULING and record.body["rung"] == "replace":
+            replaced.add(record.body["game"])
         elif record.kind == RULING and record.body["rung"] == "forfeit" and record.body.get("player"):
             forfeited.append(addresses.get(record.body["player"], record.body["player"]).casefold())
         elif record.kind == RESULT and record.body["how"].startswith(("forfeit by", "adjudication")):

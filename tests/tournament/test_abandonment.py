@@ -12,6 +12,7 @@ import pytest
 from adjudicator.campaign.errors import AuthenticationFailed
 from adjudicator.campaign.games import support
 from adjudicator.tournament.errors import LadderRefused
+from adjudicator.tournament.ratings import survey
 from adjudicator.tournament.service import CHAIN_SECRET
 
 from .conftest import T0, charter
@@ -81,6 +82,15 @@ def test_replace_hands_the_side_to_the_standby_who_can_then_play_it(tournaments,
     tournaments.rule("cup", game["game"], "forfeit", "the standby left too", referee_key, T0, silent="russia")
     points = tournaments.state("cup").results[game["game"]].points
     assert points[game["sides"]["japan"]] == 1.0 and points["reserve"] == 1.0   # the credit split 0.5 / 0.5
+
+
+def test_a_game_a_standby_took_over_is_not_rated_but_its_result_stands(tournaments, referee_key):
+    game = one_game(tournaments, referee_key)
+    tournaments.rule("cup", game["game"], "replace", "the player left", referee_key, T0, silent="japan")
+    tournaments.rule("cup", game["game"], "forfeit", "the standby left too", referee_key, T0, silent="russia")
+
+    assert tournaments.state("cup").results[game["game"]].result == "japan"
+    assert survey(tournaments.store).games == 0   # neither the player who left nor the standby is rated
 
 
 def test_adjudication_needs_a_completed_turn_then_applies_the_victory_conditions(tournaments, referee_key):
