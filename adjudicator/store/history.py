@@ -114,7 +114,7 @@ def verify_chain(campaign: str, entries: Iterable[Entry]) -> list[Entry]:
 
 
 def export_document(campaign: Mapping[str, Any], entries: list[Entry]) -> dict[str, Any]:
-    """Build the public, JSON-able document of a campaign's history."""
+    """Build the JSON-able document of a campaign's stored history."""
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -129,7 +129,7 @@ def export_document(campaign: Mapping[str, Any], entries: list[Entry]) -> dict[s
 
 
 def verify_export(document: Mapping[str, Any]) -> list[Entry]:
-    """Verify a document made by ``Store.export_public`` and return its entries.
+    """Verify a document made by ``Store.export_history`` and return its entries.
 
     Needs no store and no secret: anyone holding the published document can run
     it.  Raises :class:`InvalidValue` for a document of the wrong shape and

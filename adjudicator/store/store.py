@@ -227,12 +227,15 @@ class Store:
             queries.campaign(db, campaign_id)
             return queries.outbox(db, campaign_id, wanted)
 
-    def export_public(self, campaign_id: str) -> dict[str, Any]:
-        """Return the campaign's public record as a JSON-able document.
+    def export_history(self, campaign_id: str) -> dict[str, Any]:
+        """Return the campaign's stored history as a JSON-able document.
 
-        It holds the campaign's id, game and creation date and its verified
-        history; never secrets, mail or metadata.  Anyone can check it with
-        :func:`verify_export`.
+        It holds the campaign's id, game and creation date and its verified history
+        exactly as stored -- the private part a campaign keeps in each entry included
+        -- and never the secrets, mail or metadata kept beside it. It is a checkable
+        copy of the history for the store's own use (:func:`verify_export` checks it
+        with no store), **not** a public record: what may be published is the signed
+        record of ``Campaigns.export_public``.
         """
         campaign_id = validate.campaign_id(campaign_id)
         with self._reading() as db:

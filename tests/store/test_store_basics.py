@@ -394,12 +394,12 @@ def test_secrets_are_per_campaign(store):
         assert tx.get_secret("seed") is None
 
 
-def test_secrets_never_reach_the_public_export(store):
+def test_secrets_kept_beside_the_history_never_reach_its_export(store):
     store.create_campaign("pa-1", "port-arthur", {"referee": "ref@example.org"})
     with store.transaction("pa-1") as tx:
         tx.append("charter", {"anchor": "00" * 32})
         tx.set_secret("seed", "TOP-SECRET-SEED")
-    exported = repr(store.export_public("pa-1"))
+    exported = repr(store.export_history("pa-1"))
     assert "TOP-SECRET-SEED" not in exported
     assert "ref@example.org" not in exported
 

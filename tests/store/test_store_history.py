@@ -185,17 +185,17 @@ def test_other_campaigns_are_unaffected_by_corruption(store, path):
     corrupt_at(store)
 
 
-# -- public export ------------------------------------------------------------------
+# -- history export ------------------------------------------------------------------
 
 
 def test_export_verifies_without_a_store(store):
-    document = store.export_public(CAMPAIGN)
+    document = store.export_history(CAMPAIGN)
     assert document["campaign"]["id"] == CAMPAIGN
     assert verify_export(document) == store.entries(CAMPAIGN)
 
 
 def test_export_tampering_is_detected(store):
-    document = store.export_public(CAMPAIGN)
+    document = store.export_history(CAMPAIGN)
     changed = copy.deepcopy(document)
     changed["entries"][2]["body"]["turn"] = 99
     with pytest.raises(HistoryCorrupt) as caught:
