@@ -67,6 +67,7 @@ from adjudicator.campaign.running import (
 )
 from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET, Secrets, open_secrets
+from adjudicator.campaign.snapshots import earliest_unreported_event, keep, replay
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
 from adjudicator.mail import build_message, message_bytes
@@ -141,8 +142,10 @@ class Campaigns:
         return self.store.campaign(campaign).meta
 
     def match(self, campaign: str) -> tuple[CampaignLog, Match]:
+        """The campaign's history and its game where it stands (run from the latest
+        snapshot when it is valid: docs/snapshots.md)."""
         log = self.log(campaign)
-        return log, log.replay(support(log.charter["game"]).game())
+        return log, replay_game(log, lambda name: self.store.derived(campaign, name))
 
     def orders_on_file(self, campaign: str) -> dict[str, AcceptedOrders | None]:
         """Each side's latest orders sent for the open step (None: none yet)."""
@@ -258,7 +261,7 @@ class Campaigns:
         check_referee_key(key, log)
         if prepared is None or prepared.entry_count != len(entries):
             try:
-                prepared = _prepare(log, data)
+                prepared = _prepare(log, data, tx.get_secret)
             except OrdersError as err:
                 raise self.with_authentication(tx, err, log) from None
         orders, side = prepared.orders, prepared.side
@@ -290,7 +293,8 @@ class Campaigns:
         :meth:`submit` raises, except authentication, which needs the transaction."""
         entries = self.store.entries(campaign)
         log = read_log(campaign, entries)
-        return _prepare(with_parsed(log, self.store.derived(campaign, PARSED_ORDERS)), data)
+        return _prepare(with_parsed(log, self.store.derived(campaign, PARSED_ORDERS)), data,
+                        lambda name: self.store.derived(campaign, name))
 
     def check(self, campaign: str, data: bytes | str) -> tuple[Receipt, list[str]]:
         """Check orders against the campaign's current position, as adjudication would
@@ -351,7 +355,7 @@ class Campaigns:
             check_referee_key(key, log)
             game_support = support(log.charter["game"])
             game = game_support.game()
-            match = log.replay(game)
+            match = replay_game(log, tx.get_secret)
             if match.finished or log.forfeit is not None:
                 raise CampaignOver(f"campaign {campaign!r} has ended")
             if not reuse_orders:
@@ -417,6 +421,7 @@ class Campaigns:
                               tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls), openings)
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
+            keep_snapshot(tx, log, match)
         return step
 
     def deadline(self, campaign: str) -> datetime:
@@ -504,10 +509,23 @@ def keep_parsed(tx: Any, log: CampaignLog) -> None:
         log.parsed_added = False
 
 
-def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
+def replay_game(log: CampaignLog, secret: Callable[[str], Any]) -> Match:
+    """The campaign's game where it stands, from its latest valid snapshot (read with
+    ``secret``) or else from the start."""
+    game_support = support(log.charter["game"])
+    return replay(log, game_support.game(), game_support.data_hashes(), secret)
+
+
+def keep_snapshot(tx: Any, log: CampaignLog, match: Match) -> None:
+    """Keep the match's latest snapshot beside the history for the next command, not
+    past an event a player's next per-turn report still has to tell."""
+    keep(log, match, support(log.charter["game"]).data_hashes(), tx.get_secret, tx.set_secret,
+         earliest_unreported_event(tx.campaign().meta))
+
+
+def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) -> PreparedOrders:
     """Parse ``data`` against the campaign's position and check side, step and reveal."""
-    game = support(log.charter["game"]).game()
-    match = log.replay(game)
+    match = replay_game(log, secret)
     if match.finished or log.forfeit is not None:
         raise CampaignOver(f"campaign {log.campaign!r} has ended; no more orders")
     orders = parse_orders(data, log.charter["game"], state=match.state, campaign=log.campaign)
