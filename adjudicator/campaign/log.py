@@ -119,7 +119,7 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
     clear: dict[int, list] = {}
     for entry in entries:
         body = entry.body
-        record = Record.from_dict(body["record"])
+        record = Record.from_stored(body["record"])  # ``entry.body`` is parsed afresh for us
         records.append(record)
         if record.kind == BATCH and "entries" in body.get("private", {}):
             clear[record.body["batch"]] = body["private"]["entries"]
