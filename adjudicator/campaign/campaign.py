@@ -120,6 +120,7 @@ class PreparedOrders:
     reveal: str | None
     turn: Any
     receipt: Receipt
+    log: CampaignLog | None = field(default=None, compare=False, repr=False)  # the history it was checked against
 
 
 def utc(now: datetime | None) -> datetime:
@@ -257,7 +258,8 @@ class Campaigns:
         (the mail's address) is kept with the orders for ``history``."""
         campaign = tx.campaign_id
         entries = tx.entries()
-        log = read_log(campaign, entries)
+        unchanged = prepared is not None and prepared.entry_count == len(entries) and prepared.log is not None
+        log = prepared.log if unchanged else read_log(campaign, entries)  # (append-only: same count, same history)
         check_referee_key(key, log)
         if prepared is None or prepared.entry_count != len(entries):
             try:
@@ -275,7 +277,8 @@ class Campaigns:
         record = sign_next(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
-            "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at}})
+            "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at,
+            "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks]}})
         return receipt
 
     def with_authentication(self, tx: Any, err: OrdersError, log: CampaignLog | None = None) -> OrdersError:
@@ -388,7 +391,7 @@ class Campaigns:
             defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
             keep_parsed(tx, log)
             default_notes = describe_defaults(defaults, game_support.answers)
-            entries = match.history_json()[start_history:]
+            entries = match.history_json(start_history)
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
             clear_entries = entries
@@ -503,9 +506,12 @@ def with_parsed(log: CampaignLog, stored: Any) -> CampaignLog:
 
 
 def keep_parsed(tx: Any, log: CampaignLog) -> None:
-    """Store the orders parsed anew beside the history, for the next command."""
+    """Store the orders parsed anew beside the history, for the next command: the
+    cache keeps the order sets this command read (those that can still be in force),
+    so that it does not grow with the campaign."""
     if log.parsed_added:
-        tx.set_secret(PARSED_ORDERS, stored_value(cache_key(support(log.charter["game"]).data_hashes()), log.parsed))
+        used = {key: value for key, value in log.parsed.items() if key in log.parsed_used}
+        tx.set_secret(PARSED_ORDERS, stored_value(cache_key(support(log.charter["game"]).data_hashes()), used))
         log.parsed_added = False
 
 
@@ -535,7 +541,7 @@ def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) 
     reveal = check_reveal(orders, side, step, log)
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
-    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt)
+    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, log)
 
 
 def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int, bool]:

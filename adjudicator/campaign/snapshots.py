@@ -124,7 +124,9 @@ def keep(log: CampaignLog, match: Match, data_hashes: Mapping[str, str], secret:
     snapshot = latest(match, events_from)
     if snapshot is None:
         return
-    value = {"key": snapshot_key(log, data_hashes), "prefix": prefix_digest(match.history_json(), snapshot.entries),
+    known = log.history()  # what ``log`` recorded; the match may have gone on since
+    history = known if snapshot.entries <= len(known) else [*known, *match.history_json(len(known))]
+    value = {"key": snapshot_key(log, data_hashes), "prefix": prefix_digest(history, snapshot.entries),
              "match": snapshot.to_json()}
     stored = secret(GAME_SNAPSHOT)
     if isinstance(stored, dict) and {k: stored.get(k) for k in ("key", "prefix")} == \

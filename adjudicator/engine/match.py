@@ -385,9 +385,9 @@ class Match:
             return f"the game waits for {self.pending.side} to answer {self.pending.kind!r}"
         return "the game is paused"
 
-    def history_json(self) -> list[dict]:
-        """The history as plain JSON-able data."""
-        return [entry.to_json() for entry in self.history]
+    def history_json(self, start: int = 0) -> list[dict]:
+        """The history (from entry ``start``) as plain JSON-able data."""
+        return [entry.to_json() for entry in self.history[start:]]
 
     def view(self, side: str | None = None) -> dict:
         """What ``side`` may see (None: everything)."""
