@@ -385,8 +385,8 @@ class Campaigns:
             def in_force(turn: Any) -> dict[str, OrderSet]:
                 return orders_in_force(log, batch, turn, game_support.name)
 
-            start_history = len(match.history)
-            start_events = len(match.events) if match.history else 0  # the first report tells the set-up
+            start_history = match.entry_count
+            start_events = len(match.events) if start_history else 0  # the first report tells the set-up
             chance = dice if secrets is None else secrets.chance(dice)
             defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
             keep_parsed(tx, log)
@@ -424,7 +424,7 @@ class Campaigns:
                               tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls), openings)
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
-            keep_snapshot(tx, log, match)
+            keep_snapshot(tx, log, match, batch)
         return step
 
     def deadline(self, campaign: str) -> datetime:
@@ -522,11 +522,12 @@ def replay_game(log: CampaignLog, secret: Callable[[str], Any]) -> Match:
     return replay(log, game_support.game(), game_support.data_hashes(), secret)
 
 
-def keep_snapshot(tx: Any, log: CampaignLog, match: Match) -> None:
-    """Keep the match's latest snapshot beside the history for the next command, not
-    past an event a player's next per-turn report still has to tell."""
+def keep_snapshot(tx: Any, log: CampaignLog, match: Match, batch: int) -> None:
+    """Keep the match's latest snapshot beside the history for the next command (the
+    match has gone on from ``log``'s history with the entries of ``batch``), not past an
+    event a player's next per-turn report still has to tell."""
     keep(log, match, support(log.charter["game"]).data_hashes(), tx.get_secret, tx.set_secret,
-         earliest_unreported_event(tx.campaign().meta))
+         earliest_unreported_event(tx.campaign().meta), batch)
 
 
 def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) -> PreparedOrders:

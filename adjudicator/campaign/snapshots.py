@@ -7,8 +7,9 @@ from the history as a private value of the campaign (never exported), and it is 
 only when everything it depends on still holds:
 
 - its key: this adjudicator's version, the game's data hashes and the charter;
-- the digest of the history prefix it was taken after (an undo that voided those
-  entries, or any other history, makes it stale);
+- the history prefix it was taken after: the batches in force that hold its entries
+  (a batch's entries never change once recorded, and batch numbers are never reused,
+  so an undo that voided one of them makes the snapshot stale);
 - the match run from it reaches the state whose hash the last batch in force
   published and signed (sealed, in a campaign with hidden information).
 
@@ -41,9 +42,21 @@ def snapshot_key(log: CampaignLog, data_hashes: Mapping[str, str]) -> str:
     return _digest([__version__, dict(data_hashes), log.records[0].hash])
 
 
-def prefix_digest(history: Sequence[Mapping[str, Any]], entries: int) -> str:
-    """The digest of the first ``entries`` history entries (as stored: JSON)."""
-    return _digest(list(history[:entries]))
+def batch_layout(log: CampaignLog) -> list[tuple[int, int]]:
+    """Each batch in force, in order, with how many history entries it holds."""
+    return [(record.body["batch"], len(record.body["entries"])) for record in log.effective_batches()]
+
+
+def prefix_digest(layout: Sequence[tuple[int, int]], entries: int) -> str:
+    """What identifies the first ``entries`` history entries: the batches in force
+    that hold them (``layout``, from :func:`batch_layout`) and their number."""
+    covering, count = [], 0
+    for number, size in layout:
+        if count >= entries:
+            break
+        covering.append([number, size])
+        count += size
+    return _digest([covering, entries])
 
 
 def _digest(value: Any) -> str:
@@ -73,7 +86,7 @@ def _resumed(log: CampaignLog, game: Any, data_hashes: Mapping[str, str], secret
         snapshot = Snapshot.from_json(stored.get("match"))
     except HistoryMismatch:
         return None
-    if snapshot.entries > len(history) or stored.get("prefix") != prefix_digest(history, snapshot.entries):
+    if snapshot.entries > len(history) or stored.get("prefix") != prefix_digest(batch_layout(log), snapshot.entries):
         return None
     charter = log.charter
     try:
@@ -111,22 +124,27 @@ def latest(match: Match, events_from: int | None = None) -> Snapshot | None:
     still has to tell must stay in a match run from it)."""
     found = None
     for snapshot in match.snapshots:
-        if snapshot.entries > len(match.history) or (events_from is not None and snapshot.events > events_from):
+        if snapshot.entries > match.entry_count or (events_from is not None and snapshot.events > events_from):
             break
         found = snapshot
     return found
 
 
 def keep(log: CampaignLog, match: Match, data_hashes: Mapping[str, str], secret: Secret,
-         set_secret: Callable[[str, Any], None], events_from: int | None = None) -> None:
+         set_secret: Callable[[str, Any], None], events_from: int | None = None, batch: int | None = None) -> None:
     """Store the match's latest snapshot for the next command (inside the transaction
-    that recorded the match's history), unless the stored one is the same."""
+    that recorded the match's history), unless the stored one is the same. The match
+    went on from ``log``'s history with the entries of ``batch`` (if any)."""
     snapshot = latest(match, events_from)
     if snapshot is None:
         return
-    known = log.history()  # what ``log`` recorded; the match may have gone on since
-    history = known if snapshot.entries <= len(known) else [*known, *match.history_json(len(known))]
-    value = {"key": snapshot_key(log, data_hashes), "prefix": prefix_digest(history, snapshot.entries),
+    layout = batch_layout(log)
+    added = match.entry_count - sum(size for _, size in layout)
+    if added and batch is not None:
+        layout.append((batch, added))
+    elif added:
+        return  # entries that are in no batch: no snapshot after them can be named
+    value = {"key": snapshot_key(log, data_hashes), "prefix": prefix_digest(layout, snapshot.entries),
              "match": snapshot.to_json()}
     stored = secret(GAME_SNAPSHOT)
     if isinstance(stored, dict) and {k: stored.get(k) for k in ("key", "prefix")} == \

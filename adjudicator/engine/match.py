@@ -187,7 +187,9 @@ class Match:
         state at its resume point and replay the entries after it.
 
         The entries before the snapshot are taken as they are (the caller knows they
-        are the ones the snapshot came from); ``asked`` holds None for them, and
+        are the ones the snapshot came from) and read only if ``history`` is asked
+        for (``entry_count`` and ``history_json`` do without); ``asked`` holds None
+        for them, and
         ``events`` only the events from the resume point on (``events_offset`` came
         before). HistoryMismatch when the game cannot resume there or the rest of the
         history does not fit."""
@@ -198,7 +200,7 @@ class Match:
                                   f"{len(history)}")
         match = cls.__new__(cls)
         match._begin(game, setup, options, pause_on, snapshots, game.restore_state(snapshot.state))
-        match.history = [e if isinstance(e, ENTRY_TYPES) else entry_from_json(e) for e in history[:snapshot.entries]]
+        match._before = history[:snapshot.entries]
         match.asked = [None] * snapshot.entries
         match.events_offset = snapshot.events
         match._run(None)
@@ -215,7 +217,8 @@ class Match:
         self.setup = dict(setup or {})
         self.options = dict(options or {})
         self.state = state
-        self.history: list[HistoryEntry] = []
+        self._before: Sequence[HistoryEntry | Mapping[str, Any]] = ()  # entries before a snapshot, not yet read
+        self._entries: list[HistoryEntry] = []
         self.asked: list[Decision | Roll | Shuffle | Draw | None] = []  # the request each history entry answered
         self.events: list[Event] = []
         self.events_offset = 0  # events narrated before ``events[0]`` (a match run from a snapshot)
@@ -226,6 +229,19 @@ class Match:
         self._pause_on = pause_on
         self._take_snapshots = snapshots and can_resume(game)
         self._rules = game.rules(self.state, self.events.append)
+
+    @property
+    def history(self) -> list[HistoryEntry]:
+        """Every entry answered, from the start of the game."""
+        if self._before:
+            self._entries[:0] = [e if isinstance(e, ENTRY_TYPES) else entry_from_json(e) for e in self._before]
+            self._before = ()
+        return self._entries
+
+    @property
+    def entry_count(self) -> int:
+        """How many history entries the game has had answered so far, from its start."""
+        return len(self._before) + len(self._entries)
 
     @property
     def event_count(self) -> int:
@@ -248,7 +264,7 @@ class Match:
             item = self._rules.send(value)
             while isinstance(item, Event):
                 if self._take_snapshots and item.kind == RESUME_EVENT:
-                    self.snapshots.append(Snapshot(self.state.to_json(), len(self.history), self.event_count,
+                    self.snapshots.append(Snapshot(self.state.to_json(), self.entry_count, self.event_count,
                                                    dict(item.data)))
                 self.events.append(item)
                 if self._pause_on is not None and self._pause_on(item):
@@ -303,7 +319,7 @@ class Match:
                 f"not {side} for {kind or decision.kind!r}"
             )
         typed = decision.accept(answer)
-        self.history.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
+        self._entries.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
         self.asked.append(decision)
         self._run(typed)
         return typed
@@ -318,7 +334,7 @@ class Match:
             raise HistoryMismatch(
                 f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
             )
-        self.history.append(DiceEntry(dice))
+        self._entries.append(DiceEntry(dice))
         self.asked.append(roll)
         self._run(dice)
         return dice
@@ -332,7 +348,7 @@ class Match:
         if sorted(permutation) != list(range(shuffle.size)):
             raise HistoryMismatch(f"the shuffle for {shuffle.purpose} takes an order of 0-{shuffle.size - 1}, "
                                   f"got {list(order)}")
-        self.history.append(ShuffleEntry(permutation))
+        self._entries.append(ShuffleEntry(permutation))
         self.asked.append(shuffle)
         self._run(permutation)
         return permutation
@@ -347,7 +363,7 @@ class Match:
                 0 <= i < len(draw.cards) for i in chosen):
             raise HistoryMismatch(f"the draw for {draw.purpose} takes {draw.count} distinct card(s) of "
                                   f"0-{len(draw.cards) - 1}, got {list(indexes)}")
-        self.history.append(DrawEntry(chosen))
+        self._entries.append(DrawEntry(chosen))
         self.asked.append(draw)
         self._run(chosen)
         return chosen
@@ -374,7 +390,7 @@ class Match:
             else:
                 self.answer(entry.side, entry.answer, entry.kind)
         except (IllegalAnswer, WrongRespondent, NotWaitingForAnswer, NotWaitingForDice) as err:
-            raise HistoryMismatch(f"history entry {len(self.history) + 1} does not fit: {err}") from err
+            raise HistoryMismatch(f"history entry {self.entry_count + 1} does not fit: {err}") from err
 
     def _waiting_text(self) -> str:
         if self.finished:
@@ -387,7 +403,8 @@ class Match:
 
     def history_json(self, start: int = 0) -> list[dict]:
         """The history (from entry ``start``) as plain JSON-able data."""
-        return [entry.to_json() for entry in self.history[start:]]
+        before = [entry.to_json() if isinstance(entry, ENTRY_TYPES) else dict(entry) for entry in self._before[start:]]
+        return before + [entry.to_json() for entry in self._entries[max(0, start - len(self._before)):]]
 
     def view(self, side: str | None = None) -> dict:
         """What ``side`` may see (None: everything)."""
