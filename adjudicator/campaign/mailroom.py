@@ -283,16 +283,17 @@ def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: s
     """The Message-ID of the player's own orders mail accepted since their last report
     (the one the receipt answered), so that the report threads under it; None if the
     orders came otherwise (a file, the command line) or not since then."""
-    found = None
     accepted = f"[{campaign}] Orders accepted"
-    for mail in tx.outbox():
+    for mail in reversed(tx.outbox()):  # newest first: only the mail since that report is read
         if mail.message_id == earlier_report:
-            found = None
-        elif mail.recipient.lower() == address.lower():
+            return None
+        if mail.recipient.lower() == address.lower():
             message = message_from_bytes(mail.eml)
             if " ".join(str(message["Subject"] or "").split()) == accepted:
-                found = str(message["In-Reply-To"] or "").strip() or found
-    return found
+                found = str(message["In-Reply-To"] or "").strip()
+                if found:
+                    return found
+    return None
 
 
 def _events_since(log: CampaignLog, match: Match, count: int) -> list:
