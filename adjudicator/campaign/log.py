@@ -38,6 +38,7 @@ class CampaignLog:
     records: list[Record]
     orders: list[AcceptedOrders]
     clear_entries: dict[int, list] = field(default_factory=dict)  # batch -> its entries unsealed (referee only)
+    clear_state_hashes: dict[int, str] = field(default_factory=dict)  # batch -> its state hash unsealed (referee only)
     parsed: dict[str, Any] = field(default_factory=dict)  # text hash -> parsed orders, encoded (derived; see parsed.py)
     parsed_added: bool = False  # orders were parsed that the stored cache lacks
     parsed_used: set[str] = field(default_factory=set)  # text hashes of the orders read in this process
@@ -119,12 +120,15 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
     records: list[Record] = []
     orders: list[AcceptedOrders] = []
     clear: dict[int, list] = {}
+    clear_hashes: dict[int, str] = {}
     for entry in entries:
         body = entry.body
         record = Record.from_stored(body["record"])  # ``entry.body`` is parsed afresh for us
         records.append(record)
         if record.kind == BATCH and "entries" in body.get("private", {}):
             clear[record.body["batch"]] = body["private"]["entries"]
+            if "state_hash" in body["private"]:
+                clear_hashes[record.body["batch"]] = body["private"]["state_hash"]
         if record.kind == ORDERS:
             private = body.get("private", {})
             orders.append(AcceptedOrders(
@@ -136,7 +140,7 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")
-    return CampaignLog(campaign, records, orders, clear)
+    return CampaignLog(campaign, records, orders, clear, clear_state_hashes=clear_hashes)
 
 
 def _block_kinds(stored: Any) -> tuple[tuple[str, bool], ...] | None:
