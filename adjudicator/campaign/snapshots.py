@@ -27,7 +27,8 @@ from adjudicator import __version__
 from adjudicator.campaign.log import CampaignLog
 from adjudicator.campaign.protocol import STATE_POSITION, seal, seal_salt, state_hash
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET
-from adjudicator.engine import HistoryMismatch, Match, Snapshot
+from adjudicator.engine import HistoryMismatch
+from adjudicator.engine.match import Match, Snapshot
 from adjudicator.fairdice import SeedChain
 
 #: Name of the stored value (beside the history, never exported).
