@@ -17,7 +17,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "reshuffle": ("on-last-card", "on-empty-draw"),       # R-CARD-4
     "must_move": (True, False),                           # R-SEQ-3
     "prime_may_stop": (True, False),                      # R-SEQ-2
-    "split_fire": (False,),                               # R-FIRE-2: only the ruling is implemented
+    "split_fire": (False, True),                          # R-FIRE-2
     "admiral_on_default_dice": (True, False),             # R-FIRE-6
     "armour_caps": ("per-turn", "per-attack"),            # R-CP-1
     "partial_ahead": (False,),                            # R-MOVE-1: only the ruling is implemented

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Activation, Kind, OrdersDue
-from adjudicator.games.tsushima_1905.rules.gunnery import check_fire, resolve_fire
+from adjudicator.games.tsushima_1905.rules.gunnery import check_salvos, resolve_fire
 from adjudicator.games.tsushima_1905.rules.movement import can_move, carry_out, check_limits, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.table import Steps, Table, pose_of
@@ -37,24 +37,24 @@ def pass_over(table: Table) -> None:
 
 
 def check_activation(table: Table, side: str, answer: Activation, may_pass: bool):
-    """The ship, its move and its fire, checked against the position (a rejected
+    """The ship, its move and its salvos, checked against the position (a rejected
     answer is void as a whole, its move included)."""
     if answer.passed:
         if not may_pass:
             raise IllegalAnswer("only the Offense may pass, and only during its prime activations")
-        return answer, None, None, None
+        return answer, None, None, []
     ship = table.resolve(answer.ship, waiting(table, side))
     check_limits(table, ship, answer.moves)
     plan = plan_move(table, ship, answer.moves)
-    target = None
-    if answer.fire is not None:
+    salvos = []
+    if answer.fire:
         if plan.stops_the_ship:
             why = "collides" if plan.struck else "leaves the table"
             raise IllegalAnswer(f"{ship.name}'s move {' '.join(e.code for e in answer.moves)} {why}: "
                                 f"it may not fire this turn (write fire = \"none\")")
         paid = max(0, len(plan.poses) - plan.free)
-        target = check_fire(table, ship, plan.end or pose_of(ship), answer.fire, ship.bank - paid)
-    return answer, ship, plan, target
+        salvos = check_salvos(table, ship, plan.end or pose_of(ship), answer.fire, ship.bank - paid)
+    return answer, ship, plan, salvos
 
 
 def activate(table: Table, side: str, may_pass: bool) -> Steps:
@@ -65,15 +65,16 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
     def check(answer: Activation):
         return check_activation(table, side, answer, may_pass)
 
-    answer, ship, plan, target = yield from table.ask(
+    answer, ship, plan, salvos = yield from table.ask(
         side, Kind.ACTIVATE, options, f"{side.title()}: which ship activates, with what move and fire?", check)
     if answer.passed:
         table.say("pass", f"{side.title()} ends its prime activations.", side=side)
         return False
     ship.activated = True
     carry_out(table, ship, answer.moves, plan)
-    if target is not None and ship.status == ACTIVE and not ship.done:
-        yield from resolve_fire(table, ship, target, answer.fire.dice)
+    for salvo in salvos:
+        if ship.status == ACTIVE and not ship.done:
+            yield from resolve_fire(table, ship, salvo.target, salvo.dice, salvo.arc)
     return True
 
 
