@@ -20,7 +20,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "split_fire": (False, True),                          # R-FIRE-2
     "admiral_on_default_dice": (True, False),             # R-FIRE-6
     "armour_caps": ("per-turn", "per-attack"),            # R-CP-1
-    "partial_ahead": (False,),                            # R-MOVE-1: only the ruling is implemented
+    "partial_ahead": (False, True),                       # R-MOVE-1
     "table_edge": ("withdraw", "forbid"),                 # X-EDGE
     "collision_place": ("contact", "step-start"),        # R-GEO-5
     "cadence": ("turn", "prime", "activation", "continuous"),  # rulings §4.1 (orders by email)

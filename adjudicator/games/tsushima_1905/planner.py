@@ -6,7 +6,9 @@ The search enumerates every legal move on a 5-degree grid (aheads, and turns of 
 90 degrees either way, within the ship's turn and movement limits, the Japanese free
 move included), computes each end pose with the integer kinematics (prefixes shared),
 and ranks them by an integer score, then by fewer CPs, then by list order (shorter
-before longer, then ``A`` before ``S5`` before ``P5`` before ``S10`` ...). A branch
+before longer, then ``A`` before ``S5`` before ``P5`` before ``S10`` ... before the
+partial aheads ``A0.25``, ``A0.5``, ``A0.75`` searched under the option
+``partial_ahead``). A branch
 and bound cuts the moves that cannot beat the best found (an element moves the centre
 at most 1.01 BL, a turn changes the heading at most 90 degrees). The best
 ranked move that neither collides (except for ``ram``) nor leaves the table, checked
@@ -23,13 +25,15 @@ from typing import Callable
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
-from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import Ship
 from adjudicator.games.tsushima_1905.table import Table, pose_of
 
 GRID = 5
 SPACING = 1500     # the squadron's line-ahead spacing, centre to centre (scenario.toml spacing_bl)
 ALPHABET = (Element(0),) + tuple(Element(sign * d) for d in range(GRID, 91, GRID) for sign in (1, -1))
+PARTIAL_GRID = 250         # thousandths of a BL: the partial aheads searched under the option partial_ahead
+PARTIAL_AHEADS = tuple(Element(0, length) for length in range(PARTIAL_GRID, 1000, PARTIAL_GRID))
 
 
 class NoMove(IllegalAnswer):
@@ -54,7 +58,7 @@ class Relative:
         return f"{self.kind} {self.ship}"
 
 
-POSITION = {element: index for index, element in enumerate(ALPHABET)}
+POSITION = {element: index for index, element in enumerate(ALPHABET + PARTIAL_AHEADS)}
 CANDIDATES = 12           # the best moves checked against collisions and the edge, in rank order
 REACH_PER_ELEMENT = 1002   # an ahead moves the centre 1 BL (+ rounding), a turn at most 0.5 + 0.18 BL
 
@@ -109,7 +113,7 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
 
 
 def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: int, turns: int, free: int,
-          keep: int) -> list[tuple]:
+          keep: int, alphabet: tuple[Element, ...] = ALPHABET) -> list[tuple]:
     """Branch and bound over the moves: the ``keep`` best (score, CPs, length, list
     order, elements), best first. A subtree is cut only when its bound is worse than
     the worst kept, so ties are still ranked by CPs, length and list order."""
@@ -138,12 +142,12 @@ def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: i
                      len(prefix) + 1)
             if floor > best[-1][:3]:
                 return
-        for element in ALPHABET:
+        for element in alphabet:
             if element.is_turn:
                 if turns_left:
                     visit(prefix + (element,), geo.pivot(geo.advance(pose, half), element.degrees), turns_left - 1)
             else:
-                visit(prefix + (element,), geo.advance(pose, geo.base_length), turns_left)
+                visit(prefix + (element,), geo.advance(pose, ahead_length(geo, element)), turns_left)
 
     for depth in sorted({1, most}):        # the one-element moves first: a good bound early
         limit[0] = depth
@@ -160,9 +164,10 @@ def resolve(table: Table, ship: Ship, order: Relative) -> list[Element]:
     fewest = 1 if table.options.must_move else 0
     objective = _objective(table, ship, order)
     ram_target = order.ship if order.kind == "ram" else None
+    alphabet = ALPHABET + PARTIAL_AHEADS if table.options.partial_ahead else ALPHABET
     for keep in (1, CANDIDATES):          # the best alone first: that is nearly always the answer
         ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
-                       free, keep)
+                       free, keep, alphabet)
         for entry in ranked:
             elements = entry[-1]
             try:
