@@ -135,3 +135,14 @@ def test_the_straight_sweep_without_a_hull_agrees_with_the_hull(mover, dx, dy, h
     end = GEO.advance(mover, length)
     by_hull = GEO._swept_hits(mover, end, [("other", other)])
     assert GEO._translation_hits(mover, end.x - mover.x, end.y - mover.y, [("other", other)]) == by_hull
+
+
+@settings(max_examples=500)
+@given(poses, near, near, near, near, headings)
+def test_the_line_of_fire_test_by_separating_axes_agrees_with_the_segment_and_corner_tests(
+        base, x1, y1, x2, y2, heading):
+    from adjudicator.games.tsushima_1905.geometry import segment_meets_base, segment_meets_polygon
+    corners = GEO.corners(Pose(base.x, base.y, heading))
+    p1, p2 = (base.x + x1 // 3, base.y + y1 // 3), (base.x + x2, base.y + y2)
+    assert segment_meets_base(p1, p2, corners) == segment_meets_polygon(p1, p2, corners)
+    assert segment_meets_base(p1, p1, corners) == segment_meets_polygon(p1, p1, corners)

@@ -153,6 +153,25 @@ def segment_meets_polygon(p1: Point, p2: Point, polygon: Polygon) -> bool:
     return any(segments_touch(p1, p2, polygon[i], polygon[(i + 1) % n]) for i in range(n))
 
 
+def segment_meets_base(p1: Point, p2: Point, base: Polygon) -> bool:
+    """:func:`segment_meets_polygon` for a base (a rectangle, corners in order), by
+    the separating-axis test: a closed segment and a closed convex polygon are
+    disjoint iff one of the polygon's side normals or the segment's normal strictly
+    separates them (touching is meeting). Integer dot products only."""
+    (x1, y1), (x2, y2) = p1, p2
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = base
+    for nx, ny in ((y2 - y1, x1 - x2), (ay - by, bx - ax), (by - cy, cx - bx)):
+        s1, s2 = x1 * nx + y1 * ny, x2 * nx + y2 * ny
+        ka, kb, kc, kd = ax * nx + ay * ny, bx * nx + by * ny, cx * nx + cy * ny, dx * nx + dy * ny
+        if s1 < s2:
+            low, high = s1, s2
+        else:
+            low, high = s2, s1
+        if high < min(ka, kb, kc, kd) or max(ka, kb, kc, kd) < low:
+            return False
+    return True
+
+
 class Geometry:
     """The geometry kernel over one committed sine table and base size."""
 
@@ -178,6 +197,7 @@ class Geometry:
         self.table = table
         self._offsets = tuple((self.fwd(base_length // 2, h), self.right(base_width // 2, h)) for h in range(360))
         self._corners: dict[Pose, Polygon] = {}
+        self._sweeps: dict[tuple, tuple[Pose, list[str]]] = {}
         half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
         self._base_reach = _isqrt_up(half_diagonal_sq) + 1
         self._pivot_reach = _isqrt_up((base_length // 2) ** 2 + base_width ** 2) + 1
@@ -269,15 +289,20 @@ class Geometry:
         length_sq = dx * dx + dy * dy
         reach = self._base_reach
         margin = reach * _isqrt_up(length_sq)
+        lo_x, hi_x = min(x1, x2) - reach, max(x1, x2) + reach
+        lo_y, hi_y = min(y1, y2) - reach, max(y1, y2) + reach
         for pose in others:
-            px, py = pose.x - x1, pose.y - y1
+            x, y = pose[0], pose[1]
+            if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
+                continue
+            px, py = x - x1, y - y1
             along = px * dx + py * dy
             if along < -margin or along > length_sq + margin:
                 continue
             side = px * dy - py * dx
             if side * side > reach * reach * length_sq:
                 continue
-            if segment_meets_polygon(firer, target, self.corners(pose)):
+            if segment_meets_base(firer, target, self.corners(pose)):
                 return True
         return False
 
@@ -317,6 +342,41 @@ class Geometry:
                 hits.append(name)
         return hits
 
+    def _in_box(self, points: Polygon, others: Sequence[tuple[str, Pose]]) -> list[tuple[str, Pose]]:
+        """The bases of ``others`` that may reach into the bounding box of ``points``
+        (a base reaches at most its half-diagonal from its centre): a cheap, exact
+        first cut that keeps every base a finer test could find overlapping."""
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        reach = self._base_reach
+        lo_x, hi_x, lo_y, hi_y = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        return [(n, p) for n, p in others if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y]
+
+    def near(self, pose: Pose, reach: int, others: Sequence[tuple[str, Pose]]) -> tuple[tuple[str, Pose], ...]:
+        """The bases of ``others`` whose centres lie within ``reach`` of ``pose``'s centre."""
+        x, y, limit = pose[0], pose[1], reach * reach
+        return tuple((n, p) for n, p in others if (p[0] - x) ** 2 + (p[1] - y) ** 2 <= limit)
+
+    def sweep(self, pose: Pose, element: int, length: int,
+              others: tuple[tuple[str, Pose], ...]) -> tuple[Pose, list[str]]:
+        """:meth:`sweep_pivot` (``element`` degrees, not 0) or :meth:`sweep_ahead`
+        (``element`` 0, ``length`` units), remembered: both are pure functions of their
+        arguments, and a move is often swept twice (planned, then checked)."""
+        key = (pose, element, length, others)
+        found = self._sweeps.get(key)
+        if found is None:
+            found = self.sweep_pivot(pose, element, others) if element else self.sweep_ahead(pose, length, others)
+            if len(self._sweeps) > 20_000:
+                self._sweeps.clear()
+            self._sweeps[key] = found
+        return found[0], list(found[1])
+
+    def move_reach(self, lengths: Iterable[int], turns: int) -> int:
+        """How far from its start centre any part of a base may come in a move made of
+        aheads of ``lengths`` and ``turns`` turns (each ½ BL and a pivot), plus the
+        half-diagonal of another base: every base farther than that is out of reach."""
+        pivot = self.base_length // 2 + 2 * self._pivot_reach
+        return sum(lengths) + turns * pivot + 2 * self._base_reach + self._pivot_reach
+
     def _swept_hits(self, start: Pose, end: Pose, others: Sequence[tuple[str, Pose]]) -> list[str]:
         """The ships the move from ``start`` to ``end`` would overlap (box test first)."""
         points = self.corners(start) + self.corners(end)
@@ -334,7 +394,8 @@ class Geometry:
         would overlap another. Returns the end pose and the ships struck (none when
         the way is clear)."""
         end = self.advance(pose, length)
-        if not self._translation_hits(pose, end.x - pose.x, end.y - pose.y, others):
+        others = self._in_box(self.corners(pose) + self.corners(end), others)
+        if not others or not self._translation_hits(pose, end.x - pose.x, end.y - pose.y, others):
             return end, []
         at_start = self.overlapping(self.corners(pose), others)
         if at_start:

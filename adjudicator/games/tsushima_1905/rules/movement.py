@@ -92,16 +92,18 @@ def plan_move(table: Table, ship: Ship, elements: Sequence[Element]) -> MovePlan
     ``contact`` (the ruling) at its last pose before touching, ``step-start`` back at
     the pose where the colliding element began."""
     geo = table.geo
-    others = table.obstacles(ship.name)
     pose, poses, struck, withdrawn = pose_of(ship), [], [], False
+    reach = geo.move_reach((ahead_length(geo, e) for e in elements if not e.is_turn),
+                           sum(1 for e in elements if e.is_turn))
+    others = table.obstacles_near(ship, reach)
     for element in elements:
         start = pose
         if element.is_turn:
-            pose, struck = geo.sweep_ahead(pose, geo.base_length // 2, others)
+            pose, struck = geo.sweep(pose, 0, geo.base_length // 2, others)
             if not struck:
-                pose, struck = geo.sweep_pivot(pose, element.degrees, others)
+                pose, struck = geo.sweep(pose, element.degrees, 0, others)
         else:
-            pose, struck = geo.sweep_ahead(pose, ahead_length(geo, element), others)
+            pose, struck = geo.sweep(pose, 0, ahead_length(geo, element), others)
         if struck and table.options.collision_place == "step-start":
             pose = start
         poses.append(pose)
