@@ -84,3 +84,21 @@ def test_the_pruned_search_finds_the_exhaustive_best(x, y, heading, tx, ty, thea
     if plan_move(table, mover, best).withdrawn:
         return
     assert resolve(table, mover, order) == best
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(3, 17), st.integers(5, 23), st.integers(0, 359), st.integers(3, 17), st.integers(5, 23),
+       st.integers(0, 359), st.sampled_from(["follow", "close", "ram", "station", "open"]))
+def test_the_pruned_search_finds_the_exhaustive_best_for_a_japanese_cruiser_with_two_turns(
+        x, y, heading, tx, ty, theading, kind):
+    if abs(x - tx) < 3 and abs(y - ty) < 3:
+        return
+    table = table_with([ship("Idzumo", "japan", "armoured_cruiser", x, y, heading),
+                        ship("Osliabia", "russia", "battleship", tx, ty, theading)])
+    order = Relative(kind, "Osliabia", bearing=135, distance=2000)
+    mover = table.ship("Idzumo")
+    best = exhaustive(table, mover, order)
+    plan = plan_move(table, mover, best)
+    if plan.withdrawn or plan.struck:
+        return
+    assert resolve(table, mover, order) == best

@@ -196,6 +196,10 @@ class Geometry:
         self.base_width = base_width
         self.table = table
         self._offsets = tuple((self.fwd(base_length // 2, h), self.right(base_width // 2, h)) for h in range(360))
+        # the vectors of the moves, per heading (the same integers fwd and right give)
+        self._steps = {length: tuple(self.fwd(length, h) for h in range(360))
+                       for length in (base_length, base_length // 2)}
+        self._pivot_arm = tuple(self.right(base_width // 2, h) for h in range(360))
         self._corners: dict[Pose, Polygon] = {}
         self._sweeps: dict[tuple, tuple[Pose, list[str]]] = {}
         half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
@@ -230,21 +234,27 @@ class Geometry:
         self._corners[pose] = found
         return found
 
+    def step(self, heading: int) -> Point:
+        """The move of one whole ahead along ``heading``: fwd(base length)."""
+        return self._steps[self.base_length][heading % 360]
+
     def advance(self, pose: Pose, length: int) -> Pose:
         """``length`` units straight ahead."""
-        dx, dy = self.fwd(length, pose.heading)
-        return Pose(pose.x + dx, pose.y + dy, pose.heading)
+        x, y, heading = pose
+        steps = self._steps.get(length)
+        dx, dy = steps[heading % 360] if steps is not None else self.fwd(length, heading)
+        return Pose(x + dx, y + dy, heading)
 
     def pivot(self, pose: Pose, degrees: int) -> Pose:
         """Pivot about the midpoint of the inner long side: ``degrees`` > 0 to
         starboard, < 0 to port (R-MOVE-3). Computed from the pre-pivot pose."""
-        half = self.base_width // 2
-        new_heading = (pose.heading + degrees) % 360
-        rx0, ry0 = self.right(half, pose.heading)
-        rx1, ry1 = self.right(half, new_heading)
+        x, y, heading = pose
+        new_heading = (heading + degrees) % 360
+        rx0, ry0 = self._pivot_arm[heading % 360]
+        rx1, ry1 = self._pivot_arm[new_heading]
         if degrees >= 0:
-            return Pose(pose.x + rx0 - rx1, pose.y + ry0 - ry1, new_heading)
-        return Pose(pose.x - rx0 + rx1, pose.y - ry0 + ry1, new_heading)
+            return Pose(x + rx0 - rx1, y + ry0 - ry1, new_heading)
+        return Pose(x - rx0 + rx1, y - ry0 + ry1, new_heading)
 
     def turn(self, pose: Pose, degrees: int) -> Pose:
         """A whole turn: half a length ahead, then the pivot."""
