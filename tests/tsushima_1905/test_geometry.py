@@ -146,3 +146,12 @@ def test_the_line_of_fire_test_by_separating_axes_agrees_with_the_segment_and_co
     p1, p2 = (base.x + x1 // 3, base.y + y1 // 3), (base.x + x2, base.y + y2)
     assert segment_meets_base(p1, p2, corners) == segment_meets_polygon(p1, p2, corners)
     assert segment_meets_base(p1, p1, corners) == segment_meets_polygon(p1, p1, corners)
+
+
+@settings(max_examples=500)
+@given(poses, near, near, near, near, headings)
+def test_a_line_of_fire_is_blocked_exactly_when_the_segment_meets_the_base(base, x1, y1, x2, y2, heading):
+    from adjudicator.games.tsushima_1905.geometry import segment_meets_polygon
+    other = Pose(base.x, base.y, heading)
+    p1, p2 = (base.x + x1 * 2, base.y + y1 * 2), (base.x + x2 // 2, base.y + y2 // 2)
+    assert GEO.line_blocked(p1, p2, [other]) == segment_meets_polygon(p1, p2, GEO.corners(other))

@@ -110,6 +110,15 @@ def _swept_base_overlaps(base: Polygon, dx: int, dy: int, other: Polygon) -> boo
     return True
 
 
+def _moving_extent(motion: tuple, ax: int, ay: int) -> tuple[int, int]:
+    """The extent on the axis (ax, ay) of a base c +- f +- r moved straight by d."""
+    cx, cy, fx, fy, rx, ry, dx, dy = motion
+    centre = cx * ax + cy * ay
+    half = abs(fx * ax + fy * ay) + abs(rx * ax + ry * ay)
+    shift = dx * ax + dy * ay
+    return centre - half + min(0, shift), centre + half + max(0, shift)
+
+
 def overlaps_base(shape: Polygon, base: Polygon) -> bool:
     """:func:`interiors_overlap` against a base, whose opposite sides are parallel
     (c +- f +- r), so that two of its sides give all its axes."""
@@ -292,27 +301,37 @@ class Geometry:
 
     def line_blocked(self, firer: Point, target: Point, others: Iterable[Pose]) -> bool:
         """Whether the centre-to-centre segment touches or crosses any base in
-        ``others`` (R-GEO-3, R-GEO-4). A base whose centre is farther from the line
-        than its half-diagonal is skipped by an exact integer test first."""
+        ``others`` (R-GEO-3, R-GEO-4)."""
+        return self.line_blocked_by(firer, target, (("", pose) for pose in others), ())
+
+    def line_blocked_by(self, firer: Point, target: Point, bases: Iterable[tuple[str, Pose]],
+                        excluded: Sequence[str]) -> bool:
+        """:meth:`line_blocked` by the named ``bases`` but the ``excluded`` (the firer's
+        and the target's own). A base whose centre is out of the segment's box or
+        farther from the line than its half-diagonal is skipped by exact integer tests
+        first."""
         (x1, y1), (x2, y2) = firer, target
         dx, dy = x2 - x1, y2 - y1
-        length_sq = dx * dx + dy * dy
         reach = self._base_reach
-        margin = reach * _isqrt_up(length_sq)
+        strip = reach * reach * (dx * dx + dy * dy)
         lo_x, hi_x = min(x1, x2) - reach, max(x1, x2) + reach
         lo_y, hi_y = min(y1, y2) - reach, max(y1, y2) + reach
-        for pose in others:
-            x, y = pose[0], pose[1]
-            if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
+        offsets = self._offsets
+        for name, (x, y, heading) in bases:
+            if x < lo_x or x > hi_x or y < lo_y or y > hi_y or name in excluded:
                 continue
-            px, py = x - x1, y - y1
-            along = px * dx + py * dy
-            if along < -margin or along > length_sq + margin:
+            side = (x - x1) * dy - (y - y1) * dx
+            if side * side > strip:
                 continue
-            side = px * dy - py * dx
-            if side * side > reach * reach * length_sq:
-                continue
-            if segment_meets_base(firer, target, self.corners(pose)):
+            # segment_meets_base on c +- f +- r: each base extent is c.a +- (|f.a| + |r.a|)
+            (fx, fy), (rx, ry) = offsets[heading]
+            for ax, ay in ((dy, -dx), (ry, -rx), (fy, -fx)):
+                s1, s2 = x1 * ax + y1 * ay, x2 * ax + y2 * ay
+                centre = x * ax + y * ay
+                half = abs(fx * ax + fy * ay) + abs(rx * ax + ry * ay)
+                if max(s1, s2) < centre - half or centre + half < min(s1, s2):
+                    break
+            else:
                 return True
         return False
 
@@ -345,12 +364,44 @@ class Geometry:
         lo_y, hi_y = min(ys) + min(0, dy), max(ys) + max(0, dy)
         reach = self._base_reach
         hits = []
+        mover = None
         for name, pose in others:
             if pose.x + reach <= lo_x or pose.x - reach >= hi_x or pose.y + reach <= lo_y or pose.y - reach >= hi_y:
                 continue
-            if _swept_base_overlaps(base, dx, dy, self.corners(pose)):
+            if mover is None:
+                mover = self._moving(start, dx, dy)
+            if self._meets_moving(mover, pose):
                 hits.append(name)
         return hits
+
+    def _moving(self, start: Pose, dx: int, dy: int) -> tuple:
+        """A base moving straight by (dx, dy): its centre, half-vectors and motion, with
+        its extent (widened by the motion) on its own axes -- its sides' normals and
+        the normal of the motion."""
+        (fx, fy), (rx, ry) = self._offsets[start.heading]
+        motion = (start.x, start.y, fx, fy, rx, ry, dx, dy)
+        axes = [(ry, -rx), (fy, -fx)] + ([(-dy, dx)] if dx or dy else [])
+        return motion, [(ax, ay) + _moving_extent(motion, ax, ay) for ax, ay in axes]
+
+    def _meets_moving(self, mover: tuple, other: Pose) -> bool:
+        """:func:`_swept_base_overlaps` from the bases' centres and half-vectors: a base
+        c +- f +- r projects on an axis a to c.a +- (|f.a| + |r.a|), the very integers
+        its corners give; separated on one axis, the two do not meet."""
+        motion, own = mover
+        (gx, gy), (sx, sy) = self._offsets[other.heading]
+        ox, oy = other.x, other.y
+        for ax, ay, low, high in own:
+            centre = ox * ax + oy * ay
+            half = abs(gx * ax + gy * ay) + abs(sx * ax + sy * ay)
+            if high <= centre - half or centre + half <= low:
+                return False
+        for ax, ay in ((sy, -sx), (gy, -gx)):
+            centre = ox * ax + oy * ay
+            half = abs(gx * ax + gy * ay) + abs(sx * ax + sy * ay)
+            low, high = _moving_extent(motion, ax, ay)
+            if high <= centre - half or centre + half <= low:
+                return False
+        return True
 
     def _in_box(self, points: Polygon, others: Sequence[tuple[str, Pose]]) -> list[tuple[str, Pose]]:
         """The bases of ``others`` that may reach into the bounding box of ``points``

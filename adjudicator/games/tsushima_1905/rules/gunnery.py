@@ -69,9 +69,9 @@ def bases_on_table(table: Table) -> list[tuple[str, Pose]]:
 def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship,
                bases: list[tuple[str, Pose]] | None = None) -> bool:
     """No other base on the table touches the centre-to-centre line (R-GEO-3, R-GEO-4)."""
-    others = [p for name, p in (bases if bases is not None else bases_on_table(table))
-              if name != firer.name and name != target.name]
-    return not table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), others)
+    return not table.geo.line_blocked_by((pose.x, pose.y), (target.x, target.y),
+                                         bases if bases is not None else bases_on_table(table),
+                                         (firer.name, target.name))
 
 
 def arc_dice(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
