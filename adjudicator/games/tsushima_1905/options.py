@@ -8,6 +8,7 @@ rather than silently ignored.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import GameDataError
@@ -50,6 +51,13 @@ class Options:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any] | None) -> "Options":
+        try:
+            return _options_of(tuple(sorted((key, type(value).__name__, value) for key, value in (raw or {}).items())))
+        except TypeError:         # a value that cannot be hashed: checked (and refused) below
+            return cls._read(raw)
+
+    @classmethod
+    def _read(cls, raw: Mapping[str, Any] | None) -> "Options":
         raw = dict(raw or {})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(raw) - known)
@@ -66,3 +74,10 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}
+
+
+@lru_cache(maxsize=64)
+def _options_of(items: tuple[tuple[str, str, Any], ...]) -> Options:
+    """The options of a campaign, read once (they are read at every question); the
+    type is part of the key, so that 1 is never taken for True."""
+    return Options._read({key: value for key, _, value in items})
