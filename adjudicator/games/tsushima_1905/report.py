@@ -185,7 +185,8 @@ HINTS = {
     "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
     "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
     "orders": ["send your orders for the play from here (new move: and fire: blocks, or the same",
-               "  orders again with this report's 'step:' line to carry on with them)"],
+               "  orders again with this report's 'step:' line to carry on with them); at a stop of",
+               "  the turn both sides send theirs now: one email each carries the turn"],
 }
 
 

@@ -82,7 +82,9 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
     """A stop of the mail cadence (rulings §4.1): each of ``sides`` in turn gives the
     orders that carry play on, named by a mark other than the one that brought play
     here -- so orders already on file do not run past the stop; new orders (or the
-    default at the deadline) do."""
+    default at the deadline) do. Where both sides are due, both are told at once: the
+    orders either sends during the first one's wait answer its own question when play
+    goes on, so one email per side carries a turn."""
     state = table.state
     for side in sides:
         mark = state.marks.get(side)
@@ -94,6 +96,9 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
 
         prompt = (f"{side.title()}: orders for turn {state.turn} "
                   f"{'from the end of the prime activations' if stop == 'prime' else 'from here'}")
+        if len(sides) == 2:
+            prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
+                       f"send them now, and play goes on once both are in")
         answer = yield from table.ask(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check)
         state.marks[side] = answer.mark
 
