@@ -25,6 +25,7 @@ from typing import Callable
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
+from adjudicator.games.tsushima_1905.orders.model import RelativeMove
 from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import Ship
 from adjudicator.games.tsushima_1905.table import Table, pose_of
@@ -41,22 +42,8 @@ class NoMove(IllegalAnswer):
     """No legal move satisfies the relative order (every candidate collides or leaves the table)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Relative:
-    """A relative move: ``kind`` and its operands (a ship, a heading, a bearing and distance)."""
-
-    kind: str                 # follow | close | open | steer | station | broadside | ram
-    ship: str = ""
-    heading: int = 0
-    bearing: int = 0
-    distance: int = 0         # 1/1000 BL
-
-    def text(self) -> str:
-        if self.kind == "steer":
-            return f"steer {self.heading}"
-        if self.kind == "station":
-            return f"station on {self.ship} bearing {self.bearing} distance {self.distance / 1000:g}"
-        return f"{self.kind} {self.ship}"
+#: A relative move is the orders' own value (``move:`` entries), resolved as written.
+Relative = RelativeMove
 
 
 POSITION = {element: index for index, element in enumerate(ALPHABET + PARTIAL_AHEADS)}

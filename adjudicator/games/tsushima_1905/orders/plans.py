@@ -34,7 +34,7 @@ from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
 )
-from adjudicator.games.tsushima_1905.planner import NoMove, Relative, resolve
+from adjudicator.games.tsushima_1905.planner import NoMove, resolve
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
 from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
@@ -172,8 +172,7 @@ class Plans:
                 if relative is None:
                     return None
             try:
-                elements = resolve(table, ship, Relative(relative.kind, relative.ship, relative.heading,
-                                                         relative.bearing, relative.distance))
+                elements = resolve(table, ship, relative)
             except (NoMove, IllegalAnswer):
                 return None
         most = free_moves(table, ship) + paid_moves_left(table, ship)
