@@ -172,3 +172,10 @@ def test_split_fire_random_games_end_replay_identically_and_fire_one_target_per_
         salvos = fire if isinstance(fire, list) else ([] if fire == "none" else [fire])
         assert len({s["arc"] for s in salvos}) == len(salvos) <= 4
         assert len({s["target"] for s in salvos}) == len(salvos)
+
+
+def test_the_report_hint_shows_split_fire_orders_only_in_a_campaign_with_the_option():
+    from adjudicator.games.tsushima_1905.report import answer_hint
+
+    assert any("one target per arc" in line for line in answer_hint(at_table({"split_fire": True}).decision))
+    assert not any("one target per arc" in line for line in answer_hint(at_table({}).decision))

@@ -227,6 +227,8 @@ def answer_hint(decision: Decision) -> list[str]:
     options = decision.options
     lines = list(HINTS[decision.kind])
     if decision.kind == "activate":
+        if options.get("split_fire"):
+            lines.append("  SHIP: at TARGET in starboard; at TARGET in bow   (split_fire: one target per arc)")
         lines.append(f"  (ships still to activate: {', '.join(options['ships'])})")
     elif "max" in options:
         lines.append(f"  ({options.get('ship', '')}: 0 to {options['max']} dice)")

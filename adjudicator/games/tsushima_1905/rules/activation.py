@@ -61,6 +61,8 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
     """One activation: ask, then move, then fire. Returns False when the Offense passed."""
     state = table.state
     options = {"ships": [s.name for s in waiting(table, side)], "may_pass": may_pass, "prime": state.prime}
+    if table.options.split_fire:
+        options["split_fire"] = True          # the answer may give one target per arc (R-FIRE-2)
 
     def check(answer: Activation):
         return check_activation(table, side, answer, may_pass)
