@@ -15,6 +15,8 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
   ship follow the one ahead of it in the squadron;
 - its fire: the ship's ``fire`` entry, else its squadron's, else ``all``'s: the first
   target of the ``at`` chain that can be fired at, with ``dice max`` less ``keep``;
+  under the option ``split_fire`` each further ``at`` chain fires a further salvo, at a
+  target of its own from an arc still free (R-FIRE-2);
 - armour, counter-torpedo, torpedo, torpedo targets, repairs, prime: the policies.
 """
 
@@ -49,7 +51,8 @@ def orders_mark(orders: OrderSet) -> str:
 DEFAULT_TEXT = {
     "orders": "carries on with the orders on file",
     "activate": "the next ship in order of battle moves one ahead (Japan: the free ahead) and fires at the "
-                "target of highest expected damage",
+                "target of highest expected damage (under split_fire, then at the best target of each arc "
+                "still free while gunnery points are left)",
     "armor": "rolls every real armour die it may",
     "counter-torpedo": "rolls every counter-torpedo die it may",
     "torpedo": "launches torpedoes when two or more attacks are offered",
