@@ -22,6 +22,7 @@ Point = tuple[int, int]
 Polygon = tuple[Point, ...]
 
 BOW, STARBOARD, STERN, PORT = "bow", "starboard", "stern", "port"
+PIVOT_RUN = 8          # degrees of a pivot tested together first (one hull of their poses)
 ARCS = (BOW, STARBOARD, STERN, PORT)
 
 
@@ -486,10 +487,11 @@ class Geometry:
             return self.pivot(pose, degrees), []
         step = 1 if degrees > 0 else -1
         poses = [pose] + [self.pivot(pose, k) for k in range(step, degrees + step, step)]
-        hit = self._first_step_hit(poses, 1, len(poses) - 1, nearby)
-        if hit is None:
-            return poses[-1], []
-        return poses[hit[0] - 1], hit[1]
+        for first in range(1, len(poses), PIVOT_RUN):
+            hit = self._first_step_hit(poses, first, min(first + PIVOT_RUN - 1, len(poses) - 1), nearby)
+            if hit is not None:
+                return poses[hit[0] - 1], hit[1]
+        return poses[-1], []
 
     def _first_step_hit(self, poses: list[Pose], first: int, last: int,
                         nearby: Sequence[tuple[str, Pose]]) -> tuple[int, list[str]] | None:
@@ -497,7 +499,8 @@ class Geometry:
         another base, with the ships it meets (None: all clear). Each step's hull lies
         in the hull of a whole run of poses, so a run whose hull meets nothing is clear
         at once; a run that meets something is halved. The same first step as testing
-        the degrees one by one, in far fewer hulls."""
+        the degrees one by one, in fewer hulls (runs of ``PIVOT_RUN`` degrees: a hull
+        of many points costs more than it saves)."""
         corners = [c for i in range(first - 1, last + 1) for c in self.corners(poses[i])]
         struck = self._swept_hits_of(corners, nearby)
         if not struck:
