@@ -305,7 +305,7 @@ class Geometry:
         ``others`` (R-GEO-3, R-GEO-4)."""
         return self.line_blocked_by(firer, target, (("", pose) for pose in others), ())
 
-    def line_blocked_by(self, firer: Point, target: Point, bases: Iterable[tuple[str, Pose]],
+    def line_blocked_by(self, firer: Point, target: Point, bases: Iterable[tuple[str, tuple[int, int, int]]],
                         excluded: Sequence[str]) -> bool:
         """:meth:`line_blocked` by the named ``bases`` but the ``excluded`` (the firer's
         and the target's own). A base whose centre is out of the segment's box or

@@ -61,13 +61,14 @@ def arc_limit(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
     return max((dice_in_arc(table, firer, arc) for arc in arcs), default=0)
 
 
-def bases_on_table(table: Table) -> list[tuple[str, Pose]]:
-    """Every base that can interpose: surrendered and abandoned ships included (R-GEO-4)."""
-    return [(s.name, Pose(s.x, s.y, s.heading)) for s in table.state.ships.values() if s.status in ON_TABLE]
+def bases_on_table(table: Table) -> list[tuple[str, tuple[int, int, int]]]:
+    """Every base that can interpose, as (name, (x, y, heading)): surrendered and
+    abandoned ships included (R-GEO-4)."""
+    return [(s.name, (s.x, s.y, s.heading)) for s in table.state.ships.values() if s.status in ON_TABLE]
 
 
 def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship,
-               bases: list[tuple[str, Pose]] | None = None) -> bool:
+               bases: list[tuple[str, tuple[int, int, int]]] | None = None) -> bool:
     """No other base on the table touches the centre-to-centre line (R-GEO-3, R-GEO-4)."""
     return not table.geo.line_blocked_by((pose.x, pose.y), (target.x, target.y),
                                          bases if bases is not None else bases_on_table(table),
