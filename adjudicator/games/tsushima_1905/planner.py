@@ -196,7 +196,8 @@ def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: i
         if turns_left == 0 and straight_only:
             straight(prefix, pose, remaining)
             return
-        children = [(score_of(child), element, child, turns) for element, child, turns in expand(pose, turns_left, remaining)]
+        children = [(score_of(child), element, child, turns)
+                    for element, child, turns in expand(pose, turns_left, remaining)]
         if remaining == 1:
             for child_score, element, child, _ in children:
                 offer_if_kept(prefix + (element,), child_score)

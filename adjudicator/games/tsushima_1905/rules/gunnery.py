@@ -140,7 +140,8 @@ def check_salvos(table: Table, firer: Ship, pose: Pose, fire: Sequence[Fire], ba
         if all(arc in held and (not salvo.arc or salvo.arc == arc) and salvo.dice <= dice_in_arc(table, firer, arc)
                for arc, held, salvo in zip(assignment, arcs, fire)):
             return [Salvo(t, s.dice, arc) for t, s, arc in zip(targets, fire, assignment)]
-    where = "; ".join(f"{t.name} {s.dice} dice in the {' or '.join(held)} arc" for t, s, held in zip(targets, fire, arcs))
+    where = "; ".join(f"{t.name} {s.dice} dice in the {' or '.join(held)} arc"
+                      for t, s, held in zip(targets, fire, arcs))
     raise IllegalAnswer(f"{firer.name} cannot give each salvo an arc of its own within its dice ({where}): "
                         f"one target per arc, 1 die from the bow or stern, "
                         f"{table.cls(firer).dice_broadside} from a beam (R-FIRE-2)")
