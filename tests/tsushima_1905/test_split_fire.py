@@ -179,3 +179,13 @@ def test_the_report_hint_shows_split_fire_orders_only_in_a_campaign_with_the_opt
 
     assert any("one target per arc" in line for line in answer_hint(at_table({"split_fire": True}).decision))
     assert not any("one target per arc" in line for line in answer_hint(at_table({}).decision))
+
+
+def test_the_sample_orders_for_both_options_read_in_a_campaign_with_them_and_not_without():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "samples" / "tsushima-1905" / "japan-orders-options.txt").read_text()
+    orders, problems = parse(text, {"split_fire": True, "partial_ahead": True})
+    assert problems == [] and orders.block("fire").orders[0].salvos
+    _, problems = parse(text, {})
+    assert {p.code for p in problems} == {"E408", "E409"}
