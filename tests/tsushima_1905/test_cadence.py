@@ -87,3 +87,14 @@ def test_the_cases_play_without_stops():
     assert Tsushima1905().new_state({"position": {"turn": 1, "phase": "action", "offense": "japan", "prime": 1,
                                                   "next": "japan", "ship": []}, "continuous": True},
                                     {}).options == {"cadence": "continuous"}
+
+
+def test_at_the_turn_stop_both_sides_are_told_at_once_and_one_email_each_carries_the_turn():
+    match = Match(GAME)
+    step(match, sample_orders(1))
+    decision = match.decision
+    assert decision.kind == "orders" and "both sides' orders are due" in decision.prompt
+    assert "Japan" in decision.prompt and "Russia" in decision.prompt
+    turn = match.state.turn
+    step(match, sample_orders(turn))           # each side's one email, both sent during the first wait
+    assert (match.state.turn, match.decision.kind) == (turn + 1, "orders")

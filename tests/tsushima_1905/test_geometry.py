@@ -135,3 +135,47 @@ def test_the_straight_sweep_without_a_hull_agrees_with_the_hull(mover, dx, dy, h
     end = GEO.advance(mover, length)
     by_hull = GEO._swept_hits(mover, end, [("other", other)])
     assert GEO._translation_hits(mover, end.x - mover.x, end.y - mover.y, [("other", other)]) == by_hull
+
+
+@settings(max_examples=500)
+@given(poses, near, near, near, near, headings)
+def test_the_line_of_fire_test_by_separating_axes_agrees_with_the_segment_and_corner_tests(
+        base, x1, y1, x2, y2, heading):
+    from adjudicator.games.tsushima_1905.geometry import segment_meets_base, segment_meets_polygon
+    corners = GEO.corners(Pose(base.x, base.y, heading))
+    p1, p2 = (base.x + x1 // 3, base.y + y1 // 3), (base.x + x2, base.y + y2)
+    assert segment_meets_base(p1, p2, corners) == segment_meets_polygon(p1, p2, corners)
+    assert segment_meets_base(p1, p1, corners) == segment_meets_polygon(p1, p1, corners)
+
+
+@settings(max_examples=500)
+@given(poses, near, near, near, near, headings)
+def test_a_line_of_fire_is_blocked_exactly_when_the_segment_meets_the_base(base, x1, y1, x2, y2, heading):
+    from adjudicator.games.tsushima_1905.geometry import segment_meets_polygon
+    other = Pose(base.x, base.y, heading)
+    p1, p2 = (base.x + x1 * 2, base.y + y1 * 2), (base.x + x2 // 2, base.y + y2 // 2)
+    assert GEO.line_blocked(p1, p2, [other]) == segment_meets_polygon(p1, p2, GEO.corners(other))
+
+
+def pivot_degree_by_degree(mover, degrees, others):
+    """The ruling's pivot test as written (rulings §3): the hull of each pair of
+    consecutive poses, degree by degree, stopping at the last clear degree."""
+    step, previous = (1 if degrees > 0 else -1), mover
+    for k in range(step, degrees + step, step):
+        current = GEO.pivot(mover, k)
+        struck = [name for name, pose in others if interiors_overlap(
+            GEO.swept(previous, current), GEO.corners(pose))]
+        if struck:
+            return previous, struck
+        previous = current
+    return previous, []
+
+
+@settings(max_examples=300)
+@given(poses, near, near, headings, near, near, headings, angles | angles.map(lambda a: -a))
+def test_the_pivot_sweep_by_halving_runs_stops_where_the_degree_by_degree_test_does(
+        mover, dx, dy, heading, dx2, dy2, heading2, degrees):
+    others = [("one", Pose(mover.x + dx // 2, mover.y + dy // 2, heading)),
+              ("two", Pose(mover.x + dx2 // 2, mover.y + dy2 // 2, heading2))]
+    others = [(n, p) for n, p in others if not interiors_overlap(GEO.corners(mover), GEO.corners(p))]
+    assert GEO.sweep_pivot(mover, degrees, others) == pivot_degree_by_degree(mover, degrees, others)

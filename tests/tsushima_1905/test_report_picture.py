@@ -84,3 +84,45 @@ def test_the_html_report_shows_the_table_with_every_ship_and_nothing_overflows(t
     assert sorted(found["ships"]) == sorted(match.state.ships) and len(found["ships"]) == 26
     assert found["outside"] == [] and found["overflowing"] == []
     assert found["page"][0] <= found["page"][1]
+
+
+LABELS = """
+<script>
+window.addEventListener("load", () => {
+  const boxes = [...document.querySelectorAll("text.fire-label")].map(t => {
+    const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; });
+  const overlapping = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => {
+    if (a[1] < b[3] && b[1] < a[3] && a[2] < b[4] && b[2] < a[4]) overlapping.push([a[0], b[0]]);
+  }));
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify({labels: boxes.length, overlapping: overlapping});
+  document.body.appendChild(out);
+});
+</script>
+"""
+
+
+def test_gunfire_labels_do_not_overlap_when_a_line_abreast_fires_at_one_target(tmp_path):
+    from adjudicator.games.tsushima_1905.game import Tsushima1905
+    from adjudicator.games.tsushima_1905.report import render_svg
+
+    game = Tsushima1905()
+    view = game.view(game.new_state({}, {}), None)
+    target = next(s for s in view["ships"] if s["name"] == "Kniaz Suvorov")
+    firers = [s for s in view["ships"] if s["side"] == "japan"][:6]
+    for i, ship in enumerate(firers):          # six ships abreast, 1 BL apart, 8 BL north of the target
+        ship["x"], ship["y"] = target["x"] - 2500 + 1000 * i, target["y"] + 8000
+    view["log"] = [{"kind": "fire", "ship": s["name"], "target": target["name"], "dice": 3, "hits": i % 3,
+                    "effects": ["fire"] if i % 2 else [], "from": [s["x"], s["y"]],
+                    "to": [target["x"], target["y"]]} for i, s in enumerate(firers)]
+    html = f"<!DOCTYPE html><html><body>{render_svg(view)}</body></html>"
+    found = browser.laid_out(html, tmp_path, 1000, "tsushima-gunfire-labels", LABELS, height=1000)
+    assert found["labels"] == 6 and found["overlapping"] == []
+
+
+def test_gunfire_labels_do_not_overlap_in_a_played_report(tmp_path):
+    _, html = played_report(120)
+    found = browser.laid_out(html, tmp_path, 1000, "tsushima-played-labels", LABELS, height=6000)
+    assert found["overlapping"] == []

@@ -27,50 +27,72 @@ class Kind(str, Enum):
 
 
 AHEAD = "A"
-ELEMENT = re.compile(r"^(?:(A)|([SP])(\d{1,2}))$")
+ELEMENT = re.compile(r"^(?:(A)(\d*\.\d{1,3})?|([SP])(\d{1,2}))$")
+UNITS_PER_BL = 1000        # a written length has at most three decimals: thousandths of a BL
+ARC_NAMES = ("bow", "starboard", "stern", "port")
+
+
+def length_text(units: int) -> str:
+    """A length in 1/1000 BL as the decimal base lengths players write: 600 -> "0.6"."""
+    whole, rest = divmod(units, UNITS_PER_BL)
+    return f"{whole}.{f'{rest:03d}'.rstrip('0') or '0'}"
 
 
 @dataclass(frozen=True, slots=True)
 class Element:
-    """One move element: an ahead (degrees 0) or a turn (> 0 starboard, < 0 port)."""
+    """One move element: an ahead (degrees 0) or a turn (> 0 starboard, < 0 port).
+
+    ``length`` is a partial ahead's length in thousandths of a BL (option
+    ``partial_ahead``, R-MOVE-1); 0 is the rulings' whole base length."""
 
     degrees: int = 0
+    length: int = 0
 
     @property
     def is_turn(self) -> bool:
         return self.degrees != 0
 
     @property
+    def is_partial(self) -> bool:
+        return self.length != 0
+
+    @property
     def code(self) -> str:
         if not self.degrees:
-            return AHEAD
+            return AHEAD + (length_text(self.length) if self.length else "")
         return f"{'S' if self.degrees > 0 else 'P'}{abs(self.degrees)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Fire:
+    """One salvo: ``dice`` at ``target``; ``arc`` names the battery (bow, starboard,
+    stern, port) when the answer chooses it (option ``split_fire``, R-FIRE-2)."""
+
     target: str
     dice: int
+    arc: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"target": self.target, "dice": self.dice}
+        return {"target": self.target, "dice": self.dice} | ({"arc": self.arc} if self.arc else {})
 
 
 @dataclass(frozen=True, slots=True)
 class Activation:
-    """``ship`` moves by ``moves`` and then fires (``fire`` None: holds fire); or
+    """``ship`` moves by ``moves`` and then fires its salvos (``fire`` empty: holds
+    fire; more than one salvo only under ``split_fire``); or
     ``passed``: the Offense ends its prime activations early (R-SEQ-2)."""
 
     ship: str = ""
     moves: tuple[Element, ...] = ()
-    fire: Fire | None = None
+    fire: tuple[Fire, ...] = ()
     passed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         if self.passed:
             return {"pass": True}
-        return {"ship": self.ship, "move": [e.code for e in self.moves],
-                "fire": self.fire.to_json() if self.fire else "none"}
+        fire: Any = "none" if not self.fire else (self.fire[0].to_json() if len(self.fire) == 1
+                                                   else [salvo.to_json() for salvo in self.fire])
+        return {"ship": self.ship, "move": [e.code for e in self.moves], "fire": fire}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,16 +133,35 @@ class Repair:
 
 
 def parse_element(text: Any) -> Element:
-    """``A`` (ahead 1 BL), ``S<deg>`` or ``P<deg>`` (turn 1-90 to starboard or port)."""
+    """``A`` (ahead 1 BL), ``A0.6`` (a partial ahead of 0.6 BL, option
+    ``partial_ahead``), ``S<deg>`` or ``P<deg>`` (turn 1-90 to starboard or port)."""
     match = ELEMENT.match(str(text).strip().upper()) if isinstance(text, str) else None
     if not match:
-        raise IllegalAnswer(f"{text!r} is not a move element: write A (ahead), S<degrees> or P<degrees>, e.g. S45")
+        raise IllegalAnswer(f"{text!r} is not a move element: write A (ahead), A0.5 (half an ahead), "
+                            f"S<degrees> or P<degrees>, e.g. S45")
     if match.group(1):
-        return Element(0)
-    degrees = int(match.group(3))
+        return ahead_of(ahead_units(match.group(2)), text) if match.group(2) else Element(0)
+    degrees = int(match.group(4))
     if not 1 <= degrees <= 90:
         raise IllegalAnswer(f"{text!r}: a turn is 1 to 90 degrees (Movement and Turning)")
-    return Element(degrees if match.group(2) == "S" else -degrees)
+    return Element(degrees if match.group(3) == "S" else -degrees)
+
+
+def ahead_units(decimal: str) -> int:
+    """Decimal base lengths with at most three decimals, as 1/1000 BL, exactly."""
+    whole, _, rest = decimal.partition(".")
+    return int(whole or "0") * UNITS_PER_BL + int((rest + "000")[:3])
+
+
+def ahead_of(units: int, written: Any) -> Element:
+    """An ahead of ``units`` (1/1000 BL): a whole BL is the plain ahead; a partial
+    ahead is more than 0 and less than 1 BL ("one length costs one CP", R-MOVE-1)."""
+    if units == UNITS_PER_BL:
+        return Element(0)
+    if not 0 < units < UNITS_PER_BL:
+        raise IllegalAnswer(f"{written!r}: an ahead is more than 0 and at most 1 BL for its CP (e.g. "
+                            f"ahead 0.5, or A0.5 in an answer); write two aheads for more")
+    return Element(0, units)
 
 
 def _int(raw: Mapping[str, Any], key: str) -> int:
@@ -145,15 +186,25 @@ def read_activation(raw: Mapping[str, Any]) -> Activation:
         raise IllegalAnswer(f"'move' is a list of elements such as [\"A\", \"S45\"], got {moves!r}")
     fire = raw.get("fire", "none")
     if fire in ("none", None):
-        typed_fire = None
+        salvos: tuple[Fire, ...] = ()
     elif isinstance(fire, Mapping):
-        dice = _int(fire, "dice")
-        if dice < 1:
-            raise IllegalAnswer("fire needs at least 1 die; write fire = \"none\" to hold fire")
-        typed_fire = Fire(_text(fire, "target"), dice)
+        salvos = (read_salvo(fire),)
+    elif isinstance(fire, (list, tuple)) and fire and all(isinstance(f, Mapping) for f in fire):
+        salvos = tuple(read_salvo(f) for f in fire)
     else:
-        raise IllegalAnswer(f"'fire' is \"none\" or {{ target, dice }}, got {fire!r}")
-    return Activation(_text(raw, "ship"), tuple(parse_element(e) for e in moves), typed_fire)
+        raise IllegalAnswer(f"'fire' is \"none\", {{ target, dice }} or (option split_fire) a list of "
+                            f"{{ target, dice, arc }}, got {fire!r}")
+    return Activation(_text(raw, "ship"), tuple(parse_element(e) for e in moves), salvos)
+
+
+def read_salvo(raw: Mapping[str, Any]) -> Fire:
+    dice = _int(raw, "dice")
+    if dice < 1:
+        raise IllegalAnswer("fire needs at least 1 die; write fire = \"none\" to hold fire")
+    arc = raw.get("arc", "")
+    if arc not in ("",) + ARC_NAMES:
+        raise IllegalAnswer(f"'arc' is one of {', '.join(ARC_NAMES)}, got {arc!r}")
+    return Fire(_text(raw, "target"), dice, arc)
 
 
 def read_count(raw: Mapping[str, Any]) -> Count:

@@ -16,9 +16,11 @@ from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Draw
 from adjudicator.games.tsushima_1905.answers import Element, mark_after
 from adjudicator.games.tsushima_1905.data import GameData, load_data
-from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
+from adjudicator.games.tsushima_1905.geometry import ARCS, Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
-from adjudicator.games.tsushima_1905.rules.gunnery import arc_limit, bases_on_table, gun_dice_left, line_clear
+from adjudicator.games.tsushima_1905.rules.gunnery import (
+    arc_limit, bases_on_table, dice_in_arc, gun_dice_left, line_clear,
+)
 from adjudicator.games.tsushima_1905.rules.movement import MovePlan, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
@@ -58,9 +60,21 @@ def targets_from(table: Table, ship: Ship, pose: Pose) -> list[tuple[Ship, int]]
     return found
 
 
-def _activation(ship: Ship, elements: list[Element], fire: tuple[Ship, int] | None) -> dict:
-    return {"ship": ship.name, "move": [e.code for e in elements],
-            "fire": {"target": fire[0].name, "dice": fire[1]} if fire else "none"}
+Salvos = list[tuple[Ship, int, str]]     # (target, dice, arc)
+
+
+def fire_json(salvos: Salvos, split: bool) -> Any:
+    """The ``fire`` of an activation answer: "none", one salvo, or (option
+    ``split_fire``) the salvos with the arc of each."""
+    if not salvos:
+        return "none"
+    if not split:
+        return {"target": salvos[0][0].name, "dice": salvos[0][1]}
+    return [{"target": enemy.name, "dice": dice, "arc": arc} for enemy, dice, arc in salvos]
+
+
+def _activation(ship: Ship, elements: list[Element], fire: Salvos, split: bool = False) -> dict:
+    return {"ship": ship.name, "move": [e.code for e in elements], "fire": fire_json(fire, split)}
 
 
 class RandomPlayer:
@@ -101,22 +115,48 @@ class RandomPlayer:
                 elements.append(Element(rnd.choice((-1, 1)) * rnd.randint(1, 90)))
             else:
                 elements.append(Element(0))
+        if table.options.partial_ahead:
+            elements = self.partial(elements)
         try:
             plan = plan_move(table, ship, elements)
         except IllegalAnswer:
-            return _activation(ship, [Element(0)] if fewest else [], None)
-        fire = None
+            return _activation(ship, [Element(0)] if fewest else [], [])
+        fire: Salvos = []
         if not plan.stops_the_ship:
             bank = ship.bank - max(0, len(plan.poses) - plan.free)
             left = gun_dice_left(table, ship, bank)
-            choices = targets_from(table, ship, plan.end or pose_of(ship)) if left else []
-            if choices and rnd.random() < 0.8:
+            pose = plan.end or pose_of(ship)
+            choices = targets_from(table, ship, pose) if left else []
+            if table.options.split_fire:
+                fire = self.salvos(table, ship, pose, choices, left)
+            elif choices and rnd.random() < 0.8:
                 enemy, dice = rnd.choice(choices)
-                fire = (enemy, rnd.randint(1, min(dice, left)))
-        return _activation(ship, elements, fire)
+                fire = [(enemy, rnd.randint(1, min(dice, left)), "")]
+        return _activation(ship, elements, fire, table.options.split_fire)
+
+    def partial(self, elements: list[Element]) -> list[Element]:
+        """Under ``partial_ahead``, some aheads shortened to a random length."""
+        return [Element(0, self.random.randint(1, 999)) if not e.is_turn and self.random.random() < 0.3 else e
+                for e in elements]
+
+    def salvos(self, table: Table, ship: Ship, pose: Pose, choices: list[tuple[Ship, int]], left: int) -> Salvos:
+        """Under ``split_fire``: random targets, each in a free arc of its own."""
+        rnd, free, fire = self.random, list(ARCS), []
+        pool = [enemy for enemy, _ in choices]
+        while pool and left > 0 and rnd.random() < 0.8:
+            enemy = pool.pop(rnd.randrange(len(pool)))
+            arcs = [a for a in table.geo.arcs_of(pose, (enemy.x, enemy.y)) if a in free]
+            if arcs:
+                arc = rnd.choice(arcs)
+                dice = rnd.randint(1, min(dice_in_arc(table, ship, arc), left))
+                fire.append((enemy, dice, arc))
+                free.remove(arc)
+                left -= dice
+        return fire
 
 
 CANDIDATE_MOVES = ((0,), (0, 0), (-45,), (45,), (-90,), (90,), (0, -45), (0, 45), (-45, 0), (45, 0), (0, 0, 0))
+HALF_AHEAD = 500           # thousandths of a BL: the reasonable player's partial ahead (option partial_ahead)
 
 
 class ReasonablePlayer:
@@ -164,10 +204,12 @@ class ReasonablePlayer:
         reserve = 1 if (ship.fires or ship.floods) else 0
         bases = bases_on_table(table)
         best: tuple | None = None
-        for order, degrees in enumerate(CANDIDATE_MOVES):
-            if not fewest <= len(degrees) <= most or sum(1 for d in degrees if d) > turns:
+        candidates = [[Element(d) for d in degrees] for degrees in CANDIDATE_MOVES]
+        if table.options.partial_ahead:     # a half ahead: to keep station, or to ease past a ship ahead
+            candidates += [[Element(0, HALF_AHEAD)], [Element(0), Element(0, HALF_AHEAD)]]
+        for order, elements in enumerate(candidates):
+            if not fewest <= len(elements) <= most or sum(1 for e in elements if e.is_turn) > turns:
                 continue
-            elements = [Element(d) for d in degrees]
             try:
                 plan = plan_move(table, ship, elements)
             except IllegalAnswer:
@@ -178,23 +220,45 @@ class ReasonablePlayer:
             key = (-value, len(plan.poses) - plan.free, order)
             if best is None or key < best[0]:
                 best = (key, elements, fire)
+        split = table.options.split_fire
         if best is None:        # boxed in: one ahead (a collision if it must), or nothing
-            return _activation(ship, [Element(0)] if fewest else [], None)
-        return _activation(ship, best[1], best[2])
+            return _activation(ship, [Element(0)] if fewest else [], [], split)
+        return _activation(ship, best[1], best[2], split)
 
-    def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[tuple | None, int]:
+    def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[Salvos, int]:
+        """The salvo of highest score (dice, then damage already done to the target);
+        under ``split_fire``, then the best salvo of each arc still free, in turn."""
         bank = ship.bank - max(0, len(plan.poses) - plan.free) - reserve
         left = gun_dice_left(table, ship, bank)
         if left <= 0:
-            return None, 0
+            return [], 0
         pose = plan.end or pose_of(ship)
+        free, salvos, value = list(ARCS), [], 0
+        while left > 0:
+            salvo = self._best_salvo(table, ship, pose, bases, free, left, {s[0].name for s in salvos})
+            if salvo is None:
+                break
+            score, enemy, dice, arc = salvo
+            salvos.append((enemy, dice, arc))
+            value, left = value + score, left - dice
+            free.remove(arc)
+            if not table.options.split_fire:
+                break
+        return salvos, value
+
+    def _best_salvo(self, table: Table, ship: Ship, pose: Pose, bases: list, free: list[str], left: int,
+                    taken: set[str]) -> tuple[int, Ship, int, str] | None:
         ranked = []
         for enemy in table.state.ships.values():
-            if enemy.side != ship.side and enemy.status == ACTIVE:
-                dice = min(arc_limit(table, ship, pose, enemy), left)
+            if enemy.side != ship.side and enemy.status == ACTIVE and enemy.name not in taken:
+                arcs = [a for a in table.geo.arcs_of(pose, (enemy.x, enemy.y)) if a in free]
+                if not arcs:
+                    continue
+                arc = max(arcs, key=lambda a: dice_in_arc(table, ship, a))
+                dice = min(dice_in_arc(table, ship, arc), left)
                 score = dice * 100 + (enemy.start_cp - enemy.cp) * 10 - min(enemy.cp, 9)
-                ranked.append((-score, enemy.name, enemy, dice))
-        for negative, _, enemy, dice in sorted(ranked):
+                ranked.append((-score, enemy.name, enemy, dice, arc))
+        for negative, _, enemy, dice, arc in sorted(ranked, key=lambda r: r[:2]):
             if line_clear(table, ship, pose, enemy, bases):
-                return (enemy, dice), -negative
-        return None, 0
+                return -negative, enemy, dice, arc
+        return None

@@ -22,6 +22,7 @@ Point = tuple[int, int]
 Polygon = tuple[Point, ...]
 
 BOW, STARBOARD, STERN, PORT = "bow", "starboard", "stern", "port"
+PIVOT_RUN = 8          # degrees of a pivot tested together first (one hull of their poses)
 ARCS = (BOW, STARBOARD, STERN, PORT)
 
 
@@ -110,6 +111,15 @@ def _swept_base_overlaps(base: Polygon, dx: int, dy: int, other: Polygon) -> boo
     return True
 
 
+def _moving_extent(motion: tuple, ax: int, ay: int) -> tuple[int, int]:
+    """The extent on the axis (ax, ay) of a base c +- f +- r moved straight by d."""
+    cx, cy, fx, fy, rx, ry, dx, dy = motion
+    centre = cx * ax + cy * ay
+    half = abs(fx * ax + fy * ay) + abs(rx * ax + ry * ay)
+    shift = dx * ax + dy * ay
+    return centre - half + min(0, shift), centre + half + max(0, shift)
+
+
 def overlaps_base(shape: Polygon, base: Polygon) -> bool:
     """:func:`interiors_overlap` against a base, whose opposite sides are parallel
     (c +- f +- r), so that two of its sides give all its axes."""
@@ -153,6 +163,25 @@ def segment_meets_polygon(p1: Point, p2: Point, polygon: Polygon) -> bool:
     return any(segments_touch(p1, p2, polygon[i], polygon[(i + 1) % n]) for i in range(n))
 
 
+def segment_meets_base(p1: Point, p2: Point, base: Polygon) -> bool:
+    """:func:`segment_meets_polygon` for a base (a rectangle, corners in order), by
+    the separating-axis test: a closed segment and a closed convex polygon are
+    disjoint iff one of the polygon's side normals or the segment's normal strictly
+    separates them (touching is meeting). Integer dot products only."""
+    (x1, y1), (x2, y2) = p1, p2
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = base
+    for nx, ny in ((y2 - y1, x1 - x2), (ay - by, bx - ax), (by - cy, cx - bx)):
+        s1, s2 = x1 * nx + y1 * ny, x2 * nx + y2 * ny
+        ka, kb, kc, kd = ax * nx + ay * ny, bx * nx + by * ny, cx * nx + cy * ny, dx * nx + dy * ny
+        if s1 < s2:
+            low, high = s1, s2
+        else:
+            low, high = s2, s1
+        if high < min(ka, kb, kc, kd) or max(ka, kb, kc, kd) < low:
+            return False
+    return True
+
+
 class Geometry:
     """The geometry kernel over one committed sine table and base size."""
 
@@ -177,7 +206,12 @@ class Geometry:
         self.base_width = base_width
         self.table = table
         self._offsets = tuple((self.fwd(base_length // 2, h), self.right(base_width // 2, h)) for h in range(360))
+        # the vectors of the moves, per heading (the same integers fwd and right give)
+        self._steps = {length: tuple(self.fwd(length, h) for h in range(360))
+                       for length in (base_length, base_length // 2)}
+        self._pivot_arm = tuple(self.right(base_width // 2, h) for h in range(360))
         self._corners: dict[Pose, Polygon] = {}
+        self._sweeps: dict[tuple, tuple[Pose, list[str]]] = {}
         half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
         self._base_reach = _isqrt_up(half_diagonal_sq) + 1
         self._pivot_reach = _isqrt_up((base_length // 2) ** 2 + base_width ** 2) + 1
@@ -210,21 +244,27 @@ class Geometry:
         self._corners[pose] = found
         return found
 
+    def step(self, heading: int) -> Point:
+        """The move of one whole ahead along ``heading``: fwd(base length)."""
+        return self._steps[self.base_length][heading % 360]
+
     def advance(self, pose: Pose, length: int) -> Pose:
         """``length`` units straight ahead."""
-        dx, dy = self.fwd(length, pose.heading)
-        return Pose(pose.x + dx, pose.y + dy, pose.heading)
+        x, y, heading = pose
+        steps = self._steps.get(length)
+        dx, dy = steps[heading % 360] if steps is not None else self.fwd(length, heading)
+        return Pose(x + dx, y + dy, heading)
 
     def pivot(self, pose: Pose, degrees: int) -> Pose:
         """Pivot about the midpoint of the inner long side: ``degrees`` > 0 to
         starboard, < 0 to port (R-MOVE-3). Computed from the pre-pivot pose."""
-        half = self.base_width // 2
-        new_heading = (pose.heading + degrees) % 360
-        rx0, ry0 = self.right(half, pose.heading)
-        rx1, ry1 = self.right(half, new_heading)
+        x, y, heading = pose
+        new_heading = (heading + degrees) % 360
+        rx0, ry0 = self._pivot_arm[heading % 360]
+        rx1, ry1 = self._pivot_arm[new_heading]
         if degrees >= 0:
-            return Pose(pose.x + rx0 - rx1, pose.y + ry0 - ry1, new_heading)
-        return Pose(pose.x - rx0 + rx1, pose.y - ry0 + ry1, new_heading)
+            return Pose(x + rx0 - rx1, y + ry0 - ry1, new_heading)
+        return Pose(x - rx0 + rx1, y - ry0 + ry1, new_heading)
 
     def turn(self, pose: Pose, degrees: int) -> Pose:
         """A whole turn: half a length ahead, then the pivot."""
@@ -262,22 +302,37 @@ class Geometry:
 
     def line_blocked(self, firer: Point, target: Point, others: Iterable[Pose]) -> bool:
         """Whether the centre-to-centre segment touches or crosses any base in
-        ``others`` (R-GEO-3, R-GEO-4). A base whose centre is farther from the line
-        than its half-diagonal is skipped by an exact integer test first."""
+        ``others`` (R-GEO-3, R-GEO-4)."""
+        return self.line_blocked_by(firer, target, (("", pose) for pose in others), ())
+
+    def line_blocked_by(self, firer: Point, target: Point, bases: Iterable[tuple[str, tuple[int, int, int]]],
+                        excluded: Sequence[str]) -> bool:
+        """:meth:`line_blocked` by the named ``bases`` but the ``excluded`` (the firer's
+        and the target's own). A base whose centre is out of the segment's box or
+        farther from the line than its half-diagonal is skipped by exact integer tests
+        first."""
         (x1, y1), (x2, y2) = firer, target
         dx, dy = x2 - x1, y2 - y1
-        length_sq = dx * dx + dy * dy
         reach = self._base_reach
-        margin = reach * _isqrt_up(length_sq)
-        for pose in others:
-            px, py = pose.x - x1, pose.y - y1
-            along = px * dx + py * dy
-            if along < -margin or along > length_sq + margin:
+        strip = reach * reach * (dx * dx + dy * dy)
+        lo_x, hi_x = min(x1, x2) - reach, max(x1, x2) + reach
+        lo_y, hi_y = min(y1, y2) - reach, max(y1, y2) + reach
+        offsets = self._offsets
+        for name, (x, y, heading) in bases:
+            if x < lo_x or x > hi_x or y < lo_y or y > hi_y or name in excluded:
                 continue
-            side = px * dy - py * dx
-            if side * side > reach * reach * length_sq:
+            side = (x - x1) * dy - (y - y1) * dx
+            if side * side > strip:
                 continue
-            if segment_meets_polygon(firer, target, self.corners(pose)):
+            # segment_meets_base on c +- f +- r: each base extent is c.a +- (|f.a| + |r.a|)
+            (fx, fy), (rx, ry) = offsets[heading]
+            for ax, ay in ((dy, -dx), (ry, -rx), (fy, -fx)):
+                s1, s2 = x1 * ax + y1 * ay, x2 * ax + y2 * ay
+                centre = x * ax + y * ay
+                half = abs(fx * ax + fy * ay) + abs(rx * ax + ry * ay)
+                if max(s1, s2) < centre - half or centre + half < min(s1, s2):
+                    break
+            else:
                 return True
         return False
 
@@ -310,16 +365,86 @@ class Geometry:
         lo_y, hi_y = min(ys) + min(0, dy), max(ys) + max(0, dy)
         reach = self._base_reach
         hits = []
+        mover = None
         for name, pose in others:
             if pose.x + reach <= lo_x or pose.x - reach >= hi_x or pose.y + reach <= lo_y or pose.y - reach >= hi_y:
                 continue
-            if _swept_base_overlaps(base, dx, dy, self.corners(pose)):
+            if mover is None:
+                mover = self._moving(start, dx, dy)
+            if self._meets_moving(mover, pose):
                 hits.append(name)
         return hits
 
+    def _moving(self, start: Pose, dx: int, dy: int) -> tuple:
+        """A base moving straight by (dx, dy): its centre, half-vectors and motion, with
+        its extent (widened by the motion) on its own axes -- its sides' normals and
+        the normal of the motion."""
+        (fx, fy), (rx, ry) = self._offsets[start.heading]
+        motion = (start.x, start.y, fx, fy, rx, ry, dx, dy)
+        axes = [(ry, -rx), (fy, -fx)] + ([(-dy, dx)] if dx or dy else [])
+        return motion, [(ax, ay) + _moving_extent(motion, ax, ay) for ax, ay in axes]
+
+    def _meets_moving(self, mover: tuple, other: Pose) -> bool:
+        """:func:`_swept_base_overlaps` from the bases' centres and half-vectors: a base
+        c +- f +- r projects on an axis a to c.a +- (|f.a| + |r.a|), the very integers
+        its corners give; separated on one axis, the two do not meet."""
+        motion, own = mover
+        (gx, gy), (sx, sy) = self._offsets[other.heading]
+        ox, oy = other.x, other.y
+        for ax, ay, low, high in own:
+            centre = ox * ax + oy * ay
+            half = abs(gx * ax + gy * ay) + abs(sx * ax + sy * ay)
+            if high <= centre - half or centre + half <= low:
+                return False
+        for ax, ay in ((sy, -sx), (gy, -gx)):
+            centre = ox * ax + oy * ay
+            half = abs(gx * ax + gy * ay) + abs(sx * ax + sy * ay)
+            low, high = _moving_extent(motion, ax, ay)
+            if high <= centre - half or centre + half <= low:
+                return False
+        return True
+
+    def _in_box(self, points: Polygon, others: Sequence[tuple[str, Pose]]) -> list[tuple[str, Pose]]:
+        """The bases of ``others`` that may reach into the bounding box of ``points``
+        (a base reaches at most its half-diagonal from its centre): a cheap, exact
+        first cut that keeps every base a finer test could find overlapping."""
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        reach = self._base_reach
+        lo_x, hi_x, lo_y, hi_y = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        return [(n, p) for n, p in others if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y]
+
+    def near(self, pose: Pose, reach: int, others: Sequence[tuple[str, Pose]]) -> tuple[tuple[str, Pose], ...]:
+        """The bases of ``others`` whose centres lie within ``reach`` of ``pose``'s centre."""
+        x, y, limit = pose[0], pose[1], reach * reach
+        return tuple((n, p) for n, p in others if (p[0] - x) ** 2 + (p[1] - y) ** 2 <= limit)
+
+    def sweep(self, pose: Pose, element: int, length: int,
+              others: tuple[tuple[str, Pose], ...]) -> tuple[Pose, list[str]]:
+        """:meth:`sweep_pivot` (``element`` degrees, not 0) or :meth:`sweep_ahead`
+        (``element`` 0, ``length`` units), remembered: both are pure functions of their
+        arguments, and a move is often swept twice (planned, then checked)."""
+        key = (pose, element, length, others)
+        found = self._sweeps.get(key)
+        if found is None:
+            found = self.sweep_pivot(pose, element, others) if element else self.sweep_ahead(pose, length, others)
+            if len(self._sweeps) > 20_000:
+                self._sweeps.clear()
+            self._sweeps[key] = found
+        return found[0], list(found[1])
+
+    def move_reach(self, lengths: Iterable[int], turns: int) -> int:
+        """How far from its start centre any part of a base may come in a move made of
+        aheads of ``lengths`` and ``turns`` turns (each ½ BL and a pivot), plus the
+        half-diagonal of another base: every base farther than that is out of reach."""
+        pivot = self.base_length // 2 + 2 * self._pivot_reach
+        return sum(lengths) + turns * pivot + 2 * self._base_reach + self._pivot_reach
+
     def _swept_hits(self, start: Pose, end: Pose, others: Sequence[tuple[str, Pose]]) -> list[str]:
         """The ships the move from ``start`` to ``end`` would overlap (box test first)."""
-        points = self.corners(start) + self.corners(end)
+        return self._swept_hits_of(self.corners(start) + self.corners(end), others)
+
+    def _swept_hits_of(self, points: Sequence[Point], others: Sequence[tuple[str, Pose]]) -> list[str]:
+        """The ships whose bases overlap the hull of ``points`` (box test first)."""
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
         reach = self._base_reach
@@ -334,7 +459,8 @@ class Geometry:
         would overlap another. Returns the end pose and the ships struck (none when
         the way is clear)."""
         end = self.advance(pose, length)
-        if not self._translation_hits(pose, end.x - pose.x, end.y - pose.y, others):
+        others = self._in_box(self.corners(pose) + self.corners(end), others)
+        if not others or not self._translation_hits(pose, end.x - pose.x, end.y - pose.y, others):
             return end, []
         at_start = self.overlapping(self.corners(pose), others)
         if at_start:
@@ -360,14 +486,30 @@ class Geometry:
         if not nearby:
             return self.pivot(pose, degrees), []
         step = 1 if degrees > 0 else -1
-        previous = pose
-        for k in range(step, degrees + step, step):
-            current = self.pivot(pose, k)
-            struck = self._swept_hits(previous, current, nearby)
-            if struck:
-                return previous, struck
-            previous = current
-        return previous, []
+        poses = [pose] + [self.pivot(pose, k) for k in range(step, degrees + step, step)]
+        for first in range(1, len(poses), PIVOT_RUN):
+            hit = self._first_step_hit(poses, first, min(first + PIVOT_RUN - 1, len(poses) - 1), nearby)
+            if hit is not None:
+                return poses[hit[0] - 1], hit[1]
+        return poses[-1], []
+
+    def _first_step_hit(self, poses: list[Pose], first: int, last: int,
+                        nearby: Sequence[tuple[str, Pose]]) -> tuple[int, list[str]] | None:
+        """The first degree step i in [first, last] whose hull of poses i-1 and i meets
+        another base, with the ships it meets (None: all clear). Each step's hull lies
+        in the hull of a whole run of poses, so a run whose hull meets nothing is clear
+        at once; a run that meets something is halved. The same first step as testing
+        the degrees one by one, in fewer hulls (runs of ``PIVOT_RUN`` degrees: a hull
+        of many points costs more than it saves)."""
+        corners = [c for i in range(first - 1, last + 1) for c in self.corners(poses[i])]
+        struck = self._swept_hits_of(corners, nearby)
+        if not struck:
+            return None
+        if first == last:
+            return first, struck
+        middle = (first + last) // 2
+        return (self._first_step_hit(poses, first, middle, nearby)
+                or self._first_step_hit(poses, middle + 1, last, nearby))
 
 def _isqrt_up(value: int) -> int:
     """The smallest integer whose square is at least ``value``."""

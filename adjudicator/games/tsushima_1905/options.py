@@ -8,6 +8,7 @@ rather than silently ignored.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import GameDataError
@@ -17,10 +18,10 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "reshuffle": ("on-last-card", "on-empty-draw"),       # R-CARD-4
     "must_move": (True, False),                           # R-SEQ-3
     "prime_may_stop": (True, False),                      # R-SEQ-2
-    "split_fire": (False,),                               # R-FIRE-2: only the ruling is implemented
+    "split_fire": (False, True),                          # R-FIRE-2
     "admiral_on_default_dice": (True, False),             # R-FIRE-6
     "armour_caps": ("per-turn", "per-attack"),            # R-CP-1
-    "partial_ahead": (False,),                            # R-MOVE-1: only the ruling is implemented
+    "partial_ahead": (False, True),                       # R-MOVE-1
     "table_edge": ("withdraw", "forbid"),                 # X-EDGE
     "collision_place": ("contact", "step-start"),        # R-GEO-5
     "cadence": ("turn", "prime", "activation", "continuous"),  # rulings §4.1 (orders by email)
@@ -50,6 +51,13 @@ class Options:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any] | None) -> "Options":
+        try:
+            return _options_of(tuple(sorted((key, type(value).__name__, value) for key, value in (raw or {}).items())))
+        except TypeError:         # a value that cannot be hashed: checked (and refused) below
+            return cls._read(raw)
+
+    @classmethod
+    def _read(cls, raw: Mapping[str, Any] | None) -> "Options":
         raw = dict(raw or {})
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(raw) - known)
@@ -66,3 +74,10 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}
+
+
+@lru_cache(maxsize=64)
+def _options_of(items: tuple[tuple[str, str, Any], ...]) -> Options:
+    """The options of a campaign, read once (they are read at every question); the
+    type is part of the key, so that 1 is never taken for True."""
+    return Options._read({key: value for key, _, value in items})

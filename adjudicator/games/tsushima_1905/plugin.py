@@ -31,5 +31,6 @@ def plugin() -> GamePlugin:
         secrets=lambda options: False,   # everything is public; cards are drawn when turned
         commander=Commander,
         sample_options=({}, {"table_edge": "forbid", "admiral_on_default_dice": False, "deck_suits": "named-suit",
-                             "reshuffle": "on-empty-draw", "armour_caps": "per-attack", "must_move": False}),
+                             "reshuffle": "on-empty-draw", "armour_caps": "per-attack", "must_move": False,
+                             "split_fire": True, "partial_ahead": True}),
     )

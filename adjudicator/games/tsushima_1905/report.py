@@ -64,7 +64,7 @@ class Picture:
             "grid_x": [(self.px(i * 1000, 0)[0], i) for i in range(self.width_bl + 1)],
             "grid_y": [(self.px(0, j * 1000)[1], j) for j in range(self.length_bl + 1)],
             "ships": ships,
-            "log": [self._logged(entry) for entry in view.get("log", [])],
+            "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])]),
             "arcs": self._arcs(view, asked),
             "panel": self._panel(view),
             "title": f"Tsushima 1905 - turn {view['turn']}, {view['phase']}",
@@ -91,8 +91,8 @@ class Picture:
             return {"kind": kind, "points": self.points(entry["points"]), "ship": entry["ship"]}
         if kind == "fire":
             (x1, y1), (x2, y2) = self.px(*entry["from"]), self.px(*entry["to"])
-            label = f"{entry['dice']}d: {entry['hits']} hit(s)" + (f", {', '.join(entry['effects'])}"
-                                                                    if entry["effects"] else "")
+            label = (f"{entry['dice']}d" + (f" ({entry['arc']})" if entry.get("arc") else "")
+                     + f": {entry['hits']} hit(s)" + (f", {', '.join(entry['effects'])}" if entry["effects"] else ""))
             return {"kind": kind, "x1": x1, "y1": y1, "x2": x2, "y2": y2, "label": label,
                     "mx": round((x1 + x2) / 2, 1), "my": round((y1 + y2) / 2, 1)}
         x, y = self.px(*entry["at"])
@@ -123,6 +123,38 @@ class Picture:
             lines.append(f"Result: {view['winner']} ({view['victory']}), "
                          f"score {view['score'].get('japan', 0)}-{view['score'].get('russia', 0)}")
         return lines
+
+
+LABEL_CHAR_PX, LABEL_HEIGHT_PX = 5.2, 11     # a gunfire label at font-size 9: its box, generously
+LABEL_SPOTS = (0.5, 0.35, 0.65, 0.25, 0.75, 0.18, 0.82, 0.42, 0.58)   # where along its line a label may sit
+
+
+def place_fire_labels(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Put each gunfire label where it overlaps no label placed before it: at the
+    middle of its line if free, else at the first free spot along the line (nearer
+    one end or the other), lifted above or dropped below the line if need be. When
+    several ships fire at one target their lines meet at the target, so their labels
+    part along the lines. Deterministic: the log's order decides."""
+    placed: list[tuple[float, float, float, float]] = []
+    for item in items:
+        if item["kind"] != "fire":
+            continue
+        width = len(item["label"]) * LABEL_CHAR_PX
+        spots = [(t, lift) for lift in (0, -LABEL_HEIGHT_PX, LABEL_HEIGHT_PX) for t in LABEL_SPOTS]
+        box = None
+        for t, lift in spots:
+            x = item["x1"] + (item["x2"] - item["x1"]) * t
+            y = item["y1"] + (item["y2"] - item["y1"]) * t + lift
+            box = (x, y - 3 - LABEL_HEIGHT_PX, x + width, y - 3)
+            if not any(_boxes_meet(box, other) for other in placed):
+                break
+        placed.append(box)
+        item["mx"], item["my"] = round(box[0], 1), round(box[3] + 3, 1)
+    return items
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Picture | None = None) -> str:
@@ -185,7 +217,8 @@ HINTS = {
     "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
     "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
     "orders": ["send your orders for the play from here (new move: and fire: blocks, or the same",
-               "  orders again with this report's 'step:' line to carry on with them)"],
+               "  orders again with this report's 'step:' line to carry on with them); at a stop of",
+               "  the turn both sides send theirs now: one email each carries the turn"],
 }
 
 
@@ -194,6 +227,8 @@ def answer_hint(decision: Decision) -> list[str]:
     options = decision.options
     lines = list(HINTS[decision.kind])
     if decision.kind == "activate":
+        if options.get("split_fire"):
+            lines.append("  SHIP: at TARGET in starboard; at TARGET in bow   (split_fire: one target per arc)")
         lines.append(f"  (ships still to activate: {', '.join(options['ships'])})")
     elif "max" in options:
         lines.append(f"  ({options.get('ship', '')}: 0 to {options['max']} dice)")

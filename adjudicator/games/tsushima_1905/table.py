@@ -9,12 +9,13 @@ until the question is answered or the dice are rolled. ``say`` narrates at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Generator, Iterable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Draw, Event, Roll
 from adjudicator.games.tsushima_1905.answers import READERS, Kind
-from adjudicator.games.tsushima_1905.data import GameData, ShipClass
+from adjudicator.games.tsushima_1905.data import GameData, ShipClass, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import ON_TABLE, Ship, State
@@ -24,7 +25,21 @@ CARD_PURPOSE = "card"
 
 
 def geometry_of(data: GameData) -> Geometry:
+    """The geometry kernel of ``data``: one kernel for the installed data, so that the
+    rules, the automatic players and the standing orders share its caches (a move
+    planned by a player is not swept again when the rules check it)."""
+    if data is load_data():
+        return _installed_geometry()
+    return _geometry(data)
+
+
+def _geometry(data: GameData) -> Geometry:
     return Geometry(data.sin_table, data.trig_scale, data.units_per_bl, data.base_width, data.table)
+
+
+@lru_cache(maxsize=1)
+def _installed_geometry() -> Geometry:
+    return _geometry(load_data())
 
 
 def pose_of(ship: Ship) -> Pose:
@@ -96,6 +111,13 @@ class Table:
         """Every base on the table (surrendered and abandoned included), but ``excluded``."""
         return [(s.name, pose_of(s)) for s in self.state.ships.values()
                 if s.status in ON_TABLE and s.name not in excluded]
+
+    def obstacles_near(self, ship: Ship, reach: int) -> tuple[tuple[str, Pose], ...]:
+        """:meth:`obstacles` but ``ship``, only those whose centres lie within ``reach``
+        of its centre (in the same order)."""
+        x, y, limit, name = ship.x, ship.y, reach * reach, ship.name
+        return tuple((s.name, Pose(s.x, s.y, s.heading)) for s in self.state.ships.values()
+                     if s.status in ON_TABLE and s.name != name and (s.x - x) ** 2 + (s.y - y) ** 2 <= limit)
 
     def bonus(self, side: str, role: str) -> int:
         """The Admiral's +1 for ``side`` in ``role`` ("offense" or "defense") this turn."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.games.tsushima_1905.data import GameData, load_data
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.state import State
 from adjudicator.games.tsushima_1905.orders.model import BLOCK_ORDER, GAME
 from adjudicator.games.tsushima_1905.orders.reader import Reader
 from adjudicator.orders.grammar import lalr_parser
@@ -25,6 +27,8 @@ CODES: dict[str, str] = {
     "E402": "ambiguous name",
     "E405": "ship of the other side",
     "E407": "ship named twice",
+    "E408": "a partial ahead without the option partial_ahead",
+    "E409": "a second target without the option split_fire",
 }
 
 
@@ -33,7 +37,8 @@ def read(clean: CleanText, log: ProblemLog, state: Any = None, world: GameData |
     tree = parse_with_recovery(lalr_parser(GAME), clean.text, log)
     if tree is None:
         return None
-    return Reader(world or load_data(), log).read(tree)
+    options = Options.from_json(state.options) if isinstance(state, State) else None
+    return Reader(world or load_data(), log, options).read(tree)
 
 
 def merge_orders(standing: OrderSet | None, new: OrderSet) -> OrderSet:

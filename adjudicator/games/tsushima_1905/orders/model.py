@@ -94,26 +94,37 @@ class TargetRule:
     ship_class: str = ""      # for nearest: battleship | cruiser | ""
     broadside: bool = False
     condition: Condition | None = None
+    arc: str = ""             # "in bow" | "in starboard" | "in stern" | "in port": only a target in that arc
 
     def text(self) -> str:
         word = {"ship": spell(self.ship), "nearest": f"nearest {self.ship_class}".strip(), "flagship": "flagship",
                 "most-damaged": "most damaged"}[self.kind]
-        return word + (" in broadside" if self.broadside else "") + _with(self.condition)
+        where = " in broadside" if self.broadside else (f" in {self.arc}" if self.arc else "")
+        return word + where + _with(self.condition)
 
 
 @dataclass(frozen=True)
 class FireOrder:
+    """``targets``: the ``at`` chain of the salvo; ``salvos``: the chains of further
+    salvos, each at a target of its own in an arc of its own (option ``split_fire``,
+    R-FIRE-2). ``dice`` caps each salvo; ``keep`` is kept from them all."""
+
     who: str
     targets: tuple[TargetRule, ...] = ()
     dice: str = "max"         # max | auto | a number
     keep: int = 0
     hold: Condition | None = None
     hold_always: bool = False
+    salvos: tuple[tuple[TargetRule, ...], ...] = ()
+
+    @property
+    def chains(self) -> tuple[tuple[TargetRule, ...], ...]:
+        return ((self.targets,) if self.targets else ()) + self.salvos
 
     def lines(self) -> list[str]:
         parts = []
-        if self.targets:
-            parts.append("at " + ", else ".join(t.text() for t in self.targets))
+        for chain in self.chains:
+            parts.append("at " + ", else ".join(t.text() for t in chain))
         if self.dice != "max":
             parts.append(f"dice {self.dice}")
         if self.keep:

@@ -15,6 +15,8 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
   ship follow the one ahead of it in the squadron;
 - its fire: the ship's ``fire`` entry, else its squadron's, else ``all``'s: the first
   target of the ``at`` chain that can be fired at, with ``dice max`` less ``keep``;
+  under the option ``split_fire`` each further ``at`` chain fires a further salvo, at a
+  target of its own from an arc still free (R-FIRE-2);
 - armour, counter-torpedo, torpedo, torpedo targets, repairs, prime: the policies.
 """
 
@@ -27,15 +29,15 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.answers import Element, parse_element
-from adjudicator.games.tsushima_1905.autoplayer import ReasonablePlayer
+from adjudicator.games.tsushima_1905.autoplayer import ReasonablePlayer, fire_json
 from adjudicator.games.tsushima_1905.data import GameData, load_data
-from adjudicator.games.tsushima_1905.geometry import BOW, STERN
+from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
 )
-from adjudicator.games.tsushima_1905.planner import NoMove, Relative, resolve
-from adjudicator.games.tsushima_1905.rules.gunnery import arc_limit, bases_on_table, gun_dice_left, line_clear
+from adjudicator.games.tsushima_1905.planner import NoMove, resolve
+from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
 from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
@@ -49,7 +51,8 @@ def orders_mark(orders: OrderSet) -> str:
 DEFAULT_TEXT = {
     "orders": "carries on with the orders on file",
     "activate": "the next ship in order of battle moves one ahead (Japan: the free ahead) and fires at the "
-                "target of highest expected damage",
+                "target of highest expected damage (under split_fire, then at the best target of each arc "
+                "still free while gunnery points are left)",
     "armor": "rolls every real armour die it may",
     "counter-torpedo": "rolls every counter-torpedo die it may",
     "torpedo": "launches torpedoes when two or more attacks are offered",
@@ -172,8 +175,7 @@ class Plans:
                 if relative is None:
                     return None
             try:
-                elements = resolve(table, ship, Relative(relative.kind, relative.ship, relative.heading,
-                                                         relative.bearing, relative.distance))
+                elements = resolve(table, ship, relative)
             except (NoMove, IllegalAnswer):
                 return None
         most = free_moves(table, ship) + paid_moves_left(table, ship)
@@ -183,6 +185,8 @@ class Plans:
                 elements += [Element(0)] * max(0, most - len(elements))
                 continue
             element = parse_element(code)
+            if element.is_partial and not table.options.partial_ahead:
+                return None        # written without the campaign's option: the next "else"
             if element.is_turn:
                 if turns <= 0:
                     continue
@@ -213,7 +217,7 @@ class Plans:
         bank = ship.bank - max(0, len(plan.poses) - plan.free)
         if entry is None:
             fire, _ = self.default_player._best_fire(table, ship, plan, 0, bases_on_table(table))
-            return {"target": fire[0].name, "dice": fire[1]} if fire else "none"
+            return fire_json(fire, table.options.split_fire)
         if entry.hold_always or (entry.hold is not None and self.holds(entry.hold, table, ship.side, ship)):
             return "none"
         left = gun_dice_left(table, ship, bank - entry.keep)
@@ -221,18 +225,40 @@ class Plans:
             return "none"
         bases = bases_on_table(table)
         enemies = [s for s in table.state.ships.values() if s.side != ship.side and s.status == ACTIVE]
-        for rule in entry.targets or (TargetRule("nearest"),):
+        split = table.options.split_fire
+        chains = entry.chains if split else entry.chains[:1]
+        free_arcs, salvos = list(ARCS), []
+        for chain in chains or ((TargetRule("nearest"),),):
+            if left <= 0:
+                break
+            salvo = self._salvo(table, ship, pose, chain, enemies, bases, free_arcs, left, entry.dice,
+                                {s[0].name for s in salvos})
+            if salvo is not None:
+                salvos.append(salvo)
+                free_arcs.remove(salvo[2])
+                left -= salvo[1]
+        return fire_json(salvos, split)
+
+    def _salvo(self, table: Table, ship: Ship, pose, chain, enemies, bases, free_arcs, left, dice_rule, taken):
+        """The first target of ``chain`` in a free arc with a clear line: (enemy, dice, arc)."""
+        for rule in chain:
             if not self.holds(rule.condition, table, ship.side, ship):
                 continue
             for enemy in self._candidates(table, ship, pose, rule, enemies):
-                arcs = table.geo.arcs_of(pose, (enemy.x, enemy.y))
-                if rule.broadside and all(a in (BOW, STERN) for a in arcs):
+                if enemy.name in taken:
                     continue
-                most = arc_limit(table, ship, pose, enemy)
-                if most and line_clear(table, ship, pose, enemy, bases):
-                    dice = min(most, left) if entry.dice in ("max", "auto") else min(most, left, int(entry.dice))
-                    return {"target": enemy.name, "dice": dice} if dice > 0 else "none"
-        return "none"
+                arcs = [a for a in table.geo.arcs_of(pose, (enemy.x, enemy.y)) if a in free_arcs]
+                if rule.broadside:
+                    arcs = [a for a in arcs if a not in (BOW, STERN)]
+                if rule.arc:
+                    arcs = [a for a in arcs if a == rule.arc]
+                if not arcs or not line_clear(table, ship, pose, enemy, bases):
+                    continue
+                arc = max(arcs, key=lambda a: dice_in_arc(table, ship, a))
+                most = dice_in_arc(table, ship, arc)
+                dice = min(most, left) if dice_rule in ("max", "auto") else min(most, left, int(dice_rule))
+                return (enemy, dice, arc) if dice > 0 else None
+        return None
 
     def _candidates(self, table: Table, ship: Ship, pose, rule: TargetRule, enemies: list[Ship]) -> list[Ship]:
         if rule.kind == "ship":

@@ -12,7 +12,10 @@ from dataclasses import replace
 
 from lark import Token, Tree
 
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.tsushima_1905.answers import ahead_of, ahead_units
 from adjudicator.games.tsushima_1905.data import GameData, bl_to_units
+from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, ActivationOrder, Clause, CollisionPolicy, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
@@ -49,10 +52,11 @@ def _text(name: Tree) -> str:
 class Reader:
     """Reads one parse tree against the game's ships and squadrons."""
 
-    def __init__(self, data: GameData, log: ProblemLog) -> None:
+    def __init__(self, data: GameData, log: ProblemLog, options: Options | None = None) -> None:
         self.data = data
         self.log = log
         self.side: str | None = None
+        self.options = options          # the campaign's options, when the orders are read for one
 
     # -- names ----------------------------------------------------------------------
 
@@ -160,7 +164,7 @@ class Reader:
             kind = _rule(child)
             if kind == "explicit":
                 elements += [self.element(e) for e in child.children]
-            elif kind in ("ahead", "ahead_max", "turn_code", "starboard", "port"):
+            elif kind in ("ahead", "ahead_length", "ahead_max", "turn_code", "starboard", "port"):
                 elements.append(self.element(child))
             elif kind in ("if_condition", "unless_condition"):
                 condition = self.condition(child)
@@ -180,12 +184,29 @@ class Reader:
             return ["A"] * count
         if kind == "ahead_max":
             return "MAX"
+        if kind == "ahead_length":
+            return self.partial_ahead(node)
         code = str(node.children[0]).upper() if kind == "turn_code" else \
             f"{'S' if kind == 'starboard' else 'P'}{int(node.children[0])}"
         if not 1 <= int(code[1:]) <= 90:
             self.log.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
             return None
         return code
+
+    def partial_ahead(self, node: Tree) -> str | None:
+        """``ahead 0.6`` / ``ahead 0.6 BL``: a partial ahead (option partial_ahead, R-MOVE-1)."""
+        written = str(node.children[0])
+        number = written.lower().removesuffix("bl").strip()
+        try:
+            element = ahead_of(ahead_units(number), f"ahead {written}")
+        except IllegalAnswer as err:
+            self.log.add("E301", str(err), *_where(node))
+            return None
+        if element.is_partial and self.options is not None and not self.options.partial_ahead:
+            self.log.add("E408", f'"ahead {written}": aheads are whole base lengths in this campaign (R-MOVE-1); '
+                                 f'write "ahead" (the option partial_ahead allows shorter aheads)', *_where(node))
+            return None
+        return element.code
 
     def relative(self, node: Tree) -> RelativeMove | None:
         kind = _rule(node)
@@ -239,7 +260,18 @@ class Reader:
         kind = _rule(part)
         if kind == "at_chain":
             targets = tuple(t for t in (self.target(c) for c in part.children) if t is not None)
-            return replace(order, targets=targets)
+            if not order.targets:
+                return replace(order, targets=targets)
+            if self.options is not None and not self.options.split_fire:
+                self.log.add("E409", f'a second "at" for {order.who}: one target per activation in this campaign '
+                                     f'(R-FIRE-2); give one "at" chain with "else" (the option split_fire allows '
+                                     f'one target per arc)', *_where(part))
+                return order
+            if len(order.chains) >= 4:
+                self.log.add("E409", f'more than four "at" for {order.who}: one target per arc, and a ship has '
+                                     f'four arcs (bow, starboard, stern, port)', *_where(part))
+                return order
+            return replace(order, salvos=order.salvos + (targets,))
         if kind == "dice_rule":
             value = part.children[0]
             return replace(order, dice=str(value) if isinstance(value, Token) else _rule(value))
@@ -249,20 +281,22 @@ class Reader:
         return replace(order, hold=condition, hold_always=condition is None)
 
     def target(self, node: Tree) -> TargetRule | None:
-        head, broadside, condition = node.children[0], False, None
+        head, broadside, arc, condition = node.children[0], False, "", None
         for extra in node.children[1:]:
             if _rule(extra) == "broadside_only":
                 broadside = True
+            elif _rule(extra).startswith("in_"):
+                arc = _rule(extra)[3:]
             else:
                 condition = self.condition(extra)
         kind = _rule(head)
         if kind == "name":
             ship = self.ship(head, own=False)
-            return None if ship is None else TargetRule("ship", ship, "", broadside, condition)
+            return None if ship is None else TargetRule("ship", ship, "", broadside, condition, arc)
         if kind == "nearest":
             klass = str(head.children[0].children[0]).lower() if head.children else ""
-            return TargetRule("nearest", "", klass, broadside, condition)
-        return TargetRule("flagship" if kind == "flagship" else "most-damaged", "", "", broadside, condition)
+            return TargetRule("nearest", "", klass, broadside, condition, arc)
+        return TargetRule("flagship" if kind == "flagship" else "most-damaged", "", "", broadside, condition, arc)
 
     def _dice_policy(self, node: Tree, cls: type) -> DicePolicy:
         by_attack, rule, keep = [], "auto", 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Activation, Kind, OrdersDue
-from adjudicator.games.tsushima_1905.rules.gunnery import check_fire, resolve_fire
+from adjudicator.games.tsushima_1905.rules.gunnery import check_salvos, resolve_fire
 from adjudicator.games.tsushima_1905.rules.movement import can_move, carry_out, check_limits, plan_move
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.table import Steps, Table, pose_of
@@ -37,43 +37,46 @@ def pass_over(table: Table) -> None:
 
 
 def check_activation(table: Table, side: str, answer: Activation, may_pass: bool):
-    """The ship, its move and its fire, checked against the position (a rejected
+    """The ship, its move and its salvos, checked against the position (a rejected
     answer is void as a whole, its move included)."""
     if answer.passed:
         if not may_pass:
             raise IllegalAnswer("only the Offense may pass, and only during its prime activations")
-        return answer, None, None, None
+        return answer, None, None, []
     ship = table.resolve(answer.ship, waiting(table, side))
     check_limits(table, ship, answer.moves)
     plan = plan_move(table, ship, answer.moves)
-    target = None
-    if answer.fire is not None:
+    salvos = []
+    if answer.fire:
         if plan.stops_the_ship:
             why = "collides" if plan.struck else "leaves the table"
             raise IllegalAnswer(f"{ship.name}'s move {' '.join(e.code for e in answer.moves)} {why}: "
                                 f"it may not fire this turn (write fire = \"none\")")
         paid = max(0, len(plan.poses) - plan.free)
-        target = check_fire(table, ship, plan.end or pose_of(ship), answer.fire, ship.bank - paid)
-    return answer, ship, plan, target
+        salvos = check_salvos(table, ship, plan.end or pose_of(ship), answer.fire, ship.bank - paid)
+    return answer, ship, plan, salvos
 
 
 def activate(table: Table, side: str, may_pass: bool) -> Steps:
     """One activation: ask, then move, then fire. Returns False when the Offense passed."""
     state = table.state
     options = {"ships": [s.name for s in waiting(table, side)], "may_pass": may_pass, "prime": state.prime}
+    if table.options.split_fire:
+        options["split_fire"] = True          # the answer may give one target per arc (R-FIRE-2)
 
     def check(answer: Activation):
         return check_activation(table, side, answer, may_pass)
 
-    answer, ship, plan, target = yield from table.ask(
+    answer, ship, plan, salvos = yield from table.ask(
         side, Kind.ACTIVATE, options, f"{side.title()}: which ship activates, with what move and fire?", check)
     if answer.passed:
         table.say("pass", f"{side.title()} ends its prime activations.", side=side)
         return False
     ship.activated = True
     carry_out(table, ship, answer.moves, plan)
-    if target is not None and ship.status == ACTIVE and not ship.done:
-        yield from resolve_fire(table, ship, target, answer.fire.dice)
+    for salvo in salvos:
+        if ship.status == ACTIVE and not ship.done:
+            yield from resolve_fire(table, ship, salvo.target, salvo.dice, salvo.arc)
     return True
 
 
@@ -81,7 +84,9 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
     """A stop of the mail cadence (rulings §4.1): each of ``sides`` in turn gives the
     orders that carry play on, named by a mark other than the one that brought play
     here -- so orders already on file do not run past the stop; new orders (or the
-    default at the deadline) do."""
+    default at the deadline) do. Where both sides are due, both are told at once: the
+    orders either sends during the first one's wait answer its own question when play
+    goes on, so one email per side carries a turn."""
     state = table.state
     for side in sides:
         mark = state.marks.get(side)
@@ -93,6 +98,9 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
 
         prompt = (f"{side.title()}: orders for turn {state.turn} "
                   f"{'from the end of the prime activations' if stop == 'prime' else 'from here'}")
+        if len(sides) == 2:
+            prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
+                       f"send them now, and play goes on once both are in")
         answer = yield from table.ask(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check)
         state.marks[side] = answer.mark
 

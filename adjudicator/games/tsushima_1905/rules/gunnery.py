@@ -19,38 +19,60 @@ indicates a fire, 5-6 flooding. ... Compare the next highest dice, real or imagi
 in similar fashion."
 
 Rulings: R-FIRE-1..7, R-GEO-3/4, R-CARD-6, R-CP-1/2, R-FATE-1 (the procedure of §1.10).
+R-FIRE-2: "(1 battery forward or aft, 3 broadside)": one target per activation, dice
+by that target's arc; with the campaign option ``split_fire``, one target per arc
+(each battery its own target), the dice of all salvos within the gunnery maximum.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Sequence
+
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Count, Fire, Kind
-from adjudicator.games.tsushima_1905.geometry import BOW, STERN, Pose
+from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN, Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
 from adjudicator.games.tsushima_1905.table import Steps, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Salvo:
+    """A checked salvo: the target, the dice, and the arc (battery) that fires them."""
+
+    target: Ship
+    dice: int
+    arc: str
+
+
+def dice_in_arc(table: Table, firer: Ship, arc: str) -> int:
+    """"1D6 ... off the bow or stern", "up to 2D6 for broadside fire" (3D6 for battleships)."""
+    cls = table.cls(firer)
+    return cls.dice_end_arc if arc in (BOW, STERN) else cls.dice_broadside
 
 
 def arc_limit(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
     """The most dice the firer's arcs allow at ``target``, line of fire aside.
 
     A target on a 45-degree line is in two arcs, and the firer uses either (R-FIRE-1)."""
-    cls = table.cls(firer)
     arcs = table.geo.arcs_of(pose, (target.x, target.y))
-    return max((cls.dice_end_arc if arc in (BOW, STERN) else cls.dice_broadside for arc in arcs), default=0)
+    return max((dice_in_arc(table, firer, arc) for arc in arcs), default=0)
 
 
-def bases_on_table(table: Table) -> list[tuple[str, Pose]]:
-    """Every base that can interpose: surrendered and abandoned ships included (R-GEO-4)."""
-    return [(s.name, Pose(s.x, s.y, s.heading)) for s in table.state.ships.values() if s.status in ON_TABLE]
+def bases_on_table(table: Table) -> list[tuple[str, tuple[int, int, int]]]:
+    """Every base that can interpose, as (name, (x, y, heading)): surrendered and
+    abandoned ships included (R-GEO-4)."""
+    return [(s.name, (s.x, s.y, s.heading)) for s in table.state.ships.values() if s.status in ON_TABLE]
 
 
 def line_clear(table: Table, firer: Ship, pose: Pose, target: Ship,
-               bases: list[tuple[str, Pose]] | None = None) -> bool:
+               bases: list[tuple[str, tuple[int, int, int]]] | None = None) -> bool:
     """No other base on the table touches the centre-to-centre line (R-GEO-3, R-GEO-4)."""
-    others = [p for name, p in (bases if bases is not None else bases_on_table(table))
-              if name != firer.name and name != target.name]
-    return not table.geo.line_blocked((pose.x, pose.y), (target.x, target.y), others)
+    return not table.geo.line_blocked_by((pose.x, pose.y), (target.x, target.y),
+                                         bases if bases is not None else bases_on_table(table),
+                                         (firer.name, target.name))
 
 
 def arc_dice(table: Table, firer: Ship, pose: Pose, target: Ship) -> int:
@@ -66,13 +88,9 @@ def gun_dice_left(table: Table, firer: Ship, bank: int) -> int:
 
 def check_fire(table: Table, firer: Ship, pose: Pose, fire: Fire, bank: int) -> Ship:
     """The target of a legal fire order from ``pose`` with ``bank`` CPs left, or IllegalAnswer."""
-    target = table.resolve(fire.target, [s for s in table.state.ships.values() if s.side != firer.side])
-    if target.status != ACTIVE:
-        raise IllegalAnswer(f"{target.name} is {target.status}: it can no longer be targeted (R-FATE-2)")
+    target = check_target(table, firer, pose, fire)
     arcs = table.geo.arcs_of(pose, (target.x, target.y))
-    most = arc_dice(table, firer, pose, target)
-    if most == 0:
-        raise IllegalAnswer(f"{firer.name} has no line of fire to {target.name}: an interposing ship blocks it")
+    most = arc_limit(table, firer, pose, target)
     if fire.dice > most:
         raise IllegalAnswer(f"{target.name} is in {firer.name}'s {' and '.join(arcs)} arc: at most {most} "
                             f"dice, not {fire.dice}")
@@ -81,6 +99,59 @@ def check_fire(table: Table, firer: Ship, pose: Pose, fire: Fire, bank: int) -> 
         raise IllegalAnswer(f"{firer.name} may roll {left} more gunnery dice this turn (gunnery maximum, "
                             f"Bank), not {fire.dice}")
     return target
+
+
+def check_target(table: Table, firer: Ship, pose: Pose, fire: Fire) -> Ship:
+    """An enemy ship in action with a clear line of fire from ``pose``, or IllegalAnswer."""
+    target = table.resolve(fire.target, [s for s in table.state.ships.values() if s.side != firer.side])
+    if target.status != ACTIVE:
+        raise IllegalAnswer(f"{target.name} is {target.status}: it can no longer be targeted (R-FATE-2)")
+    if arc_dice(table, firer, pose, target) == 0:
+        raise IllegalAnswer(f"{firer.name} has no line of fire to {target.name}: an interposing ship blocks it")
+    return target
+
+
+def check_salvos(table: Table, firer: Ship, pose: Pose, fire: Sequence[Fire], bank: int) -> list[Salvo]:
+    """The salvos of a legal fire answer, each with its arc, or IllegalAnswer (R-FIRE-2).
+
+    Without ``split_fire``: at most one target. With it: one target per arc -- distinct
+    targets, each in an arc of its own (an arc named in the answer is kept), each
+    within that arc's dice, all of them within the gunnery points left and the Bank."""
+    if not fire:
+        return []
+    if len(fire) > 1 and not table.options.split_fire:
+        raise IllegalAnswer(f"{firer.name} fires at {len(fire)} targets: one target per activation (R-FIRE-2); "
+                            f"the campaign option split_fire allows one target per arc")
+    if not table.options.split_fire and not fire[0].arc:
+        target = check_fire(table, firer, pose, fire[0], bank)
+        return [Salvo(target, fire[0].dice, _arc_for(table, firer, pose, target, fire[0].dice))]
+    targets = [check_target(table, firer, pose, salvo) for salvo in fire]
+    named = [t.name for t in targets]
+    twice = sorted({n for n in named if named.count(n) > 1})
+    if twice:
+        raise IllegalAnswer(f"{firer.name} fires more than one salvo at {', '.join(twice)}: one target per arc, "
+                            f"each target once (R-FIRE-2, split_fire)")
+    total, left = sum(s.dice for s in fire), gun_dice_left(table, firer, bank)
+    if total > left:
+        raise IllegalAnswer(f"{firer.name} may roll {left} more gunnery dice this turn (gunnery maximum, "
+                            f"Bank), not {total}")
+    arcs = [table.geo.arcs_of(pose, (t.x, t.y)) for t in targets]
+    for assignment in permutations(ARCS, len(fire)):
+        if all(arc in held and (not salvo.arc or salvo.arc == arc) and salvo.dice <= dice_in_arc(table, firer, arc)
+               for arc, held, salvo in zip(assignment, arcs, fire)):
+            return [Salvo(t, s.dice, arc) for t, s, arc in zip(targets, fire, assignment)]
+    where = "; ".join(f"{t.name} {s.dice} dice in the {' or '.join(held)} arc"
+                      for t, s, held in zip(targets, fire, arcs))
+    raise IllegalAnswer(f"{firer.name} cannot give each salvo an arc of its own within its dice ({where}): "
+                        f"one target per arc, 1 die from the bow or stern, "
+                        f"{table.cls(firer).dice_broadside} from a beam (R-FIRE-2)")
+
+
+def _arc_for(table: Table, firer: Ship, pose: Pose, target: Ship, dice: int) -> str:
+    """The arc that fires a salvo of ``dice``: the first in bow, starboard, stern, port
+    order that holds the target and allows the dice (R-FIRE-1: either, on a 45° line)."""
+    arcs = table.geo.arcs_of(pose, (target.x, target.y))
+    return next(arc for arc in arcs if dice <= dice_in_arc(table, firer, arc))
 
 
 def armour_left(table: Table, target: Ship) -> int:
@@ -121,8 +192,9 @@ def roll_attack(table: Table, firer: Ship, count: int) -> Steps:
     return dice
 
 
-def resolve_fire(table: Table, firer: Ship, target: Ship, count: int) -> Steps:
-    """The whole salvo: stake, armour, dice, pairs, hits, criticals, fates (§1.10)."""
+def resolve_fire(table: Table, firer: Ship, target: Ship, count: int, arc: str = "") -> Steps:
+    """The whole salvo: stake, armour, dice, pairs, hits, criticals, fates (§1.10).
+    Under ``split_fire`` the narrative and the log name the arc that fired."""
     rules = table.data.rules["gunnery"]
     stake(firer, count)
     firer.used_gun += count
@@ -158,9 +230,12 @@ def resolve_fire(table: Table, firer: Ship, target: Ship, count: int) -> Steps:
         check_fate(table, target)
     settle(firer)
     settle(target)
-    text = (f"{firer.name} fires {count} dice at {target.name}: attack {attack_values} against armour "
+    battery = f" from its {arc} arc" if arc and table.options.split_fire else ""
+    text = (f"{firer.name} fires {count} dice{battery} at {target.name}: attack {attack_values} against armour "
             f"{armour_values}: {hits} hit(s)" + (f", {', '.join(effects)}" if effects else "") + ".")
+    extra = {"arc": arc} if battery else {}
     table.say("fire", text, ship=firer.name, target=target.name, dice=count, attack=attack_values,
-              armour=armour_values, hits=hits, criticals=criticals, effects=effects)
+              armour=armour_values, hits=hits, criticals=criticals, effects=effects, **extra)
     table.state.log.append({"kind": "fire", "ship": firer.name, "target": target.name, "dice": count,
-                            "hits": hits, "effects": effects, "from": [firer.x, firer.y], "to": [target.x, target.y]})
+                            "hits": hits, "effects": effects, "from": [firer.x, firer.y], "to": [target.x, target.y]}
+                           | extra)

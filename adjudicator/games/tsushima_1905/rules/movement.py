@@ -10,7 +10,8 @@ individual limits." -- "Japanese ships may move forward 1 length or turn at no C
 cost, then take up to the standard 2 moves for battleships or 3 moves for cruisers
 (turn restrictions still apply)."
 
-Rulings: R-MOVE-1..6 (whole lengths, turns per activation, the pivot, whole degrees,
+Rulings: R-MOVE-1..6 (whole lengths -- or, with the campaign option ``partial_ahead``,
+"any length up to 1 BL per CP" --, turns per activation, the pivot, whole degrees,
 the free move first, done for the turn), R-GEO-5 and R-COLL-1/2 (contacts), R-CP-3b
 (the movement maximum is per turn), R-EDGE-1 and X-EDGE (the table edge).
 """
@@ -65,6 +66,10 @@ def can_move(table: Table, ship: Ship) -> bool:
 def check_limits(table: Table, ship: Ship, elements: Sequence[Element]) -> None:
     """The limits of one activation's move, or IllegalAnswer saying which is broken."""
     cls = table.cls(ship)
+    partial = next((e for e in elements if e.is_partial), None)
+    if partial is not None and not table.options.partial_ahead:
+        raise IllegalAnswer(f"{ship.name}'s {partial.code}: aheads are whole base lengths (R-MOVE-1, \"one length "
+                            f"costs one CP\"); the campaign option partial_ahead allows shorter ones")
     turns = sum(1 for e in elements if e.is_turn)
     if turns > cls.turns_per_activation:
         raise IllegalAnswer(f"{ship.name} may turn {cls.turns_per_activation} time(s) per activation "
@@ -87,16 +92,18 @@ def plan_move(table: Table, ship: Ship, elements: Sequence[Element]) -> MovePlan
     ``contact`` (the ruling) at its last pose before touching, ``step-start`` back at
     the pose where the colliding element began."""
     geo = table.geo
-    others = table.obstacles(ship.name)
     pose, poses, struck, withdrawn = pose_of(ship), [], [], False
+    reach = geo.move_reach((ahead_length(geo, e) for e in elements if not e.is_turn),
+                           sum(1 for e in elements if e.is_turn))
+    others = table.obstacles_near(ship, reach)
     for element in elements:
         start = pose
         if element.is_turn:
-            pose, struck = geo.sweep_ahead(pose, geo.base_length // 2, others)
+            pose, struck = geo.sweep(pose, 0, geo.base_length // 2, others)
             if not struck:
-                pose, struck = geo.sweep_pivot(pose, element.degrees, others)
+                pose, struck = geo.sweep(pose, element.degrees, 0, others)
         else:
-            pose, struck = geo.sweep_ahead(pose, geo.base_length, others)
+            pose, struck = geo.sweep(pose, 0, ahead_length(geo, element), others)
         if struck and table.options.collision_place == "step-start":
             pose = start
         poses.append(pose)
@@ -108,6 +115,12 @@ def plan_move(table: Table, ship: Ship, elements: Sequence[Element]) -> MovePlan
         if struck or withdrawn:
             break
     return MovePlan(tuple(poses), tuple(struck), withdrawn, min(free_moves(table, ship), len(elements)))
+
+
+def ahead_length(geo, element: Element) -> int:
+    """An ahead's length in table units: a whole base length, or a partial ahead's
+    thousandths of one (option ``partial_ahead``)."""
+    return element.length * geo.base_length // 1000 if element.is_partial else geo.base_length
 
 
 def carry_out(table: Table, ship: Ship, elements: Sequence[Element], plan: MovePlan) -> None:
