@@ -35,11 +35,13 @@ from .outgoing import (
     eml_filename,
     message_bytes,
     message_from_bytes,
+    message_headers,
     new_message_id,
     normalise_message_id,
     write_eml,
+    write_eml_bytes,
 )
-from .smtp import FailureReason, SendSummary, SmtpSettings, send_all, send_message
+from .smtp import FailureReason, SendSummary, SmtpSettings, WireMessage, send_all, send_message
 
 __all__ = [
     "AUTO_SUBJECT_PREFIXES",
@@ -59,6 +61,7 @@ __all__ = [
     "SmtpConfigError",
     "SmtpConnectFailed",
     "SmtpSettings",
+    "WireMessage",
     "build_message",
     "content_hash",
     "eml_filename",
@@ -66,6 +69,7 @@ __all__ = [
     "is_auto_subject",
     "message_bytes",
     "message_from_bytes",
+    "message_headers",
     "new_message_id",
     "normalise_message_id",
     "parse_message",
@@ -73,4 +77,5 @@ __all__ = [
     "send_all",
     "send_message",
     "write_eml",
+    "write_eml_bytes",
 ]
