@@ -22,10 +22,9 @@ sys.argv = ["adjudicator", *sys.argv[1:]]
 from adjudicator.cli.main import run
 try:
     run()
-except SystemExit:
-    pass
-with open(os.environ["MODULES_FILE"], "w") as out:
-    json.dump(sorted(sys.modules), out)
+finally:
+    with open(os.environ["MODULES_FILE"], "w") as out:
+        json.dump(sorted(sys.modules), out)
 """
 
 
@@ -62,3 +61,18 @@ def test_a_commands_help_loads_no_campaign_store_or_game(tmp_path):
 def test_each_games_orders_language_is_its_plugins_language():
     for name in games.names():
         assert games.language(name) is games.get(name).language
+
+
+def test_status_runs_without_the_command_line_library_and_says_what_it_always_said(tmp_path):
+    from adjudicator.store import Store
+
+    with Store.open(tmp_path / "empty.sqlite3"):
+        pass
+    modules, done = loaded(tmp_path, "status", "--store", str(tmp_path / "empty.sqlite3"))
+    assert (done.returncode, done.stdout) == (0, "")
+    assert heavy(modules, ("typer", "click", "adjudicator.cli.campaign_cmds")) == []
+    modules, done = loaded(tmp_path, "status", "--store", str(tmp_path / "missing.sqlite3"))
+    assert done.returncode == 2 and "no campaign store at" in done.stderr
+    assert heavy(modules, ("typer", "click", "adjudicator.campaign")) == []
+    modules, done = loaded(tmp_path, "status", "--format", "xml", "--store", str(tmp_path / "empty.sqlite3"))
+    assert done.returncode == 2 and "Invalid value for '--format'" in done.stderr  # the usual usage error

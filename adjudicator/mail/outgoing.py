@@ -28,7 +28,9 @@ from email.parser import BytesParser
 from pathlib import Path
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
-from .intake import OWN_HEADER
+
+#: Header put on every message the adjudicator sends (intake knows its own mail by it).
+OWN_HEADER = "X-Adjudicator"
 
 AddressLike = str | Address
 
