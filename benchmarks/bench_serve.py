@@ -48,6 +48,7 @@ from adjudicator.fairdice import generate_keypair, save_private_key
 from adjudicator.store import Store
 
 MEDIAN_TARGET, P95_TARGET = 0.050, 0.150
+REPORT = " - report for "  # in the subject of each player's report of a step
 HOST = "127.0.0.1"
 
 
@@ -72,8 +73,9 @@ class Arrivals:
         with self.lock:
             while True:
                 new = self.log[since:]
-                receipt = [t for t, reply_to, _ in new if reply_to == message_id]
-                reports = [t for t, reply_to, subject in new if reply_to != message_id and "Reminder" not in subject]
+                # a player's report may thread under their orders mail too: told apart by subject
+                receipt = [t for t, reply_to, subject in new if reply_to == message_id and REPORT not in subject]
+                reports = [t for t, _, subject in new if REPORT in subject]
                 if receipt and len(reports) >= 2:
                     return max(receipt[0], *reports[:2])
                 left = end - time.perf_counter()

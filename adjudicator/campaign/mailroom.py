@@ -35,13 +35,16 @@ from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
     IncomingMail,
     SmtpSettings,
+    WireMessage,
     build_message,
     eml_filename,
     message_bytes,
     message_from_bytes,
+    message_headers,
     read_messages,
     send_all,
     write_eml,
+    write_eml_bytes,
 )
 from adjudicator.reports import render
 from adjudicator.reports.context import report_context
@@ -163,7 +166,7 @@ class Mailroom:
         outbox = self.store.outbox(campaign)
         latest = set(self.store.campaign(campaign).meta.get("last_report", {}).values())
         earlier = {ref for m in outbox if m.message_id in latest
-                   for ref in str(message_from_bytes(m.eml)["References"] or "").split()}
+                   for ref in str(message_headers(m.eml)["References"] or "").split()}
         boundary = max((m.id for m in outbox if m.message_id in earlier), default=None)
         if boundary is None:
             return []
@@ -214,7 +217,7 @@ class Mailroom:
                 self._beat(tx, token)
             failures.append(f"mail {outbox_id}: {reason}")
 
-        send_all(smtp, ((mail.id, message_from_bytes(mail.eml)) for mail in claimed), on_sent, on_failed)
+        send_all(smtp, ((mail.id, WireMessage(message_headers(mail.eml), mail.eml)) for mail in claimed), on_sent, on_failed)
         return sent, failures
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
@@ -246,9 +249,13 @@ class Mailroom:
 
     def _write_once(self, eml: bytes) -> Path | None:
         """Write a queued message as an .eml file, unless an earlier 'send' did (None)."""
-        message = message_from_bytes(eml)
-        path = self.outbox / eml_filename(message)
-        return None if path.exists() else write_eml(message, self.outbox)
+        headers = message_headers(eml)
+        if headers.get("Message-ID") is None:  # named after its content: the whole message is needed
+            message = message_from_bytes(eml)
+            path = self.outbox / eml_filename(message)
+            return None if path.exists() else write_eml(message, self.outbox)
+        name = eml_filename(headers)
+        return None if (self.outbox / name).exists() else write_eml_bytes(eml, name, self.outbox)
 
     # -- deadlines ----------------------------------------------------------------------------
 
@@ -283,16 +290,17 @@ def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: s
     """The Message-ID of the player's own orders mail accepted since their last report
     (the one the receipt answered), so that the report threads under it; None if the
     orders came otherwise (a file, the command line) or not since then."""
-    found = None
     accepted = f"[{campaign}] Orders accepted"
-    for mail in tx.outbox():
+    for mail in reversed(tx.outbox()):  # the latest such receipt since the earlier report
         if mail.message_id == earlier_report:
-            found = None
-        elif mail.recipient.lower() == address.lower():
-            message = message_from_bytes(mail.eml)
+            return None
+        if mail.recipient.lower() == address.lower():
+            message = message_headers(mail.eml)
             if " ".join(str(message["Subject"] or "").split()) == accepted:
-                found = str(message["In-Reply-To"] or "").strip() or found
-    return found
+                found = str(message["In-Reply-To"] or "").strip()
+                if found:
+                    return found
+    return None
 
 
 def _events_since(log: CampaignLog, match: Match, count: int) -> list:

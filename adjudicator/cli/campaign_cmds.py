@@ -15,6 +15,7 @@ from typing import Iterator, Optional
 import typer
 
 from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
+from adjudicator.cli.status_cmd import submission
 
 keys_app = typer.Typer(help="The referee's signing key.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
@@ -389,49 +390,11 @@ def status(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
     """Where a campaign stands: turn, phase, the question open, the deadline."""
-    from adjudicator.campaign import Campaigns
+    from adjudicator.cli.status_cmd import status as print_status
 
-    with user_errors():
-        with open_store(store) as opened:
-            campaigns = Campaigns(opened)
-            if campaign is None:
-                rows = [{"campaign": c.id, "game": c.game, "records": c.entry_count} for c in opened.campaigns()]
-                if format is OutputFormat.json:
-                    typer.echo(json.dumps(rows, indent=2))
-                for row in rows if format is OutputFormat.text else ():
-                    typer.echo(f"{row['campaign']}\t{row['game']}\t{row['records']} records")
-                return
-            log, match = campaigns.match(campaign)
-            deadline = campaigns.deadline(campaign)
-            on_file = campaigns.orders_on_file(campaign)
-    state = match.state
-    decision = match.decision
-    info = {"campaign": campaign, "game": log.charter["game"], "turn": getattr(state, "turn", None),
-            "phase": getattr(state, "phase", None), "next_step": log.next_batch,
-            "waiting": None if decision is None else {"side": decision.side, "ask": decision.kind},
-            "deadline": deadline.isoformat(), "result": getattr(state, "result", None),
-            "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
-                                                     "sha256": o.sha256}
-                       for side, o in on_file.items()}}
-    if format is OutputFormat.json:
-        typer.echo(json.dumps(info, indent=2))
-        return
-    typer.echo(f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}; next step {info['next_step']}")
-    if info["result"]:
-        typer.echo(f"ended: {info['result']}")
-    elif decision is not None:
-        typer.echo(f"waiting for {decision.side}: {decision.prompt}")
-        typer.echo(f"deadline: {info['deadline']}")
-    if not info["result"]:
-        for side, orders in on_file.items():
-            typer.echo(f"orders for step {log.next_batch} from {side}: "
-                       + ("none yet" if orders is None else "on file," + _submission(orders)))
-
-
-def _submission(orders) -> str:
-    """Who sent a submission and when (when it came by mail), for 'history'."""
-    sender = f" from {orders.sender}" if orders.sender else " by hand ('submit')"
-    return sender + (f" at {orders.received_at}" if orders.received_at else "")
+    code = print_status(campaign, store, format.value, sys.stdout, sys.stderr)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -471,7 +434,7 @@ def _history_rows(log) -> list[dict]:
         body = record.body
         detail = {"charter": lambda: f"{body['game']} {body['options']}",
                   "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}"
-                                    + _submission(received[record.seq]),
+                                    + submission(received[record.seq]),
                   "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
                   "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
                   "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()

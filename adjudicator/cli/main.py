@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 
 #: commands that run without loading the whole command line (and its library), to start fast
-DIRECT = {"verify": "adjudicator.cli.verify_cmd", "check": "adjudicator.cli.check_core"}
+DIRECT = {"verify": "adjudicator.cli.verify_cmd", "check": "adjudicator.cli.check_core",
+          "status": "adjudicator.cli.status_cmd"}
 
 
 def run() -> None:
@@ -19,7 +20,13 @@ def run() -> None:
     if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
         import importlib
 
-        sys.exit(importlib.import_module(DIRECT[argv[0]]).direct(argv[1:]))
+        try:
+            code = importlib.import_module(DIRECT[argv[0]]).direct(argv[1:])
+        except KeyboardInterrupt:
+            print("adjudicator: interrupted", file=sys.stderr)
+            sys.exit(130)
+        if code is not None:  # None: misused, the full command line says how
+            sys.exit(code)
     import typer
 
     from adjudicator.cli import campaign_cmds, games_cmds, mail_cmds, serve_cmd, store_cmds, tournament_cmds  # noqa: F401  (they register commands)

@@ -4,27 +4,26 @@ See :mod:`adjudicator.engine.requests` for what rules yield and
 :mod:`adjudicator.engine.match` for the driver that answers them.
 """
 
-from adjudicator.engine.errors import (
-    EngineError,
-    GameDataError,
-    HistoryMismatch,
-    IllegalAnswer,
-    NotWaitingForAnswer,
-    NotWaitingForDice,
-    WrongRespondent,
-)
-from adjudicator.engine.match import (
-    AnswerEntry,
-    DiceEntry,
-    DrawEntry,
-    Game,
-    ShuffleEntry,
-    Match,
-    entry_from_json,
-    play_out,
-)
-from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle
-from adjudicator.engine.driver import Source, drive
+import importlib
+
+#: each public name -> the module that defines it; imported on first use, so that a
+#: module needing only the errors (an orders reader, a board) does not load the driver.
+_HOMES = {
+    **dict.fromkeys(("EngineError", "GameDataError", "HistoryMismatch", "IllegalAnswer", "NotWaitingForAnswer",
+                     "NotWaitingForDice", "WrongRespondent"), "adjudicator.engine.errors"),
+    **dict.fromkeys(("AnswerEntry", "DiceEntry", "DrawEntry", "Game", "ShuffleEntry", "Match", "entry_from_json",
+                     "play_out"), "adjudicator.engine.match"),
+    **dict.fromkeys(("CHANCE", "Decision", "Draw", "Event", "Roll", "Shuffle"), "adjudicator.engine.requests"),
+    **dict.fromkeys(("Source", "drive"), "adjudicator.engine.driver"),
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)
+
 
 __all__ = [
     "AnswerEntry",

@@ -25,6 +25,15 @@ GAMES: dict[str, str] = {
     "tsushima-1905": "adjudicator.games.tsushima_1905.plugin",
 }
 
+#: game name -> module of its orders language, for reading orders without loading the
+#: rules (``check``); it is the plug-in's ``language`` (a test holds them equal). A game
+#: left out here is read through its plug-in.
+LANGUAGES: dict[str, str] = {
+    "port-arthur": "adjudicator.games.port_arthur.language",
+    "russo-japanese-war": "adjudicator.games.russo_japanese_war.language",
+    "tsushima-1905": "adjudicator.games.tsushima_1905.orders",
+}
+
 
 class UnknownGame(AdjudicatorError, LookupError):
     """A game name that is not in the registry."""
@@ -43,6 +52,17 @@ def get(name: str) -> "GamePlugin":
     return _load(name, module)
 
 
+def language(name: str):
+    """The orders language of game ``name`` (its plug-in's ``language``), imported
+    without the rest of the game when the registry names its module."""
+    if name not in GAMES:
+        get(name)  # UnknownGame, naming the games
+    module = LANGUAGES.get(name)
+    if module is None or module.rpartition(".")[0] != GAMES[name].rpartition(".")[0]:
+        return get(name).language  # a game registered otherwise (a test's own): through its plug-in
+    return importlib.import_module(module)
+
+
 @lru_cache(maxsize=None)
 def _load(name: str, module: str) -> "GamePlugin":
     plugin = importlib.import_module(module).plugin()
@@ -56,4 +76,4 @@ def only_game() -> str | None:
     return next(iter(GAMES)) if len(GAMES) == 1 else None
 
 
-__all__ = ["GAMES", "UnknownGame", "get", "names", "only_game"]
+__all__ = ["GAMES", "LANGUAGES", "UnknownGame", "get", "language", "names", "only_game"]

@@ -14,7 +14,8 @@ It knows nothing of games or orders; the campaign layer calls it.
 * :mod:`.errors` -- :class:`MailError` and one subclass per kind of failure.
 """
 
-from .autoreply import AUTO_SUBJECT_PREFIXES, is_auto_subject
+import importlib
+
 from .errors import (
     HeaderInjection,
     InvalidAddress,
@@ -28,18 +29,26 @@ from .errors import (
     SmtpConfigError,
     SmtpConnectFailed,
 )
-from .htmltext import html_to_text
-from .intake import OWN_HEADER, IncomingMail, content_hash, parse_message, read_messages
-from .outgoing import (
-    build_message,
-    eml_filename,
-    message_bytes,
-    message_from_bytes,
-    new_message_id,
-    normalise_message_id,
-    write_eml,
-)
-from .smtp import FailureReason, SendSummary, SmtpSettings, send_all, send_message
+
+#: the rest of the public names -> their module, imported on first use (a command that
+#: only builds a message does not load SMTP and TLS, nor the mailbox readers)
+_HOMES = {
+    **dict.fromkeys(("AUTO_SUBJECT_PREFIXES", "is_auto_subject"), "autoreply"),
+    "html_to_text": "htmltext",
+    **dict.fromkeys(("OWN_HEADER", "IncomingMail", "content_hash", "parse_message", "read_messages"), "intake"),
+    **dict.fromkeys(("build_message", "eml_filename", "message_bytes", "message_from_bytes", "message_headers",
+                     "new_message_id", "normalise_message_id", "write_eml", "write_eml_bytes"), "outgoing"),
+    **dict.fromkeys(("FailureReason", "SendSummary", "SmtpSettings", "WireMessage", "send_all", "send_message"),
+                    "smtp"),
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
 
 __all__ = [
     "AUTO_SUBJECT_PREFIXES",
@@ -59,6 +68,7 @@ __all__ = [
     "SmtpConfigError",
     "SmtpConnectFailed",
     "SmtpSettings",
+    "WireMessage",
     "build_message",
     "content_hash",
     "eml_filename",
@@ -66,6 +76,7 @@ __all__ = [
     "is_auto_subject",
     "message_bytes",
     "message_from_bytes",
+    "message_headers",
     "new_message_id",
     "normalise_message_id",
     "parse_message",
@@ -73,4 +84,5 @@ __all__ = [
     "send_all",
     "send_message",
     "write_eml",
+    "write_eml_bytes",
 ]

@@ -44,9 +44,7 @@ from . import headers as hdr
 from .autoreply import is_auto_reply
 from .body import content_type, extract_body
 from .errors import MailSourceError
-
-#: Header put on every message the adjudicator sends (see :mod:`.outgoing`).
-OWN_HEADER = "X-Adjudicator"
+from .outgoing import OWN_HEADER
 STDIN = "-"
 _HEADER_LINE = re.compile(rb"^[!-9;-~]+[ \t]*:")
 

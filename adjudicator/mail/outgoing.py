@@ -28,7 +28,9 @@ from email.parser import BytesParser
 from pathlib import Path
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
-from .intake import OWN_HEADER
+
+#: Header put on every message the adjudicator sends (intake knows its own mail by it).
+OWN_HEADER = "X-Adjudicator"
 
 AddressLike = str | Address
 
@@ -249,6 +251,12 @@ def message_from_bytes(data: bytes) -> EmailMessage:
     return BytesParser(policy=policy.default).parsebytes(data)
 
 
+def message_headers(data: bytes) -> EmailMessage:
+    """Only the headers of bytes written by :func:`message_bytes` (the body is not
+    parsed): enough to read a queued message's Subject, Message-ID or In-Reply-To."""
+    return BytesParser(policy=policy.default).parsebytes(data, headersonly=True)
+
+
 def eml_filename(message: EmailMessage) -> str:
     """Return the .eml file name for a message, derived from its Message-ID.
 
@@ -276,10 +284,15 @@ def write_eml(message: EmailMessage, folder: str | os.PathLike[str]) -> Path:
     The file is readable by its owner only (mode 0600), as reports may hold
     what one player must not see.
     """
+    return write_eml_bytes(message_bytes(message), eml_filename(message), folder)
+
+
+def write_eml_bytes(data: bytes, name: str, folder: str | os.PathLike[str]) -> Path:
+    """Write the wire form ``data`` of a message (as :func:`message_bytes` made it, e.g.
+    a queued message) as ``folder/name``, atomically, as :func:`write_eml` does."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / eml_filename(message)
-    data = message_bytes(message)
+    target = folder / name
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".eml.part")
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -32,8 +32,9 @@ import ssl
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+from email.utils import getaddresses
 from itertools import chain
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from .errors import (
     MessageRejected,
@@ -179,7 +180,7 @@ def send_message(settings: SmtpSettings, message: EmailMessage) -> dict[str, tup
 
 def send_all(
     settings: SmtpSettings,
-    messages: Iterable[tuple[Key, EmailMessage]],
+    messages: Iterable[tuple[Key, EmailMessage | WireMessage]],
     on_sent: Callable[[Key], None],
     on_failed: Callable[[Key, str], None],
 ) -> SendSummary:
@@ -270,11 +271,11 @@ class _Connection:
         log.debug("connected to %s", settings.describe())
         return cls(settings, smtp)
 
-    def send(self, message: EmailMessage) -> dict[str, tuple[int, str]]:
+    def send(self, message: EmailMessage | WireMessage) -> dict[str, tuple[int, str]]:
         """Send one message; return refused recipients; raise SendFailed."""
-        settings, label = self._settings, _label(message)
+        settings, label = self._settings, _label(message.headers if isinstance(message, WireMessage) else message)
         try:
-            refused = self._smtp.send_message(message)
+            refused = self._send(message)
         except smtplib.SMTPRecipientsRefused as exc:
             raise _refused(settings, label, exc.recipients) from None
         except smtplib.SMTPSenderRefused as exc:  # the settings' fault, not the message's
@@ -295,6 +296,39 @@ class _Connection:
     def close(self) -> None:
         """Say goodbye to the server, ignoring any error."""
         _close_quietly(self._smtp)
+
+    def _send(self, message: EmailMessage | WireMessage) -> dict:
+        if not isinstance(message, WireMessage):
+            return self._smtp.send_message(message)
+        envelope = message.envelope()
+        if envelope is None:  # Bcc to drop, resent mail or non-ASCII addresses: as smtplib does it
+            from .outgoing import message_from_bytes
+
+            return self._smtp.send_message(message_from_bytes(message.data))
+        return self._smtp.sendmail(*envelope, message.data)
+
+
+class WireMessage(NamedTuple):
+    """A message already in its wire form (a queued message's bytes, CRLF line ends, as
+    :func:`~adjudicator.mail.outgoing.message_bytes` made it) with its parsed headers:
+    sent as it is, without parsing and printing the whole message again."""
+
+    headers: EmailMessage
+    data: bytes
+
+    def envelope(self) -> tuple[str, list[str]] | None:
+        """(sender, recipients) as ``smtplib.send_message`` takes them from the headers;
+        None when the message needs smtplib's own handling (Bcc or Resent- headers, or
+        addresses that need SMTPUTF8)."""
+        headers = self.headers
+        if "From" not in headers or any(name in headers for name in ("Bcc", "Resent-Bcc", "Resent-Date")):
+            return None
+        sender = getaddresses([str(headers["Sender"] if "Sender" in headers else headers["From"])])[0][1]
+        recipients = [address for _, address in getaddresses(
+            [str(value) for value in (headers["To"], headers["Cc"]) if value is not None])]
+        if not "".join([sender, *recipients]).isascii():
+            return None
+        return sender, recipients
 
 
 def _connect(settings: SmtpSettings) -> smtplib.SMTP:

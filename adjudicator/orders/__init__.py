@@ -31,7 +31,7 @@ class UnknownLanguage(AdjudicatorError, ValueError):
 def language(game: str):
     """The orders language of ``game`` (its plug-in's ``language``)."""
     try:
-        return games.get(game).language
+        return games.language(game)
     except games.UnknownGame as err:
         raise UnknownLanguage(f"no orders language for {game!r}; known: {', '.join(games.names())}") from err
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import lark
-from lark import Lark
+from lark import Lark, Token, Tree
 from lark.lexer import BasicLexer, CallChain, ContextualLexer, PatternRE, PatternStr, Scanner, UnlessCallback
 
 from adjudicator.resources import cache_dir, data_dir
@@ -61,17 +61,65 @@ def _cache_file(game: str, parser: str) -> str | bool:
 @lru_cache(maxsize=None)
 def lalr_parser(game: str) -> Lark:
     """The LALR parser for ``game``'s orders (compiled once, then loaded from cache),
-    its contextual lexer sharing each terminal's compiled regexp between its states."""
+    its contextual lexer sharing each terminal's compiled regexp between its states,
+    each node of its trees knowing where it starts (:func:`record_start_positions`)."""
     parser = Lark.open(
         str(grammar_path(game)),
         parser="lalr",
         lexer="contextual",
-        propagate_positions=True,
+        propagate_positions=False,
         maybe_placeholders=False,
         cache=_cache_file(game, "lalr"),
     )
     share_terminal_regexps(parser)
+    record_start_positions(parser)
     return parser
+
+
+# -- where each node starts, and only that ----------------------------------------------------
+
+
+class StartPosition:
+    """A rule's tree builder that also records where the node starts, in ``meta.line``
+    and ``meta.column``, as lark's ``propagate_positions`` does: at its first child,
+    counting the keywords the tree leaves out (a rule inlined into this one counts from
+    its own first keyword, its "container"). The readers need no more (where a problem
+    is); lark would also work out every node's end, which costs as much again."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Any) -> None:
+        self.build = build
+
+    def __call__(self, children: list) -> Any:
+        node = self.build(children)
+        if not isinstance(node, Tree):
+            return node
+        for child in children:  # the first child that knows where it starts
+            if isinstance(child, Token):
+                start = child.line, child.column
+                break
+            if isinstance(child, Tree):
+                meta = child._meta
+                if meta is not None and not meta.empty:
+                    start = getattr(meta, "container_line", meta.line), getattr(meta, "container_column", meta.column)
+                    break
+        else:
+            return node
+        meta = node.meta
+        if not hasattr(meta, "line"):  # an inlined rule's node already knows its own start
+            meta.line, meta.column = start
+            meta.empty = False
+        meta.container_line, meta.container_column = start
+        return node
+
+
+def record_start_positions(parser: Lark) -> None:
+    """Make ``parser`` (built without ``propagate_positions``) record where each node
+    of its trees starts (:class:`StartPosition`)."""
+    callbacks = parser.parser.parser.parser.callbacks
+    for rule, build in callbacks.items():
+        callbacks[rule] = StartPosition(build)
 
 
 # -- the contextual lexer, its regexps compiled once per terminal ------------------------------

@@ -27,7 +27,10 @@ from adjudicator.mail import (
     SmtpConfigError,
     SmtpConnectFailed,
     SmtpSettings,
+    WireMessage,
     build_message,
+    message_bytes,
+    message_headers,
     parse_message,
     send_all,
     send_message,
@@ -438,3 +441,33 @@ def test_bad_settings_are_refused(environ: dict[str, str]) -> None:
     with pytest.raises(SmtpConfigError) as caught:
         SmtpSettings.from_env(environ)
     assert "hunter2" not in str(caught.value)
+
+
+# -- queued mail sent in its wire form -----------------------------------------
+
+
+def test_a_queued_message_is_sent_byte_for_byte_as_it_was_queued() -> None:
+    handler = RecordingHandler()
+    outgoing = message("japan@example.jp", html="<p>Rapport</p>", headers={"Cc": "russia@example.ru"})
+    queued = message_bytes(outgoing)
+    outcome = Outcome()
+    with smtp_server(handler) as port:
+        send_all(plain(port), [("q1", WireMessage(message_headers(queued), queued))], outcome.on_sent,
+                 outcome.on_failed)
+    assert outcome.sent == ["q1"] and outcome.failed == []
+    (arrived,) = handler.received
+    assert arrived.mail_from == "referee@example.org"
+    assert sorted(arrived.rcpt_tos) == ["japan@example.jp", "russia@example.ru"]
+    assert arrived.content.replace(b"\r\n", b"\n").rstrip(b"\n") == queued.replace(b"\r\n", b"\n").rstrip(b"\n")
+
+
+def test_a_queued_message_with_bcc_loses_the_header_as_smtplib_does() -> None:
+    handler = RecordingHandler()
+    queued = message_bytes(message("japan@example.jp", headers={"Bcc": "archive@example.org"}))
+    outcome = Outcome()
+    with smtp_server(handler) as port:
+        send_all(plain(port), [("q1", WireMessage(message_headers(queued), queued))], outcome.on_sent,
+                 outcome.on_failed)
+    (arrived,) = handler.received
+    assert sorted(arrived.rcpt_tos) == ["archive@example.org", "japan@example.jp"]
+    assert b"archive@example.org" not in arrived.content

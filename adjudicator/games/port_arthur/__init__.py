@@ -1,5 +1,15 @@
-"""Port Arthur (naval, two players, six turns)."""
+"""Port Arthur (naval, two players, six turns).
 
-from adjudicator.games.port_arthur.game import PortArthur
+The game class is imported on first use (``from adjudicator.games.port_arthur import
+PortArthur``), so that reading orders loads the orders language without the rules.
+"""
 
 __all__ = ["PortArthur"]
+
+
+def __getattr__(name: str):
+    if name == "PortArthur":
+        from adjudicator.games.port_arthur.game import PortArthur
+
+        return PortArthur
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,15 @@
-"""Russo-Japanese War 1904-1905 (land, two players, twelve turns, a shared deck of 16 cards)."""
+"""Russo-Japanese War 1904-1905 (land, two players, twelve turns, a shared deck of 16 cards).
 
-from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
+The game class is imported on first use (``from adjudicator.games.russo_japanese_war
+import RussoJapaneseWar``), so that reading orders loads the orders language without the rules.
+"""
 
 __all__ = ["RussoJapaneseWar"]
+
+
+def __getattr__(name: str):
+    if name == "RussoJapaneseWar":
+        from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
+
+        return RussoJapaneseWar
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
