@@ -175,14 +175,15 @@ def test_a_killed_adjudication_leaves_the_campaign_before_or_after_it(pending):
     seed = 1904
     rng = random.Random(seed)
     outcomes = []
-    deadline = time.monotonic() + 20
-    for attempt in range(15):
-        if attempt >= 10 and time.monotonic() > deadline:
-            break  # ten kills at least, however slow a loaded machine is
+    window = took * 1.2
+    for attempt in range(40):
+        killed = [batches for code, batches in outcomes if code == -signal.SIGKILL]
+        if len(outcomes) >= 10 and len(killed) >= 5 and 0 in killed:
+            break  # ten tries at least, enough of them killed mid-way, however loaded the machine
         store_path = fresh_copy(pending, f"kill-{attempt}")
         worker = start_worker(store_path, key_path)
         assert worker.stdout.readline().strip() == "ready"
-        delay = rng.uniform(0, took * 1.2)
+        delay = rng.uniform(0, window)
         time.sleep(delay)
         worker.send_signal(signal.SIGKILL)
         worker.communicate(timeout=30)
@@ -193,7 +194,9 @@ def test_a_killed_adjudication_leaves_the_campaign_before_or_after_it(pending):
         assert (batches, queued) in ((0, 0), (1, 2)), where
         assert (record == after) == (batches == 1), where
         outcomes.append((worker.returncode, batches))
+        if worker.returncode == 0:
+            window *= 0.7  # the machine got faster than the reference run: kill sooner
 
     assert len(outcomes) >= 10
-    assert sum(code == -signal.SIGKILL for code, _ in outcomes) >= len(outcomes) // 2
+    assert sum(code == -signal.SIGKILL for code, _ in outcomes) >= 5
     assert any(batches == 0 and code == -signal.SIGKILL for code, batches in outcomes)
