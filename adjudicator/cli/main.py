@@ -15,7 +15,25 @@ DIRECT = {"verify": "adjudicator.cli.verify_cmd", "check": "adjudicator.cli.chec
 
 
 def run() -> None:
-    """Console-script entry point: never a traceback for the user."""
+    """Console-script entry point: never a traceback for the user.
+
+    A reader that stops early (``adjudicator check f | head``) ends the command quietly,
+    with the exit status of a Unix tool killed by SIGPIPE (141), as ``cat`` would."""
+    try:
+        _run()
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+
+
+def _quiet_broken_pipe() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # nothing left to flush at exit: no second error
+    sys.exit(141)
+
+
+def _run() -> None:
     argv = sys.argv[1:]
     if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
         import importlib
@@ -34,6 +52,10 @@ def run() -> None:
 
     try:
         app()
+    except SystemExit:
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # click's exit 1 for a reader gone
+            _quiet_broken_pipe()
+        raise
     except KeyboardInterrupt:
         typer.echo("adjudicator: interrupted", err=True)
         sys.exit(130)
