@@ -41,7 +41,7 @@ class Game(Protocol):
         """What ``side`` may see of ``state`` (None: the referee, everything)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AnswerEntry:
     """One answered decision, as stored in a history."""
 
@@ -53,7 +53,7 @@ class AnswerEntry:
         return {"answer": dict(self.answer), "side": self.side, "kind": self.kind}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceEntry:
     """One roll's dice, as stored in a history."""
 
@@ -63,7 +63,7 @@ class DiceEntry:
         return {"dice": list(self.values)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShuffleEntry:
     """One shuffle's new order, as stored in a history."""
 
@@ -73,7 +73,7 @@ class ShuffleEntry:
         return {"shuffle": list(self.order)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawEntry:
     """One draw's cards (indexes in the pile the Draw named), as stored in a history."""
 
@@ -105,6 +105,14 @@ def entry_from_json(data: Mapping[str, Any]) -> HistoryEntry:
     raise HistoryMismatch(f"a history entry must hold 'dice', 'shuffle', 'draw' or 'answer': {dict(data)!r}")
 
 
+def _all_dice(dice: tuple, sides: int) -> bool:
+    """Whether every die is an int showing 1 to ``sides``."""
+    for die in dice:
+        if type(die) is not int or not 1 <= die <= sides:
+            return False
+    return True
+
+
 def _canonical_answer(typed: Any, given: Mapping[str, Any]) -> dict:
     to_json = getattr(typed, "to_json", None)
     return to_json() if callable(to_json) else dict(given)
@@ -130,7 +138,8 @@ class Match:
         self.options = dict(options or {})
         self.state = game.new_state(self.setup, self.options)
         self.history: list[HistoryEntry] = []
-        self.asked: list[Decision | Roll | Shuffle | Draw] = []  # the request each history entry answered
+        # the request each history entry answered (a question without its options: Decision.spent)
+        self.asked: list[Decision | Roll | Shuffle | Draw] = []
         self.events: list[Event] = []
         self.pending: Decision | Roll | Shuffle | Draw | None = None
         self.paused_at: Event | None = None
@@ -203,7 +212,7 @@ class Match:
             )
         typed = decision.accept(answer)
         self.history.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
-        self.asked.append(decision)
+        self.asked.append(decision.spent())
         self._run(typed)
         return typed
 
@@ -213,7 +222,7 @@ class Match:
         if roll is None:
             raise NotWaitingForDice(self._waiting_text())
         dice = tuple(values)
-        if len(dice) != roll.count or not all(type(d) is int and 1 <= d <= roll.sides for d in dice):
+        if len(dice) != roll.count or not _all_dice(dice, roll.sides):
             raise HistoryMismatch(
                 f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
             )
@@ -253,9 +262,12 @@ class Match:
 
     def supply(self, values: Sequence[int]) -> tuple[int, ...]:
         """Give the pending roll, shuffle or draw its values."""
-        if isinstance(self.pending, Shuffle):
+        kind = type(self.pending)
+        if kind is Roll:
+            return self.supply_dice(values)
+        if kind is Shuffle:
             return self.supply_shuffle(values)
-        if isinstance(self.pending, Draw):
+        if kind is Draw:
             return self.supply_draw(values)
         return self.supply_dice(values)
 

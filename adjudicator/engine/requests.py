@@ -11,10 +11,15 @@ any particular game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping as _Mapping
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+
+
+def _already_answered(answer: Mapping[str, Any]) -> Any:
+    raise IllegalAnswer("this question has been answered already")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +45,15 @@ class Decision:
 
     def accept(self, answer: Mapping[str, Any]) -> Any:
         """Validate ``answer``; return the typed answer or raise IllegalAnswer."""
-        if not isinstance(answer, Mapping):
+        if type(answer) is not dict and not isinstance(answer, _Mapping):
             raise IllegalAnswer(f"an answer to {self.kind!r} must be a table of keys, got {answer!r}")
         return self.parse(answer)
+
+    def spent(self) -> "Decision":
+        """This question as a match's record of what was asked keeps it once answered:
+        who was asked what, without the options and the reader, which only answering
+        needs (a long game asks hundreds of questions)."""
+        return Decision(self.side, self.kind, None, self.prompt, _already_answered, self.hidden)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +117,79 @@ class Draw:
     drawn from the hidden seed stream, revealed when the game ends."""
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for the narrative. ``data`` is JSON-able."""
+    """Something that happened, for the narrative: ``kind``, ``text``, ``data`` (JSON-able)
+    and ``visible_to`` (None: every side may see it). Frozen, like the other requests.
 
-    kind: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    visible_to: tuple[str, ...] | None = None  # None: every side may see it
+    Narration is written only when read: :meth:`later` takes the text as a template
+    and its values, and ``text`` is ``template.format(*values)`` the first time a
+    report, a view or a listing reads it -- the same words as an f-string with those
+    values in place. The values are taken when the event happens, so pass values that
+    do not change afterwards (numbers, names, tuples), never a ship or a list.
+    """
+
+    __slots__ = ("_fields",)  # (kind, text or template, data, visible_to, values or None)
+
+    def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
+                 visible_to: tuple[str, ...] | None = None) -> None:
+        _set(self, "_fields", (kind, text, {} if data is None else data, visible_to, None))
+
+    @classmethod
+    def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
+              visible_to: tuple[str, ...] | None = None) -> "Event":
+        """An event whose text, ``template.format(*values)``, is written when first read."""
+        event = _new(cls)
+        _set(event, "_fields", (kind, template, {} if data is None else data, visible_to, values))
+        return event
+
+    @property
+    def kind(self) -> str:
+        return self._fields[0]
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        return self._fields[2]
+
+    @property
+    def visible_to(self) -> tuple[str, ...] | None:
+        return self._fields[3]
+
+    @property
+    def text(self) -> str:
+        """What happened, in words (written now if it was told for later)."""
+        fields = self._fields
+        if fields[4] is not None:
+            fields = (fields[0], fields[1].format(*fields[4]), fields[2], fields[3], None)
+            _set(self, "_fields", fields)
+        return fields[1]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _values(self) -> tuple:
+        return (self.kind, self.text, self.data, self.visible_to)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
+                f"visible_to={self.visible_to!r})")
+
+    def __reduce__(self) -> tuple:
+        return (Event, self._values())
+
+
+_set = object.__setattr__
+_new = object.__new__
 
 
 Request = Decision | Roll | Shuffle | Draw

@@ -124,7 +124,13 @@ class State:
         by_place[ship.at].remove(ship)
         ship.at = place
         order = self._order()
-        insort(by_place.setdefault(place, []), ship, key=lambda s: order[s.name])
+        there = by_place.get(place)
+        if not there:
+            by_place[place] = [ship]
+        elif order[there[-1].name] < order[ship.name]:
+            there.append(ship)
+        else:
+            insort(there, ship, key=lambda s: order[s.name])
 
     def _order(self) -> dict[str, int]:
         """Each ship's place on the counter sheet (the order stacks are listed in)."""

@@ -113,8 +113,8 @@ def _carry_out(table: Table, side: str, orders: Sortie) -> None:
         port = ship.at
         state.move(ship, shipyard_of(port) if dest == SHIPYARD else dest)
         where = f"the {port} shipyard" if dest == SHIPYARD else dest
-        table.say("sortie", f"{ship.name} leaves {port} for {where}.", side=side, ship=name, to=ship.at,
-                  owner=side, seen_by_enemy=f"A {side.capitalize()} ship leaves {port} for {where}.")
+        table.say("sortie", "{0} leaves {1} for {2}.", ship.name, port, where, side.capitalize(),
+                  side=side, ship=name, to=ship.at, owner=side, seen_by_enemy="A {3} ship leaves {1} for {2}.")
     for space in orders.land:
         state.landing.append(space)
         table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)

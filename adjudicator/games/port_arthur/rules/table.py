@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Event
+from adjudicator.engine.requests import Decision, Event
 from adjudicator.engine.table import Steps
 from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.port_arthur.answers import READERS, Kind
@@ -53,20 +53,29 @@ class Table(RulesTable):
         def parse(raw: Mapping[str, Any]) -> Any:
             return check(read(raw))
 
-        return (yield from super().ask(side, kind.value, options, prompt, parse, forced, hidden))
+        if forced is not None:
+            return parse(forced)
+        return (yield Decision(side, kind.value, options, prompt, parse, hidden))
 
-    def say(self, kind: str, text: str, *, owner: str | None = None, seen_by_enemy: str | None = None,
+    def where(self) -> tuple[int, str]:
+        """The (turn, phase) of a draw."""
+        return self.state.turn, self.state.phase
+
+    def say(self, kind: str, text: str, *values: Any, owner: str | None = None, seen_by_enemy: str | None = None,
             **data: Any) -> None:
-        """Tell what happened (the narrative of the reports).
+        """Tell what happened (the narrative of the reports). With ``values``, ``text``
+        (and ``seen_by_enemy``) are templates for them, written only when a report reads
+        them (:meth:`Event.later`).
 
         Under the fog of war, an event about ``owner``'s ships is told in full to
         ``owner`` only; the enemy is told ``seen_by_enemy`` instead (rules-notes,
         Fog of war)."""
+        event = Event.later if values else _told
         if owner is None or seen_by_enemy is None or not self.options.fog_of_war:
-            self.narrate(Event(kind, text, data))
+            self.narrate(event(kind, text, values, data, None))
             return
-        self.narrate(Event(kind, text, data, visible_to=(owner,)))
-        self.narrate(Event(kind, seen_by_enemy, {"side": owner}, visible_to=(other(owner),)))
+        self.narrate(event(kind, text, values, data, (owner,)))
+        self.narrate(event(kind, seen_by_enemy, values, {"side": owner}, (other(owner),)))
 
     def tell(self, side: str, kind: str, text: str, **data: Any) -> None:
         """Tell ``side`` alone (its own orders' workings: which step of its plan was used)."""
@@ -129,6 +138,10 @@ class Table(RulesTable):
             f"{why}: Japan {japan}, Russia {russia}; CP marker {marker_text(before)} -> {marker_text(self.state.cp)}",
             {"japan": japan, "russia": russia, "before": before, "after": self.state.cp},
         ))
+
+
+def _told(kind: str, text: str, values: tuple, data: dict, visible_to: tuple[str, ...] | None) -> Event:
+    return Event(kind, text, data, visible_to)
 
 
 def marker_text(cp: int) -> str:
