@@ -128,40 +128,42 @@ class Event:
     do not change afterwards (numbers, names, tuples), never a ship or a list.
     """
 
-    __slots__ = ("_fields",)  # (kind, text or template, data, visible_to, values or None)
+    # _told: (kind, text or template, visible_to, values or None) -- a tuple the
+    # garbage collector stops tracking, with ``data`` apart (a long game tells hundreds)
+    __slots__ = ("_told", "data")
+
+    data: Mapping[str, Any]
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
-        _set(self, "_fields", (kind, text, {} if data is None else data, visible_to, None))
+        _set(self, "_told", (kind, text, visible_to, None))
+        _set(self, "data", {} if data is None else data)
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
               visible_to: tuple[str, ...] | None = None) -> "Event":
         """An event whose text, ``template.format(*values)``, is written when first read."""
         event = _new(cls)
-        _set(event, "_fields", (kind, template, {} if data is None else data, visible_to, values))
+        _set(event, "_told", (kind, template, visible_to, values))
+        _set(event, "data", {} if data is None else data)
         return event
 
     @property
     def kind(self) -> str:
-        return self._fields[0]
-
-    @property
-    def data(self) -> Mapping[str, Any]:
-        return self._fields[2]
+        return self._told[0]
 
     @property
     def visible_to(self) -> tuple[str, ...] | None:
-        return self._fields[3]
+        return self._told[2]
 
     @property
     def text(self) -> str:
         """What happened, in words (written now if it was told for later)."""
-        fields = self._fields
-        if fields[4] is not None:
-            fields = (fields[0], fields[1].format(*fields[4]), fields[2], fields[3], None)
-            _set(self, "_fields", fields)
-        return fields[1]
+        told = self._told
+        if told[3] is not None:
+            told = (told[0], told[1].format(*told[3]), told[2], None)
+            _set(self, "_told", told)
+        return told[1]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

@@ -121,7 +121,8 @@ class State:
     def move(self, ship: Ship, place: str) -> None:
         """Put ``ship`` in ``place`` (the one way a ship changes place)."""
         by_place = self._places()[ship.side]
-        by_place[ship.at].remove(ship)
+        here = by_place[ship.at]
+        del here[next(i for i, s in enumerate(here) if s is ship)]
         ship.at = place
         order = self._order()
         there = by_place.get(place)

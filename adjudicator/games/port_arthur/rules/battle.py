@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import (
@@ -179,7 +180,11 @@ def _outcomes(start, next_states, limit: int) -> list[tuple[tuple[int, ...], lis
     return list(found.items())
 
 
+@lru_cache(maxsize=4096)
 def critical_outcomes(statuses: tuple[int, ...], count: int, limit: int = 2):
+    """The distinct results of ``count`` critical hits (at most ``limit``), each with
+    one order of targets that reaches it (the same squadron often comes again: kept).
+    Read-only: the result is shared."""
     def nexts(node):
         current, left = node
         if left == 0:
@@ -189,7 +194,10 @@ def critical_outcomes(statuses: tuple[int, ...], count: int, limit: int = 2):
     return _outcomes((statuses, count), nexts, limit)
 
 
+@lru_cache(maxsize=4096)
 def hit_outcomes(statuses: tuple[int, ...], defenses: tuple[int, ...], hits: int, limit: int = 2):
+    """The distinct results of ``hits`` hits on target (at most ``limit``), each with one
+    way of applying them (kept, like :func:`critical_outcomes`). Read-only: shared."""
     def nexts(node):
         current, left = node
         return [((action, i), (strike(current, i), left - used))

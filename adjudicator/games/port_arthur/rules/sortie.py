@@ -22,6 +22,15 @@ SHIPYARD = "shipyard"
 
 def sortie_destinations(table: Table, ship: Ship) -> list[str]:
     """Where ``ship``, in a harbour, may go in its side's Sortie Phase."""
+    state = table.state
+    key = ("sortie", ship.at, ship.damaged, state.blockade, state.port_arthur)
+    places = table.known.get(key)
+    if places is None:
+        places = table.known[key] = _sortie_destinations(table, ship)
+    return list(places)
+
+
+def _sortie_destinations(table: Table, ship: Ship) -> list[str]:
     board, state = table.board, table.state
     port = ship.at
     first = list(board.ports[port].adjacent)

@@ -11,7 +11,7 @@ once, through the ``narrate`` callback the engine gives the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -30,6 +30,9 @@ class Table(RulesTable):
     narrate: Callable[[Event], None]
     board: Board
     options: Options
+    known: dict = field(default_factory=dict, repr=False, compare=False)
+    """Answers worked out once per game and asked again (a sortie's destinations):
+    keyed by everything they depend on."""
 
     # -- asking ----------------------------------------------------------------
 
