@@ -313,7 +313,7 @@ def movement_phase(t):
         if "rail" in answer:
             rail["used"] = True
         how = "by rail " if "rail" in answer else ""
-        t.say("move", f"{side.capitalize()} {uid} moves {how}{'-'.join(answer['path'])}.",
+        t.say("move", "{} {} moves {}{}.", side.capitalize(), uid, how, "-".join(answer["path"]),
               unit=uid, path=answer["path"], rail="rail" in answer)
         walk(t, uid, answer["path"])
 
