@@ -202,8 +202,8 @@ class Match:
 
     def answer(self, side: str, answer: Mapping[str, Any], kind: str | None = None) -> Any:
         """Answer the pending question for ``side``. Illegal answers change nothing."""
-        decision = self.decision
-        if decision is None:
+        decision = self.pending
+        if not isinstance(decision, Decision):
             raise NotWaitingForAnswer(self._waiting_text())
         if side != decision.side or (kind is not None and kind != decision.kind):
             raise WrongRespondent(
@@ -218,8 +218,8 @@ class Match:
 
     def supply_dice(self, values: Sequence[int]) -> tuple[int, ...]:
         """Give the pending roll its dice."""
-        roll = self.roll
-        if roll is None:
+        roll = self.pending
+        if not isinstance(roll, Roll):
             raise NotWaitingForDice(self._waiting_text())
         dice = tuple(values)
         if len(dice) != roll.count or not _all_dice(dice, roll.sides):

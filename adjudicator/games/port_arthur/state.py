@@ -122,7 +122,10 @@ class State:
         """Put ``ship`` in ``place`` (the one way a ship changes place)."""
         by_place = self._places()[ship.side]
         here = by_place[ship.at]
-        del here[next(i for i, s in enumerate(here) if s is ship)]
+        for i, there in enumerate(here):
+            if there is ship:
+                del here[i]
+                break
         ship.at = place
         order = self._order()
         there = by_place.get(place)

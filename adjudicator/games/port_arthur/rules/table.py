@@ -58,7 +58,7 @@ class Table(RulesTable):
 
         if forced is not None:
             return parse(forced)
-        return (yield Decision(side, kind.value, options, prompt, parse, hidden))
+        return (yield Decision(side, KIND_NAMES[kind], options, prompt, parse, hidden))
 
     def where(self) -> tuple[int, str]:
         """The (turn, phase) of a draw."""
@@ -141,6 +141,10 @@ class Table(RulesTable):
             f"{why}: Japan {japan}, Russia {russia}; CP marker {marker_text(before)} -> {marker_text(self.state.cp)}",
             {"japan": japan, "russia": russia, "before": before, "after": self.state.cp},
         ))
+
+
+KIND_NAMES = {kind: kind.value for kind in Kind}
+"""Each decision kind's name (an enum's ``value`` is slow to read, and rules ask often)."""
 
 
 def _told(kind: str, text: str, values: tuple, data: dict, visible_to: tuple[str, ...] | None) -> Event:
