@@ -107,14 +107,25 @@ def move_options(table: Table, side: str, positions: Positions) -> list[dict]:
     for zone in board.zones:
         squadron = positions.get(zone)
         if squadron:
-            destinations = board.neighbours[zone] + [p for p in board.ports_beside[zone] if p in ports]
-            moves.append({"from": zone, "to": destinations, "ships": [s.name for s in squadron], "port": False})
+            moves.append({"from": zone, "to": _destinations(table, zone, ports),
+                          "ships": [s.name for s in squadron], "port": False})
     for port in ports:
         ships = positions.get(port)
         if ships:
             moves.append({"from": port, "to": list(board.ports[port].adjacent),
                           "ships": [s.name for s in ships], "port": True})
     return moves
+
+
+def _destinations(table: Table, zone: str, ports: list[str]) -> list[str]:
+    """Where a squadron in ``zone`` may move: the adjacent zones, and those of ``ports``
+    beside it (worked out once per game for each zone and set of ports)."""
+    key = ("move", zone, *ports)
+    found = table.known.get(key)
+    if found is None:
+        board = table.board
+        found = table.known[key] = board.neighbours[zone] + [p for p in board.ports_beside[zone] if p in ports]
+    return list(found)
 
 
 def navo(table: Table, side: str) -> Steps:
