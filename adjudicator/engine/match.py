@@ -145,6 +145,7 @@ class Match:
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
+        self._dice_entries: dict[tuple[int, ...], DiceEntry] = {}
         self._rules = game.rules(self.state, self.events.append)
         self._run(None)
         for entry in history:
@@ -226,7 +227,10 @@ class Match:
             raise HistoryMismatch(
                 f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
             )
-        self.history.append(DiceEntry(dice))
+        entry = self._dice_entries.get(dice)
+        if entry is None:  # the same dice come again and again: one entry for each throw seen
+            entry = self._dice_entries[dice] = DiceEntry(dice)
+        self.history.append(entry)
         self.asked.append(roll)
         self._run(dice)
         return dice

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Event
+from adjudicator.engine.requests import Decision, Event, Roll
 from adjudicator.engine.table import Steps
 from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.port_arthur.answers import READERS, Kind
@@ -59,6 +59,16 @@ class Table(RulesTable):
         if forced is not None:
             return parse(forced)
         return (yield Decision(side, KIND_NAMES[kind], options, prompt, parse, hidden))
+
+    def roll(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Steps:
+        """Roll ``count`` dice of ``sides`` faces (the same Roll request serves whenever
+        nothing in it differs: a game rolls hundreds of times)."""
+        key = (count, purpose, side, self.state.turn, self.state.phase, sides, hidden)
+        request = self.known.get(key)
+        if request is None:
+            request = self.known[key] = Roll(*key)
+        dice = yield request
+        return tuple(dice)
 
     def where(self) -> tuple[int, str]:
         """The (turn, phase) of a draw."""
