@@ -7,14 +7,17 @@ submitted with their passwords, then adjudicated) up to step ``--late``. Copies 
 store taken before step 1 and before step ``--late`` are then each given one step as
 a new referee process would run it: the parse caches emptied, the orders received
 (``prepare`` + ``submit``) and the step adjudicated. The figure is the CPU time of that
-step (median over ``--runs`` fresh copies), and the ratio late / early.
+step (median over ``--runs`` fresh copies), and the ratio late / early. The late step
+is also timed on copies whose game snapshot was deleted (the game then replays from
+the start, as before snapshots: docs/snapshots.md), the baseline of the same run.
 
-Target: step 49 costs at most 1.1x step 1.
+Target: step 49 (or the last step the game reaches) costs at most 1.1x step 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -30,6 +33,7 @@ from common import calibration  # noqa: E402
 
 from adjudicator.campaign import Campaigns  # noqa: E402
 from adjudicator.campaign.running import stored_orders  # noqa: E402
+from adjudicator.campaign.snapshots import GAME_SNAPSHOT  # noqa: E402
 from adjudicator.fairdice import SeedChain, generate_keypair  # noqa: E402
 from adjudicator.store import Store  # noqa: E402
 
@@ -58,6 +62,12 @@ def timed_step(path: Path, key, text: str) -> float:
             campaigns.submit_in(tx, text, key, prepared=prepared)
         campaigns.adjudicate(NAME, key)
     return time.process_time() - start
+
+
+def without_snapshot(path: Path) -> None:
+    """Delete the campaign's game snapshot (the next step replays from the start)."""
+    with Store.open(path) as store, store.transaction(NAME) as tx:
+        tx.delete_secret(GAME_SNAPSHOT)
 
 
 def reproducible_dice(seed: int) -> None:
@@ -102,17 +112,22 @@ def main() -> None:
                 campaigns.submit(NAME, text, key)
                 campaigns.adjudicate(NAME, key)
         saved = {step: saved[step] for step in (1, late)}
-        figures: dict[int, list[float]] = {1: [], late: []}
+        figures: dict[str, list[float]] = {"early": [], "late": [], "full": []}
         base = statistics.median(calibration() for _ in range(3))
         for run in range(args.runs):
-            for step, (original, text) in saved.items():
-                trial = folder / f"trial-{step}-{run}.sqlite3"
+            for name, (original, text) in (("early", saved[1]), ("late", saved[late]), ("full", saved[late])):
+                trial = folder / f"trial-{name}-{run}.sqlite3"
                 shutil.copyfile(original, trial)
-                figures[step].append(timed_step(trial, key, text))
-        early, late_cost = (statistics.median(figures[s]) for s in (1, late))
+                if name == "full":
+                    without_snapshot(trial)
+                figures[name].append(timed_step(trial, key, text))
+        early, late_cost, full = (statistics.median(figures[s]) for s in ("early", "late", "full"))
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
         print(f"calibration (baseline workload): {base * 1000:.1f} ms")
         print(f"step 1:  {early * 1000:.1f} ms CPU (median of {args.runs}; {early / base:.2f}x calibration)")
         print(f"step {late}: {late_cost * 1000:.1f} ms CPU (median of {args.runs}; {late_cost / base:.2f}x calibration)")
+        print(f"step {late} without its snapshot (replayed from the start): {full * 1000:.1f} ms CPU "
+              f"(median of {args.runs}; {full / early:.2f}x step 1)")
         print(f"ratio step {late} / step 1: {late_cost / early:.2f} (target <= 1.10)")
 
 

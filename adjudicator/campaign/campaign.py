@@ -67,6 +67,7 @@ from adjudicator.campaign.running import (
 )
 from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET, Secrets, open_secrets
+from adjudicator.campaign.snapshots import earliest_unreported_event, keep, replay
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
 from adjudicator.mail import build_message, message_bytes
@@ -119,6 +120,7 @@ class PreparedOrders:
     reveal: str | None
     turn: Any
     receipt: Receipt
+    log: CampaignLog | None = field(default=None, compare=False, repr=False)  # the history it was checked against
 
 
 def utc(now: datetime | None) -> datetime:
@@ -141,8 +143,10 @@ class Campaigns:
         return self.store.campaign(campaign).meta
 
     def match(self, campaign: str) -> tuple[CampaignLog, Match]:
+        """The campaign's history and its game where it stands (run from the latest
+        snapshot when it is valid: docs/snapshots.md)."""
         log = self.log(campaign)
-        return log, log.replay(support(log.charter["game"]).game())
+        return log, replay_game(log, lambda name: self.store.derived(campaign, name))
 
     def orders_on_file(self, campaign: str) -> dict[str, AcceptedOrders | None]:
         """Each side's latest orders sent for the open step (None: none yet)."""
@@ -254,11 +258,12 @@ class Campaigns:
         (the mail's address) is kept with the orders for ``history``."""
         campaign = tx.campaign_id
         entries = tx.entries()
-        log = read_log(campaign, entries)
+        unchanged = prepared is not None and prepared.entry_count == len(entries) and prepared.log is not None
+        log = prepared.log if unchanged else read_log(campaign, entries)  # (append-only: same count, same history)
         check_referee_key(key, log)
         if prepared is None or prepared.entry_count != len(entries):
             try:
-                prepared = _prepare(log, data)
+                prepared = _prepare(log, data, tx.get_secret)
             except OrdersError as err:
                 raise self.with_authentication(tx, err, log) from None
         orders, side = prepared.orders, prepared.side
@@ -272,7 +277,8 @@ class Campaigns:
         record = sign_next(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
-            "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at}})
+            "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at,
+            "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks]}})
         return receipt
 
     def with_authentication(self, tx: Any, err: OrdersError, log: CampaignLog | None = None) -> OrdersError:
@@ -290,7 +296,8 @@ class Campaigns:
         :meth:`submit` raises, except authentication, which needs the transaction."""
         entries = self.store.entries(campaign)
         log = read_log(campaign, entries)
-        return _prepare(with_parsed(log, self.store.derived(campaign, PARSED_ORDERS)), data)
+        return _prepare(with_parsed(log, self.store.derived(campaign, PARSED_ORDERS)), data,
+                        lambda name: self.store.derived(campaign, name))
 
     def check(self, campaign: str, data: bytes | str) -> tuple[Receipt, list[str]]:
         """Check orders against the campaign's current position, as adjudication would
@@ -351,7 +358,7 @@ class Campaigns:
             check_referee_key(key, log)
             game_support = support(log.charter["game"])
             game = game_support.game()
-            match = log.replay(game)
+            match = replay_game(log, tx.get_secret)
             if match.finished or log.forfeit is not None:
                 raise CampaignOver(f"campaign {campaign!r} has ended")
             if not reuse_orders:
@@ -378,13 +385,13 @@ class Campaigns:
             def in_force(turn: Any) -> dict[str, OrderSet]:
                 return orders_in_force(log, batch, turn, game_support.name)
 
-            start_history = len(match.history)
-            start_events = len(match.events) if match.history else 0  # the first report tells the set-up
+            start_history = match.entry_count
+            start_events = len(match.events) if start_history else 0  # the first report tells the set-up
             chance = dice if secrets is None else secrets.chance(dice)
             defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
             keep_parsed(tx, log)
             default_notes = describe_defaults(defaults, game_support.answers)
-            entries = match.history_json()[start_history:]
+            entries = match.history_json(start_history)
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
             clear_entries = entries
@@ -417,6 +424,7 @@ class Campaigns:
                               tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls), openings)
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
+            keep_snapshot(tx, log, match, batch)
         return step
 
     def deadline(self, campaign: str) -> datetime:
@@ -498,16 +506,33 @@ def with_parsed(log: CampaignLog, stored: Any) -> CampaignLog:
 
 
 def keep_parsed(tx: Any, log: CampaignLog) -> None:
-    """Store the orders parsed anew beside the history, for the next command."""
+    """Store the orders parsed anew beside the history, for the next command: the
+    cache keeps the order sets this command read (those that can still be in force),
+    so that it does not grow with the campaign."""
     if log.parsed_added:
-        tx.set_secret(PARSED_ORDERS, stored_value(cache_key(support(log.charter["game"]).data_hashes()), log.parsed))
+        used = {key: value for key, value in log.parsed.items() if key in log.parsed_used}
+        tx.set_secret(PARSED_ORDERS, stored_value(cache_key(support(log.charter["game"]).data_hashes()), used))
         log.parsed_added = False
 
 
-def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
+def replay_game(log: CampaignLog, secret: Callable[[str], Any]) -> Match:
+    """The campaign's game where it stands, from its latest valid snapshot (read with
+    ``secret``) or else from the start."""
+    game_support = support(log.charter["game"])
+    return replay(log, game_support.game(), game_support.data_hashes(), secret)
+
+
+def keep_snapshot(tx: Any, log: CampaignLog, match: Match, batch: int) -> None:
+    """Keep the match's latest snapshot beside the history for the next command (the
+    match has gone on from ``log``'s history with the entries of ``batch``), not past an
+    event a player's next per-turn report still has to tell."""
+    keep(log, match, support(log.charter["game"]).data_hashes(), tx.get_secret, tx.set_secret,
+         earliest_unreported_event(tx.campaign().meta), batch)
+
+
+def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) -> PreparedOrders:
     """Parse ``data`` against the campaign's position and check side, step and reveal."""
-    game = support(log.charter["game"]).game()
-    match = log.replay(game)
+    match = replay_game(log, secret)
     if match.finished or log.forfeit is not None:
         raise CampaignOver(f"campaign {log.campaign!r} has ended; no more orders")
     orders = parse_orders(data, log.charter["game"], state=match.state, campaign=log.campaign)
@@ -517,7 +542,7 @@ def _prepare(log: CampaignLog, data: bytes | str) -> PreparedOrders:
     reveal = check_reveal(orders, side, step, log)
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
-    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt)
+    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, log)
 
 
 def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int, bool]:

@@ -27,6 +27,7 @@ class AcceptedOrders:
     received_at: str | None = None  # when the referee took them in (ISO 8601, UTC)
     sender: str | None = None       # the address they came from, when they came by mail
     signed_at: str | None = None    # signed orders: the time the player signed them
+    blocks: tuple[tuple[str, bool], ...] | None = None  # each block's kind and whether it is standing, in order
 
 
 @dataclass
@@ -39,6 +40,7 @@ class CampaignLog:
     clear_entries: dict[int, list] = field(default_factory=dict)  # batch -> its entries unsealed (referee only)
     parsed: dict[str, Any] = field(default_factory=dict)  # text hash -> parsed orders, encoded (derived; see parsed.py)
     parsed_added: bool = False  # orders were parsed that the stored cache lacks
+    parsed_used: set[str] = field(default_factory=set)  # text hashes of the orders read in this process
     read_orders: dict[str, Any] = field(default_factory=dict)  # text -> its OrderSet, once read in this process
 
     @property
@@ -119,7 +121,7 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
     clear: dict[int, list] = {}
     for entry in entries:
         body = entry.body
-        record = Record.from_dict(body["record"])
+        record = Record.from_stored(body["record"])  # ``entry.body`` is parsed afresh for us
         records.append(record)
         if record.kind == BATCH and "entries" in body.get("private", {}):
             clear[record.body["batch"]] = body["private"]["entries"]
@@ -130,7 +132,15 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
                 text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
                 record_seq=record.seq, turn=private.get("turn"), received_at=private.get("received_at"),
                 sender=private.get("sender"), signed_at=private.get("signed_at"),
+                blocks=_block_kinds(private.get("blocks")),
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")
     return CampaignLog(campaign, records, orders, clear)
+
+
+def _block_kinds(stored: Any) -> tuple[tuple[str, bool], ...] | None:
+    """The kinds of an order set's blocks as kept with it (None: not kept, older campaigns)."""
+    if not isinstance(stored, list) or not all(isinstance(b, list) and len(b) == 2 for b in stored):
+        return None
+    return tuple((str(kind), bool(standing)) for kind, standing in stored)

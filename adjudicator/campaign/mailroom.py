@@ -25,7 +25,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from adjudicator.campaign.campaign import Campaigns, StepResult, step_deadline, utc
+from adjudicator.campaign.campaign import Campaigns, StepResult, replay_game, step_deadline, utc
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
@@ -124,8 +124,8 @@ class Mailroom:
                 seen = digests.get(side, {"turn": getattr(match.state, "turn", None), "events": 0})
                 if not _digest_due(match, side, seen):
                     continue
-                events = tuple(match.events[seen["events"]:])
-                digests[side] = {"turn": getattr(match.state, "turn", None), "events": len(match.events)}
+                events = tuple(_events_since(log, match, seen["events"]))
+                digests[side] = {"turn": getattr(match.state, "turn", None), "events": match.event_count}
             context = report_context(
                 log=log, match=match, events=events, side=side, player=player["address"],
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
@@ -259,7 +259,7 @@ class Mailroom:
         now = utc(now)
         with self.store.transaction(campaign) as tx:
             log = read_log(campaign, tx.entries())
-            match = log.replay(support(log.charter["game"]).game())
+            match = replay_game(log, tx.get_secret)
             decision = match.decision
             meta = tx.campaign().meta
             step = log.next_batch
@@ -283,15 +283,26 @@ def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: s
     """The Message-ID of the player's own orders mail accepted since their last report
     (the one the receipt answered), so that the report threads under it; None if the
     orders came otherwise (a file, the command line) or not since then."""
-    found = None
     accepted = f"[{campaign}] Orders accepted"
-    for mail in tx.outbox():
+    for mail in reversed(tx.outbox()):  # newest first: only the mail since that report is read
         if mail.message_id == earlier_report:
-            found = None
-        elif mail.recipient.lower() == address.lower():
+            return None
+        if mail.recipient.lower() == address.lower():
             message = message_from_bytes(mail.eml)
             if " ".join(str(message["Subject"] or "").split()) == accepted:
-                found = str(message["In-Reply-To"] or "").strip() or found
+                found = str(message["In-Reply-To"] or "").strip()
+                if found:
+                    return found
+    return None
+
+
+def _events_since(log: CampaignLog, match: Match, count: int) -> list:
+    """The game's events after its first ``count``; from the whole game replayed when
+    ``match`` was run from a later snapshot (the campaign keeps its snapshot before the
+    events a per-turn report still has to tell, so this is rare)."""
+    found = match.events_since(count)
+    if found is None:
+        found = log.replay(support(log.charter["game"]).game()).events[count:]
     return found
 
 

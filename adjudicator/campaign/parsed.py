@@ -17,6 +17,7 @@ import enum
 import hashlib
 import importlib
 import json
+from functools import lru_cache
 from typing import Any, Mapping
 
 from adjudicator import __version__
@@ -76,6 +77,13 @@ def decode(data: Any) -> Any:
 def _trusted_class(name: Any) -> type:
     if not isinstance(name, str) or ":" not in name:
         raise UnreadableCache(f"no type named in {name!r}")
+    return _named_class(name)
+
+
+@lru_cache(maxsize=512)
+def _named_class(name: str) -> type:
+    """The orders type ``name`` names (found once per process: a campaign's cache
+    names the same few types thousands of times)."""
     module_name, qualname = name.split(":", 1)
     if not module_name.startswith(_TRUSTED_MODULES):
         raise UnreadableCache(f"type {name!r} is not one of the adjudicator's orders types")

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.campaign.errors import StepOver
 from adjudicator.campaign.games import support
-from adjudicator.campaign.log import CampaignLog
+from adjudicator.campaign.log import AcceptedOrders, CampaignLog
 from adjudicator.campaign.parsed import UnreadableCache, cached_orders, encode, text_key
 from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
 from adjudicator.orders import OrderSet, parse_orders
@@ -57,6 +57,7 @@ def stored_orders(text: str, game: str) -> OrderSet:
 def accepted_orders(log: CampaignLog, text: str, game: str) -> OrderSet:
     """Orders accepted earlier: from the campaign's parsed orders cache when it holds
     exactly this text, else parsed again (and added to the cache)."""
+    log.parsed_used.add(text_key(text))
     found = log.read_orders.get(text) or cached_orders(text, log.parsed)
     if found is None:
         found = stored_orders(text, game)
@@ -75,8 +76,13 @@ def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[s
     A newer order set for the same step replaces the older one. Over the steps,
     standing orders (policies) stay in force until replaced; one-off orders
     (sortie, operations plan) stay in force for the game turn they were sent in."""
+    sent = log.orders_up_to(step)
+    if all(accepted.blocks is not None for accepted in sent):
+        found = _in_force_by_kinds(log, sent, turn, game)
+        if found is not None:
+            return found
     in_force: dict[str, tuple[OrderSet, Any]] = {}
-    for accepted in log.orders_up_to(step):
+    for accepted in sent:
         orders = accepted_orders(log, accepted.text, game)
         if accepted.side in in_force:
             old, old_turn = in_force[accepted.side]
@@ -86,6 +92,33 @@ def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[s
         in_force[accepted.side] = (orders, accepted.turn)
     return {side: orders if sent_turn == turn else orders.standing()
             for side, (orders, sent_turn) in in_force.items()}
+
+
+def _in_force_by_kinds(log: CampaignLog, sent: Sequence[AcceptedOrders], turn: Any,
+                       game: str) -> dict[str, OrderSet] | None:
+    """:func:`orders_in_force` worked out on the kinds of blocks kept with each order
+    set, reading only the order sets that still give a block in force (so that the
+    cost does not grow with the campaign); None when an order set read does not have
+    the kinds kept with it (then every set is read)."""
+    in_force: dict[str, tuple[list[tuple[int, int]], Any, int]] = {}  # side -> (set, block) refs, turn, latest
+    for index, accepted in enumerate(sent):
+        given = {kind for kind, _ in accepted.blocks}
+        refs = [(index, j) for j in range(len(accepted.blocks))]
+        if accepted.side in in_force:
+            old, old_turn, _ = in_force[accepted.side]
+            refs += [(i, j) for i, j in old
+                     if sent[i].blocks[j][0] not in given and (sent[i].blocks[j][1] or old_turn == accepted.turn)]
+        in_force[accepted.side] = (refs, accepted.turn, index)
+    result = {}
+    for side, (refs, sent_turn, latest) in in_force.items():
+        if sent_turn != turn:
+            refs = [(i, j) for i, j in refs if sent[i].blocks[j][1]]
+        read = {i: accepted_orders(log, sent[i].text, game) for i in {latest, *(i for i, _ in refs)}}
+        if any(tuple((b.kind, bool(b.standing)) for b in orders.blocks) != sent[i].blocks
+               for i, orders in read.items()):
+            return None
+        result[side] = replace(read[latest], blocks=tuple(read[i].blocks[j] for i, j in refs))
+    return result
 
 
 def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],

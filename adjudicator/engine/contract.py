@@ -23,6 +23,19 @@ protocol below:
     is None while the game runs). ``data_hashes()`` names each data file read with
     its SHA-256 (they go into the charter).
 
+    ``restore_state(data)`` (snapshots; all three games have it): the state back from
+    its ``to_json()``, a fresh copy. A game that has it promises that its rules yield a
+    ``"phase"`` Event (:data:`~adjudicator.engine.match.RESUME_EVENT`, ``data`` naming
+    the turn and phase) at the start of every phase, before anything of the phase
+    happens, and that ``rules(restore_state(s), narrate)`` -- ``s`` the state's JSON
+    taken when that Event was yielded -- yields that same Event first and then exactly
+    what the running rules yield from there (requests, events, state changes): all
+    that the rules carry across a phase boundary is in the state. The engine then
+    runs a match from a :class:`~adjudicator.engine.match.Snapshot` instead of from
+    the start (a campaign keeps its latest one, docs/snapshots.md); ``verify`` always
+    replays from the start. ``tests/engine/test_snapshots.py`` checks the promise on
+    random complete games of every registered game.
+
 ``language`` (:class:`OrdersLanguage`)
     ``read(clean_text, problem_log, state=None, world=None) -> OrderSet | None``
     (parse ``grammar/<game>.lark``, whose header comes from ``grammar/common.lark``,
@@ -111,6 +124,8 @@ class RulesGame(Protocol):
     def view(self, state: Any, side: str | None) -> dict: ...
 
     def data_hashes(self) -> dict[str, str]: ...
+
+    # optional: ``restore_state(data) -> state`` (see the module's docstring, ``game``)
 
 
 class OrdersLanguage(Protocol):

@@ -21,6 +21,10 @@ from adjudicator.engine.errors import (
 )
 from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle
 
+RESUME_EVENT = "phase"
+"""The kind of Event the rules yield at a resume point: the start of a phase (its
+``data`` names the phase and the turn)."""
+
 
 class Game(Protocol):
     """What the engine needs of a game."""
@@ -113,6 +117,39 @@ def _all_dice(dice: tuple, sides: int) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A match at a resume point: ``state`` (the game state's ``to_json()`` when the
+    rules yielded the resume point's Event, whose ``data`` is ``at``), ``entries``
+    (history entries answered before it) and ``events`` (events narrated before it).
+    Plain JSON (:meth:`to_json`), so that a campaign can keep it beside its history."""
+
+    state: Mapping[str, Any]
+    entries: int
+    events: int
+    at: Mapping[str, Any]
+
+    def to_json(self) -> dict:
+        return {"state": self.state, "entries": self.entries, "events": self.events, "at": dict(self.at)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Snapshot":
+        """Read what :meth:`to_json` wrote; HistoryMismatch when it is not a snapshot."""
+        try:
+            state, entries, events, at = data["state"], data["entries"], data["events"], data["at"]
+        except (KeyError, TypeError):
+            raise HistoryMismatch("not a match snapshot") from None
+        if not (isinstance(state, Mapping) and isinstance(at, Mapping) and type(entries) is int
+                and type(events) is int and entries >= 0 and events >= 0):
+            raise HistoryMismatch("not a match snapshot")
+        return cls(state, entries, events, at)
+
+
+def can_resume(game: Any) -> bool:
+    """Whether ``game``'s rules can restart from a snapshot (it has ``restore_state``)."""
+    return callable(getattr(game, "restore_state", None))
+
+
 def _canonical_answer(typed: Any, given: Mapping[str, Any]) -> dict:
     to_json = getattr(typed, "to_json", None)
     return to_json() if callable(to_json) else dict(given)
@@ -123,6 +160,9 @@ class Match:
 
     ``pause_on`` is an optional predicate on events: when it holds, the match stops
     *before* going on (``paused_at`` names the event) until :meth:`resume` is called.
+
+    With ``snapshots`` (and a game that has ``restore_state``), the match takes a
+    :class:`Snapshot` at every resume point it passes (``self.snapshots``, in order).
     """
 
     def __init__(
@@ -132,24 +172,98 @@ class Match:
         options: Mapping[str, Any] | None = None,
         history: Iterable[HistoryEntry | Mapping[str, Any]] = (),
         pause_on: Callable[[Event], bool] | None = None,
+        snapshots: bool = False,
     ) -> None:
+        self._begin(game, setup, options, pause_on, snapshots, game.new_state(dict(setup or {}), dict(options or {})))
+        self._run(None)
+        for entry in history:
+            self.apply(entry if isinstance(entry, ENTRY_TYPES) else entry_from_json(entry))
+
+    @classmethod
+    def from_snapshot(
+        cls,
+        game: Game,
+        setup: Mapping[str, Any] | None,
+        options: Mapping[str, Any] | None,
+        snapshot: Snapshot,
+        history: Sequence[HistoryEntry | Mapping[str, Any]],
+        pause_on: Callable[[Event], bool] | None = None,
+        snapshots: bool = False,
+    ) -> "Match":
+        """The match of ``history`` (the whole history, from the start), run from
+        ``snapshot`` instead of from the start: the rules restart from the snapshot's
+        state at its resume point and replay the entries after it.
+
+        The entries before the snapshot are taken as they are (the caller knows they
+        are the ones the snapshot came from) and read only if ``history`` is asked
+        for (``entry_count`` and ``history_json`` do without); ``asked`` holds None
+        for them, and
+        ``events`` only the events from the resume point on (``events_offset`` came
+        before). HistoryMismatch when the game cannot resume there or the rest of the
+        history does not fit."""
+        if not can_resume(game):
+            raise HistoryMismatch(f"the game {getattr(game, 'name', game)!r} cannot resume from a snapshot")
+        if snapshot.entries > len(history):
+            raise HistoryMismatch(f"the snapshot follows {snapshot.entries} history entries; the history has "
+                                  f"{len(history)}")
+        match = cls.__new__(cls)
+        match._begin(game, setup, options, pause_on, snapshots, game.restore_state(snapshot.state))
+        match._before = history[:snapshot.entries]
+        match.asked = [None] * snapshot.entries
+        match.events_offset = snapshot.events
+        match._run(None)
+        first = match.events[0] if match.events else None
+        if first is None or first.kind != RESUME_EVENT or dict(first.data) != dict(snapshot.at):
+            raise HistoryMismatch(f"the rules did not resume at the snapshot's point {dict(snapshot.at)!r}")
+        for entry in history[snapshot.entries:]:
+            match.apply(entry if isinstance(entry, ENTRY_TYPES) else entry_from_json(entry))
+        return match
+
+    def _begin(self, game: Game, setup: Mapping[str, Any] | None, options: Mapping[str, Any] | None,
+               pause_on: Callable[[Event], bool] | None, snapshots: bool, state: Any) -> None:
         self.game = game
         self.setup = dict(setup or {})
         self.options = dict(options or {})
-        self.state = game.new_state(self.setup, self.options)
-        self.history: list[HistoryEntry] = []
-        # the request each history entry answered (a question without its options: Decision.spent)
-        self.asked: list[Decision | Roll | Shuffle | Draw] = []
+        self.state = state
+        self._before: Sequence[HistoryEntry | Mapping[str, Any]] = ()  # entries before a snapshot, not yet read
+        self._entries: list[HistoryEntry] = []
+        # the request each history entry answered (a question without its options, Decision.spent)
+        self.asked: list[Decision | Roll | Shuffle | Draw | None] = []
         self.events: list[Event] = []
+        self.events_offset = 0  # events narrated before ``events[0]`` (a match run from a snapshot)
+        self.snapshots: list[Snapshot] = []
         self.pending: Decision | Roll | Shuffle | Draw | None = None
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
         self._dice_entries: dict[tuple[int, ...], DiceEntry] = {}
+        self._take_snapshots = snapshots and can_resume(game)
         self._rules = game.rules(self.state, self.events.append)
-        self._run(None)
-        for entry in history:
-            self.apply(entry if isinstance(entry, ENTRY_TYPES) else entry_from_json(entry))
+
+    @property
+    def history(self) -> list[HistoryEntry]:
+        """Every entry answered, from the start of the game."""
+        if self._before:
+            self._entries[:0] = [e if isinstance(e, ENTRY_TYPES) else entry_from_json(e) for e in self._before]
+            self._before = ()
+        return self._entries
+
+    @property
+    def entry_count(self) -> int:
+        """How many history entries the game has had answered so far, from its start."""
+        return len(self._before) + len(self._entries)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has narrated so far, from its start."""
+        return self.events_offset + len(self.events)
+
+    def events_since(self, count: int) -> list[Event] | None:
+        """The events after the first ``count`` of the game; None when this match
+        does not hold them (it was run from a later snapshot)."""
+        if count < self.events_offset:
+            return None
+        return self.events[count - self.events_offset:]
 
     # -- driving ---------------------------------------------------------------
 
@@ -159,6 +273,9 @@ class Match:
         try:
             item = self._rules.send(value)
             while isinstance(item, Event):
+                if self._take_snapshots and item.kind == RESUME_EVENT:
+                    self.snapshots.append(Snapshot(self.state.to_json(), self.entry_count, self.event_count,
+                                                   dict(item.data)))
                 self.events.append(item)
                 if self._pause_on is not None and self._pause_on(item):
                     self.paused_at = item
@@ -212,7 +329,7 @@ class Match:
                 f"not {side} for {kind or decision.kind!r}"
             )
         typed = decision.accept(answer)
-        self.history.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
+        self._entries.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
         self.asked.append(decision.spent())
         self._run(typed)
         return typed
@@ -230,7 +347,7 @@ class Match:
         entry = self._dice_entries.get(dice)
         if entry is None:  # the same dice come again and again: one entry for each throw seen
             entry = self._dice_entries[dice] = DiceEntry(dice)
-        self.history.append(entry)
+        self._entries.append(entry)
         self.asked.append(roll)
         self._run(dice)
         return dice
@@ -244,7 +361,7 @@ class Match:
         if sorted(permutation) != list(range(shuffle.size)):
             raise HistoryMismatch(f"the shuffle for {shuffle.purpose} takes an order of 0-{shuffle.size - 1}, "
                                   f"got {list(order)}")
-        self.history.append(ShuffleEntry(permutation))
+        self._entries.append(ShuffleEntry(permutation))
         self.asked.append(shuffle)
         self._run(permutation)
         return permutation
@@ -259,7 +376,7 @@ class Match:
                 0 <= i < len(draw.cards) for i in chosen):
             raise HistoryMismatch(f"the draw for {draw.purpose} takes {draw.count} distinct card(s) of "
                                   f"0-{len(draw.cards) - 1}, got {list(indexes)}")
-        self.history.append(DrawEntry(chosen))
+        self._entries.append(DrawEntry(chosen))
         self.asked.append(draw)
         self._run(chosen)
         return chosen
@@ -289,7 +406,7 @@ class Match:
             else:
                 self.answer(entry.side, entry.answer, entry.kind)
         except (IllegalAnswer, WrongRespondent, NotWaitingForAnswer, NotWaitingForDice) as err:
-            raise HistoryMismatch(f"history entry {len(self.history) + 1} does not fit: {err}") from err
+            raise HistoryMismatch(f"history entry {self.entry_count + 1} does not fit: {err}") from err
 
     def _waiting_text(self) -> str:
         if self.finished:
@@ -300,9 +417,10 @@ class Match:
             return f"the game waits for {self.pending.side} to answer {self.pending.kind!r}"
         return "the game is paused"
 
-    def history_json(self) -> list[dict]:
-        """The history as plain JSON-able data."""
-        return [entry.to_json() for entry in self.history]
+    def history_json(self, start: int = 0) -> list[dict]:
+        """The history (from entry ``start``) as plain JSON-able data."""
+        before = [entry.to_json() if isinstance(entry, ENTRY_TYPES) else dict(entry) for entry in self._before[start:]]
+        return before + [entry.to_json() for entry in self._entries[max(0, start - len(self._before)):]]
 
     def view(self, side: str | None = None) -> dict:
         """What ``side`` may see (None: everything)."""

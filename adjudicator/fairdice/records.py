@@ -57,6 +57,10 @@ class Record:
     signature: str
 
     def __post_init__(self) -> None:
+        self._check_fields()
+        object.__setattr__(self, "body", json.loads(_canonical(self.body)))
+
+    def _check_fields(self) -> None:
         if isinstance(self.seq, bool) or not isinstance(self.seq, int) or self.seq < 0:
             raise RecordFormatError(None, f"seq must be an integer >= 0, not {self.seq!r}")
         if not isinstance(self.kind, str) or not self.kind:
@@ -67,7 +71,6 @@ class Record:
             raise RecordFormatError(None, "prev must be 64 lowercase hex digits")
         if not isinstance(self.signature, str):
             raise RecordFormatError(None, "signature must be a base64 string")
-        object.__setattr__(self, "body", json.loads(_canonical(self.body)))
 
     def signed_payload(self) -> bytes:
         """The exact bytes the signature covers."""
@@ -102,6 +105,21 @@ class Record:
             extra = sorted(set(data) - RECORD_FIELDS)
             raise RecordFormatError(None, f"record fields wrong (missing {missing}, unexpected {extra})")
         return cls(data["seq"], data["kind"], data["body"], data["prev"], data["signature"])
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any]) -> Record:
+        """A record read back from the campaign store, where it was kept as the
+        canonical JSON the store verifies (its hash links it into the history):
+        ``data`` is a fresh parse of that text, so its body is taken as it is rather
+        than copied through canonical JSON again. Its fields are checked as by
+        :meth:`from_dict`."""
+        if not isinstance(data, Mapping) or set(data) != RECORD_FIELDS:
+            return cls.from_dict(data)  # raises the reason
+        record = cls.__new__(cls)
+        for name in ("seq", "kind", "body", "prev", "signature"):
+            object.__setattr__(record, name, data[name])
+        record._check_fields()
+        return record
 
     @classmethod
     def from_json_line(cls, line: str) -> Record:

@@ -14,6 +14,7 @@ record is for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .canonical import GENESIS, canonical_json, entry_hash, is_canonical_object
@@ -55,18 +56,23 @@ def check_entry(entry: Entry, expected_seq: int, expected_prev: str) -> None:
             f"broken link: it follows {_short(entry.prev)} but the entry before it "
             f"has hash {_short(expected_prev)}",
         )
-    if not is_canonical_object(entry.body_json):
-        raise HistoryCorrupt(
-            campaign, expected_seq, "its body is not the canonical JSON text of an object"
-        )
-    recomputed = entry_hash(campaign, entry.seq, entry.kind, entry.body_json, entry.prev)
-    if entry.hash != recomputed:
-        raise HistoryCorrupt(
-            campaign,
-            expected_seq,
-            f"its content does not match its hash (stored {_short(entry.hash)}, "
-            f"recomputed {_short(recomputed)}): it was altered",
-        )
+    problem = _content_problem(campaign, entry.seq, entry.kind, entry.body_json, entry.prev, entry.hash)
+    if problem is not None:
+        raise HistoryCorrupt(campaign, expected_seq, problem)
+
+
+@lru_cache(maxsize=2048)
+def _content_problem(campaign: str, seq: int, kind: str, body_json: str, prev: str, digest: str) -> str | None:
+    """What is wrong with an entry's content, or None. A pure function of the stored
+    fields, remembered: a process that reads a history several times (a step reads it
+    to take the orders, then to adjudicate) checks each unchanged entry once."""
+    if not is_canonical_object(body_json):
+        return "its body is not the canonical JSON text of an object"
+    recomputed = entry_hash(campaign, seq, kind, body_json, prev)
+    if digest != recomputed:
+        return (f"its content does not match its hash (stored {_short(digest)}, "
+                f"recomputed {_short(recomputed)}): it was altered")
+    return None
 
 
 def check_tail(campaign: str, stored: int, last_hash: str, count: int, head: str) -> None:

@@ -44,9 +44,10 @@ def in_force(log, match):
     return orders_in_force(log, log.next_batch, match.state.turn, "port-arthur")
 
 
-def test_every_accepted_order_set_is_read_back_from_the_cache_as_its_text_says(played):
+def test_every_order_set_in_force_is_read_back_from_the_cache_as_its_text_says(played):
     log = cached_log(played)
-    assert log.orders and all(cached_orders(o.text, log.parsed) is not None for o in log.orders)
+    in_cache = [o for o in log.orders if cached_orders(o.text, log.parsed) is not None]
+    assert log.orders[-1] in in_cache and all(text_key(o.text) in log.parsed for o in in_cache)
     match = played.match("c1")[1]
     plain = read_log("c1", played.store.entries("c1"))
     assert in_force(log, match) == in_force(plain, match)
@@ -94,3 +95,24 @@ def test_a_step_after_an_undo_gives_the_record_a_full_parse_gives(played, refere
     match = played.match("c1")[1]
     assert in_force(log, match) == in_force(read_log("c1", played.store.entries("c1")), match)
     assert verify_text(played.export_public("c1")).verified
+
+
+def test_the_cache_keeps_only_the_order_sets_still_read_so_it_does_not_grow(played):
+    stored = played.store.derived("c1", PARSED_ORDERS)["orders"]
+    log = cached_log(played)
+    assert 0 < len(stored) < len(log.orders)
+
+
+def test_orders_in_force_read_from_the_kinds_kept_with_each_set_are_those_of_every_set(played):
+    """Working out the orders in force on the kinds of blocks kept with each order set
+    (reading only the sets that still give a block) gives what reading every set
+    gives, at every step and for every game turn."""
+    from dataclasses import replace
+    log = read_log("c1", played.store.entries("c1"))
+    assert all(o.blocks is not None for o in log.orders)
+    without = replace(log, orders=[replace(o, blocks=None) for o in log.orders], read_orders={}, parsed={})
+    turns = {o.turn for o in log.orders} | {None}
+    for step in range(1, log.next_batch + 1):
+        for turn in turns:
+            assert (orders_in_force(log, step, turn, "port-arthur")
+                    == orders_in_force(without, step, turn, "port-arthur")), (step, turn)

@@ -57,6 +57,11 @@ class PortArthur:
         table = Table(state, narrate, self.board, Options.from_json(state.options))
         return play(table)
 
+    def restore_state(self, data: Mapping[str, Any]) -> State:
+        """The state of a snapshot (its ``to_json()``): :func:`play` resumes from the
+        start of its phase."""
+        return State.from_json(data)
+
     # -- what each side sees ---------------------------------------------------------
 
     def view(self, state: State, side: str | None) -> dict:

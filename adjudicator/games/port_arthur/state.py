@@ -7,6 +7,7 @@ A ship is always in exactly one place, its ``at``: a zone ("Yellow Sea"), a harb
 
 from __future__ import annotations
 
+import copy
 from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -201,6 +202,22 @@ class State:
             "ships": [ship.to_json() for ship in self.ships.values()],
             **({"top": {side: list(names) for side, names in self.top.items()}} if self.top else {}),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "State":
+        """The state :meth:`to_json` wrote (a snapshot the rules resume from)."""
+        fire = data.get("last_fire")
+        return cls(
+            turn=int(data["turn"]), phase=data["phase"], initiative=data["initiative"], cp=int(data["cp"]),
+            blockade=bool(data["blockade"]), port_arthur=data["port_arthur"], track=list(data["track"]),
+            occupied=int(data["occupied"]), landing=list(data["landing"]),
+            ships={entry["name"]: Ship.from_json(entry) for entry in data["ships"]},
+            meeples=int(data["meeples"]), result=data.get("result"),
+            last_fire=None if fire is None else LastFire(fire["side"], tuple(int(d) for d in fire["dice"]),
+                                                         int(fire["hits"]), int(fire["criticals"])),
+            options=copy.deepcopy(dict(data.get("options", {}))),
+            top={side: list(names) for side, names in data.get("top", {}).items()},
+        )
 
 
 def squadron_speed(ships: list[Ship]) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.requests import Event
@@ -9,7 +10,7 @@ from adjudicator.games.russo_japanese_war.data import RUSSIA, SIDES, GameData, d
 from adjudicator.games.russo_japanese_war.hexmap import HexMap, fixture_map
 from adjudicator.games.russo_japanese_war.rules.sequence import play
 from adjudicator.games.russo_japanese_war.rules.table import Table
-from adjudicator.games.russo_japanese_war.state import from_position, new_game
+from adjudicator.games.russo_japanese_war.state import State, from_position, new_game
 
 OPTIONS = ("naval",)
 
@@ -59,6 +60,11 @@ class RussoJapaneseWar:
 
     def rules(self, state: dict, narrate: Callable[[Event], None]):
         return play(self.table(state, narrate))
+
+    def restore_state(self, data: Mapping[str, Any]) -> State:
+        """The state of a snapshot (its ``to_json()``), a copy: :func:`play` resumes
+        from the start of its phase."""
+        return State(json.loads(json.dumps(data)))
 
     def view(self, state: Mapping[str, Any], side: str | None) -> dict:
         """What ``side`` sees: everything on the table, its own hand, the opponent's hand

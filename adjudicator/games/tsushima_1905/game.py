@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
@@ -51,6 +52,11 @@ class Tsushima1905:
     def rules(self, state: State, narrate: Callable[[Event], None]) -> Steps:
         table = Table(state, self.data, self.geo, Options.from_json(state.options), narrate)
         return play(table)
+
+    def restore_state(self, data: Mapping[str, Any]) -> State:
+        """The state of a snapshot (its ``to_json()``), a copy: :func:`play` resumes
+        from the start of its phase."""
+        return State.from_json(json.loads(json.dumps(data)))
 
     def data_hashes(self) -> dict[str, str]:
         """Each data file read (games/tsushima-1905/*.toml) with its SHA-256."""
