@@ -1,9 +1,9 @@
 """Benchmark: does a campaign step cost more late in a campaign than early?
 
-    .venv/bin/python benchmarks/bench_campaign_length.py [--late 49] [--runs 7]
+    .venv/bin/python benchmarks/bench_campaign_length.py [--late 49] [--runs 7] [--game port-arthur]
 
-A Port Arthur campaign is played in one store by the automatic commanders (orders
-submitted with their passwords, then adjudicated) up to step ``--late``. Copies of the
+A campaign of ``--game`` is played in one store by the game's automatic commanders
+(orders submitted with their passwords, then adjudicated) up to step ``--late``. Copies of the
 store taken before step 1 and before step ``--late`` are then each given one step as
 a new referee process would run it: the parse caches emptied, the orders received
 (``prepare`` + ``submit``) and the step adjudicated. The figure is the CPU time of that
@@ -28,9 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_campaign import PLAYERS, Writer, players  # noqa: E402
+from bench_campaign import PLAYERS, players  # noqa: E402
 from common import calibration  # noqa: E402
 
+from adjudicator import games  # noqa: E402
 from adjudicator.campaign import Campaigns  # noqa: E402
 from adjudicator.campaign.running import stored_orders  # noqa: E402
 from adjudicator.campaign.snapshots import GAME_SNAPSHOT  # noqa: E402
@@ -38,6 +39,28 @@ from adjudicator.fairdice import SeedChain, generate_keypair  # noqa: E402
 from adjudicator.store import Store  # noqa: E402
 
 NAME = "long"
+
+
+class Writer:
+    """Writes the orders for the question a campaign waits for, as its players would
+    (the game's automatic commander, ``commander`` of its plug-in)."""
+
+    def __init__(self, game: str, rng: random.Random) -> None:
+        self.plugin = games.get(game)
+        self.rng = rng
+        self.commanders: dict[str, object] = {}
+
+    def orders(self, campaigns: Campaigns, name: str) -> str | None:
+        log, match = campaigns.match(name)
+        decision = match.decision
+        if decision is None or match.finished or log.forfeit is not None:
+            return None
+        commander = self.commanders.get(decision.side)
+        if commander is None:
+            commander = self.commanders[decision.side] = self.plugin.commander(decision.side, self.rng)
+        header = {"campaign": name, "side": decision.side, "turn": match.state.turn, "step": log.next_batch,
+                  "password": PLAYERS[decision.side][1], "entropy": f"{self.rng.getrandbits(64):016x}"}
+        return commander.orders(decision, match.state, header)
 
 
 def play_step(path: Path, key, writer: Writer) -> bool:
@@ -86,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--late", type=int, default=49)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--game", default="port-arthur", choices=games.names())
     args = parser.parse_args()
     reproducible_dice(1904)
     key, _ = generate_keypair()
@@ -93,8 +117,11 @@ def main() -> None:
         folder = Path(tmp)
         live = folder / "live.sqlite3"
         with Store.open(live) as store:
-            Campaigns(store).create(NAME, "port-arthur", players(), key)
-        writer = Writer(random.Random(1904))
+            campaigns = Campaigns(store)
+            campaigns.create(NAME, args.game, players(), key)
+            if campaigns.match(NAME)[1].decision is None:  # the set-up draws before anyone is asked
+                campaigns.adjudicate(NAME, key)
+        writer = Writer(args.game, random.Random(1904))
         saved: dict[int, tuple[Path, str]] = {}
         late = 1
         for step in range(1, args.late + 1):

@@ -395,7 +395,7 @@ class Campaigns:
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
             clear_entries = entries
-            published_hash = state_hash(match.state.to_json())
+            published_hash = clear_hash = state_hash(match.state.to_json())
             if secrets is not None:
                 entries = secrets.publish(entries, match.asked[start_history:])
                 published_hash = secrets.seal_state(published_hash)
@@ -416,6 +416,7 @@ class Campaigns:
             private: dict[str, Any] = {"opened": utc(now).isoformat()}
             if secrets is not None:
                 private["entries"] = clear_entries
+                private["state_hash"] = clear_hash  # what the sealed one commits to (checks snapshots)
             tx.append(BATCH, {"record": sign_next(key, log, BATCH, body).to_dict(), "private": private})
             openings = {} if secrets is None else secrets.openings_by_side(clear_entries, entries)
             if secrets is not None and match.finished:

@@ -4,7 +4,9 @@ referee keeps beside them (the orders' text)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from adjudicator.campaign.protocol import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
@@ -38,6 +40,7 @@ class CampaignLog:
     records: list[Record]
     orders: list[AcceptedOrders]
     clear_entries: dict[int, list] = field(default_factory=dict)  # batch -> its entries unsealed (referee only)
+    clear_state_hashes: dict[int, str] = field(default_factory=dict)  # batch -> its state hash unsealed (referee only)
     parsed: dict[str, Any] = field(default_factory=dict)  # text hash -> parsed orders, encoded (derived; see parsed.py)
     parsed_added: bool = False  # orders were parsed that the stored cache lacks
     parsed_used: set[str] = field(default_factory=set)  # text hashes of the orders read in this process
@@ -119,14 +122,16 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
     records: list[Record] = []
     orders: list[AcceptedOrders] = []
     clear: dict[int, list] = {}
+    clear_hashes: dict[int, str] = {}
     for entry in entries:
-        body = entry.body
-        record = Record.from_stored(body["record"])  # ``entry.body`` is parsed afresh for us
+        text = getattr(entry, "body_json", None)
+        record, private = _read_entry(text) if isinstance(text, str) else _record_and_private(entry.body)
         records.append(record)
-        if record.kind == BATCH and "entries" in body.get("private", {}):
-            clear[record.body["batch"]] = body["private"]["entries"]
+        if record.kind == BATCH and "entries" in private:
+            clear[record.body["batch"]] = private["entries"]
+            if "state_hash" in private:
+                clear_hashes[record.body["batch"]] = private["state_hash"]
         if record.kind == ORDERS:
-            private = body.get("private", {})
             orders.append(AcceptedOrders(
                 side=record.body["side"], step=record.body["step"], sha256=record.body["orders_hash"],
                 text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
@@ -136,7 +141,19 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")
-    return CampaignLog(campaign, records, orders, clear)
+    return CampaignLog(campaign, records, orders, clear, clear_state_hashes=clear_hashes)
+
+
+def _record_and_private(body: Mapping[str, Any]) -> tuple[Record, Mapping[str, Any]]:
+    return Record.from_stored(body["record"]), body.get("private", {})
+
+
+@lru_cache(maxsize=4096)
+def _read_entry(body_json: str) -> tuple[Record, Mapping[str, Any]]:
+    """An entry's record and private part, from the entry's stored text (a pure
+    function of it, remembered: a process reads the same entries at every command).
+    What it returns is shared: never changed by its readers."""
+    return _record_and_private(json.loads(body_json))
 
 
 def _block_kinds(stored: Any) -> tuple[tuple[str, bool], ...] | None:

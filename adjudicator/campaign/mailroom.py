@@ -283,17 +283,16 @@ def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: s
     """The Message-ID of the player's own orders mail accepted since their last report
     (the one the receipt answered), so that the report threads under it; None if the
     orders came otherwise (a file, the command line) or not since then."""
+    found = None
     accepted = f"[{campaign}] Orders accepted"
-    for mail in reversed(tx.outbox()):  # newest first: only the mail since that report is read
+    for mail in tx.outbox():
         if mail.message_id == earlier_report:
-            return None
-        if mail.recipient.lower() == address.lower():
+            found = None
+        elif mail.recipient.lower() == address.lower():
             message = message_from_bytes(mail.eml)
             if " ".join(str(message["Subject"] or "").split()) == accepted:
-                found = str(message["In-Reply-To"] or "").strip()
-                if found:
-                    return found
-    return None
+                found = str(message["In-Reply-To"] or "").strip() or found
+    return found
 
 
 def _events_since(log: CampaignLog, match: Match, count: int) -> list:

@@ -147,3 +147,19 @@ def test_the_snapshot_kept_is_never_past_an_event_a_per_turn_report_still_tells(
     assert earliest_unreported_event(meta) == 40
     assert earliest_unreported_event({"players": {"japan": {"reports": "turn"}, "russia": {}}}) == 0
     assert earliest_unreported_event({"players": {"japan": {}, "russia": {}}}) is None
+
+
+def test_a_hidden_information_campaign_without_the_clear_state_hash_checks_the_seal(
+        campaigns, referee_key, auto_orders):
+    """Batches recorded before the referee kept the clear state hash: the snapshot is
+    checked against the sealed one, recomputed with the hidden chain."""
+    from adjudicator.campaign.snapshots import _reaches_published_state
+    campaigns.create("fog", "port-arthur", PLAYERS, referee_key, options={"fog_of_war": True})
+    advance(campaigns, referee_key, "fog", 5)
+    log, match = campaigns.match("fog")
+    assert log.clear_state_hashes
+    log.clear_state_hashes.clear()
+    secret = lambda name: campaigns.store.derived("fog", name)  # noqa: E731
+    assert _reaches_published_state(log, match, secret)
+    match.state.cp += 1
+    assert not _reaches_published_state(log, match, secret)

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator import games
-from adjudicator.engine import HistoryMismatch, Match, RESUME_EVENT, Snapshot, Source, can_resume, drive
+from adjudicator.engine import HistoryMismatch, Source, drive
+from adjudicator.engine.match import RESUME_EVENT, Match, Snapshot, can_resume
 
 
 def stored(snapshot: Snapshot) -> Snapshot:
