@@ -237,6 +237,7 @@ class Match:
         self.finished = False
         self._pause_on = pause_on
         self._dice_entries: dict[tuple[int, ...], DiceEntry] = {}
+        self._spent: dict[tuple[str, str, bool], Decision] = {}
         self._take_snapshots = snapshots and can_resume(game)
         self._rules = game.rules(self.state, self.events.append)
 
@@ -330,7 +331,10 @@ class Match:
             )
         typed = decision.accept(answer)
         self._entries.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
-        self.asked.append(decision.spent())
+        spent = self._spent.get((side, decision.kind, decision.hidden))
+        if spent is None:
+            spent = self._spent[side, decision.kind, decision.hidden] = decision.spent()
+        self.asked.append(spent)
         self._run(typed)
         return typed
 

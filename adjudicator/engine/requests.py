@@ -51,9 +51,10 @@ class Decision:
 
     def spent(self) -> "Decision":
         """This question as a match's record of what was asked keeps it once answered:
-        who was asked what, without the options and the reader, which only answering
-        needs (a long game asks hundreds of questions)."""
-        return Decision(self.side, self.kind, None, self.prompt, _already_answered, self.hidden)
+        which side was asked which kind of question, and whether its answer is hidden;
+        without the options, the prompt and the reader, which only answering needs (a
+        long game asks hundreds of questions, and one record serves them all)."""
+        return Decision(self.side, self.kind, None, "", _already_answered, self.hidden)
 
 
 @dataclass(frozen=True, slots=True)

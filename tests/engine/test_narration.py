@@ -9,7 +9,7 @@ import random
 from dataclasses import FrozenInstanceError
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.engine import Decision, Event, IllegalAnswer, Match, play_out
@@ -38,6 +38,7 @@ def test_an_event_told_for_later_is_written_once_when_first_read():
 
 
 @given(st.lists(st.one_of(st.integers(), st.text()), max_size=5))
+@settings(deadline=None)
 def test_an_event_told_for_later_reads_as_the_same_f_string(values):
     template = " / ".join("{}" for _ in values)
     expected = " / ".join(f"{v}" for v in values)
@@ -77,13 +78,14 @@ def test_a_match_keeps_answered_questions_without_their_options():
     asked = [r for r in match.asked if isinstance(r, Decision)]
     answered = [e for e in match.history if hasattr(e, "kind")]
     assert [(d.side, d.kind) for d in asked] == [(e.side, e.kind) for e in answered]
-    assert all(d.options is None for d in asked)
+    assert all(d.options is None and d.prompt == "" for d in asked)
     assert any(d.hidden for d in asked)
     with pytest.raises(IllegalAnswer, match="answered already"):
         asked[0].accept({"pass": True})
 
 
 @given(st.integers(min_value=1, max_value=40), st.integers(min_value=0, max_value=2**32))
+@settings(deadline=None)
 def test_simulation_dice_are_the_dice_randint_gives(sides, seed):
     from adjudicator.engine import Roll
 
