@@ -44,6 +44,7 @@ class Source:
 def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
     """Run ``match`` with ``source`` until it ends or must stop; say why it stopped."""
     steps = 0
+    chance, answer_for = source.chance, source.answer
     while not match.finished:
         if max_steps is not None and steps >= max_steps:
             return "limit"
@@ -55,14 +56,14 @@ def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
             continue
         pending = match.pending
         if isinstance(pending, CHANCE):
-            values = source.chance(pending)
+            values = chance(pending)
             if values is None:
                 return "chance"
             match.supply(values)
             continue
         if not isinstance(pending, Decision):
             return "paused"
-        answer = source.answer(pending, match.state)
+        answer = answer_for(pending, match.state)
         if answer is None:
             return "decision"
         try:

@@ -45,7 +45,7 @@ class Game(Protocol):
         """What ``side`` may see of ``state`` (None: the referee, everything)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AnswerEntry:
     """One answered decision, as stored in a history."""
 
@@ -57,7 +57,7 @@ class AnswerEntry:
         return {"answer": dict(self.answer), "side": self.side, "kind": self.kind}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceEntry:
     """One roll's dice, as stored in a history."""
 
@@ -67,7 +67,7 @@ class DiceEntry:
         return {"dice": list(self.values)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShuffleEntry:
     """One shuffle's new order, as stored in a history."""
 
@@ -77,7 +77,7 @@ class ShuffleEntry:
         return {"shuffle": list(self.order)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawEntry:
     """One draw's cards (indexes in the pile the Draw named), as stored in a history."""
 
@@ -107,6 +107,14 @@ def entry_from_json(data: Mapping[str, Any]) -> HistoryEntry:
     if "answer" in data:
         return AnswerEntry(str(data["side"]), str(data["kind"]), dict(data["answer"]))
     raise HistoryMismatch(f"a history entry must hold 'dice', 'shuffle', 'draw' or 'answer': {dict(data)!r}")
+
+
+def _all_dice(dice: tuple, sides: int) -> bool:
+    """Whether every die is an int showing 1 to ``sides``."""
+    for die in dice:
+        if type(die) is not int or not 1 <= die <= sides:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -219,7 +227,8 @@ class Match:
         self.state = state
         self._before: Sequence[HistoryEntry | Mapping[str, Any]] = ()  # entries before a snapshot, not yet read
         self._entries: list[HistoryEntry] = []
-        self.asked: list[Decision | Roll | Shuffle | Draw | None] = []  # the request each history entry answered
+        # the request each history entry answered (a question without its options, Decision.spent)
+        self.asked: list[Decision | Roll | Shuffle | Draw | None] = []
         self.events: list[Event] = []
         self.events_offset = 0  # events narrated before ``events[0]`` (a match run from a snapshot)
         self.snapshots: list[Snapshot] = []
@@ -227,6 +236,8 @@ class Match:
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
+        self._dice_entries: dict[tuple[int, ...], DiceEntry] = {}
+        self._spent: dict[tuple[str, str, bool], Decision] = {}
         self._take_snapshots = snapshots and can_resume(game)
         self._rules = game.rules(self.state, self.events.append)
 
@@ -310,8 +321,8 @@ class Match:
 
     def answer(self, side: str, answer: Mapping[str, Any], kind: str | None = None) -> Any:
         """Answer the pending question for ``side``. Illegal answers change nothing."""
-        decision = self.decision
-        if decision is None:
+        decision = self.pending
+        if not isinstance(decision, Decision):
             raise NotWaitingForAnswer(self._waiting_text())
         if side != decision.side or (kind is not None and kind != decision.kind):
             raise WrongRespondent(
@@ -320,21 +331,27 @@ class Match:
             )
         typed = decision.accept(answer)
         self._entries.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
-        self.asked.append(decision)
+        spent = self._spent.get((side, decision.kind, decision.hidden))
+        if spent is None:
+            spent = self._spent[side, decision.kind, decision.hidden] = decision.spent()
+        self.asked.append(spent)
         self._run(typed)
         return typed
 
     def supply_dice(self, values: Sequence[int]) -> tuple[int, ...]:
         """Give the pending roll its dice."""
-        roll = self.roll
-        if roll is None:
+        roll = self.pending
+        if not isinstance(roll, Roll):
             raise NotWaitingForDice(self._waiting_text())
         dice = tuple(values)
-        if len(dice) != roll.count or not all(type(d) is int and 1 <= d <= roll.sides for d in dice):
+        if len(dice) != roll.count or not _all_dice(dice, roll.sides):
             raise HistoryMismatch(
                 f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
             )
-        self._entries.append(DiceEntry(dice))
+        entry = self._dice_entries.get(dice)
+        if entry is None:  # the same dice come again and again: one entry for each throw seen
+            entry = self._dice_entries[dice] = DiceEntry(dice)
+        self._entries.append(entry)
         self.asked.append(roll)
         self._run(dice)
         return dice
@@ -370,9 +387,12 @@ class Match:
 
     def supply(self, values: Sequence[int]) -> tuple[int, ...]:
         """Give the pending roll, shuffle or draw its values."""
-        if isinstance(self.pending, Shuffle):
+        kind = type(self.pending)
+        if kind is Roll:
+            return self.supply_dice(values)
+        if kind is Shuffle:
             return self.supply_shuffle(values)
-        if isinstance(self.pending, Draw):
+        if kind is Draw:
             return self.supply_draw(values)
         return self.supply_dice(values)
 

@@ -11,10 +11,15 @@ any particular game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping as _Mapping
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+
+
+def _already_answered(answer: Mapping[str, Any]) -> Any:
+    raise IllegalAnswer("this question has been answered already")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +45,16 @@ class Decision:
 
     def accept(self, answer: Mapping[str, Any]) -> Any:
         """Validate ``answer``; return the typed answer or raise IllegalAnswer."""
-        if not isinstance(answer, Mapping):
+        if type(answer) is not dict and not isinstance(answer, _Mapping):
             raise IllegalAnswer(f"an answer to {self.kind!r} must be a table of keys, got {answer!r}")
         return self.parse(answer)
+
+    def spent(self) -> "Decision":
+        """This question as a match's record of what was asked keeps it once answered:
+        which side was asked which kind of question, and whether its answer is hidden;
+        without the options, the prompt and the reader, which only answering needs (a
+        long game asks hundreds of questions, and one record serves them all)."""
+        return Decision(self.side, self.kind, None, "", _already_answered, self.hidden)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +118,81 @@ class Draw:
     drawn from the hidden seed stream, revealed when the game ends."""
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for the narrative. ``data`` is JSON-able."""
+    """Something that happened, for the narrative: ``kind``, ``text``, ``data`` (JSON-able)
+    and ``visible_to`` (None: every side may see it). Frozen, like the other requests.
 
-    kind: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    visible_to: tuple[str, ...] | None = None  # None: every side may see it
+    Narration is written only when read: :meth:`later` takes the text as a template
+    and its values, and ``text`` is ``template.format(*values)`` the first time a
+    report, a view or a listing reads it -- the same words as an f-string with those
+    values in place. The values are taken when the event happens, so pass values that
+    do not change afterwards (numbers, names, tuples), never a ship or a list.
+    """
+
+    # _told: (kind, text or template, visible_to, values or None) -- a tuple the
+    # garbage collector stops tracking, with ``data`` apart (a long game tells hundreds)
+    __slots__ = ("_told", "data")
+
+    data: Mapping[str, Any]
+
+    def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
+                 visible_to: tuple[str, ...] | None = None) -> None:
+        _set(self, "_told", (kind, text, visible_to, None))
+        _set(self, "data", {} if data is None else data)
+
+    @classmethod
+    def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
+              visible_to: tuple[str, ...] | None = None) -> "Event":
+        """An event whose text, ``template.format(*values)``, is written when first read."""
+        event = _new(cls)
+        _set(event, "_told", (kind, template, visible_to, values))
+        _set(event, "data", {} if data is None else data)
+        return event
+
+    @property
+    def kind(self) -> str:
+        return self._told[0]
+
+    @property
+    def visible_to(self) -> tuple[str, ...] | None:
+        return self._told[2]
+
+    @property
+    def text(self) -> str:
+        """What happened, in words (written now if it was told for later)."""
+        told = self._told
+        if told[3] is not None:
+            told = (told[0], told[1].format(*told[3]), told[2], None)
+            _set(self, "_told", told)
+        return told[1]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _values(self) -> tuple:
+        return (self.kind, self.text, self.data, self.visible_to)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
+                f"visible_to={self.visible_to!r})")
+
+    def __reduce__(self) -> tuple:
+        return (Event, self._values())
+
+
+_set = object.__setattr__
+_new = object.__new__
 
 
 Request = Decision | Roll | Shuffle | Draw

@@ -186,7 +186,7 @@ def test_jsonl_refuses_invalid_utf8_with_line_number():
 
 
 @given(position=st.integers(0, len(EXPORT) - 1), replacement=st.integers(0, 255))
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_any_single_byte_change_is_detected(position, replacement):
     if EXPORT[position] == replacement:
         replacement ^= 0x01

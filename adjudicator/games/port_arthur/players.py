@@ -107,5 +107,22 @@ def _statuses(state: State, names: list[str]) -> tuple[int, ...]:
 
 
 def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
-    """Dice for simulations (not for campaigns, whose dice are verifiable)."""
-    return lambda roll: [rng.randint(1, roll.sides) for _ in range(roll.count)]
+    """Dice for simulations (not for campaigns, whose dice are verifiable): the dice
+    ``rng.randint(1, sides)`` gives, drawn the way it draws them (a die is a few random
+    bits, drawn again while they exceed the faces) without its layers of calls."""
+    bits = rng.getrandbits
+
+    def dice(roll: Any) -> list[int]:
+        sides = roll.sides
+        if sides < 1:
+            return [rng.randint(1, sides) for _ in range(roll.count)]
+        width = sides.bit_length()
+        rolled = []
+        for _ in range(roll.count):
+            value = bits(width)
+            while value >= sides:
+                value = bits(width)
+            rolled.append(value + 1)
+        return rolled
+
+    return dice

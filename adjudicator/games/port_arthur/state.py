@@ -122,10 +122,20 @@ class State:
     def move(self, ship: Ship, place: str) -> None:
         """Put ``ship`` in ``place`` (the one way a ship changes place)."""
         by_place = self._places()[ship.side]
-        by_place[ship.at].remove(ship)
+        here = by_place[ship.at]
+        for i, there in enumerate(here):
+            if there is ship:
+                del here[i]
+                break
         ship.at = place
         order = self._order()
-        insort(by_place.setdefault(place, []), ship, key=lambda s: order[s.name])
+        there = by_place.get(place)
+        if not there:
+            by_place[place] = [ship]
+        elif order[there[-1].name] < order[ship.name]:
+            there.append(ship)
+        else:
+            insort(there, ship, key=lambda s: order[s.name])
 
     def _order(self) -> dict[str, int]:
         """Each ship's place on the counter sheet (the order stacks are listed in)."""

@@ -86,12 +86,18 @@ class HexMap:
     entries: Mapping[str, str]                   # "korea"/"siberia" -> the hex the box joins (8.3)
     names: Mapping[str, str] = field(default_factory=dict)   # hex -> place name
     land_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    railway_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    road_or_railway_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         neighbours = {}
         for h in self.hexes:
             neighbours[h] = tuple(n for n in grid_neighbours(h) if n in self.hexes and side_key(h, n) not in self.sea)
         object.__setattr__(self, "land_neighbours", neighbours)
+        object.__setattr__(self, "railway_neighbours", {
+            h: tuple(n for n in around if self.railway_step(h, n)) for h, around in neighbours.items()})
+        object.__setattr__(self, "road_or_railway_neighbours", {
+            h: tuple(n for n in around if self.road_or_railway_step(h, n)) for h, around in neighbours.items()})
         self.validate()
 
     # -- questions the rules ask of the map -------------------------------------------

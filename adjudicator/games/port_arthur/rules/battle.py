@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import (
@@ -66,8 +67,8 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
     second = other(first)
     table.say(
         "battle",
-        f"Battle in {zone}: {attacker.capitalize()} attacks (SS {speeds[attacker]}), "
-        f"{defender.capitalize()} defends (SS {speeds[defender]}); {first.capitalize()} fires first.",
+        "Battle in {}: {} attacks (SS {}), {} defends (SS {}); {} fires first.",
+        zone, attacker.capitalize(), speeds[attacker], defender.capitalize(), speeds[defender], first.capitalize(),
         zone=zone, attacker=attacker, defender=defender, first=first,
     )
     if state.initiative == second:
@@ -84,7 +85,7 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
     yield from fire(table, first, zone)
     if state.squadron(second, zone) and state.squadron(first, zone):
         yield from fire(table, second, zone)
-    table.say("battle-end", f"The battle in {zone} ends.", zone=zone)
+    table.say("battle-end", "The battle in {} ends.", zone, zone=zone)
 
 
 # -- B/C. Fire ----------------------------------------------------------------------
@@ -109,8 +110,9 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
     state.last_fire = LastFire(firer, tuple(dice), result.hits, result.criticals)
     table.say(
         "fire",
-        f"{firer.capitalize()} fires {choice.count} {'die' if choice.count == 1 else 'dice'} ({', '.join(map(str, dice))}, sum {sum(dice)}) "
-        f"against SFP {sfp}: {result.hits} hit(s), {result.criticals} critical hit(s).",
+        "{} fires {} {} ({}, sum {}) against SFP {}: {} hit(s), {} critical hit(s).",
+        firer.capitalize(), choice.count, "die" if choice.count == 1 else "dice", ", ".join(map(str, dice)),
+        sum(dice), sfp, result.hits, result.criticals,
         side=firer, zone=zone, dice=list(dice), sfp=sfp, hits=result.hits, criticals=result.criticals,
     )
     yield from apply_criticals(table, firer, zone, result.criticals)
@@ -178,7 +180,11 @@ def _outcomes(start, next_states, limit: int) -> list[tuple[tuple[int, ...], lis
     return list(found.items())
 
 
+@lru_cache(maxsize=4096)
 def critical_outcomes(statuses: tuple[int, ...], count: int, limit: int = 2):
+    """The distinct results of ``count`` critical hits (at most ``limit``), each with
+    one order of targets that reaches it (the same squadron often comes again: kept).
+    Read-only: the result is shared."""
     def nexts(node):
         current, left = node
         if left == 0:
@@ -188,7 +194,10 @@ def critical_outcomes(statuses: tuple[int, ...], count: int, limit: int = 2):
     return _outcomes((statuses, count), nexts, limit)
 
 
+@lru_cache(maxsize=4096)
 def hit_outcomes(statuses: tuple[int, ...], defenses: tuple[int, ...], hits: int, limit: int = 2):
+    """The distinct results of ``hits`` hits on target (at most ``limit``), each with one
+    way of applying them (kept, like :func:`critical_outcomes`). Read-only: shared."""
     def nexts(node):
         current, left = node
         return [((action, i), (strike(current, i), left - used))
@@ -308,7 +317,7 @@ def _why_not_hit(action: str, ship: Ship, status: int, left: int) -> str:
 def _strike_ship(table: Table, ship: Ship, cause: str) -> None:
     if ship.damaged:
         table.state.move(ship, SUNK)
-        table.say("sunk", f"{ship.name} is sunk ({cause}).", ship=ship.name, cause=cause)
+        table.say("sunk", "{} is sunk ({}).", ship.name, cause, ship=ship.name, cause=cause)
     else:
         ship.damaged = True
-        table.say("damaged", f"{ship.name} is damaged ({cause}).", ship=ship.name, cause=cause)
+        table.say("damaged", "{} is damaged ({}).", ship.name, cause, ship=ship.name, cause=cause)

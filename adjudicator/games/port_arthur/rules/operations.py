@@ -54,8 +54,8 @@ def roll_off(table: Table) -> Steps:
         (russia,) = yield from table.roll(1, "roll-off", RUSSIA)
         if japan != russia:
             winner = JAPAN if japan > russia else RUSSIA
-            table.say("roll-off", f"Roll-off: Japan {japan}, Russia {russia}: "
-                                 f"{winner.capitalize()} conducts a NAVO.", japan=japan, russia=russia)
+            table.say("roll-off", "Roll-off: Japan {}, Russia {}: {} conducts a NAVO.",
+                      japan, russia, winner.capitalize(), japan=japan, russia=russia)
             return winner
         holder = state.initiative
         answer: UseMarker = yield from table.ask(
@@ -107,14 +107,25 @@ def move_options(table: Table, side: str, positions: Positions) -> list[dict]:
     for zone in board.zones:
         squadron = positions.get(zone)
         if squadron:
-            destinations = board.neighbours[zone] + [p for p in board.ports_beside[zone] if p in ports]
-            moves.append({"from": zone, "to": destinations, "ships": [s.name for s in squadron], "port": False})
+            moves.append({"from": zone, "to": _destinations(table, zone, ports),
+                          "ships": [s.name for s in squadron], "port": False})
     for port in ports:
         ships = positions.get(port)
         if ships:
             moves.append({"from": port, "to": list(board.ports[port].adjacent),
                           "ships": [s.name for s in ships], "port": True})
     return moves
+
+
+def _destinations(table: Table, zone: str, ports: list[str]) -> list[str]:
+    """Where a squadron in ``zone`` may move: the adjacent zones, and those of ``ports``
+    beside it (worked out once per game for each zone and set of ports)."""
+    key = ("move", zone, *ports)
+    found = table.known.get(key)
+    if found is None:
+        board = table.board
+        found = table.known[key] = board.neighbours[zone] + [p for p in board.ports_beside[zone] if p in ports]
+    return list(found)
 
 
 def navo(table: Table, side: str) -> Steps:
@@ -190,14 +201,14 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
     names = ", ".join(s.name for s in group)
     (die,) = yield from table.roll(1, f"movement check, {move.origin} to {move.destination}, SS {speed}", side)
     if die > speed:
-        table.say("move-failed", f"{side.capitalize()}'s move from {move.origin} to "
-                             f"{move.destination} fails ({die} > SS {speed}).", side=side)
+        table.say("move-failed", "{}'s move from {} to {} fails ({} > SS {}).",
+                  side.capitalize(), move.origin, move.destination, die, speed, side=side)
         return False
     for ship in group:
         state.move(ship, move.destination)
-    table.say("move", f"{side.capitalize()} moves {names} from {move.origin} to {move.destination} "
-                      f"({die} <= SS {speed}).", side=side, ships=[s.name for s in group],
+    table.say("move", "{0} moves {1} from {2} to {3} ({4} <= SS {5}).",
+              side.capitalize(), names, move.origin, move.destination, die, speed, len(group),
+              side=side, ships=[s.name for s in group],
               origin=move.origin, destination=move.destination, owner=side,
-              seen_by_enemy=f"{side.capitalize()} moves {len(group)} ship(s) from {move.origin} to "
-                            f"{move.destination} ({die} <= SS {speed}).")
+              seen_by_enemy="{0} moves {6} ship(s) from {2} to {3} ({4} <= SS {5}).")
     return True

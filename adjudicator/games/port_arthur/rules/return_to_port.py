@@ -59,9 +59,9 @@ def return_to_port(table: Table) -> Steps:
         chosen = dict(answer.ports)
     for ship in at_sea:
         port = chosen.get(ship.name) or return_destinations(table, ship)[0]
-        table.say("return", f"{ship.name} returns from {ship.at} to {port}.", ship=ship.name, origin=ship.at,
-                  port=port, owner=ship.side,
-                  seen_by_enemy=f"A {ship.side.capitalize()} ship returns from {ship.at} to {port}.")
+        table.say("return", "{0} returns from {1} to {2}.", ship.name, ship.at, port, ship.side.capitalize(),
+                  ship=ship.name, origin=ship.at, port=port, owner=ship.side,
+                  seen_by_enemy="A {3} ship returns from {1} to {2}.")
         state.move(ship, port)
 
 
@@ -129,6 +129,7 @@ def maintenance(table: Table) -> None:
         for ship in table.state.ships_at(port, RUSSIA):
             if not ship.damaged:
                 ship.damaged = True
-                table.say("maintenance", f"{ship.name} lies in {port}, which has no shipyard: "
-                                         f"it is damaged by lack of maintenance.", ship=ship.name, owner=RUSSIA,
-                          seen_by_enemy=f"A Russian ship in {port} is damaged by lack of maintenance.")
+                table.say("maintenance", "{0} lies in {1}, which has no shipyard: "
+                                         "it is damaged by lack of maintenance.", ship.name, port,
+                          ship=ship.name, owner=RUSSIA,
+                          seen_by_enemy="A Russian ship in {1} is damaged by lack of maintenance.")

@@ -36,7 +36,8 @@ def play(table: Table) -> Steps:
             state.phase = phase
             if phase == "arrival" and not baltic_fleet_due(table):
                 continue
-            yield Event("phase", f"Turn {state.turn}: {PHASE_TITLES[phase]}.", {"turn": state.turn, "phase": phase})
+            yield Event.later("phase", "Turn {}: {}.", (state.turn, PHASE_TITLES[phase]),
+                              {"turn": state.turn, "phase": phase})
             yield from PHASE_RULES[phase](table)
         start = 0
         if state.turn == table.board.turns:

@@ -22,6 +22,15 @@ SHIPYARD = "shipyard"
 
 def sortie_destinations(table: Table, ship: Ship) -> list[str]:
     """Where ``ship``, in a harbour, may go in its side's Sortie Phase."""
+    state = table.state
+    key = ("sortie", ship.at, ship.damaged, state.blockade, state.port_arthur)
+    places = table.known.get(key)
+    if places is None:
+        places = table.known[key] = _sortie_destinations(table, ship)
+    return list(places)
+
+
+def _sortie_destinations(table: Table, ship: Ship) -> list[str]:
     board, state = table.board, table.state
     port = ship.at
     first = list(board.ports[port].adjacent)
@@ -113,8 +122,8 @@ def _carry_out(table: Table, side: str, orders: Sortie) -> None:
         port = ship.at
         state.move(ship, shipyard_of(port) if dest == SHIPYARD else dest)
         where = f"the {port} shipyard" if dest == SHIPYARD else dest
-        table.say("sortie", f"{ship.name} leaves {port} for {where}.", side=side, ship=name, to=ship.at,
-                  owner=side, seen_by_enemy=f"A {side.capitalize()} ship leaves {port} for {where}.")
+        table.say("sortie", "{0} leaves {1} for {2}.", ship.name, port, where, side.capitalize(),
+                  side=side, ship=name, to=ship.at, owner=side, seen_by_enemy="A {3} ship leaves {1} for {2}.")
     for space in orders.land:
         state.landing.append(space)
         table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)

@@ -11,11 +11,11 @@ once, through the ``narrate`` callback the engine gives the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Event
+from adjudicator.engine.requests import Decision, Event, Roll
 from adjudicator.engine.table import Steps
 from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.port_arthur.answers import READERS, Kind
@@ -30,6 +30,9 @@ class Table(RulesTable):
     narrate: Callable[[Event], None]
     board: Board
     options: Options
+    known: dict = field(default_factory=dict, repr=False, compare=False)
+    """Answers worked out once per game and asked again (a sortie's destinations):
+    keyed by everything they depend on."""
 
     # -- asking ----------------------------------------------------------------
 
@@ -53,20 +56,39 @@ class Table(RulesTable):
         def parse(raw: Mapping[str, Any]) -> Any:
             return check(read(raw))
 
-        return (yield from super().ask(side, kind.value, options, prompt, parse, forced, hidden))
+        if forced is not None:
+            return parse(forced)
+        return (yield Decision(side, KIND_NAMES[kind], options, prompt, parse, hidden))
 
-    def say(self, kind: str, text: str, *, owner: str | None = None, seen_by_enemy: str | None = None,
+    def roll(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Steps:
+        """Roll ``count`` dice of ``sides`` faces (the same Roll request serves whenever
+        nothing in it differs: a game rolls hundreds of times)."""
+        key = (count, purpose, side, self.state.turn, self.state.phase, sides, hidden)
+        request = self.known.get(key)
+        if request is None:
+            request = self.known[key] = Roll(*key)
+        dice = yield request
+        return tuple(dice)
+
+    def where(self) -> tuple[int, str]:
+        """The (turn, phase) of a draw."""
+        return self.state.turn, self.state.phase
+
+    def say(self, kind: str, text: str, *values: Any, owner: str | None = None, seen_by_enemy: str | None = None,
             **data: Any) -> None:
-        """Tell what happened (the narrative of the reports).
+        """Tell what happened (the narrative of the reports). With ``values``, ``text``
+        (and ``seen_by_enemy``) are templates for them, written only when a report reads
+        them (:meth:`Event.later`).
 
         Under the fog of war, an event about ``owner``'s ships is told in full to
         ``owner`` only; the enemy is told ``seen_by_enemy`` instead (rules-notes,
         Fog of war)."""
+        event = Event.later if values else _told
         if owner is None or seen_by_enemy is None or not self.options.fog_of_war:
-            self.narrate(Event(kind, text, data))
+            self.narrate(event(kind, text, values, data, None))
             return
-        self.narrate(Event(kind, text, data, visible_to=(owner,)))
-        self.narrate(Event(kind, seen_by_enemy, {"side": owner}, visible_to=(other(owner),)))
+        self.narrate(event(kind, text, values, data, (owner,)))
+        self.narrate(event(kind, seen_by_enemy, values, {"side": owner}, (other(owner),)))
 
     def tell(self, side: str, kind: str, text: str, **data: Any) -> None:
         """Tell ``side`` alone (its own orders' workings: which step of its plan was used)."""
@@ -129,6 +151,14 @@ class Table(RulesTable):
             f"{why}: Japan {japan}, Russia {russia}; CP marker {marker_text(before)} -> {marker_text(self.state.cp)}",
             {"japan": japan, "russia": russia, "before": before, "after": self.state.cp},
         ))
+
+
+KIND_NAMES = {kind: kind.value for kind in Kind}
+"""Each decision kind's name (an enum's ``value`` is slow to read, and rules ask often)."""
+
+
+def _told(kind: str, text: str, values: tuple, data: dict, visible_to: tuple[str, ...] | None) -> Event:
+    return Event(kind, text, data, visible_to)
 
 
 def marker_text(cp: int) -> str:

@@ -44,9 +44,9 @@ def draw(t, side: str):
         yield from reshuffle(t, "A56: the deck is empty")
     card = deck.pop(0)
     t.hand(side).append(card)
-    t.say("draw", f"{side.capitalize()} draws {t.data.card_label(card, side)}.", visible_to=(side,),
+    t.say("draw", "{} draws {}.", side.capitalize(), t.data.card_label(card, side), visible_to=(side,),
           side=side, card=card)
-    t.say("draw-count", f"{side.capitalize()} draws a card.", side=side)
+    t.say("draw-count", "{} draws a card.", side.capitalize(), side=side)
     return card
 
 

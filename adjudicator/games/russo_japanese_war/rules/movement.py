@@ -238,7 +238,7 @@ def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
         nxt = []
         for path in frontier:
             a = path[-1]
-            for b in exits(t, a):
+            for b in long_exits(t, a, strategic):
                 if b in seen or long_step_error(t, uid, side, a, b, strategic):
                     continue
                 seen.add(b)
@@ -255,6 +255,15 @@ def exits(t, a: str) -> tuple[str, ...]:
         entry = t.board.entries.get(a)
         return (entry,) if entry else ()
     return t.board.land_neighbours.get(a, ())
+
+
+def long_exits(t, a: str, strategic: bool) -> tuple[str, ...]:
+    """The hexes one step of a rail (8.2) or strategic (10.2.4) move may lead to from
+    ``a``: its exits along the railway, or along a road or railway."""
+    if a in ENTRY_BOXES:
+        return exits(t, a)
+    board = t.board
+    return (board.road_or_railway_neighbours if strategic else board.railway_neighbours).get(a, ())
 
 
 def walk(t, uid: str, path: list[str]) -> None:
@@ -313,7 +322,7 @@ def movement_phase(t):
         if "rail" in answer:
             rail["used"] = True
         how = "by rail " if "rail" in answer else ""
-        t.say("move", f"{side.capitalize()} {uid} moves {how}{'-'.join(answer['path'])}.",
+        t.say("move", "{} {} moves {}{}.", side.capitalize(), uid, how, "-".join(answer["path"]),
               unit=uid, path=answer["path"], rail="rail" in answer)
         walk(t, uid, answer["path"])
 
@@ -350,7 +359,7 @@ def _can_rail(t, uid: str, side: str) -> bool:
     if may_use_railway(t, uid, side):
         return False
     a = t.at(uid)
-    return any(long_step_error(t, uid, side, a, b, False) is None for b in exits(t, a))
+    return any(long_step_error(t, uid, side, a, b, False) is None for b in long_exits(t, a, False))
 
 
 def can_move_strategically(t, uid: str, side: str) -> bool:
@@ -360,4 +369,4 @@ def can_move_strategically(t, uid: str, side: str) -> bool:
     if may_move_strategically(t, uid, side):
         return False
     a = t.at(uid)
-    return any(long_step_error(t, uid, side, a, b, True) is None for b in exits(t, a))
+    return any(long_step_error(t, uid, side, a, b, True) is None for b in long_exits(t, a, True))

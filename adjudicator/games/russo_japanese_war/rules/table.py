@@ -38,8 +38,14 @@ class Table:
 
     # -- narration ------------------------------------------------------------------------
 
-    def say(self, kind: str, text: str, visible_to: tuple[str, ...] | None = None, **data: Any) -> None:
-        self.narrate(Event(kind, text, data, visible_to))
+    def say(self, kind: str, text: str, *values: Any, visible_to: tuple[str, ...] | None = None,
+            **data: Any) -> None:
+        """Tell what happened. With ``values``, ``text`` is a template for them, written
+        only when a report reads it (:meth:`Event.later`)."""
+        if values:
+            self.narrate(Event.later(kind, text, values, data, visible_to))
+        else:
+            self.narrate(Event(kind, text, data, visible_to))
 
     @property
     def phasing(self) -> str:
@@ -191,7 +197,7 @@ class Table:
         """A used card goes at once face up on the discard pile (10.0)."""
         self.hand(side).remove(card)
         self.cards["discard"].append(card)
-        self.say("card", f"{side.capitalize()} uses {self.data.card_label(card, side)} for {use}.",
+        self.say("card", "{} uses {} for {}.", side.capitalize(), self.data.card_label(card, side), use,
                  side=side, card=card, use=use)
 
     def take_top_discard(self, side: str, card: str) -> None:
