@@ -102,7 +102,8 @@ def end_of_player_turn(t, side: str) -> None:
         s["limits"].pop(JAPAN, None)
         if "naval" in s:
             s["naval"]["home_blocked"] = False      # 11.2.5 lasts the Japanese Player Turn
-        if any(u.pop("zoc_lost", None) for u in t.units.values()):
+        markers = [uid for uid, unit in t.units.items() if unit.pop("zoc_lost", None)]  # every one of them
+        if markers:
             t.changed()
     else:
         s["siberia_frozen"] = False
