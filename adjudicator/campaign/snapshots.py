@@ -84,7 +84,7 @@ def _resumed(log: CampaignLog, game: Any, data_hashes: Mapping[str, str], secret
     if stored.get("key") != snapshot_key(log, data_hashes):
         return None
     try:
-        snapshot = Snapshot.from_json(stored.get("match"))
+        snapshot = _from_stored_form(stored.get("match"))
     except HistoryMismatch:
         return None
     if snapshot.entries > len(history) or stored.get("prefix") != prefix_digest(batch_layout(log), snapshot.entries):
@@ -96,6 +96,27 @@ def _resumed(log: CampaignLog, game: Any, data_hashes: Mapping[str, str], secret
     except Exception:  # a damaged or altered snapshot may fail in any way; it is simply not used
         return None
     return match if _reaches_published_state(log, match, secret) else None
+
+
+def _stored_form(snapshot: Snapshot) -> dict:
+    """The snapshot as kept in the store, its state as JSON text in the state's own key
+    order. (The store writes canonical JSON, which sorts keys; a game's rules may go
+    through a mapping in its order, so a resumed game must see the order the running
+    game had, or it could part from the full replay.)"""
+    data = snapshot.to_json()
+    data["state"] = json.dumps(data["state"], ensure_ascii=False, separators=(",", ":"))
+    return data
+
+
+def _from_stored_form(data: Any) -> Snapshot:
+    """What :func:`_stored_form` wrote, back; HistoryMismatch when it is not that."""
+    if not isinstance(data, dict) or not isinstance(data.get("state"), str):
+        raise HistoryMismatch("not a stored match snapshot")
+    try:
+        state = json.loads(data["state"])
+    except ValueError:
+        raise HistoryMismatch("not a stored match snapshot") from None
+    return Snapshot.from_json({**data, "state": state})
 
 
 def _reaches_published_state(log: CampaignLog, match: Match, secret: Secret) -> bool:
@@ -148,7 +169,7 @@ def keep(log: CampaignLog, match: Match, data_hashes: Mapping[str, str], secret:
     elif added:
         return  # entries that are in no batch: no snapshot after them can be named
     value = {"key": snapshot_key(log, data_hashes), "prefix": prefix_digest(layout, snapshot.entries),
-             "match": snapshot.to_json()}
+             "match": _stored_form(snapshot)}
     stored = secret(GAME_SNAPSHOT)
     if isinstance(stored, dict) and {k: stored.get(k) for k in ("key", "prefix")} == \
             {k: value[k] for k in ("key", "prefix")} and isinstance(stored.get("match"), dict) and \

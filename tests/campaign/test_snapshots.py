@@ -5,6 +5,8 @@ altered, made by another adjudicator, or taken in a step an undo voided is never
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from adjudicator.campaign.log import read_log
@@ -36,7 +38,10 @@ def replayed_from_the_start(campaigns, name):
 
 
 def same_place(match, whole):
-    return (match.state.to_json() == whole.state.to_json() and repr(match.pending) == repr(whole.pending)
+    """The same place, down to the order of every mapping in the state (which rules may
+    go through in order)."""
+    in_order = json.dumps(match.state.to_json()) == json.dumps(whole.state.to_json())
+    return (in_order and match.state.to_json() == whole.state.to_json() and repr(match.pending) == repr(whole.pending)
             and match.entry_count == whole.entry_count and match.event_count == whole.event_count
             and match.history_json() == whole.history_json()
             and [(e.kind, e.text) for e in match.events] == [(e.kind, e.text) for e in whole.events[match.events_offset:]])
@@ -79,10 +84,20 @@ def test_verify_replays_from_the_start_and_never_from_a_snapshot(campaigns, runn
     assert verify_text(campaigns.export_public(running)).verified
 
 
+def in_state(change):
+    """An alteration of the snapshot's state (kept as JSON text, in the state's key order)."""
+    def alter(stored):
+        state = json.loads(stored["match"]["state"])
+        change(state)
+        stored["match"]["state"] = json.dumps(state)
+    return alter
+
+
 @pytest.mark.parametrize("alter", [
-    pytest.param(lambda s: s["match"]["state"].update(cp=s["match"]["state"]["cp"] + 1), id="state"),
+    pytest.param(in_state(lambda state: state.update(cp=state["cp"] + 1)), id="state"),
     pytest.param(lambda s: s["match"].update(entries=s["match"]["entries"] - 1), id="entries"),
-    pytest.param(lambda s: s["match"]["state"]["ships"].pop(), id="ships"),
+    pytest.param(in_state(lambda state: state["ships"].pop()), id="ships"),
+    pytest.param(lambda s: s["match"].update(state="{not json"), id="text"),
     pytest.param(lambda s: s.update(key="another adjudicator or other game data"), id="key"),
     pytest.param(lambda s: s.update(prefix="0" * 64), id="prefix"),
     pytest.param(lambda s: s.update(match=[]), id="garbage"),
@@ -163,3 +178,17 @@ def test_a_hidden_information_campaign_without_the_clear_state_hash_checks_the_s
     assert _reaches_published_state(log, match, secret)
     match.state.cp += 1
     assert not _reaches_published_state(log, match, secret)
+
+
+def test_a_kept_snapshot_gives_back_the_state_in_its_own_key_order(campaigns, running):
+    """The store sorts the keys of what it keeps; rules may go through a mapping in order
+    (the Russo-Japanese War's units, in set-up order), so the state must come back as it was."""
+    from adjudicator.campaign.snapshots import _from_stored_form, _stored_form
+    from adjudicator.engine.match import Snapshot
+
+    state = {"units": {"S3": {"at": "1208"}, "CR17": {"at": "2417"}, "Gds": {"at": "1314"}}, "turn": 2}
+    store_snapshot(campaigns, running, {"match": _stored_form(Snapshot(state, 3, 4, {"turn": 2, "phase": "x"}))})
+
+    back = _from_stored_form(stored_snapshot(campaigns, running)["match"])
+
+    assert list(back.state["units"]) == ["S3", "CR17", "Gds"] and list(back.state) == ["units", "turn"]
