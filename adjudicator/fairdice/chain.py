@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .encoding import encode
+from .encoding import encode, encode_field
 from .errors import ChainError
 
 CHAIN_DOMAIN = b"adjudicator/chain/v1"
@@ -49,6 +49,17 @@ def previous_seed(campaign_id: str, owner: str, generation: int, index: int, see
     _check_index(index)
     _check_seed(seed, "seed")
     return hashlib.sha256(encode(CHAIN_DOMAIN, campaign_id, owner, generation, index, seed)).digest()
+
+
+def _chain_step(campaign_id: str, owner: str, generation: int) -> Callable[[int, bytes], bytes]:
+    """:func:`previous_seed` for one chain, its fixed fields encoded once (identity and
+    seeds already checked by the caller): a whole chain is built or checked at once."""
+    fixed = encode(CHAIN_DOMAIN, campaign_id, owner, generation)
+
+    def step(index: int, seed: bytes) -> bytes:
+        return hashlib.sha256(fixed + encode_field(index) + encode_field(seed)).digest()
+
+    return step
 
 
 def verify_link(
@@ -165,11 +176,9 @@ class SeedChain:
         _check_length(len(self.seeds) - 1)
         for index, seed in enumerate(self.seeds):
             _check_seed(seed, f"seed {index}")
+        step = _chain_step(self.campaign_id, self.owner, self.generation)
         for index in range(len(self.seeds) - 1, 0, -1):
-            expected = previous_seed(
-                self.campaign_id, self.owner, self.generation, index, self.seeds[index]
-            )
-            if expected != self.seeds[index - 1]:
+            if step(index, self.seeds[index]) != self.seeds[index - 1]:
                 raise ChainError(f"seed {index} does not hash to seed {index - 1}")
 
     @classmethod
@@ -205,8 +214,9 @@ class SeedChain:
         _check_length(length)
         _check_seed(final_seed, "final seed")
         seeds = [final_seed]
+        step = _chain_step(campaign_id, owner, generation)
         for index in range(length, 0, -1):
-            seeds.append(previous_seed(campaign_id, owner, generation, index, seeds[-1]))
+            seeds.append(step(index, seeds[-1]))
         seeds.reverse()
         return cls(campaign_id, owner, generation, tuple(seeds))
 

@@ -13,6 +13,7 @@ from adjudicator.fairdice import (
     verify_link,
     verify_reveal_against_anchor,
 )
+from adjudicator.fairdice.chain import previous_seed
 
 CAMPAIGN = "demo-1904"
 
@@ -142,3 +143,15 @@ def test_bad_rng_output_is_refused():
 
 def test_default_rng_gives_fresh_chains():
     assert SeedChain.generate(CAMPAIGN, 2).anchor != SeedChain.generate(CAMPAIGN, 2).anchor
+
+
+@settings(max_examples=60, deadline=None)
+@given(campaign=st.text(min_size=1, max_size=20), owner=st.text(min_size=1, max_size=10),
+       generation=st.integers(min_value=0, max_value=5), length=st.integers(min_value=1, max_value=40),
+       final=st.binary(min_size=32, max_size=32))
+def test_a_chain_built_from_its_final_seed_links_step_by_step_by_the_definition(campaign, owner, generation,
+                                                                                length, final):
+    chain = SeedChain.from_final_seed(campaign, length, final, owner=owner, generation=generation)
+    assert chain.seeds[-1] == final
+    for index in range(length, 0, -1):
+        assert chain.seeds[index - 1] == previous_seed(campaign, owner, generation, index, chain.seeds[index])
