@@ -18,16 +18,15 @@ from adjudicator.reports.context import report_context
 from tests import browser
 from tests.tsushima_1905.test_report import played
 
-#: Measures the picture in the browser and writes the findings into the page.
+#: ``measure()``: what the browser finds in the laid-out picture (tests/browser.py adds the page's width and overflows).
 MEASURE = """
 <script>
-window.addEventListener("load", () => {
+function measure() {
   const inside = (inner, outer) => inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 &&
     inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5;
   const svg = document.querySelector("figure.tsushima-table svg");
   const box = svg ? svg.getBoundingClientRect() : null;
-  const found = {svg: box ? [box.width, box.height] : null, ships: [], outside: [], overflowing: [],
-                 page: [document.documentElement.scrollWidth, window.innerWidth]};
+  const found = {svg: box ? [box.width, box.height] : null, ships: [], outside: []};
   if (svg) {
     const table = svg.querySelector("rect.table").getBoundingClientRect();
     svg.querySelectorAll("g.ship").forEach(ship => {
@@ -40,15 +39,8 @@ window.addEventListener("load", () => {
       if (!inside(t.getBoundingClientRect(), box)) found.outside.push(t.textContent);
     });
   }
-  document.querySelectorAll("body *:not(svg):not(svg *)").forEach(el => {
-    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline")
-      found.overflowing.push(el.tagName + ": " + el.textContent.slice(0, 60));
-  });
-  const out = document.createElement("pre");
-  out.id = "measured";
-  out.textContent = JSON.stringify(found);
-  document.body.appendChild(out);
-});
+  return found;
+}
 </script>
 """
 
@@ -86,20 +78,18 @@ def test_the_html_report_shows_the_table_with_every_ship_and_nothing_overflows(t
     assert found["page"][0] <= found["page"][1]
 
 
+#: ``measure()``: the gunfire labels, and each pair of them that overlaps.
 LABELS = """
 <script>
-window.addEventListener("load", () => {
+function measure() {
   const boxes = [...document.querySelectorAll("text.fire-label")].map(t => {
     const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; });
   const overlapping = [];
   boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => {
     if (a[1] < b[3] && b[1] < a[3] && a[2] < b[4] && b[2] < a[4]) overlapping.push([a[0], b[0]]);
   }));
-  const out = document.createElement("pre");
-  out.id = "measured";
-  out.textContent = JSON.stringify({labels: boxes.length, overlapping: overlapping});
-  document.body.appendChild(out);
-});
+  return {labels: boxes.length, overlapping: overlapping};
+}
 </script>
 """
 
