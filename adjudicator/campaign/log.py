@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from adjudicator.campaign.protocol import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
-from adjudicator.engine import Match
 from adjudicator.fairdice import Record
+
+if TYPE_CHECKING:  # the engine's driver is loaded when a game is replayed (``status`` reads the log without it)
+    from adjudicator.engine import Match
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ class CampaignLog:
                 for entry in self.clear_entries.get(batch.body["batch"], batch.body["entries"])]
 
     def replay(self, game: Any) -> Match:
+        from adjudicator.engine import Match
+
         charter = self.charter
         return Match(game, charter.get("setup", {}), charter["options"], self.history())
 

@@ -12,18 +12,8 @@ This package depends on nothing else in ``adjudicator``; the engine and the
 store call it.
 """
 
-from .chain import (
-    CHAIN_DOMAIN,
-    MAX_CHAIN_LENGTH,
-    REFEREE,
-    SEED_SIZE,
-    ChainCommitment,
-    SeedChain,
-    previous_seed,
-    verify_link,
-    verify_reveal_against_anchor,
-)
-from .encoding import canonical_json, decode, encode
+from adjudicator.lazy import exports
+
 from .errors import (
     ChainError,
     EmptyPassphrase,
@@ -40,35 +30,22 @@ from .errors import (
     RecordInvalid,
     WrongPassphrase,
 )
-from .keys import (
-    fingerprint,
-    generate_keypair,
-    load_private_key,
-    public_key_bytes,
-    public_key_from_text,
-    public_key_to_text,
-    save_private_key,
-)
-from .prf import (
-    BATCH_DOMAIN,
-    DIE_DOMAIN,
-    UNIFORM_DOMAIN,
-    DiceStream,
-    batch_key,
-    shuffle_draw_count,
-)
-from .records import (
-    GENESIS_PREV,
-    Record,
-    RecordLog,
-    records_from_jsonl,
-    records_to_jsonl,
-    sign_record,
-    signature_is_valid,
-    signed_payload,
-    verify_log,
-)
-from .stats import DiceStats, chi_square_sf, dice_stats, dice_stats_by_side
+
+#: the other public names -> their module, imported on first use (reading a campaign's
+#: records needs neither the key files nor the dice statistics)
+_HOMES = {
+    **dict.fromkeys(("CHAIN_DOMAIN", "MAX_CHAIN_LENGTH", "REFEREE", "SEED_SIZE", "ChainCommitment", "SeedChain",
+                     "previous_seed", "verify_link", "verify_reveal_against_anchor"), "chain"),
+    **dict.fromkeys(("canonical_json", "decode", "encode"), "encoding"),
+    **dict.fromkeys(("fingerprint", "generate_keypair", "load_private_key", "public_key_bytes",
+                     "public_key_from_text", "public_key_to_text", "save_private_key"), "keys"),
+    **dict.fromkeys(("BATCH_DOMAIN", "DIE_DOMAIN", "UNIFORM_DOMAIN", "DiceStream", "batch_key",
+                     "shuffle_draw_count"), "prf"),
+    **dict.fromkeys(("GENESIS_PREV", "Record", "RecordLog", "records_from_jsonl", "records_to_jsonl", "sign_record",
+                     "signature_is_valid", "signed_payload", "verify_log"), "records"),
+    **dict.fromkeys(("DiceStats", "chi_square_sf", "dice_stats", "dice_stats_by_side"), "stats"),
+}
+__getattr__ = exports(__name__, _HOMES)
 
 #: Version of the protocol described in docs/dice.md; every domain string
 #: ends in this version.

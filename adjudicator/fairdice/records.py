@@ -27,10 +27,10 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+if TYPE_CHECKING:  # the signature library is loaded when a signature is made or checked
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from .encoding import canonical_json
 from .errors import FairDiceError, RecordFormatError, RecordInvalid
@@ -150,6 +150,8 @@ def sign_record(
 
 def signature_is_valid(record: Record, public_key: Ed25519PublicKey) -> bool:
     """True when ``record.signature`` is the key's signature of the record."""
+    from cryptography.exceptions import InvalidSignature
+
     signature = _decode_signature(record.signature)
     if signature is None:
         return False

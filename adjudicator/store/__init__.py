@@ -26,8 +26,8 @@ the busy timeout, then gets :class:`CampaignBusy`.  :mod:`.copy` moves
 campaigns between stores, verified on arrival.
 """
 
-from .copy import CopiedCampaign, copy_campaigns
-from .canonical import ENTRY_HASH_DOMAIN, GENESIS, canonical_json, entry_hash, sha256_hex
+from adjudicator.lazy import exports
+
 from .errors import (
     CampaignBusy,
     CampaignExists,
@@ -44,11 +44,19 @@ from .errors import (
     StoreVersionError,
     TransactionError,
 )
-from .history import verify_chain, verify_export
-from .records import Campaign, Entry, MailStatus, OutboxMail, SeenMail
-from .schema import SCHEMA_VERSION
-from .store import Store
-from .transaction import Transaction
+
+#: the other public names -> their module, imported on first use (``status`` reads a
+#: campaign without the copying and export machinery)
+_HOMES = {
+    **dict.fromkeys(("CopiedCampaign", "copy_campaigns"), "copy"),
+    **dict.fromkeys(("ENTRY_HASH_DOMAIN", "GENESIS", "canonical_json", "entry_hash", "sha256_hex"), "canonical"),
+    **dict.fromkeys(("verify_chain", "verify_export"), "history"),
+    **dict.fromkeys(("Campaign", "Entry", "MailStatus", "OutboxMail", "SeenMail"), "records"),
+    "SCHEMA_VERSION": "schema",
+    "Store": "store",
+    "Transaction": "transaction",
+}
+__getattr__ = exports(__name__, _HOMES)
 
 __all__ = [
     "ENTRY_HASH_DOMAIN",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -358,4 +357,6 @@ class Transaction:
 
 def _claimant() -> str:
     """Who claims mail: this host and process, as recorded in the outbox."""
+    import socket
+
     return f"{socket.gethostname()} pid {os.getpid()}"
