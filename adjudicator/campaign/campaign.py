@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -68,6 +68,7 @@ from adjudicator.campaign.running import (
 from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET, Secrets, open_secrets
 from adjudicator.campaign.snapshots import earliest_unreported_event, keep, replay
+from adjudicator.campaign.summary import keep_summary, step_deadline
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
 from adjudicator.mail import build_message, message_bytes
@@ -193,7 +194,7 @@ class Campaigns:
         game_support = support(game_name)
         game = game_support.game()
         options = dict(options or {})
-        Match(game, {}, options)  # refuses bad options before anything is written
+        opening = Match(game, {}, options)  # refuses bad options before anything is written
         check_players(game.sides, players)
         check_addresses(referee_address, players)
         chain = SeedChain.generate(campaign, chain_length)
@@ -236,6 +237,7 @@ class Campaigns:
             if after is not None:
                 log = read_log(campaign, tx.entries())
                 after(tx, log, log.replay(game))
+            keep_summary(tx, game_name, opening)
         return self.log(campaign)
 
     # -- orders -----------------------------------------------------------------------
@@ -426,6 +428,7 @@ class Campaigns:
             if after is not None:
                 after(tx, read_log(campaign, tx.entries()), match, step)
             keep_snapshot(tx, log, match, batch)
+            keep_summary(tx, game_support.name, match)
         return step
 
     def deadline(self, campaign: str) -> datetime:
@@ -490,13 +493,6 @@ def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: s
         message = build_message(sender=meta["referee_address"], to=player["address"],
                                 subject=f"[{campaign}] Step {numbers} voided by the referee", text=text)
         tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
-
-
-def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
-    """The deadline of the current step: when it opened (the charter or the last
-    batch) plus the campaign's deadline hours."""
-    opened = max(entry.body["private"]["opened"] for entry in entries if entry.kind in (CHARTER, BATCH))
-    return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
 
 
 def with_parsed(log: CampaignLog, stored: Any) -> CampaignLog:

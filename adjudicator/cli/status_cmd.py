@@ -1,6 +1,6 @@
 """``adjudicator status``: where a campaign stands, kept free of the command-line library
 so that a referee's or a script's look at a campaign starts fast. The Typer command (for
-``--help``) and the direct path (argparse, :func:`direct`) share :func:`status`.
+``--help``) and the direct path (:func:`direct`) share :func:`status`.
 
 Exit codes: 0 the status is printed; 1 stored orders have problems; 2 no such store or
 campaign, or the command was misused.
@@ -8,7 +8,6 @@ campaign, or the command was misused.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -29,49 +28,56 @@ def status(campaign: str | None, store: Any, format: str, out: TextIO, err: Text
         print(f"adjudicator: no campaign store at {store}: give --store (or ADJUDICATOR_STORE), "
               "or create a campaign with 'adjudicator new'", file=err)
         return EXIT_UNUSABLE
+    try:
+        lines = _status_lines(campaign, str(store) if is_url(str(store)) else Path(store), format)
+    except Exception as error:  # noqa: BLE001 - told to the user when it is a known failure, else raised
+        code = _told(error, err)
+        if code is None:
+            raise
+        return code
+    for line in lines:
+        print(line, file=out)
+    return EXIT_OK
+
+
+def _told(error: Exception, err: TextIO) -> int | None:
+    """Tell the user a failure of ``status`` and return the exit code; None when it is
+    not a failure of the input (a bug, raised). The error classes are imported only
+    now, so that a status that succeeds does not load them."""
     from adjudicator.campaign.errors import CampaignError
     from adjudicator.engine.errors import EngineError
     from adjudicator.fairdice import FairDiceError
     from adjudicator.orders import OrdersError
     from adjudicator.store import StoreError
 
-    try:
-        lines = _status_lines(campaign, str(store) if is_url(str(store)) else Path(store), format)
-    except OrdersError as error:
+    if isinstance(error, OrdersError):
         for problem in error.problems:
             print(problem.render(), file=err)
         return EXIT_PROBLEM
-    except (CampaignError, StoreError, FairDiceError, EngineError, OSError) as error:
+    if isinstance(error, (CampaignError, StoreError, FairDiceError, EngineError, OSError)):
         print(f"adjudicator: {error}", file=err)
         return EXIT_UNUSABLE
-    except ValueError as error:
+    if isinstance(error, ValueError):
         print(f"adjudicator: unreadable input: {error}", file=err)
         return EXIT_UNUSABLE
-    for line in lines:
-        print(line, file=out)
-    return EXIT_OK
+    return None
 
 
 def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
-    from adjudicator.campaign import Campaigns
     from adjudicator.store import Store
 
     with Store.open(store) as opened:
-        campaigns = Campaigns(opened)
         if campaign is None:
             rows = [{"campaign": c.id, "game": c.game, "records": c.entry_count} for c in opened.campaigns()]
             if format == "json":
                 return [json.dumps(rows, indent=2)]
             return [f"{row['campaign']}\t{row['game']}\t{row['records']} records" for row in rows]
-        log, match = campaigns.match(campaign)
-        deadline = campaigns.deadline(campaign)
-        on_file = campaigns.orders_on_file(campaign)
-    state = match.state
-    decision = match.decision
-    info = {"campaign": campaign, "game": log.charter["game"], "turn": getattr(state, "turn", None),
-            "phase": getattr(state, "phase", None), "next_step": log.next_batch,
-            "waiting": None if decision is None else {"side": decision.side, "ask": decision.kind},
-            "deadline": deadline.isoformat(), "result": getattr(state, "result", None),
+        game, log, deadline, position, on_file = _where_it_stands(opened, campaign)
+    waiting = position["waiting"]
+    info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
+            "next_step": log.next_batch,
+            "waiting": None if waiting is None else {"side": waiting["side"], "ask": waiting["ask"]},
+            "deadline": deadline.isoformat(), "result": position["result"],
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
                        for side, o in on_file.items()}}
@@ -80,8 +86,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}; next step {info['next_step']}"]
     if info["result"]:
         lines.append(f"ended: {info['result']}")
-    elif decision is not None:
-        lines.append(f"waiting for {decision.side}: {decision.prompt}")
+    elif waiting is not None:
+        lines.append(f"waiting for {waiting['side']}: {waiting['prompt']}")
         lines.append(f"deadline: {info['deadline']}")
     if not info["result"]:
         for side, orders in on_file.items():
@@ -90,30 +96,42 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
     return lines
 
 
+def _where_it_stands(store: Any, campaign: str) -> tuple[str, Any, Any, dict[str, Any], dict[str, Any]]:
+    """The campaign's game, history, step deadline, the game's position (turn, phase,
+    result, the question asked) and each side's orders on file for the open step.
+
+    The position comes from the summary the last step kept (no game loaded, nothing
+    replayed) while it still holds (:mod:`adjudicator.campaign.summary`), else from
+    the game run to where the campaign stands."""
+    from adjudicator.campaign.log import read_log
+    from adjudicator.campaign.summary import STATUS_SUMMARY, kept_position, position_of, step_deadline
+
+    entries = store.entries(campaign)
+    meta = store.campaign(campaign).meta
+    log = read_log(campaign, entries)
+    game = log.charter["game"]
+    position = kept_position(entries, game, store.derived(campaign, STATUS_SUMMARY))
+    if position is None:
+        from adjudicator.campaign import Campaigns
+
+        position = position_of(Campaigns(store).match(campaign)[1])
+    on_file = log.orders_for(log.next_batch)
+    return game, log, step_deadline(entries, meta), position, {side: on_file.get(side) for side in meta["players"]}
+
+
 def submission(orders: Any) -> str:
     """Who sent a submission and when (when it came by mail), for 'status' and 'history'."""
     sender = f" from {orders.sender}" if orders.sender else " by hand ('submit')"
     return sender + (f" at {orders.received_at}" if orders.received_at else "")
 
 
-class _Misused(Exception):
-    """Arguments the direct path does not take: the full command line answers them."""
-
-
-class _Arguments(argparse.ArgumentParser):
-    def error(self, message: str):
-        raise _Misused(message)
-
-
 def direct(argv: list[str]) -> int | None:
     """``adjudicator status ARGS`` without loading the rest of the command line; None
     when the arguments are misused (the full command line then says how, as always)."""
-    parser = _Arguments(prog="adjudicator status", add_help=False, allow_abbrev=False)
-    parser.add_argument("campaign", nargs="?")
-    parser.add_argument("--store", default=os.environ.get("ADJUDICATOR_STORE") or DEFAULT_STORE)
-    parser.add_argument("--format", choices=FORMATS, default="text")
-    try:
-        args = parser.parse_args(argv)
-    except _Misused:
+    from adjudicator.cli.direct import read_arguments
+
+    args = read_arguments(argv, ["campaign"], {"--store": os.environ.get("ADJUDICATOR_STORE") or DEFAULT_STORE,
+                                               "--format": "text"}, required=0)
+    if args is None or args["format"] not in FORMATS:
         return None
-    return status(args.campaign, args.store, args.format, sys.stdout, sys.stderr)
+    return status(args["campaign"], args["store"], args["format"], sys.stdout, sys.stderr)

@@ -1,0 +1,87 @@
+"""Where a campaign stands, told without running its game: the step's deadline, and a
+summary of the game's position (turn, phase, result, the question asked) that each
+step keeps beside the history, so that ``status`` loads neither the game nor its
+rules and replays nothing.
+
+The summary is derived data, like the game snapshot (docs/snapshots.md): a private
+value of the campaign, never exported, and used only while it still describes the
+campaign. It names the last entry of the history when it was kept; it holds while
+that entry is still there and every entry after it is an order set (orders answer
+the next step: they do not move the game). It also names this adjudicator's version
+and the game's data files (their hash), which the question's wording comes from. An
+undo, a forfeit, a new step, another version or edited game data: the summary is not
+used, and ``status`` replays the game as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from adjudicator import __version__
+from adjudicator.campaign.protocol import BATCH, CHARTER, ORDERS
+from adjudicator.resources import game_data_dir
+
+#: Name of the stored value (beside the history, never exported).
+STATUS_SUMMARY = "derived-status-summary"
+
+
+def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
+    """The deadline of the current step: when it opened (the charter or the last
+    batch) plus the campaign's deadline hours."""
+    opened = max(entry.body["private"]["opened"] for entry in entries if entry.kind in (CHARTER, BATCH))
+    return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
+
+
+def position_of(match: Any) -> dict[str, Any]:
+    """The game's position as ``status`` tells it: turn, phase, result and the
+    question asked (side, kind and its wording), from the match."""
+    state, decision = match.state, match.decision
+    return {"turn": getattr(state, "turn", None), "phase": getattr(state, "phase", None),
+            "result": getattr(state, "result", None),
+            "waiting": None if decision is None else {"side": decision.side, "ask": decision.kind,
+                                                      "prompt": decision.prompt}}
+
+
+def keep_summary(tx: Any, game: str, match: Any) -> None:
+    """Keep the position of ``match`` (the game as the transaction's history leaves
+    it) beside the history, for ``status``."""
+    stored = tx.campaign()
+    tx.set_secret(STATUS_SUMMARY, {"version": __version__, "data": data_digest(game),
+                                   "after": {"seq": stored.entry_count - 1, "hash": stored.head_hash},
+                                   "position": position_of(match)})
+
+
+def kept_position(entries: Sequence[Any], game: str, stored: Any) -> dict[str, Any] | None:
+    """The position the stored summary gives, when it still describes the campaign
+    whose history is ``entries``; None otherwise (the game must be run)."""
+    if not isinstance(stored, dict) or stored.get("version") != __version__:
+        return None
+    after, position = stored.get("after"), stored.get("position")
+    if not isinstance(after, dict) or not isinstance(position, dict) or not isinstance(after.get("seq"), int):
+        return None
+    seq = after["seq"]
+    if not 0 <= seq < len(entries) or entries[seq].hash != after.get("hash"):
+        return None
+    if any(entry.kind != ORDERS for entry in entries[seq + 1:]):
+        return None
+    if stored.get("data") != data_digest(game):
+        return None
+    return position
+
+
+@lru_cache(maxsize=None)
+def data_digest(game: str) -> str | None:
+    """SHA-256 over the game's data files (``games/<game>/``, names and contents);
+    None when the game has no such folder. Read once per process, as the game's data."""
+    folder = game_data_dir(game)
+    if not folder.is_dir():
+        return None
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        name = path.relative_to(folder).as_posix().encode("utf-8")
+        content = path.read_bytes()
+        digest.update(len(name).to_bytes(8, "big") + name + len(content).to_bytes(8, "big") + content)
+    return digest.hexdigest()
