@@ -16,9 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from adjudicator import games
 from adjudicator.errors import AdjudicatorError
-from adjudicator.campaign.errors import UnknownGame
-from adjudicator.campaign.games import support
 from adjudicator.campaign.log import voided_batches
 from adjudicator.campaign.protocol import (
     ALGORITHM,
@@ -200,11 +199,10 @@ class _Checker:
             raise BadRecord(0, f"the charter's algorithm {charter.get('algorithm')!r} is not {ALGORITHM!r}: "
                                "verify with the adjudicator version that made it")
         try:
-            self.game_support = support(self.game_name)
-        except UnknownGame as err:
+            self.game = games.rules(self.game_name)  # the rules alone: no orders language, reports or players
+        except games.UnknownGame as err:
             raise BadRecord(0, str(err)) from err
-        self.game = self.game_support.game()
-        local = self.game_support.data_hashes()
+        local = dict(self.game.data_hashes())
         if charter.get("data_hashes", {}) != local:
             raise BadRecord(0, "the campaign was played with game data other than this installation's "
                                f"(charter: {charter.get('data_hashes')}, here: {local})")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from adjudicator.errors import AdjudicatorError
 
 if TYPE_CHECKING:  # pragma: no cover - types only
-    from adjudicator.engine.contract import GamePlugin
+    from adjudicator.engine.contract import GamePlugin, RulesGame
 
 #: game name (as in a charter, a case folder, ``--game``) -> module with ``plugin()``
 GAMES: dict[str, str] = {
@@ -32,6 +32,15 @@ LANGUAGES: dict[str, str] = {
     "port-arthur": "adjudicator.games.port_arthur.language",
     "russo-japanese-war": "adjudicator.games.russo_japanese_war.language",
     "tsushima-1905": "adjudicator.games.tsushima_1905.orders",
+}
+
+#: game name -> its rules, ``module:class`` (the plug-in's ``make_game``), for replaying a
+#: game without loading its orders language, reports or players (``verify``); a test holds
+#: each the class of its plug-in's game. A game left out here is made through its plug-in.
+RULES: dict[str, str] = {
+    "port-arthur": "adjudicator.games.port_arthur.game:PortArthur",
+    "russo-japanese-war": "adjudicator.games.russo_japanese_war.game:RussoJapaneseWar",
+    "tsushima-1905": "adjudicator.games.tsushima_1905.game:Tsushima1905",
 }
 
 
@@ -63,6 +72,23 @@ def language(name: str):
     return importlib.import_module(module)
 
 
+def rules(name: str) -> "RulesGame":
+    """Game ``name``'s engine object, as its plug-in's ``game()`` gives it, made without
+    loading the rest of the plug-in when the registry names its class."""
+    if name not in GAMES:
+        get(name)  # UnknownGame, naming the games
+    home = RULES.get(name)
+    if home is None or home.partition(":")[0].rpartition(".")[0] != GAMES[name].rpartition(".")[0]:
+        return get(name).game()  # a game registered otherwise (a test's own): through its plug-in
+    return _make(home)
+
+
+@lru_cache(maxsize=None)
+def _make(home: str) -> "RulesGame":
+    module, _, name = home.partition(":")
+    return getattr(importlib.import_module(module), name)()
+
+
 @lru_cache(maxsize=None)
 def _load(name: str, module: str) -> "GamePlugin":
     plugin = importlib.import_module(module).plugin()
@@ -76,4 +102,4 @@ def only_game() -> str | None:
     return next(iter(GAMES)) if len(GAMES) == 1 else None
 
 
-__all__ = ["GAMES", "LANGUAGES", "UnknownGame", "get", "language", "names", "only_game"]
+__all__ = ["GAMES", "LANGUAGES", "RULES", "UnknownGame", "get", "language", "names", "only_game", "rules"]
