@@ -9,12 +9,17 @@ import json
 import os
 import subprocess
 import sys
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from adjudicator import games
+from adjudicator.campaign import Player
+from adjudicator.fairdice import generate_keypair
+from adjudicator.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "port-arthur" / "japan-turn1.orders"
+PLAYERS = [Player("japan", "togo@example.org", "Togo-1904"), Player("russia", "makarov@example.org", "Mk-1904")]
 
 PROBE = """
 import json, os, sys
@@ -46,7 +51,7 @@ def test_checking_an_orders_file_loads_the_language_but_not_the_rules_mail_or_co
     assert heavy(modules, ("adjudicator.games.port_arthur.rules", "adjudicator.games.port_arthur.game",
                            "adjudicator.engine.match", "adjudicator.engine.driver", "adjudicator.campaign",
                            "adjudicator.mail", "adjudicator.store", "adjudicator.reports", "typer", "click",
-                           "cryptography", "jinja2")) == []
+                           "cryptography", "jinja2", "argparse")) == []
 
 
 def test_a_commands_help_loads_no_campaign_store_or_game(tmp_path):
@@ -63,9 +68,33 @@ def test_each_games_orders_language_is_its_plugins_language():
         assert games.language(name) is games.get(name).language
 
 
-def test_status_runs_without_the_command_line_library_and_says_what_it_always_said(tmp_path):
-    from adjudicator.store import Store
+def test_each_games_rules_are_its_plugins_game():
+    for name in games.names():
+        made, plugins = games.rules(name), games.get(name).game()
+        assert type(made) is type(plugins) and made.name == plugins.name == name
+        assert dict(made.data_hashes()) == games.get(name).data_hashes()
 
+
+def test_verifying_a_record_loads_the_rules_but_not_the_orders_language_reports_or_mail(tmp_path):
+    from adjudicator.campaign import Campaigns
+
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        campaigns, key = Campaigns(store), generate_keypair()[0]
+        campaigns.create("c1", "port-arthur", PLAYERS, key)
+        for days in (30, 60, 90):  # past each deadline: the documented defaults answer
+            campaigns.adjudicate("c1", key, now=datetime.now(timezone.utc) + timedelta(days=days))
+        record = campaigns.export_public("c1")
+    assert record.count('"kind":"batch"') == 3
+    (tmp_path / "record.jsonl").write_text(record, encoding="utf-8")
+    modules, done = loaded(tmp_path, "verify", str(tmp_path / "record.jsonl"))
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert "adjudicator.games.port_arthur.game" in modules
+    assert heavy(modules, ("adjudicator.games.port_arthur.language", "adjudicator.games.port_arthur.report",
+                           "adjudicator.orders.grammar", "lark", "jinja2", "adjudicator.reports",
+                           "adjudicator.mail", "adjudicator.store", "email", "typer", "click", "argparse")) == []
+
+
+def test_status_runs_without_the_command_line_library_and_says_what_it_always_said(tmp_path):
     with Store.open(tmp_path / "empty.sqlite3"):
         pass
     modules, done = loaded(tmp_path, "status", "--store", str(tmp_path / "empty.sqlite3"))
@@ -76,3 +105,15 @@ def test_status_runs_without_the_command_line_library_and_says_what_it_always_sa
     assert heavy(modules, ("typer", "click", "adjudicator.campaign")) == []
     modules, done = loaded(tmp_path, "status", "--format", "xml", "--store", str(tmp_path / "empty.sqlite3"))
     assert done.returncode == 2 and "Invalid value for '--format'" in done.stderr  # the usual usage error
+
+
+def test_status_of_a_campaign_loads_neither_its_game_nor_the_signature_library(tmp_path):
+    from adjudicator.campaign import Campaigns
+
+    with Store.open(tmp_path / "c.sqlite3") as store:
+        Campaigns(store).create("c1", "port-arthur", PLAYERS, generate_keypair()[0])
+    modules, done = loaded(tmp_path, "status", "c1", "--store", str(tmp_path / "c.sqlite3"))
+    assert done.returncode == 0, done.stderr
+    assert "c1 (port-arthur): turn 1" in done.stdout and "waiting for japan" in done.stdout
+    assert heavy(modules, ("adjudicator.games.", "adjudicator.engine.match", "adjudicator.orders", "lark",
+                           "cryptography", "jinja2", "email", "typer", "click", "argparse")) == []

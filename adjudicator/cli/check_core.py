@@ -1,5 +1,5 @@
 """What ``adjudicator check`` does, with no command-line library: a player's check of an
-orders file runs it directly (argparse, :func:`direct`), so that it starts fast; the
+orders file runs it directly (:func:`direct`), so that it starts fast; the
 Typer command (:mod:`.check_cmd`, for ``--help``) calls :func:`run_check` too.
 
 Exit codes: 0 the orders are clean; 1 they have errors; 2 the input is unusable (no
@@ -8,7 +8,6 @@ such file, not UTF-8 text, too large) or the command was misused.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -34,19 +33,16 @@ def run_check(file: Path, campaign: str | None, format: str, game: str | None, s
         return EXIT_UNUSABLE
 
 
-def direct(argv: list[str]) -> int:
-    """``adjudicator check ARGS`` without loading the rest of the command line."""
-    parser = argparse.ArgumentParser(prog="adjudicator check", add_help=False)
-    parser.add_argument("file", type=Path)
-    parser.add_argument("--campaign")
-    parser.add_argument("--format", default="text")
-    parser.add_argument("--game")
-    parser.add_argument("--store", type=Path)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit:
-        return EXIT_UNUSABLE
-    return run_check(args.file, args.campaign, args.format, args.game, args.store)
+def direct(argv: list[str]) -> int | None:
+    """``adjudicator check ARGS`` without loading the rest of the command line; None
+    when the arguments are misused (the full command line then says how)."""
+    from adjudicator.cli.direct import read_arguments
+
+    args = read_arguments(argv, ["file"], {"--campaign": None, "--format": "text", "--game": None, "--store": None})
+    if args is None:
+        return None
+    store = None if args["store"] is None else Path(args["store"])
+    return run_check(Path(args["file"]), args["campaign"], args["format"], args["game"], store)
 
 
 def _check(file: Path, campaign: str | None, format: str, game: str | None, store: Path | None) -> int:

@@ -3,7 +3,6 @@ whole campaign starts fast. The Typer command and the direct path share ``verify
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -27,14 +26,12 @@ def verify(record: str, head: str | None, output_format: str, out: TextIO, err: 
     return EXIT_OK if verdict.verified else EXIT_PROBLEM
 
 
-def direct(argv: list[str]) -> int:
-    """``adjudicator verify ARGS`` without loading the rest of the command line."""
-    parser = argparse.ArgumentParser(prog="adjudicator verify", add_help=False)
-    parser.add_argument("record")
-    parser.add_argument("--head")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit:
-        return EXIT_UNUSABLE
-    return verify(args.record, args.head, args.format, sys.stdout, sys.stderr)
+def direct(argv: list[str]) -> int | None:
+    """``adjudicator verify ARGS`` without loading the rest of the command line; None
+    when the arguments are misused (the full command line then says how)."""
+    from adjudicator.cli.direct import read_arguments
+
+    args = read_arguments(argv, ["record"], {"--head": None, "--format": "text"})
+    if args is None or args["format"] not in ("text", "json"):
+        return None
+    return verify(args["record"], args["head"], args["format"], sys.stdout, sys.stderr)
