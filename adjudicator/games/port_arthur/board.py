@@ -8,14 +8,13 @@ value comes from.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.errors import GameDataError
-from adjudicator.resources import game_data_dir
+from adjudicator.resources import game_data_dir, read_toml
 
 JAPAN = "japan"
 RUSSIA = "russia"
@@ -164,8 +163,8 @@ def _read_bytes(path: Path) -> bytes:
 
 def _parse_toml(name: str, content: bytes) -> dict[str, Any]:
     try:
-        return tomllib.loads(content.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        return read_toml(content)
+    except ValueError as err:  # not UTF-8, or not TOML
         raise GameDataError(f"game data file {name} is not valid TOML: {err}") from err
 
 

@@ -10,7 +10,6 @@ rules repeat none of these numbers.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +19,7 @@ from adjudicator.engine.errors import GameDataError
 from adjudicator.games.russo_japanese_war.hexmap import (
     KOREA, SIBERIA, HexMap, hex_name, path_sides, side_key,
 )
-from adjudicator.resources import game_data_dir
+from adjudicator.resources import game_data_dir, read_toml
 
 GAME = "russo-japanese-war"
 JAPAN, RUSSIA = "japan", "russia"
@@ -176,11 +175,10 @@ def _need_provenance(table: Mapping[str, Any], where: str) -> str:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return read_toml(path.read_bytes())
     except FileNotFoundError as err:
         raise GameDataError(f"{path}: the data file is missing") from err
-    except (OSError, tomllib.TOMLDecodeError) as err:
+    except (OSError, ValueError) as err:  # ValueError: not UTF-8, or not TOML
         raise GameDataError(f"{path}: cannot read the data file: {err}") from err
 
 

@@ -10,14 +10,13 @@ that is missing, malformed or inconsistent, naming the file and the value.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import GameDataError
-from adjudicator.resources import game_data_dir
+from adjudicator.resources import game_data_dir, read_toml
 
 GAME_ID = "tsushima-1905"
 FILES = ("game.toml", "cards.toml", "ships.toml", "scenario.toml", "trig.toml")
@@ -121,11 +120,12 @@ def bl_to_units(value: Any, units_per_bl: int = 1000) -> int:
 def _read(folder: Path, name: str) -> dict:
     path = folder / name
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        content = path.read_bytes()
     except OSError as err:
         raise GameDataError(f"{path}: cannot read the game data: {err}") from err
-    except tomllib.TOMLDecodeError as err:
+    try:
+        return read_toml(content)
+    except ValueError as err:  # not UTF-8, or not TOML
         raise GameDataError(f"{path}: not valid TOML: {err}") from err
 
 
