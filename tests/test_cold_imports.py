@@ -117,3 +117,38 @@ def test_status_of_a_campaign_loads_neither_its_game_nor_the_signature_library(t
     assert "c1 (port-arthur): turn 1" in done.stdout and "waiting for japan" in done.stdout
     assert heavy(modules, ("adjudicator.games.", "adjudicator.engine.match", "adjudicator.orders", "lark",
                            "cryptography", "jinja2", "email", "typer", "click", "argparse")) == []
+
+
+REGISTRATIONS = """
+import importlib, json
+from adjudicator.cli.app import app
+from adjudicator.cli.main import COMMAND_MODULES
+
+def names():
+    return [c.name or c.callback.__name__ for c in app.registered_commands] + [g.name for g in app.registered_groups]
+
+found = {}
+for module in COMMAND_MODULES:
+    before = set(names())
+    importlib.import_module(f"adjudicator.cli.{module}")
+    found.update(dict.fromkeys(set(names()) - before, module))
+print(json.dumps(found))
+"""
+
+
+def test_the_table_of_commands_names_the_module_that_registers_each_command():
+    from adjudicator.cli.main import COMMANDS
+
+    done = subprocess.run([sys.executable, "-c", REGISTRATIONS], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == COMMANDS
+
+
+def test_a_command_loads_only_the_module_of_its_command(tmp_path):
+    modules, done = loaded(tmp_path, "step", "--help")
+    assert done.returncode == 0 and "Usage" in done.stdout, done.stderr
+    assert "adjudicator.cli.mail_cmds" in modules
+    assert heavy(modules, ("adjudicator.cli.tournament_cmds", "adjudicator.cli.serve_cmd",
+                           "adjudicator.cli.store_cmds", "adjudicator.cli.games_cmds")) == []
+    modules, done = loaded(tmp_path, "--help")
+    assert done.returncode == 0 and "tournament" in done.stdout and "step" in done.stdout

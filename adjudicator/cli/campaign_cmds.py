@@ -7,7 +7,6 @@ import contextlib
 import json
 import os
 import sys
-import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Optional
@@ -228,6 +227,8 @@ def read_players(players_file: Optional[Path], player: list[str]):
     """Players from a TOML file ([[player]] side, address, password or public_key, and
     optionally reports = "turn" for one report per turn) and from --player
     SIDE=ADDRESS:PASSWORD options."""
+    import tomllib
+
     from adjudicator.campaign import Player
 
     found = []

@@ -13,6 +13,32 @@ import sys
 DIRECT = {"verify": "adjudicator.cli.verify_cmd", "check": "adjudicator.cli.check_core",
           "status": "adjudicator.cli.status_cmd"}
 
+#: the modules that register the commands on the app, in the order ``--help`` lists them
+COMMAND_MODULES = ("campaign_cmds", "games_cmds", "mail_cmds", "serve_cmd", "store_cmds", "tournament_cmds")
+
+#: each command (or group of commands) -> the module that registers it: a command line
+#: that names one loads that module alone (with what it imports), so that a referee's
+#: ``step`` from cron does not load the tournament or service commands (a test holds
+#: this table to what the modules register)
+COMMANDS = {
+    **dict.fromkeys(("sign", "new", "submit", "adjudicate", "undo", "status", "history", "orders", "export",
+                     "verify", "keys", "sealed"), "campaign_cmds"),
+    **dict.fromkeys(("cases", "play"), "games_cmds"),
+    **dict.fromkeys(("receive", "send", "step", "remind", "demo", "check"), "mail_cmds"),
+    **dict.fromkeys(("serve", "health"), "serve_cmd"),
+    "store": "store_cmds",
+    "tournament": "tournament_cmds",
+}
+
+
+def command_modules(argv: list[str]) -> tuple[str, ...]:
+    """The modules to load for the command line ``argv``: the named command's, none for
+    ``--version``, every one for a help request or a misspelt command."""
+    if argv == ["--version"]:
+        return ()
+    named = COMMANDS.get(argv[0]) if argv else None
+    return (named,) if named else COMMAND_MODULES
+
 
 def run() -> None:
     """Console-script entry point: never a traceback for the user.
@@ -34,10 +60,10 @@ def _quiet_broken_pipe() -> None:
 
 
 def _run() -> None:
+    import importlib
+
     argv = sys.argv[1:]
     if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
-        import importlib
-
         try:
             code = importlib.import_module(DIRECT[argv[0]]).direct(argv[1:])
         except KeyboardInterrupt:
@@ -47,8 +73,10 @@ def _run() -> None:
             sys.exit(code)
     import typer
 
-    from adjudicator.cli import campaign_cmds, games_cmds, mail_cmds, serve_cmd, store_cmds, tournament_cmds  # noqa: F401  (they register commands)
     from adjudicator.cli.app import app
+
+    for module in command_modules(argv):
+        importlib.import_module(f"adjudicator.cli.{module}")
 
     try:
         app()
