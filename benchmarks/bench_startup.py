@@ -6,6 +6,9 @@ CPU time and wall time, and how many modules each imports.
 Commands: `--version` (the command line alone), `status` of a campaign, `check` of a
 sample orders file, `verify` of a campaign's public record. Each run is paired with
 the baseline, the interpreter's own start-up (`python -c pass`); figures are medians.
+The floor is printed too: the interpreter's start-up, and `python -c "import lark"` (the
+parser library alone, which `check` cannot do without), with how far above each
+command is.
 CPU time (user + system of the child) is reported first: it is what the code costs,
 where wall time also counts the machine's other work. Python's bytecode cache is on,
 in a temporary folder, as after a normal install.
@@ -76,6 +79,7 @@ def main() -> None:
             "verify": adjudicator + ["verify", str(folder / "record.jsonl")],
         }
         baseline = [sys.executable, "-c", "pass"]
+        commands["import lark"] = [sys.executable, "-c", "import lark"]  # the floor of a command that parses orders
         for command in filter(None, commands.values()):  # warm the bytecode cache
             run(command, env, folder)
         results = {}
@@ -90,9 +94,11 @@ def main() -> None:
             results[name] = (statistics.median(walls), statistics.median(cpus), statistics.median(base_walls),
                              statistics.median(base_cpus), module_count(command, env, folder))
     print(f"cold commands, medians of {args.runs} runs (baseline: python -c pass)")
+    lark_cpu = results["import lark"][1]
     for name, (wall, cpu, base_wall, base_cpu, modules) in results.items():
-        line = (f"  {name:<10} CPU {cpu * 1000:6.0f} ms ({cpu / base_cpu:4.1f}x start-up), wall {wall * 1000:6.0f} ms "
-                f"(start-up {base_wall * 1000:.0f}), {modules} modules")
+        line = (f"  {name:<11} CPU {cpu * 1000:6.0f} ms ({cpu / base_cpu:4.1f}x start-up; "
+                f"{(cpu - base_cpu) * 1000:4.0f} beyond it, {(cpu - lark_cpu) * 1000:+5.0f} against import lark), "
+                f"wall {wall * 1000:6.0f} ms (start-up {base_wall * 1000:.0f}), {modules} modules")
         if name in TARGETS:
             kind, target = TARGETS[name]
             value = wall - base_wall if kind == "beyond start-up" else wall
