@@ -115,7 +115,8 @@ def test_status_of_a_campaign_loads_neither_its_game_nor_the_signature_library(t
     modules, done = loaded(tmp_path, "status", "c1", "--store", str(tmp_path / "c.sqlite3"))
     assert done.returncode == 0, done.stderr
     assert "c1 (port-arthur): turn 1" in done.stdout and "waiting for japan" in done.stdout
-    assert heavy(modules, ("adjudicator.games.", "adjudicator.engine.match", "adjudicator.orders", "lark",
+    assert heavy(modules, ("adjudicator.games.", "adjudicator.engine", "adjudicator.campaign.protocol",
+                           "adjudicator.orders", "lark",
                            "cryptography", "jinja2", "email", "typer", "click", "argparse")) == []
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from adjudicator.campaign.protocol import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
 from adjudicator.fairdice import Record
 
 if TYPE_CHECKING:  # the engine's driver is loaded when a game is replayed (``status`` reads the log without it)

@@ -42,12 +42,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from adjudicator.campaign.record_kinds import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, UNDO  # noqa: F401
 from adjudicator.engine import Draw, Roll, Shuffle
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
 
 ALGORITHM = "adjudicator-campaign/v1"
-CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
-OPENING = "opening"
 CONTRIBUTION_DOMAIN = b"adjudicator/contribution/v1"
 HIDDEN_OWNER = "referee-hidden"  # the hidden seed chain's owner (its hashes are domain-separated by it)
 HIDDEN_CHAIN_LENGTH = 4096       # batches the hidden chain serves (it is never extended)

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from adjudicator import __version__
-from adjudicator.campaign.protocol import BATCH, CHARTER, ORDERS
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS
 from adjudicator.resources import game_data_dir
 
 #: Name of the stored value (beside the history, never exported).
