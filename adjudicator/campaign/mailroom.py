@@ -186,26 +186,37 @@ class Mailroom:
         With SMTP the mail goes first and the referee's .eml copies are written after,
         so that players are not kept waiting by the files; each outcome is recorded
         once the copies are written (all in one transaction, or every
-        :data:`RECORD_EVERY_SECONDS` in a long run). A kill before that leaves the mail
-        'sending', to be sent again by the next 'send' (at least once, as above)."""
-        if smtp is None and not mark_sent:
-            token = self._take_lease(campaign)
-            try:
+        :data:`RECORD_EVERY_SECONDS` in a long run, which also refreshes the lease). A
+        kill before that leaves the mail 'sending', to be sent again by the next 'send'
+        (at least once, as above)."""
+        token = self._take_lease(campaign)
+        try:
+            if smtp is None and not mark_sent:
                 unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
                 return self._write_all(unsent), 0, []
+            claimed = self._claim(campaign, hold)
+            outcomes: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
+            try:
+                if smtp is None:
+                    files = self._write_all(claimed)
+                    outcomes = [(mail.id, None) for mail in claimed]
+                    return files, len(claimed), []
+                failures = self._send_claimed(campaign, smtp, claimed, token, outcomes)
+                return self._write_all(claimed), len(claimed) - len(failures), failures
             finally:
-                self._drop_lease(campaign, token)
-        token, claimed = self._take_lease(campaign, claim=True, hold=hold)
-        outcomes: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
-        try:
-            if smtp is None:
-                files = self._write_all(claimed)
-                outcomes = [(mail.id, None) for mail in claimed]
-                return files, len(claimed), []
-            failures = self._send_claimed(campaign, smtp, claimed, token, outcomes)
-            return self._write_all(claimed), len(claimed) - len(failures), failures
+                if outcomes:
+                    with self.store.transaction(campaign) as tx:
+                        _record_outcomes(tx, outcomes)
         finally:
-            self._drop_lease(campaign, token, outcomes)
+            self._drop_lease(campaign, token)
+
+    def _claim(self, campaign: str, hold: Collection[int]) -> list[Any]:
+        """Claim the queued mail (marked 'sending'), except the ``hold`` ids."""
+        with self.store.transaction(campaign) as tx:
+            claimed = tx.claim_mail()
+            for held in [m for m in claimed if m.id in hold]:
+                tx.requeue(held.id)
+        return [m for m in claimed if m.id not in hold]
 
     def _write_all(self, mails: list[Any]) -> list[Path]:
         return [path for path in map(self._write_once, (m.eml for m in mails)) if path is not None]
@@ -238,9 +249,7 @@ class Mailroom:
     # finds no live lease but mail left 'sending' knows that mail's sender was killed,
     # and queues it again.
 
-    def _take_lease(self, campaign: str, claim: bool = False, hold: Collection[int] = ()) -> Any:
-        """Take the lease (and, with ``claim``, in the same transaction, claim the queued
-        mail not held): the token, or (the token, the mail claimed)."""
+    def _take_lease(self, campaign: str) -> str:
         token = f"{uuid.uuid4().hex}"
         with self.store.transaction(campaign) as tx:
             meta = tx.campaign().meta
@@ -250,21 +259,14 @@ class Mailroom:
                     tx.requeue(mail.id)
             senders[token] = process_marker()
             tx.set_meta({**meta, SENDERS: senders})
-            if not claim:
-                return token
-            claimed = tx.claim_mail()
-            for held in [m for m in claimed if m.id in hold]:
-                tx.requeue(held.id)
-        return token, [m for m in claimed if m.id not in hold]
+        return token
 
     def _beat(self, tx: Any, token: str) -> None:
         meta = tx.campaign().meta
         tx.set_meta({**meta, SENDERS: {**meta.get(SENDERS, {}), token: process_marker()}})
 
-    def _drop_lease(self, campaign: str, token: str, outcomes: list[tuple[int, str | None]] = ()) -> None:
-        """Record the outcomes not recorded yet and give the lease back, in one transaction."""
+    def _drop_lease(self, campaign: str, token: str) -> None:
         with self.store.transaction(campaign) as tx:
-            _record_outcomes(tx, outcomes)
             meta = tx.campaign().meta
             senders = dict(meta.get(SENDERS, {}))
             senders.pop(token, None)
