@@ -19,6 +19,12 @@ without the service: `adjudicator step NAME FILE.eml` in a new process (BASELINE
 emails, median), with the ratio.
 
 Targets: delivery to receipt and reports under 50 ms at the median, under 150 ms at p95.
+
+`--phases N` measures instead where the service's time goes: the desk (what `serve`
+runs for each message) in this process, over N orders emails, with the CPU time of its
+thread in each phase -- taking the mail in (durable: LMTP's 250), adjudicating (the
+reports queued), sending (SMTP, then the referee's .eml copies) -- and the store
+commits and file fsyncs per email.
 """
 
 from __future__ import annotations
@@ -211,13 +217,89 @@ def cold_steps(folder: Path, env: dict, key, count: int) -> float | None:
     return statistics.median(times)
 
 
+def phases(emails: int, campaign_count: int) -> None:
+    """CPU time of the desk's thread per phase, over ``emails`` orders emails."""
+    from adjudicator.mail import SmtpSettings
+    from adjudicator.service.desk import Desk, Tally
+    from adjudicator.service.settings import ServiceSettings
+    from adjudicator.store import db
+
+    calibration_seconds = calibration()
+    counts = {"commits": 0, "fsyncs": 0}
+    commit, fsync = db.Database.commit, os.fsync
+
+    def counted_commit(self):
+        counts["commits"] += 1
+        return commit(self)
+
+    def counted_fsync(fd):
+        counts["fsyncs"] += 1
+        return fsync(fd)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        key = generate_keypair()[0]
+        store_path = folder / "campaigns.sqlite3"
+        names = [new_campaign(store_path, key, i) for i in range(campaign_count)]
+        made = campaign_count
+        smtp = Controller(Arrivals(), hostname=HOST, port=free_port())
+        smtp.start()
+        desk = Desk(ServiceSettings(store=store_path, outbox=folder / "outbox", remind_hours=0), key,
+                    SmtpSettings.from_env({"ADJUDICATOR_SMTP_HOST": HOST, "ADJUDICATOR_SMTP_PORT": str(smtp.port),
+                                           "ADJUDICATOR_SMTP_SECURITY": "none"}), Tally())
+        writer = Writer(random.Random(1904))
+        spent: dict[str, list[float]] = {"take in": [], "adjudicate": [], "send": []}
+        db.Database.commit, os.fsync = counted_commit, counted_fsync
+        try:
+            for index in range(emails + 1):  # the first email warms the desk and is not counted
+                name = names[index % len(names)]
+                text = writer.orders(desk.campaigns, name)
+                if text is None:
+                    names[index % len(names)] = name = new_campaign(store_path, key, made)
+                    made += 1
+                    text = writer.orders(desk.campaigns, name)
+                raw = orders_email(name, text)
+                if index == 1:
+                    counts.update(commits=0, fsyncs=0)
+                moments = [time.thread_time()]
+                taken = desk.take(raw, "bench")
+                moments.append(time.thread_time())
+                if taken.outcome == "accepted":
+                    desk.advance(taken.campaign)
+                moments.append(time.thread_time())
+                desk.send(taken.campaign)
+                moments.append(time.thread_time())
+                if index:
+                    for (phase, values), start, end in zip(spent.items(), moments, moments[1:]):
+                        values.append(end - start)
+        finally:
+            db.Database.commit, os.fsync = commit, fsync
+            desk.close()
+            smtp.stop()
+    totals = [sum(step) for step in zip(*spent.values())]
+    print(f"the desk's CPU time per orders email, {emails} emails ({made} campaigns; the first players' "
+          "passwords checked in full once each):")
+    for phase, values in spent.items():
+        print(f"  {phase:<11} median {statistics.median(values) * 1000:6.1f} ms, mean {statistics.mean(values) * 1000:6.1f} ms")
+    print(f"  {'all':<11} median {statistics.median(totals) * 1000:6.1f} ms, mean {statistics.mean(totals) * 1000:6.1f} ms"
+          f" = {statistics.median(totals) / calibration_seconds:.3f} calibrations")
+    print(f"  store commits per email: {counts['commits'] / emails:.1f}; file fsyncs per email: "
+          f"{counts['fsyncs'] / emails:.1f} (SQLite's own fsyncs not counted)")
+    print(f"calibration (200,000 dice from random.Random): {calibration_seconds * 1000:.0f} ms")
+    print(f"machine load (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--emails", type=int, default=200)
     parser.add_argument("--campaigns", type=int, default=4)
     parser.add_argument("--baseline", type=int, default=5, help="cold `step` commands timed as the baseline")
+    parser.add_argument("--phases", type=int, metavar="N", help="CPU time per phase of the desk, over N emails")
     args = parser.parse_args()
-    bench(args.emails, args.campaigns, args.baseline)
+    if args.phases:
+        phases(args.phases, args.campaigns)
+    else:
+        bench(args.emails, args.campaigns, args.baseline)
 
 
 if __name__ == "__main__":

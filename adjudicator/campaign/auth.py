@@ -11,6 +11,7 @@ from adjudicator.campaign.errors import AuthenticationFailed, BadAddress, Unknow
 from adjudicator.campaign.log import CampaignLog
 from adjudicator.campaign.passwords import check_password
 from adjudicator.campaign.signing import signature_matches, signed_time
+from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.fairdice import public_key_from_text
 from adjudicator.orders import OrderSet
 
@@ -51,9 +52,12 @@ def side_of(orders: OrderSet, log: CampaignLog) -> str:
     return side
 
 
-def authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any) -> dict[str, Any] | None:
+def authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: Any,
+                 verified: VerifiedPasswords | None = None) -> dict[str, Any] | None:
     """A password, or a signature over the canonical orders; never the From header.
-    Returns the upgraded password hash to store, when the stored one is weaker than today's."""
+    Returns the upgraded password hash to store, when the stored one is weaker than today's.
+    ``verified``: a resident service's memory of passwords already verified (in full
+    when not found there; see :mod:`adjudicator.campaign.verified_passwords`)."""
     player = next(p for p in log.charter["players"] if p["side"] == side)
     credentials = orders.credentials
     if player["auth"] == "key":
@@ -69,13 +73,19 @@ def authenticate(orders: OrderSet, side: str, log: CampaignLog, password_hash: A
         return None
     if not credentials.password:
         raise AuthenticationFailed(f"orders for {side} need the side's password (a line 'password: ...')")
-    checked = check_password(credentials.password, password_hash) if password_hash is not None else None
+    if password_hash is None:
+        checked = None
+    elif verified is not None:
+        checked = verified.check(log.campaign, side, credentials.password, password_hash)
+    else:
+        checked = check_password(credentials.password, password_hash)
     if checked is None or not checked.matches:
         raise AuthenticationFailed(f"wrong password for {side}: the orders were not accepted")
     return checked.upgraded
 
 
-def authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any) -> str:
+def authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any,
+                      verified: VerifiedPasswords | None = None) -> str:
     """What refused orders say of their sender: whether their password is right (told
     even when the orders have errors, so that one reply tells everything)."""
     try:
@@ -88,7 +98,7 @@ def authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any) -> str
     if player["auth"] == "key":
         return "the signature is checked once the orders read without errors"
     try:
-        authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+        authenticate(orders, side, log, tx.get_secret(f"password:{side}"), verified)
     except AuthenticationFailed as err:
         return f"authentication: {err}"
     return f"authentication: the password for {side} is right; only the problems above kept the orders out"

@@ -69,6 +69,7 @@ from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
 from adjudicator.campaign.secrets import HIDDEN_CHAIN_SECRET, Secrets, open_secrets
 from adjudicator.campaign.snapshots import earliest_unreported_event, keep, replay
 from adjudicator.campaign.summary import keep_summary, step_deadline
+from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
 from adjudicator.mail import build_message, message_bytes
@@ -131,9 +132,11 @@ def utc(now: datetime | None) -> datetime:
 class Campaigns:
     """The referee's commands over the campaigns of one store."""
 
-    def __init__(self, store: Store, intake_wait: float = 300.0) -> None:
+    def __init__(self, store: Store, intake_wait: float = 300.0,
+                 verified_passwords: VerifiedPasswords | None = None) -> None:
         self.store = store
         self.intake_wait = intake_wait  # seconds adjudicate waits for a running mail intake
+        self.verified_passwords = verified_passwords  # a resident service's memory (serve only)
 
     # -- reading ------------------------------------------------------------------
 
@@ -269,7 +272,7 @@ class Campaigns:
             except OrdersError as err:
                 raise self.with_authentication(tx, err, log) from None
         orders, side = prepared.orders, prepared.side
-        upgraded = authenticate(orders, side, log, tx.get_secret(f"password:{side}"))
+        upgraded = authenticate(orders, side, log, tx.get_secret(f"password:{side}"), self.verified_passwords)
         if upgraded is not None:  # an older, weaker password hash: replaced now the password is known
             tx.set_secret(f"password:{side}", upgraded)
         signed_at = check_signed_time(orders, side, log)
@@ -290,7 +293,7 @@ class Campaigns:
         if any(note.startswith("authentication") or "password" in note for note in err.notes):
             return err
         log = log or read_log(tx.campaign_id, tx.entries())
-        return err.noting(authentication_of(err.partial, log, tx))
+        return err.noting(authentication_of(err.partial, log, tx, self.verified_passwords))
 
     def prepare(self, campaign: str, data: bytes | str) -> "PreparedOrders":
         """Read and check orders against the campaign as it stands, outside any write

@@ -43,7 +43,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from adjudicator.campaign.campaign import Campaigns, PreparedOrders, step_deadline, utc
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.intake_marker import INTAKE_MARKER, intake_marker
+from adjudicator.campaign.games import support
 from adjudicator.campaign.log import read_log
+from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
 from adjudicator.mail import IncomingMail, MailError, build_message, message_bytes
 from adjudicator.orders import OrdersError
@@ -232,6 +234,9 @@ class Intake:
             entries = tx.entries(verify=False)  # verified by submit_in in this transaction
             log = read_log(campaign, entries)
             accepted = log.orders[-1]
+            if prepared is not None:
+                remember_accepted(tx, prepared.orders, receipt.text,
+                                  cache_key(support(log.charter["game"]).data_hashes()))
             text = "\n".join([receipt.render(), "", *_replacing(log, accepted), _deadline(entries, meta)])
             self._answer(tx, mail, accepted.side, "Orders accepted", text, text, notes)
             return Taken(mail.origin, campaign, "accepted", receipt.sha256)

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import html
+import time
 import uuid
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
@@ -54,6 +55,8 @@ __all__ = ["Mailroom", "Taken"]
 SENDERS = "senders"
 #: A lease of a sender on another host not refreshed for this long was left by a killed 'send'.
 SEND_STALE_AFTER = timedelta(minutes=10)
+#: In a long 'send', the outcomes so far are recorded (and the lease refreshed) this often.
+RECORD_EVERY_SECONDS = 30.0
 
 
 def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, referee: str) -> list[str]:
@@ -178,47 +181,69 @@ class Mailroom:
         SMTP, ``mark_sent`` records it as delivered (the referee sends the files).
         Mail a killed 'send' left half-sent is sent again first (same Message-ID: at
         least once). ``hold`` keeps those outbox ids queued. Returns (the .eml files
-        newly written, how many were sent or marked sent, the failures)."""
+        newly written, how many were sent or marked sent, the failures).
+
+        With SMTP the mail goes first and the referee's .eml copies are written after,
+        so that players are not kept waiting by the files; each outcome is recorded
+        once the copies are written (all in one transaction, or every
+        :data:`RECORD_EVERY_SECONDS` in a long run, which also refreshes the lease). A
+        kill before that leaves the mail 'sending', to be sent again by the next 'send'
+        (at least once, as above)."""
         token = self._take_lease(campaign)
         try:
-            unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
-            files = [path for path in map(self._write_once, (m.eml for m in unsent)) if path is not None]
             if smtp is None and not mark_sent:
-                return files, 0, []
-            with self.store.transaction(campaign) as tx:
-                claimed = tx.claim_mail()
-                for held in [m for m in claimed if m.id in hold]:
-                    tx.requeue(held.id)
-                claimed = [m for m in claimed if m.id not in hold]
-            if smtp is None:
-                with self.store.transaction(campaign) as tx:
-                    for mail in claimed:
-                        tx.mark_sent(mail.id)
-                return files, len(claimed), []
-            return (files, *self._send_claimed(campaign, smtp, claimed, token))
+                unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
+                return self._write_all(unsent), 0, []
+            claimed = self._claim(campaign, hold)
+            outcomes: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
+            try:
+                if smtp is None:
+                    files = self._write_all(claimed)
+                    outcomes = [(mail.id, None) for mail in claimed]
+                    return files, len(claimed), []
+                failures = self._send_claimed(campaign, smtp, claimed, token, outcomes)
+                return self._write_all(claimed), len(claimed) - len(failures), failures
+            finally:
+                if outcomes:
+                    with self.store.transaction(campaign) as tx:
+                        _record_outcomes(tx, outcomes)
         finally:
             self._drop_lease(campaign, token)
 
-    def _send_claimed(self, campaign: str, smtp: SmtpSettings, claimed: list[Any],
-                      token: str) -> tuple[int, list[str]]:
+    def _claim(self, campaign: str, hold: Collection[int]) -> list[Any]:
+        """Claim the queued mail (marked 'sending'), except the ``hold`` ids."""
+        with self.store.transaction(campaign) as tx:
+            claimed = tx.claim_mail()
+            for held in [m for m in claimed if m.id in hold]:
+                tx.requeue(held.id)
+        return [m for m in claimed if m.id not in hold]
+
+    def _write_all(self, mails: list[Any]) -> list[Path]:
+        return [path for path in map(self._write_once, (m.eml for m in mails)) if path is not None]
+
+    def _send_claimed(self, campaign: str, smtp: SmtpSettings, claimed: list[Any], token: str,
+                      outcomes: list[tuple[int, str | None]]) -> list[str]:
+        """Send; each outcome goes to ``outcomes`` (recorded by the caller), and in a long
+        run those so far are recorded every :data:`RECORD_EVERY_SECONDS`, which also
+        refreshes the lease."""
         failures: list[str] = []
-        sent = 0
+        recorded = time.monotonic()
 
-        def on_sent(outbox_id: int) -> None:
-            nonlocal sent
-            with self.store.transaction(campaign) as tx:
-                tx.mark_sent(outbox_id)
-                self._beat(tx, token)
-            sent += 1
+        def note(outbox_id: int, failure: str | None) -> None:
+            nonlocal recorded
+            outcomes.append((outbox_id, failure))
+            if failure is not None:
+                failures.append(f"mail {outbox_id}: {failure}")
+            if time.monotonic() - recorded >= RECORD_EVERY_SECONDS:
+                with self.store.transaction(campaign) as tx:
+                    _record_outcomes(tx, outcomes)
+                    self._beat(tx, token)
+                outcomes.clear()
+                recorded = time.monotonic()
 
-        def on_failed(outbox_id: int, reason: str) -> None:
-            with self.store.transaction(campaign) as tx:
-                tx.mark_failed(outbox_id, str(reason))
-                self._beat(tx, token)
-            failures.append(f"mail {outbox_id}: {reason}")
-
-        send_all(smtp, ((mail.id, WireMessage(message_headers(mail.eml), mail.eml)) for mail in claimed), on_sent, on_failed)
-        return sent, failures
+        send_all(smtp, ((mail.id, WireMessage(message_headers(mail.eml), mail.eml)) for mail in claimed),
+                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)))
+        return failures
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
     # finds no live lease but mail left 'sending' knows that mail's sender was killed,
@@ -284,6 +309,15 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
+
+
+def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:
+    """Record each claimed message as sent (no failure) or failed (queued again)."""
+    for outbox_id, failure in outcomes:
+        if failure is None:
+            tx.mark_sent(outbox_id)
+        else:
+            tx.mark_failed(outbox_id, failure)
 
 
 def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: str | None) -> str | None:

@@ -126,3 +126,20 @@ def cached_orders(text: str, known: Mapping[str, Any]) -> OrderSet | None:
 
 def stored_value(key: str, known: Mapping[str, Any]) -> dict[str, Any]:
     return {"key": key, "orders": dict(known)}
+
+
+def remember_accepted(tx: Any, orders: OrderSet, text: str, key: str) -> None:
+    """Add orders just accepted (``text``: their canonical text, as stored) to the
+    campaign's cache, in the transaction that records them, so that the adjudication
+    that follows reads them back instead of parsing them a second time. Only an order
+    set that writes back to exactly ``text`` is kept (the test every entry passes when
+    it is read, :func:`cached_orders`)."""
+    try:
+        if orders.canonical_text() != text:
+            return
+        encoded = encode(orders)
+    except UnreadableCache:
+        return
+    known = load(tx.get_secret(PARSED_ORDERS), key)
+    known[text_key(text)] = encoded
+    tx.set_secret(PARSED_ORDERS, stored_value(key, known))

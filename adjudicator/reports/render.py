@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
+import json
 import re
 import textwrap
 
 import jinja2
+from markupsafe import Markup
 
 from adjudicator.resources import cache_dir, data_dir
 
@@ -29,7 +31,7 @@ class Report:
 @lru_cache(maxsize=2)
 def _environment(autoescape: bool) -> jinja2.Environment:
     folder = cache_dir()
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         bytecode_cache=None if folder is None else jinja2.FileSystemBytecodeCache(str(folder), "jinja-%s.cache"),
         autoescape=autoescape,
@@ -38,6 +40,45 @@ def _environment(autoescape: bool) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    environment.globals["picture"] = lambda name, data: _picture(autoescape, name, data)
+    return environment
+
+
+def _picture(autoescape: bool, name: str, data: Any) -> Markup | str:
+    """A game's picture (e.g. its board as SVG): the template ``name`` drawn from
+    ``data`` alone (as ``game.picture``), as ``{% include %}`` would draw it, reused while
+    ``data`` is the same (both players' reports of a step, and steps that move nothing,
+    share one drawing). A partial writes ``{{ picture("game/board.svg.j2", game.picture) -}}``."""
+    try:
+        key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not plain data: drawn each time
+        return _draw_picture(autoescape, name, data)
+    return _drawn_picture(autoescape, name, key, _Unhashed(data))
+
+
+class _Unhashed:
+    """The picture's data, carried beside its key (the key alone is compared)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Unhashed)
+
+
+@lru_cache(maxsize=64)
+def _drawn_picture(autoescape: bool, name: str, key: str, data: _Unhashed) -> Markup | str:
+    return _draw_picture(autoescape, name, data.data)
+
+
+def _draw_picture(autoescape: bool, name: str, data: Any) -> Markup | str:
+    drawn = _environment(autoescape).get_template(name).render(game={"picture": data})
+    return Markup(drawn) if autoescape else drawn
 
 
 #: Plain-text reports are wrapped to this width (RFC 5322's recommended line length).
@@ -50,11 +91,17 @@ def render(context: Mapping[str, Any]) -> Report:
     The subject names the step the player answers and the phase in words."""
     text = wrap_text(_environment(False).get_template("report.txt.j2").render(**context))
     html = _environment(True).get_template("report.html.j2").render(**context)
-    subject = _environment(False).from_string(
+    subject = _subject_template().render(**context)
+    return Report(" ".join(subject.split()), text, html)
+
+
+@lru_cache(maxsize=1)
+def _subject_template() -> jinja2.Template:
+    """The subject line's template, compiled once per process."""
+    return _environment(False).from_string(
         "[{{ campaign }}] {{ game_title }}, step {{ next_step }}: turn {{ turn }}, {{ phase }}"
         " - report for {{ side_title }}"
-    ).render(**context)
-    return Report(" ".join(subject.split()), text, html)
+    )
 
 
 def wrap_text(text: str, width: int = TEXT_WIDTH) -> str:

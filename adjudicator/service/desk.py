@@ -28,6 +28,7 @@ from adjudicator.campaign import Campaigns
 from adjudicator.campaign.campaign import step_deadline
 from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
+from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import EngineError
 from adjudicator.mail import SmtpSettings, parse_message
 from adjudicator.service.settings import ServiceSettings
@@ -64,7 +65,7 @@ class Desk:
         self.smtp = smtp
         self.tally = tally
         self.store = Store.open(settings.store)
-        self.campaigns = Campaigns(self.store)
+        self.campaigns = Campaigns(self.store, verified_passwords=VerifiedPasswords())
         self.mailroom = Mailroom(self.campaigns, settings.outbox)
         self.settled: dict[str, str] = {}   # campaign -> head at which the clock found nothing to do
         self.reminded: dict[str, str] = {}  # campaign -> head at which a reminder was considered
