@@ -366,6 +366,30 @@ def test_second_writer_gets_campaign_busy(path):
             tx.append("k", {})
 
 
+def _commit_waits_for_disk(tx) -> bool:
+    """Whether the transaction's commit waits for the disk (SQLite FULL, PostgreSQL on)."""
+    if tx._db.dialect == "sqlite":
+        return tx._db.one("PRAGMA synchronous")[0] == 2
+    return tx._db.one("SHOW synchronous_commit")[0] == "on"
+
+
+def test_a_transaction_that_need_not_be_durable_is_still_atomic_and_leaves_the_next_durable(store):
+    store.create_campaign("c1", "g")
+    with store.transaction("c1", durable=False) as tx:
+        assert not _commit_waits_for_disk(tx)
+        tx.set_meta({"lease": "a"})
+    assert store.campaign("c1").meta == {"lease": "a"}
+    with pytest.raises(RuntimeError):
+        with store.transaction("c1", durable=False) as tx:
+            tx.set_meta({"lease": "b"})
+            raise RuntimeError("killed")
+    assert store.campaign("c1").meta == {"lease": "a"}
+    with store.transaction("c1") as tx:  # every other command commits durably, as before
+        assert _commit_waits_for_disk(tx)
+        tx.append("charter", {"game": "g"})
+    assert len(store.entries("c1")) == 1
+
+
 # -- secrets -------------------------------------------------------------------------
 
 
