@@ -353,7 +353,7 @@ def figures(label: str, timed: Timed, count: int, target: float, calib: float) -
     wall, cpu = sum(timed.wall), sum(timed.cpu)
     scaled = target * count / LEAGUE_REFERENCE
     print(f"{label}: CPU {cpu:.1f} s, wall {wall:.1f} s for {count:,} campaigns")
-    print(f"{'':4}per campaign (median): CPU {med(timed.cpu) * 1000:.1f} ms = {med(timed.cpu) / calib:.2f} "
+    print(f"{'':4}per campaign (median): CPU {med(timed.cpu) * 1000:.1f} ms = {med(timed.cpu) / calib:.3f} "
           f"calibrations, wall {med(timed.wall) * 1000:.1f} ms")
     print(f"{'':4}target {target:.0f} s for {LEAGUE_REFERENCE:,}"
           + (f" ({scaled:.1f} s for {count:,})" if count != LEAGUE_REFERENCE else "")
