@@ -36,7 +36,7 @@ def check_players(sides: Sequence[str], players: Sequence[Any]) -> None:
         raise UnknownSide(f"a campaign of this game needs one player for each of {', '.join(sides)}; "
                           f"got {', '.join(given) or 'none'}")
     for player in players:
-        if not player.password and not getattr(player, "password_hash", None) and not player.public_key:
+        if not player.password and not player.public_key:
             raise AuthenticationFailed(f"the {player.side} player needs a password or a public key")
         if player.public_key:
             public_key_from_text(player.public_key)

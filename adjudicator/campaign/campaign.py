@@ -92,14 +92,15 @@ class Player:
     password_hash: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)  # see hashed()
 
     def hashed(self) -> "Player":
-        """This player with the password hashed once (Argon2id, as ``create`` stores it) and
-        its text dropped: a referee creating many campaigns for the same player pays the
-        deliberately slow hash once, not once per campaign. The same salted hash in each
-        campaign guards the password exactly as well: cracking any one copy is the same
-        work, and each copy is upgraded on its own at the player's next accepted orders."""
+        """This player with the password hashed once (Argon2id, as ``create`` stores it):
+        a referee creating many campaigns for the same player pays the deliberately slow
+        hash once, not once per campaign; ``create`` stores this hash. The same salted
+        hash in each campaign guards the password exactly as well: cracking any one copy
+        is the same work, and each copy is upgraded on its own at the player's next
+        accepted orders."""
         if self.password_hash is not None or not self.password:
             return self
-        return replace(self, password=None, password_hash=hash_password(self.password))
+        return replace(self, password_hash=hash_password(self.password))
 
     def stored_password(self) -> dict[str, Any] | None:
         """What the campaign keeps for this player's password: the hash made by

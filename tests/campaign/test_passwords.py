@@ -79,7 +79,8 @@ def test_a_player_hashed_once_plays_many_campaigns_with_the_same_password(campai
     from tests.campaign.conftest import PLAYERS
 
     hashed = [player.hashed() for player in PLAYERS]
-    assert all(p.password is None and p.password_hash["scheme"] == "argon2id" for p in hashed)
+    assert all(p.password_hash["scheme"] == "argon2id" and password_matches(p.password, p.password_hash)
+               for p in hashed)
     assert all("Togo1904" not in repr(p) and "salt" not in repr(p) for p in hashed)
     for name in ("c1", "c2"):
         campaigns.create(name, "port-arthur", hashed, referee_key)
@@ -96,7 +97,7 @@ def test_a_campaign_refuses_a_given_hash_weaker_than_today_and_writes_nothing(ca
     from adjudicator.campaign.errors import WeakPasswordHash
     from tests.campaign.conftest import PLAYERS
 
-    weak = [Player(p.side, p.address, password_hash=scrypt_hash(p.password)) for p in PLAYERS]
+    weak = [Player(p.side, p.address, p.password, password_hash=scrypt_hash(p.password)) for p in PLAYERS]
     with pytest.raises(WeakPasswordHash, match="japan"):
         campaigns.create("c1", "port-arthur", weak, referee_key)
     assert [c.id for c in store.campaigns()] == []
