@@ -350,6 +350,20 @@ def test_reads_inside_transaction_see_its_writes(store):
         assert len(tx.entries()) == 1
 
 
+def test_the_campaign_a_transaction_shows_follows_its_own_writes(store):
+    store.create_campaign("pa-1", "port-arthur", {"v": 0})
+    with store.transaction("pa-1") as tx:
+        assert tx.campaign().entry_count == 0
+        first = tx.append("k", {"n": 1})
+        second = tx.append("k", {"n": 2})
+        assert (tx.campaign().entry_count, tx.campaign().head_hash) == (2, second.hash)
+        assert second.prev == first.hash
+        tx.set_meta({"v": 1})
+        assert tx.campaign().meta == {"v": 1} and tx.campaign().entry_count == 2
+    assert store.campaign("pa-1") == store.campaign("pa-1") and store.campaign("pa-1").meta == {"v": 1}
+    assert [e.hash for e in store.entries("pa-1")] == [first.hash, second.hash]
+
+
 def test_second_writer_gets_campaign_busy(path):
     with Store.open(path) as first, Store.open(path, busy_timeout=0.1) as second:
         first.create_campaign("pa-1", "port-arthur")
