@@ -14,7 +14,7 @@ the one before (see :mod:`adjudicator.campaign.protocol`).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
@@ -36,12 +36,13 @@ from adjudicator.campaign.errors import (
     NothingToUndo,
     StepOver,
     UnknownSide,
+    WeakPasswordHash,
 )
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import intake_running
 from adjudicator.campaign.log import AcceptedOrders, CampaignLog, read_log
 from adjudicator.campaign.parsed import PARSED_ORDERS, cache_key, load, stored_value
-from adjudicator.campaign.passwords import hash_password
+from adjudicator.campaign.passwords import hash_password, needs_upgrade
 from adjudicator.campaign.protocol import (
     ALGORITHM,
     BATCH,
@@ -90,6 +91,28 @@ class Player:
     password: str | None = field(default=None, repr=False)
     public_key: str | None = None
     reports: str = "step"  # "step": a report after every step; "turn": one per turn (a digest)
+    password_hash: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)  # see hashed()
+
+    def hashed(self) -> "Player":
+        """This player with the password hashed once (Argon2id, as ``create`` stores it):
+        a referee creating many campaigns for the same player pays the deliberately slow
+        hash once, not once per campaign; ``create`` stores this hash. The same salted
+        hash in each campaign guards the password exactly as well: cracking any one copy
+        is the same work, and each copy is upgraded on its own at the player's next
+        accepted orders."""
+        if self.password_hash is not None or not self.password:
+            return self
+        return replace(self, password_hash=hash_password(self.password))
+
+    def stored_password(self) -> dict[str, Any] | None:
+        """What the campaign keeps for this player's password: the hash made by
+        :meth:`hashed`, else a fresh one; None for a player who signs with a key."""
+        if self.password_hash is None:
+            return hash_password(self.password) if self.password else None
+        if needs_upgrade(self.password_hash) or not {"salt", "hash"} <= set(self.password_hash):
+            raise WeakPasswordHash(f"the {self.side} player's password hash is not an Argon2id hash at "
+                                   "today's strength: give the password, or a hash made by Player.hashed()")
+        return dict(self.password_hash)
 
 
 @dataclass(frozen=True)
@@ -204,6 +227,7 @@ class Campaigns:
         hidden = (SeedChain.generate(campaign, HIDDEN_CHAIN_LENGTH, owner=HIDDEN_OWNER)
                   if game_support.has_secrets(options) else None)
         sealed = check_player_chains(campaign, game.sides, player_chains)
+        passwords = [player.stored_password() for player in players]  # hashed before the transaction
         charter = {
             "campaign": campaign,
             "game": game_name,
@@ -234,9 +258,9 @@ class Campaigns:
             tx.set_secret(CHAIN_SECRET, [chain.to_secret_dict()])
             if hidden is not None:
                 tx.set_secret(HIDDEN_CHAIN_SECRET, hidden.to_secret_dict())
-            for player in players:
-                if player.password:
-                    tx.set_secret(f"password:{player.side}", hash_password(player.password))
+            for player, stored in zip(players, passwords):
+                if stored is not None:
+                    tx.set_secret(f"password:{player.side}", stored)
             if after is not None:
                 log = read_log(campaign, tx.entries())
                 after(tx, log, log.replay(game))

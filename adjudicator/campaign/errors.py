@@ -22,6 +22,11 @@ class AuthenticationFailed(CampaignError):
     """A wrong or missing password, or a signature that does not verify."""
 
 
+class WeakPasswordHash(CampaignError):
+    """A player's password given already hashed, but not as a campaign stores it today
+    (Argon2id at the OWASP minimum)."""
+
+
 class StepOver(CampaignError):
     """Orders for a step that has already been adjudicated."""
 

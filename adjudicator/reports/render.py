@@ -97,7 +97,8 @@ def render(context: Mapping[str, Any]) -> Report:
 
 @lru_cache(maxsize=1)
 def _subject_template() -> jinja2.Template:
-    """The subject line's template, compiled once per process."""
+    """The subject line's template, compiled once per process (compiling it took a
+    quarter of a report's rendering)."""
     return _environment(False).from_string(
         "[{{ campaign }}] {{ game_title }}, step {{ next_step }}: turn {{ turn }}, {{ phase }}"
         " - report for {{ side_title }}"

@@ -92,6 +92,7 @@ class Database(Queries):
     def __init__(self, connection: sqlite3.Connection, path: str) -> None:
         self._connection = connection
         self.path = path
+        self._synchronous = "FULL"  # as _configure sets it
 
     @classmethod
     def connect(cls, path: str, busy_timeout: float, now: Callable[[], str]) -> Database:
@@ -137,15 +138,19 @@ class Database(Queries):
         """
         self._connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
-    def begin_command(self, campaign_id: str, busy_timeout: float) -> None:
+    def begin_command(self, campaign_id: str, busy_timeout: float, durable: bool = True) -> None:
         """Start a command's transaction, holding the store's write lock.
 
         ``BEGIN IMMEDIATE`` locks the whole file, which is (more than) a lock on
         the campaign; raises :class:`CampaignBusy` after the busy timeout.
+        Not ``durable``: the transaction commits with ``synchronous = NORMAL`` (in
+        WAL mode: no wait for the disk; the next ``FULL`` commit syncs it too).
         """
+        self._set_synchronous("FULL" if durable else "NORMAL")
         try:
             self.begin(immediate=True)
         except sqlite3.OperationalError as error:
+            self._relax_no_more()
             if is_busy(error):
                 raise CampaignBusy(campaign_id, busy_timeout) from None
             raise StoreUnavailable(self.path, str(error)) from error
@@ -168,12 +173,35 @@ class Database(Queries):
 
     def commit(self) -> None:
         """Commit the open transaction."""
-        self.execute("COMMIT")
+        try:
+            self.execute("COMMIT")
+        finally:
+            self._relax_no_more()
 
     def rollback(self) -> None:
         """Roll back the open transaction, if any."""
-        if self._connection.in_transaction:
-            self.execute("ROLLBACK")
+        try:
+            if self._connection.in_transaction:
+                self.execute("ROLLBACK")
+        finally:
+            self._relax_no_more()
+
+    def _set_synchronous(self, level: str) -> None:
+        """Set how commits wait for the disk (between transactions): ``FULL``, the
+        store's setting, or ``NORMAL`` for one transaction that is not durable.
+        Every command sets it as it begins, so a level left behind never lasts."""
+        if self._synchronous != level:
+            self.execute(f"PRAGMA synchronous = {level}")
+            self._synchronous = level
+
+    def _relax_no_more(self) -> None:
+        """Back to ``FULL`` after a transaction that was not durable (best effort:
+        the next command sets its level again anyway)."""
+        if self._synchronous != "FULL" and not self._connection.in_transaction:
+            try:
+                self._set_synchronous("FULL")
+            except StoreUnavailable:
+                pass
 
     def close(self) -> None:
         """Close the connection; an open transaction is rolled back by SQLite."""

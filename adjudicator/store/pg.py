@@ -135,17 +135,19 @@ class PostgresDatabase(Queries):
 
     # -- transactions ----------------------------------------------------------
 
-    def begin_command(self, campaign_id: str, busy_timeout: float) -> None:
+    def begin_command(self, campaign_id: str, busy_timeout: float, durable: bool = True) -> None:
         """Start a command's transaction holding the campaign's advisory lock.
 
         Waits up to ``busy_timeout`` for a command of another process or host
-        on the same campaign, then raises :class:`CampaignBusy`.
+        on the same campaign, then raises :class:`CampaignBusy`. Not ``durable``:
+        the commit does not wait for the server's disk (``synchronous_commit = off``).
         """
         timeout_ms = max(1, int(busy_timeout * 1000))
         lock = f"{APPLICATION_ID}, {campaign_lock_key(campaign_id)}"  # two integers
+        relaxed = "" if durable else "SET LOCAL synchronous_commit = off; "
         try:  # one round trip to the server
             self._connection.execute(
-                f"BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = {timeout_ms}; "
+                f"BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = {timeout_ms}; {relaxed}"
                 f"SELECT pg_advisory_xact_lock({lock})"
             )
         except self._errors.LockNotAvailable:

@@ -129,7 +129,7 @@ class Store:
     # -- writing ------------------------------------------------------------
 
     @contextlib.contextmanager
-    def transaction(self, campaign_id: str) -> Iterator[Transaction]:
+    def transaction(self, campaign_id: str, *, durable: bool = True) -> Iterator[Transaction]:
         """Run one command on ``campaign_id`` as a single transaction.
 
         The command takes the campaign's lock (SQLite: the file's write lock,
@@ -140,6 +140,12 @@ class Store:
         raises.  Transactions do not nest.  The campaign need not exist yet:
         :meth:`Transaction.create_campaign` creates it; every other method raises
         :class:`CampaignNotFound` if it does not exist.
+
+        ``durable=False`` is for bookkeeping a power cut may lose (a sender's lease,
+        say), never for history, secrets or mail: its commit does not wait for the
+        disk (SQLite ``synchronous = NORMAL`` for it, PostgreSQL ``synchronous_commit
+        = off``). It is still atomic, survives the process being killed, and is made
+        durable, in order, by the next durable commit.
         """
         campaign_id = validate.campaign_id(campaign_id)
         db = self._database()
@@ -148,7 +154,7 @@ class Store:
                 f"a transaction on campaign {self._active.campaign_id!r} is already open "
                 f"on this store; finish it before starting one on {campaign_id!r}"
             )
-        db = self._begin(db, lambda opened: opened.begin_command(campaign_id, self._busy_timeout))
+        db = self._begin(db, lambda opened: opened.begin_command(campaign_id, self._busy_timeout, durable))
         tx = Transaction(db, campaign_id, self._now)
         self._active = tx
         try:

@@ -15,6 +15,7 @@ committed data.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -51,6 +52,9 @@ class Transaction:
         self._now = now
         self._open = True
         self._verified: list[Entry] | None = None  # the history as verified in this transaction
+        # The campaign's row as this transaction last read or wrote it: only a command
+        # holding the campaign's lock writes it, so it is read once, not at every call.
+        self._row: Campaign | None = None
 
     @property
     def campaign_id(self) -> str:
@@ -74,6 +78,7 @@ class Transaction:
             "VALUES (?, ?, ?, ?, 0, ?)",
             (self._campaign_id, game, self._now(), meta_json, GENESIS),
         )
+        self._row = None
         return self.campaign()
 
     def find_campaign(self) -> Campaign | None:
@@ -95,11 +100,14 @@ class Transaction:
             )
         write_snapshot(self._db, snapshot)
         self._verified = None
+        self._row = None
 
     def campaign(self) -> Campaign:
         """Return the campaign as it stands in this transaction."""
         self._check_open()
-        return queries.campaign(self._db, self._campaign_id)
+        if self._row is None:
+            self._row = queries.campaign(self._db, self._campaign_id)
+        return self._row
 
     def set_meta(self, meta: dict[str, Any]) -> Campaign:
         """Replace the campaign's metadata (not part of the hash-linked history)."""
@@ -108,6 +116,7 @@ class Transaction:
         self._db.execute(
             "UPDATE campaigns SET meta = ? WHERE id = ?", (meta_json, self._campaign_id)
         )
+        self._row = None
         return self.campaign()
 
     # -- history ------------------------------------------------------------
@@ -134,6 +143,7 @@ class Transaction:
             "UPDATE campaigns SET entry_count = ?, head_hash = ? WHERE id = ?",
             (seq + 1, digest, owner.id),
         )
+        self._row = dataclasses.replace(owner, entry_count=seq + 1, head_hash=digest)
         entry = Entry(owner.id, seq, kind, body_json, prev, digest)
         if self._verified is not None:
             self._verified.append(entry)

@@ -70,3 +70,34 @@ def test_a_campaign_upgrades_a_players_scrypt_hash_at_the_next_accepted_orders(c
         upgraded = tx.get_secret("password:japan")
     assert upgraded["scheme"] == "argon2id" and password_matches("Togo1904", upgraded)
     campaign.submit("c1", orders(body="sortie:\n  Mikasa to Pacific Ocean\n"), referee_key)  # the new hash works
+
+
+# -- many campaigns for the same players: the password hashed once ------------------------
+
+
+def test_a_player_hashed_once_plays_many_campaigns_with_the_same_password(campaigns, referee_key, store):
+    from tests.campaign.conftest import PLAYERS
+
+    hashed = [player.hashed() for player in PLAYERS]
+    assert all(p.password_hash["scheme"] == "argon2id" and password_matches(p.password, p.password_hash)
+               for p in hashed)
+    assert all("Togo1904" not in repr(p) and "salt" not in repr(p) for p in hashed)
+    for name in ("c1", "c2"):
+        campaigns.create(name, "port-arthur", hashed, referee_key)
+        campaigns.submit(name, orders(campaign=name), referee_key)  # the password sent as before
+        with pytest.raises(AuthenticationFailed):
+            campaigns.submit(name, orders(campaign=name, password="Makarov1904"), referee_key)
+    with store.transaction("c2") as tx:
+        stored = tx.get_secret("password:japan")
+    assert stored == hashed[0].password_hash and not needs_upgrade(stored)
+
+
+def test_a_campaign_refuses_a_given_hash_weaker_than_today_and_writes_nothing(campaigns, referee_key, store):
+    from adjudicator.campaign import Player
+    from adjudicator.campaign.errors import WeakPasswordHash
+    from tests.campaign.conftest import PLAYERS
+
+    weak = [Player(p.side, p.address, p.password, password_hash=scrypt_hash(p.password)) for p in PLAYERS]
+    with pytest.raises(WeakPasswordHash, match="japan"):
+        campaigns.create("c1", "port-arthur", weak, referee_key)
+    assert [c.id for c in store.campaigns()] == []

@@ -350,6 +350,20 @@ def test_reads_inside_transaction_see_its_writes(store):
         assert len(tx.entries()) == 1
 
 
+def test_the_campaign_a_transaction_shows_follows_its_own_writes(store):
+    store.create_campaign("pa-1", "port-arthur", {"v": 0})
+    with store.transaction("pa-1") as tx:
+        assert tx.campaign().entry_count == 0
+        first = tx.append("k", {"n": 1})
+        second = tx.append("k", {"n": 2})
+        assert (tx.campaign().entry_count, tx.campaign().head_hash) == (2, second.hash)
+        assert second.prev == first.hash
+        tx.set_meta({"v": 1})
+        assert tx.campaign().meta == {"v": 1} and tx.campaign().entry_count == 2
+    assert store.campaign("pa-1") == store.campaign("pa-1") and store.campaign("pa-1").meta == {"v": 1}
+    assert [e.hash for e in store.entries("pa-1")] == [first.hash, second.hash]
+
+
 def test_second_writer_gets_campaign_busy(path):
     with Store.open(path) as first, Store.open(path, busy_timeout=0.1) as second:
         first.create_campaign("pa-1", "port-arthur")
@@ -364,6 +378,39 @@ def test_second_writer_gets_campaign_busy(path):
         assert len(second.entries("pa-1")) == 1
         with second.transaction("pa-1") as tx:
             tx.append("k", {})
+
+
+def _commit_waits_for_disk(tx) -> bool:
+    """Whether the transaction's commit waits for the disk as the store's other commits
+    do (SQLite: synchronous FULL; PostgreSQL: the server's own synchronous_commit, which
+    the test servers may set off, unchanged by the transaction)."""
+    if tx._db.dialect == "sqlite":
+        return tx._db.one("PRAGMA synchronous")[0] == 2
+    setting, server = tx._db.one("SELECT setting, reset_val FROM pg_settings WHERE name = 'synchronous_commit'")
+    return setting == server
+
+
+def _commit_may_skip_the_disk(tx) -> bool:
+    if tx._db.dialect == "sqlite":
+        return tx._db.one("PRAGMA synchronous")[0] == 1
+    return tx._db.one("SHOW synchronous_commit")[0] == "off"
+
+
+def test_a_transaction_that_need_not_be_durable_is_still_atomic_and_leaves_the_next_durable(store):
+    store.create_campaign("c1", "g")
+    with store.transaction("c1", durable=False) as tx:
+        assert _commit_may_skip_the_disk(tx)
+        tx.set_meta({"lease": "a"})
+    assert store.campaign("c1").meta == {"lease": "a"}
+    with pytest.raises(RuntimeError):
+        with store.transaction("c1", durable=False) as tx:
+            tx.set_meta({"lease": "b"})
+            raise RuntimeError("killed")
+    assert store.campaign("c1").meta == {"lease": "a"}
+    with store.transaction("c1") as tx:  # every other command commits durably, as before
+        assert _commit_waits_for_disk(tx)
+        tx.append("charter", {"game": "g"})
+    assert len(store.entries("c1")) == 1
 
 
 # -- secrets -------------------------------------------------------------------------
