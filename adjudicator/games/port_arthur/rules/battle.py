@@ -10,7 +10,6 @@ D. Sunk ships leave the game.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -42,9 +41,8 @@ def fire_result(dice: tuple[int, ...] | list[int], sfp: int, partial_hits: str =
     k-1 critical hits. Sum > SFP: as many hits as dice, taken from the highest down,
     keep their running sum below the SFP (``partial_hits="at-most"``: not above it);
     no critical hits."""
-    if sum(dice) <= sfp:
-        criticals = sum(n - 1 for n in Counter(dice).values() if n > 1)
-        return FireResult(len(dice), criticals)
+    if sum(dice) <= sfp:  # a group of k equal dice: k-1 critical hits, so all the dice less the faces shown
+        return FireResult(len(dice), len(dice) - len(set(dice)))
     hits, running = 0, 0
     for die in sorted(dice, reverse=True):
         running += die
