@@ -166,6 +166,18 @@ class State:
         order = self._rank or self._order()
         return sorted((s for by_place in index.values() for s in by_place.get(place, ())), key=lambda s: order[s.name])
 
+    def ships_in(self, places: Sequence[str], side: str) -> list[Ship]:
+        """The ships of ``side`` in any of ``places``, in counter-sheet order."""
+        index = self._index
+        if index is None:
+            index = self._places()
+        by_place = index.get(side, {})
+        found = [ship for place in dict.fromkeys(places) for ship in by_place.get(place, ())]
+        if len(found) > 1:
+            order = self._rank or self._order()
+            found.sort(key=lambda s: order[s.name])
+        return found
+
     def positions(self, side: str) -> Mapping[str, Sequence[Ship]]:
         """``side``'s ships afloat, grouped by where they are: a read-only view,
         valid until a ship moves (copy a group before moving its ships)."""

@@ -60,7 +60,8 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
     """A NAVO of battle by ``attacker`` in ``zone``."""
     state = table.state
     defender = other(attacker)
-    speeds = {side: squadron_speed(state.squadron(side, zone)) for side in (attacker, defender)}
+    speeds = {attacker: squadron_speed(state.squadron(attacker, zone)),
+              defender: squadron_speed(state.squadron(defender, zone))}
     first = attacker if speeds[attacker] > speeds[defender] else defender
     second = other(first)
     table.say(
@@ -205,11 +206,13 @@ def hit_outcomes(statuses: tuple[int, ...], defenses: tuple[int, ...], hits: int
 
 
 def _statuses(ships: list[Ship]) -> tuple[int, ...]:
-    return tuple(DAMAGED if s.damaged else INTACT for s in ships)
+    return tuple([DAMAGED if s.damaged else INTACT for s in ships])
 
 
 def apply_criticals(table: Table, firer: str, zone: str, criticals: int) -> Steps:
     """Critical hits: distributed by the side that fired, applied first."""
+    if criticals <= 0:
+        return
     targets = table.state.squadron(other(firer), zone)
     statuses = _statuses(targets)
     count = min(criticals, critical_capacity(statuses))
@@ -253,9 +256,9 @@ def _check_criticals(table: Table, targets: list[Ship], count: int, answer: Ship
 
 def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
     """Hits on target: applied by the side of the targeted squadron."""
-    targets = table.state.squadron(target_side, zone)
     if hits == 0:
         return
+    targets = table.state.squadron(target_side, zone)
     if not targets:
         table.say("hits-lost", f"{hits} hit(s) on target find no ship left in {zone}.", zone=zone)
         return
