@@ -8,6 +8,10 @@ process, which other processes' load does not inflate as it does wall time), and
 also given as a ratio to a calibration workload measured in the same run (a fixed
 amount of plain-Python dice rolling), which stays comparable across machines.
 Targets: at least 200 games per second; replay under 20 ms.
+
+It also plays the same games again with their dice and answers read from a script made
+in advance: that is the rules and the engine alone (what a referee runs), and the
+difference is the automatic players' share of a complete game.
 """
 
 from __future__ import annotations
@@ -40,6 +44,39 @@ def play_games(game: PortArthur, seeds: range) -> tuple[float, list[Match]]:
     return time.process_time() - start, matches
 
 
+Script = tuple[list, list]
+
+
+def scripts(game: PortArthur, seeds: range) -> list[Script]:
+    """Each seeded game's dice and answers, in order, as the automatic players gave them."""
+    made = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        roll, choose = random_dice(rng), RandomPlayer(rng)
+        dice, answers = [], []
+
+        def chance(request, roll=roll, dice=dice):
+            dice.append(roll(request))
+            return dice[-1]
+
+        def answer(decision, state, choose=choose, answers=answers):
+            answers.append(choose(decision, state))
+            return answers[-1]
+
+        play_out(Match(game, {}, {}), chance, answer)
+        made.append((dice, answers))
+    return made
+
+
+def play_scripted(game: PortArthur, made: list[Script]) -> float:
+    """CPU seconds to play the scripted games: the rules and the engine, without players."""
+    start = time.process_time()
+    for dice, answers in made:
+        next_dice, next_answer = iter(dice).__next__, iter(answers).__next__
+        play_out(Match(game, {}, {}), lambda request: next_dice(), lambda decision, state: next_answer())
+    return time.process_time() - start
+
+
 def replay_time(game: PortArthur, match: Match, repeats: int = 20) -> float:
     history = match.history_json()
     times = []
@@ -58,18 +95,23 @@ def main() -> None:
     game = PortArthur()
     play_games(game, range(5))  # warm-up: data loading, imports
 
-    rates, calibrations, replays = [], [], []
+    rates, rules_rates, calibrations, replays = [], [], [], []
     for round_ in range(args.rounds):
         calibrations.append(calibration())
-        elapsed, matches = play_games(game, range(round_ * args.games, (round_ + 1) * args.games))
+        seeds = range(round_ * args.games, (round_ + 1) * args.games)
+        elapsed, matches = play_games(game, seeds)
         rates.append(args.games / elapsed)
+        rules_rates.append(args.games / play_scripted(game, scripts(game, seeds)))
         longest = max(matches, key=lambda m: len(m.history))
         replays.append(replay_time(game, longest, repeats=5))
     rate, calib, replay = statistics.median(rates), statistics.median(calibrations), statistics.median(replays)
+    rules_rate = statistics.median(rules_rates)
     steps = statistics.median(len(m.history) for m in matches)
     print(f"calibration (200,000 plain dice rolls): {calib * 1000:.1f} ms CPU (median of {args.rounds})")
     print(f"complete games per second, one core:    {rate:.0f} (median; target >= 200; "
           f"{rate / 200:.2f}x target; {rate * calib:.2f} games per calibration unit)")
+    print(f"the rules and engine alone:             {rules_rate:.0f} games/s (median; the same games' dice and "
+          f"answers from a script; the players take {100 * (1 - rate / rules_rate):.0f}% of a complete game)")
     print(f"history entries per game:               {steps:.0f} (median)")
     print(f"replay of the longest finished game:    {replay * 1000:.2f} ms (median; target < 20 ms; "
           f"{replay / calib:.3f} calibration units)")

@@ -45,6 +45,7 @@ def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
     """Run ``match`` with ``source`` until it ends or must stop; say why it stopped."""
     steps = 0
     chance, answer_for = source.chance, source.answer
+    supply_dice, supply, answer = match.supply_dice, match.supply, match.answer
     while not match.finished:
         if max_steps is not None and steps >= max_steps:
             return "limit"
@@ -55,20 +56,27 @@ def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
             match.resume()
             continue
         pending = match.pending
-        if isinstance(pending, CHANCE):
+        kind = pending.__class__
+        if kind is Roll:  # most of what a game asks: its dice
             values = chance(pending)
             if values is None:
                 return "chance"
-            match.supply(values)
+            supply_dice(values)
+            continue
+        if kind is not Decision and isinstance(pending, CHANCE):
+            values = chance(pending)
+            if values is None:
+                return "chance"
+            supply(values)
             continue
         if not isinstance(pending, Decision):
             return "paused"
-        answer = answer_for(pending, match.state)
-        if answer is None:
+        given = answer_for(pending, match.state)
+        if given is None:
             return "decision"
         try:
-            match.answer(pending.side, answer)
+            answer(pending.side, given)
         except IllegalAnswer as err:
-            if not source.rejected(pending, answer, err):
+            if not source.rejected(pending, given, err):
                 return "rejected"
     return "finished"

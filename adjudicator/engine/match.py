@@ -150,11 +150,6 @@ def can_resume(game: Any) -> bool:
     return callable(getattr(game, "restore_state", None))
 
 
-def _canonical_answer(typed: Any, given: Mapping[str, Any]) -> dict:
-    to_json = getattr(typed, "to_json", None)
-    return to_json() if callable(to_json) else dict(given)
-
-
 class Match:
     """A game in progress, driven one answer or roll at a time.
 
@@ -271,9 +266,10 @@ class Match:
     def _run(self, value: Any) -> None:
         """Send ``value`` into the rules and run to the next request (or pause, or end)."""
         self.pending = None
+        send = self._rules.send
         try:
-            item = self._rules.send(value)
-            while isinstance(item, Event):
+            item = send(value)
+            while item.__class__ is Event:
                 if self._take_snapshots and item.kind == RESUME_EVENT:
                     self.snapshots.append(Snapshot(self.state.to_json(), self.entry_count, self.event_count,
                                                    dict(item.data)))
@@ -281,7 +277,7 @@ class Match:
                 if self._pause_on is not None and self._pause_on(item):
                     self.paused_at = item
                     return
-                item = self._rules.send(None)
+                item = send(None)
         except StopIteration:
             self.finished = True
             return
@@ -329,8 +325,12 @@ class Match:
                 f"the game asks {decision.side} for {decision.kind!r}, "
                 f"not {side} for {kind or decision.kind!r}"
             )
-        typed = decision.accept(answer)
-        self._entries.append(AnswerEntry(side, decision.kind, _canonical_answer(typed, answer)))
+        if answer.__class__ is not dict and not isinstance(answer, Mapping):
+            typed = decision.accept(answer)  # raises IllegalAnswer, saying what an answer is
+        else:
+            typed = decision.parse(answer)
+        to_json = getattr(typed, "to_json", None)
+        self._entries.append(AnswerEntry(side, decision.kind, to_json() if to_json is not None else dict(answer)))
         spent = self._spent.get((side, decision.kind, decision.hidden))
         if spent is None:
             spent = self._spent[side, decision.kind, decision.hidden] = decision.spent()

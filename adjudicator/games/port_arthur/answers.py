@@ -43,16 +43,26 @@ def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
     value = raw.get(key, [])
     if isinstance(value, str):
         value = [value]
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, (list, tuple)):
         raise IllegalAnswer(f"{key!r} must be a list of names, got {value!r}")
-    return tuple(v.strip() for v in value)
+    names = []
+    for v in value:
+        if not isinstance(v, str):
+            raise IllegalAnswer(f"{key!r} must be a list of names, got {value!r}")
+        names.append(v.strip())
+    return tuple(names)
 
 
 def _mapping(raw: Mapping[str, Any], key: str) -> tuple[tuple[str, str], ...]:
     value = raw.get(key, {})
-    if not isinstance(value, Mapping) or not all(isinstance(v, str) for v in value.values()):
+    if not isinstance(value, Mapping):
         raise IllegalAnswer(f"{key!r} must map ship names to places, got {value!r}")
-    return tuple((str(k).strip(), v.strip()) for k, v in value.items())
+    pairs = []
+    for k, v in value.items():
+        if not isinstance(v, str):
+            raise IllegalAnswer(f"{key!r} must map ship names to places, got {value!r}")
+        pairs.append((str(k).strip(), v.strip()))
+    return tuple(pairs)
 
 
 def _flag(raw: Mapping[str, Any], key: str) -> bool:
@@ -139,13 +149,13 @@ Navo = Battle | Move | Pass
 
 
 def navo_from_json(raw: Mapping[str, Any]) -> Navo:
-    forms = [key for key in ("battle", "move", "pass") if key in raw]
-    if len(forms) != 1:
+    forms = ("battle" in raw) + ("move" in raw) + ("pass" in raw)
+    if forms != 1:
         raise IllegalAnswer("a NAVO is exactly one of: battle = ZONE; move = FROM, to = TO; pass = true")
-    step = _plan_step(raw)
-    if forms[0] == "battle":
+    step = _plan_step(raw) if "plan_step" in raw else None
+    if "battle" in raw:
         return Battle(_text(raw, "battle"), step)
-    if forms[0] == "pass":
+    if "pass" in raw:
         if raw.get("pass") is not True:
             raise IllegalAnswer("'pass' must be true")
         return Pass(step)

@@ -89,14 +89,14 @@ class Board:
     neighbours: dict[str, list[str]]     # zone -> adjacent zones, in board order
     ports_beside: dict[str, list[str]]   # zone -> ports adjacent to it
     side_ports: dict[str, tuple[str, ...]]  # side -> the ports it may use
+    port_index: dict[str, str]           # a port's name, casefolded -> the port
 
     def zone_named(self, text: str) -> str | None:
         """The zone a player means by ``text`` (name or alias, any case)."""
         return self.zone_index.get(text.strip().casefold())
 
     def port_named(self, text: str) -> str | None:
-        key = text.strip().casefold()
-        return next((p for p in self.ports if p.casefold() == key), None)
+        return self.port_index.get(text.strip().casefold())
 
     def ports_of(self, side: str) -> tuple[str, ...]:
         return self.side_ports[side]
@@ -111,6 +111,15 @@ class Board:
 
 def _zone_index(zones: dict[str, Zone]) -> dict[str, str]:
     return {label.casefold(): zone.name for zone in zones.values() for label in (zone.name, *zone.aliases)}
+
+
+def _port_index(names) -> dict[str, str]:
+    """Each port by its casefolded name (the first port of that name, as a search
+    through the ports in order would find it)."""
+    index: dict[str, str] = {}
+    for name in names:
+        index.setdefault(name.casefold(), name)
+    return index
 
 
 def _counter(entry: dict[str, Any]) -> Counter:
@@ -214,6 +223,7 @@ def _parse_board(folder: str, contents: tuple[bytes, ...]) -> Board:
             neighbours={z: [n for n in zones if n in adjacency[z]] for z in zones},
             ports_beside={z: [p["name"] for p in data["port"] if z in p["adjacent"]] for z in zones},
             side_ports={side: tuple(p["name"] for p in data["port"] if p["side"] == side) for side in SIDES},
+            port_index=_port_index(p["name"] for p in data["port"]),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise GameDataError(f"game data in {folder} is incomplete or malformed: {err!r}") from err

@@ -106,29 +106,36 @@ class State:
     top: dict[str, list[str]] = field(default_factory=dict)  # side -> ships to put on top, in order
     _index: dict[str, dict[str, list[Ship]]] | None = field(default=None, repr=False, compare=False)
     _rank: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    _afloat: dict[str, dict[str, list[Ship]]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # -- where things are ------------------------------------------------------
 
     def _places(self) -> dict[str, dict[str, list[Ship]]]:
         """side -> place -> ships there, in counter-sheet order (built once, then
         kept up to date by :meth:`move`)."""
-        if self._index is None:
-            index: dict[str, dict[str, list[Ship]]] = {}
+        index = self._index
+        if index is None:
+            index = {}
             for ship in self.ships.values():
                 index.setdefault(ship.side, {}).setdefault(ship.at, []).append(ship)
             self._index = index
-        return self._index
+        return index
 
     def move(self, ship: Ship, place: str) -> None:
         """Put ``ship`` in ``place`` (the one way a ship changes place)."""
-        by_place = self._places()[ship.side]
+        index = self._index
+        by_place = (index if index is not None else self._places())[ship.side]
         here = by_place[ship.at]
-        for i, there in enumerate(here):
-            if there is ship:
-                del here[i]
-                break
+        if here[-1] is ship:
+            here.pop()
+        else:
+            for i, there in enumerate(here):
+                if there is ship:
+                    del here[i]
+                    break
         ship.at = place
-        order = self._order()
+        self._afloat.pop(ship.side, None)
+        order = self._rank or self._order()
         there = by_place.get(place)
         if not there:
             by_place[place] = [ship]
@@ -150,21 +157,46 @@ class State:
 
     def ships_at(self, place: str, side: str | None = None) -> list[Ship]:
         """The ships at ``place`` (of ``side``), in counter-sheet order."""
-        index = self._places()
+        index = self._index
+        if index is None:
+            index = self._places()
         if side is not None:
-            return list(index.get(side, {}).get(place, ()))
-        order = self._order()
+            by_place = index.get(side)
+            return list(by_place.get(place, ())) if by_place is not None else []
+        order = self._rank or self._order()
         return sorted((s for by_place in index.values() for s in by_place.get(place, ())), key=lambda s: order[s.name])
+
+    def ships_in(self, places: Sequence[str], side: str) -> list[Ship]:
+        """The ships of ``side`` in any of ``places``, in counter-sheet order."""
+        index = self._index
+        if index is None:
+            index = self._places()
+        by_place = index.get(side, {})
+        found = [ship for place in dict.fromkeys(places) for ship in by_place.get(place, ())]
+        if len(found) > 1:
+            order = self._rank or self._order()
+            found.sort(key=lambda s: order[s.name])
+        return found
 
     def positions(self, side: str) -> Mapping[str, Sequence[Ship]]:
         """``side``'s ships afloat, grouped by where they are: a read-only view,
         valid until a ship moves (copy a group before moving its ships)."""
-        return {place: ships for place, ships in self._places().get(side, {}).items()
-                if ships and place != SUNK}
+        found = self._afloat.get(side)
+        if found is None:
+            index = self._index
+            if index is None:
+                index = self._places()
+            found = self._afloat[side] = {place: ships for place, ships in index.get(side, {}).items()
+                                          if ships and place != SUNK}
+        return found
 
     def squadron(self, side: str, zone: str) -> list[Ship]:
         """All the ships of ``side`` in ``zone`` (rulebook, Ship Movement)."""
-        return self.ships_at(zone, side)
+        index = self._index
+        if index is None:
+            index = self._places()
+        by_place = index.get(side)
+        return list(by_place.get(zone, ())) if by_place is not None else []
 
     def occupies(self, space: str) -> bool:
         """Whether an Army meeple stands on ``space`` of the Manchuria Track."""
@@ -220,11 +252,11 @@ class State:
         )
 
 
-def squadron_speed(ships: list[Ship]) -> int:
+def squadron_speed(ships: Sequence[Ship]) -> int:
     """SS: the speed of the slowest ship (rulebook, Ship Movement A)."""
-    return min(s.current_speed for s in ships)
+    return min([s.speed[1] if s.damaged else s.speed[0] for s in ships])
 
 
-def squadron_firepower(ships: list[Ship]) -> int:
+def squadron_firepower(ships: Sequence[Ship]) -> int:
     """SFP: the sum of the ships' firepower (rulebook, Naval Battle B)."""
-    return sum(s.current_firepower for s in ships)
+    return sum([s.firepower[1] if s.damaged else s.firepower[0] for s in ships])

@@ -10,7 +10,6 @@ D. Sunk ships leave the game.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -42,9 +41,8 @@ def fire_result(dice: tuple[int, ...] | list[int], sfp: int, partial_hits: str =
     k-1 critical hits. Sum > SFP: as many hits as dice, taken from the highest down,
     keep their running sum below the SFP (``partial_hits="at-most"``: not above it);
     no critical hits."""
-    if sum(dice) <= sfp:
-        criticals = sum(n - 1 for n in Counter(dice).values() if n > 1)
-        return FireResult(len(dice), criticals)
+    if sum(dice) <= sfp:  # a group of k equal dice: k-1 critical hits, so all the dice less the faces shown
+        return FireResult(len(dice), len(dice) - len(set(dice)))
     hits, running = 0, 0
     for die in sorted(dice, reverse=True):
         running += die
@@ -62,7 +60,8 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
     """A NAVO of battle by ``attacker`` in ``zone``."""
     state = table.state
     defender = other(attacker)
-    speeds = {side: squadron_speed(state.squadron(side, zone)) for side in (attacker, defender)}
+    speeds = {attacker: squadron_speed(state.squadron(attacker, zone)),
+              defender: squadron_speed(state.squadron(defender, zone))}
     first = attacker if speeds[attacker] > speeds[defender] else defender
     second = other(first)
     table.say(
@@ -207,11 +206,13 @@ def hit_outcomes(statuses: tuple[int, ...], defenses: tuple[int, ...], hits: int
 
 
 def _statuses(ships: list[Ship]) -> tuple[int, ...]:
-    return tuple(DAMAGED if s.damaged else INTACT for s in ships)
+    return tuple([DAMAGED if s.damaged else INTACT for s in ships])
 
 
 def apply_criticals(table: Table, firer: str, zone: str, criticals: int) -> Steps:
     """Critical hits: distributed by the side that fired, applied first."""
+    if criticals <= 0:
+        return
     targets = table.state.squadron(other(firer), zone)
     statuses = _statuses(targets)
     count = min(criticals, critical_capacity(statuses))
@@ -255,9 +256,9 @@ def _check_criticals(table: Table, targets: list[Ship], count: int, answer: Ship
 
 def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
     """Hits on target: applied by the side of the targeted squadron."""
-    targets = table.state.squadron(target_side, zone)
     if hits == 0:
         return
+    targets = table.state.squadron(target_side, zone)
     if not targets:
         table.say("hits-lost", f"{hits} hit(s) on target find no ship left in {zone}.", zone=zone)
         return

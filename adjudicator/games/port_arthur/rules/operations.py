@@ -100,21 +100,29 @@ def battle_zones(table: Table, own: Positions, enemy: Positions) -> list[str]:
 
 
 def move_options(table: Table, side: str, positions: Positions) -> list[dict]:
-    """Every squadron (or port) ``side`` may move, with its destinations."""
+    """Every squadron (or port) ``side`` may move, with its destinations (new lists
+    each time, worked out again only when a ship has moved or Port Arthur has fallen)."""
+    key = ("moves", side)
+    known = table.known.get(key)
+    if known is None or known[0] is not positions or known[1] != table.state.port_arthur:
+        known = table.known[key] = (positions, table.state.port_arthur, _move_options(table, side, positions))
+    return [{"from": origin, "to": list(to), "ships": list(ships), "port": port}
+            for origin, to, ships, port in known[2]]
+
+
+def _move_options(table: Table, side: str, positions: Positions) -> tuple[tuple, ...]:
     board = table.board
     ports = ports_of(table, side)
     moves = []
     for zone in board.zones:
         squadron = positions.get(zone)
         if squadron:
-            moves.append({"from": zone, "to": _destinations(table, zone, ports),
-                          "ships": [s.name for s in squadron], "port": False})
+            moves.append((zone, _destinations(table, zone, ports), tuple(s.name for s in squadron), False))
     for port in ports:
         ships = positions.get(port)
         if ships:
-            moves.append({"from": port, "to": list(board.ports[port].adjacent),
-                          "ships": [s.name for s in ships], "port": True})
-    return moves
+            moves.append((port, board.ports[port].adjacent, tuple(s.name for s in ships), True))
+    return tuple(moves)
 
 
 def _destinations(table: Table, zone: str, ports: list[str]) -> list[str]:
@@ -125,7 +133,7 @@ def _destinations(table: Table, zone: str, ports: list[str]) -> list[str]:
     if found is None:
         board = table.board
         found = table.known[key] = board.neighbours[zone] + [p for p in board.ports_beside[zone] if p in ports]
-    return list(found)
+    return found
 
 
 def navo(table: Table, side: str) -> Steps:

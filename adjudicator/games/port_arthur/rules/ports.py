@@ -29,5 +29,4 @@ def ports_of(table: Table, side: str) -> list[str]:
 
 def harbour_ships(table: Table, side: str, port: str | None = None) -> list[Ship]:
     """``side``'s ships in a harbour (not in a shipyard): these may sail."""
-    places = {port} if port else set(ports_of(table, side))
-    return [s for s in table.state.ships.values() if s.side == side and s.at in places]
+    return table.state.ships_in((port,) if port else ports_of(table, side), side)

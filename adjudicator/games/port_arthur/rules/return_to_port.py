@@ -57,8 +57,9 @@ def return_to_port(table: Table) -> Steps:
             hidden=table.options.fog_of_war,
         )
         chosen = dict(answer.ports)
+    home = table.board.japan_home
     for ship in at_sea:
-        port = chosen.get(ship.name) or return_destinations(table, ship)[0]
+        port = chosen.get(ship.name) or (home if ship.side == JAPAN else choices[ship.name][0])
         table.say("return", "{0} returns from {1} to {2}.", ship.name, ship.at, port, ship.side.capitalize(),
                   ship=ship.name, origin=ship.at, port=port, owner=ship.side,
                   seen_by_enemy="A {3} ship returns from {1} to {2}.")
