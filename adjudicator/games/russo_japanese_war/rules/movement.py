@@ -80,6 +80,31 @@ def entry_error(t, uid: str, side: str, b: str) -> str | None:
     return None
 
 
+def may_enter(t, uid: str, side: str, b: str) -> bool:
+    """:func:`entry_error` is None: asked for every step a search tries, so no reason is written."""
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    occupants = stacks.get(b)
+    return not occupants or (t.units[occupants[0]]["side"] == side
+                             and len(occupants) - (uid in occupants) < t._limits[side])
+
+
+def step_allowed(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) -> bool:
+    """:func:`step_error` is None, the same tests without writing the reason (the search
+    for legal moves asks this for every step it tries)."""
+    board = t.board
+    if a in ENTRY_BOXES:
+        if board.entries.get(a) != b:
+            return False
+    elif b not in board.land_neighbours.get(a, ()):       # off the map, not adjacent, all sea
+        return False
+    if not may_enter(t, uid, side, b):
+        return False
+    zone = t.enemy_zone(side)
+    if first and a not in ENTRY_BOXES and a in zone and b in zone:
+        return False
+    return last or not (b in zone or (a not in ENTRY_BOXES and b in board.halting_neighbours[a]))
+
+
 def _grid(a: str) -> tuple[str, ...]:
     from adjudicator.games.russo_japanese_war.hexmap import grid_neighbours
     return grid_neighbours(a) if a.isdigit() else ()
@@ -131,11 +156,12 @@ def reachable(t, uid: str) -> dict[str, list[str]]:
         for path in frontier:
             a = path[-1]
             left = ma - (len(path) - 1)
+            first = len(path) == 1
             for b in exits(t, a):
-                if b == start or step_error(t, uid, side, a, b, len(path) == 1, True):
+                if b == start or not step_allowed(t, uid, side, a, b, first, True):
                     continue
                 new = path + [b]
-                if t.friends_in(b, side, besides=uid) < t.limit(side) and b not in found:
+                if b not in found:                  # an allowed step stays within stacking (7.3)
                     found[b] = new
                 if left - 1 > 0 and best.get(b, -1) < left - 1 and not _must_stop(t, side, a, b):
                     best[b] = left - 1
@@ -145,11 +171,9 @@ def reachable(t, uid: str) -> dict[str, list[str]]:
 
 
 def _must_stop(t, side: str, a: str, b: str) -> bool:
-    board = t.board
-    if t.in_ezoc(b, side):
-        return True
-    along = board.along_road_or_railway(a, b)
-    return (b in board.wasteland or (a not in ENTRY_BOXES and board.river_between(a, b))) and not along
+    """6.1, 8.1: a move ends on entering an EZOC, wasteland or across a river, unless
+    along a road or railway."""
+    return b in t.enemy_zone(side) or (a not in ENTRY_BOXES and b in t.board.halting_neighbours[a])
 
 
 # -- 8.2 rail movement and 10.2.4 strategic movement ------------------------------------
@@ -211,6 +235,19 @@ def long_step_error(t, uid: str, side: str, a: str, b: str, strategic: bool) -> 
     return None
 
 
+def long_step_allowed(t, uid: str, side: str, a: str, b: str, strategic: bool) -> bool:
+    """:func:`long_step_error` is None, without writing the reason."""
+    board = t.board
+    if not (board.road_or_railway_step(a, b) if strategic else board.railway_step(a, b)):
+        return False
+    if b not in board.hexes or not may_enter(t, uid, side, b) or b in t.enemy_zone(side):
+        return False
+    enemy = other(side)
+    if b in board.towns and t.controller(b) == enemy:
+        return False
+    return not (strategic and b in board.supply.values() and t.controller(b) == enemy)
+
+
 def long_move_error(t, uid: str, path: list[str], side: str, strategic: bool) -> str | None:
     problem = may_move_strategically(t, uid, side) if strategic else may_use_railway(t, uid, side)
     if problem:
@@ -239,7 +276,7 @@ def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
         for path in frontier:
             a = path[-1]
             for b in long_exits(t, a, strategic):
-                if b in seen or long_step_error(t, uid, side, a, b, strategic):
+                if b in seen or not long_step_allowed(t, uid, side, a, b, strategic):
                     continue
                 seen.add(b)
                 new = path + [b]
@@ -336,7 +373,7 @@ def _can_move(t, uid: str, side: str, moved: set[str]) -> bool:
         return False
     if a in ENTRY_BOXES:
         return unit_may_move(t, uid, side, moved) is None and any(
-            step_error(t, uid, side, a, b, True, True) is None for b in exits(t, a))
+            step_allowed(t, uid, side, a, b, True, True) for b in exits(t, a))
     stacks = t._occupants if t._occupants is not None else t._stacks()
     limit = t.limit(side)
     units = t.units
@@ -353,20 +390,25 @@ def _can_move(t, uid: str, side: str, moved: set[str]) -> bool:
 
 
 def _can_rail(t, uid: str, side: str) -> bool:
-    at = t.units[uid]["at"]
-    if at not in t.board.railway_hexes and not (at == SIBERIA and side == RUSSIA):
+    """:func:`may_use_railway` is None and a first step is allowed (without the reasons)."""
+    unit = t.units[uid]
+    a = unit["at"]
+    if unit["ma"] <= 0 or siberia_frozen_for(t, side):
         return False
-    if may_use_railway(t, uid, side):
+    if not (a == SIBERIA and side == RUSSIA) and (a not in t.board.railway_hexes or a in t.enemy_zone(side)):
         return False
-    a = t.at(uid)
-    return any(long_step_error(t, uid, side, a, b, False) is None for b in long_exits(t, a, False))
+    return any(long_step_allowed(t, uid, side, a, b, False) for b in long_exits(t, a, False))
 
 
 def can_move_strategically(t, uid: str, side: str) -> bool:
-    at = t.units[uid]["at"]
-    if at not in ENTRY_BOXES and not t.board.on_road_or_railway(at):
+    """:func:`may_move_strategically` is None and a first step is allowed (without the reasons)."""
+    unit = t.units[uid]
+    a = unit["at"]
+    if unit["ma"] <= 0:
         return False
-    if may_move_strategically(t, uid, side):
+    if a in ENTRY_BOXES:
+        if ENTRY_BOXES[a] != side or (a == SIBERIA and siberia_frozen_for(t, side)):
+            return False
+    elif a not in t.board.road_or_railway_hexes or a not in t.board.hexes or a in t.enemy_zone(side):
         return False
-    a = t.at(uid)
-    return any(long_step_error(t, uid, side, a, b, True) is None for b in long_exits(t, a, True))
+    return any(long_step_allowed(t, uid, side, a, b, True) for b in long_exits(t, a, True))

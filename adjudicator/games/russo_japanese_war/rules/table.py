@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterator
 
 from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, Crt, GameData, other
-from adjudicator.games.russo_japanese_war.hexmap import BOXES, ELIMINATED, HexMap
+from adjudicator.games.russo_japanese_war.hexmap import BOXES, ELIMINATED, OFF_MAP, HexMap
+from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
 
 Steps = Iterator[Decision | Roll | Shuffle | Event]
 
@@ -35,6 +36,7 @@ class Table:
         self._occupants: dict[str, list[str]] | None = None
         self._zoc: dict[str, frozenset[str]] = {}
         self._limits = dict(data.numbers.stacking)
+        self._by_side: dict[str, list[str]] | None = None
 
     # -- narration ------------------------------------------------------------------------
 
@@ -64,18 +66,31 @@ class Table:
         return self.units[uid]["at"]
 
     def on_map(self, uid: str) -> bool:
-        return self.units[uid]["at"] not in BOXES
+        return self.units[uid]["at"] not in OFF_MAP
 
     def limit(self, side: str) -> int:
         return self._limits[side]
 
     def _stacks(self) -> dict[str, list[str]]:
         if self._occupants is None:
-            found: dict[str, list[tuple[int, str]]] = {}
-            for uid, unit in self.units.items():
-                if unit["at"] not in BOXES:
-                    found.setdefault(unit["at"], []).append((unit["seq"], uid))
-            self._occupants = {h: [uid for _, uid in sorted(lst)] for h, lst in found.items()}
+            units = self.units
+            stacks: dict[str, list[str]] = {}
+            shared = False
+            for uid, unit in units.items():
+                hex_ = unit["at"]
+                if hex_ in OFF_MAP:
+                    continue
+                here = stacks.get(hex_)
+                if here is None:
+                    stacks[hex_] = [uid]
+                else:
+                    here.append(uid)
+                    shared = True
+            if shared:                                # the stacking order: who entered first (7.0)
+                for here in stacks.values():
+                    if len(here) > 1:
+                        here.sort(key=lambda uid: units[uid]["seq"])
+            self._occupants = stacks
         return self._occupants
 
     def occupants(self, hex_: str) -> list[str]:
@@ -94,8 +109,22 @@ class Table:
             return 0
         return len(occupants) - (besides in occupants)
 
+    def side_units(self, side: str) -> list[str]:
+        """``side``'s units in the order of the set-up (do not change the list)."""
+        by_side = self._by_side
+        if by_side is None:                       # no unit changes side or joins after the set-up
+            by_side = self._by_side = {}
+            for uid, unit in self.units.items():
+                by_side.setdefault(unit["side"], []).append(uid)
+        return by_side.get(side, [])
+
     def units_of(self, side: str, where: str | None = None) -> list[str]:
-        return [uid for uid, u in self.units.items() if u["side"] == side and (where is None or u["at"] == where)]
+        """``side``'s units (in the order of the set-up), or those of them at ``where``."""
+        uids = self.side_units(side)
+        if where is None:
+            return list(uids)
+        units = self.units
+        return [uid for uid in uids if units[uid]["at"] == where]
 
     def changed(self) -> None:
         """Forget what was computed from the positions (after any unit changes)."""
@@ -114,7 +143,7 @@ class Table:
                 old.remove(uid)
                 if not old:
                     del stacks[unit["at"]]
-            if where not in BOXES:
+            if where not in OFF_MAP:
                 stacks.setdefault(where, []).append(uid)
         unit["at"] = where
         unit["seq"] = self.s["seq"]
@@ -134,15 +163,18 @@ class Table:
         """Every hex into which a unit of ``side`` exerts its ZOC (6.0, 6.4)."""
         cached = self._zoc.get(side)
         if cached is None:
-            from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
             cached = self._zoc[side] = zone_of_control(self, side)
         return cached
 
-    def in_ezoc(self, hex_: str, side: str) -> bool:
-        """Is ``hex_`` in a zone of control of ``side``'s enemy?"""
+    def enemy_zone(self, side: str) -> frozenset[str]:
+        """The hexes in a zone of control of ``side``'s enemy (its EZOC, 6.0)."""
         enemy = RUSSIA if side == JAPAN else JAPAN
         zone = self._zoc.get(enemy)
-        return hex_ in (zone if zone is not None else self.zoc(enemy))
+        return zone if zone is not None else self.zoc(enemy)
+
+    def in_ezoc(self, hex_: str, side: str) -> bool:
+        """Is ``hex_`` in a zone of control of ``side``'s enemy?"""
+        return hex_ in self.enemy_zone(side)
 
     # -- control, Morale, sudden death (3.4, 4.3, 4.4) -------------------------------------
 
