@@ -89,8 +89,7 @@ def legal_uses(t, side: str) -> dict[str, Any]:
     transports = {uid: dests for uid, dests in transports.items() if dests}
     if transports:
         uses["transport"] = transports
-    strategic = [uid for uid in own if units[uid]["at"] not in (HOME, EUROPE, ELIMINATED)
-                 and movement.can_move_strategically(t, uid, side)]
+    strategic = movement.long_movable_units(t, side, strategic=True)
     if strategic:
         uses["strategic"] = strategic
     if side == RUSSIA:

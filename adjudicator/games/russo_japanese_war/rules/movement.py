@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
-from adjudicator.games.russo_japanese_war.hexmap import ENTRY_BOXES, EUROPE, HOME, SIBERIA
+from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
 
 FROZEN_BOXES = (HOME, EUROPE)
 """8.3: units in the Home Islands and European Russia boxes may not move."""
@@ -88,6 +88,30 @@ def may_enter(t, uid: str, side: str, b: str) -> bool:
                              and len(occupants) - (uid in occupants) < t._limits[side])
 
 
+def closed_hexes(t, side: str) -> set[str]:
+    """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
+    there, or the stacking limit reached (7.0, 7.3) -- :func:`may_enter` for every hex at once."""
+    units = t.units
+    limit = t._limits[side]
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    return {hex_ for hex_, occupants in stacks.items()
+            if units[occupants[0]]["side"] != side or len(occupants) >= limit}
+
+
+def closed_to_long_moves(t, side: str, strategic: bool) -> set[str]:
+    """The hexes a step of a rail (8.2) or strategic (10.2.4) move of ``side`` may not
+    enter: :func:`closed_hexes`, the EZOC, towns (and for a strategic move supply sources)
+    controlled by the enemy -- :func:`long_step_allowed` past its hexside test."""
+    closed = closed_hexes(t, side)
+    closed |= t.enemy_zone(side)
+    board = t.board
+    enemy = other(side)
+    closed.update(hex_ for hex_ in board.towns if t.controller(hex_) == enemy)
+    if strategic:
+        closed.update(hex_ for hex_ in board.supply.values() if t.controller(hex_) == enemy)
+    return closed
+
+
 def step_allowed(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) -> bool:
     """:func:`step_error` is None, the same tests without writing the reason (the search
     for legal moves asks this for every step it tries)."""
@@ -144,10 +168,16 @@ def move_error(t, uid: str, path: list[str], side: str, moved: set[str]) -> str 
 
 
 def reachable(t, uid: str) -> dict[str, list[str]]:
-    """Every hex ``uid`` may end an ordinary move in, with one legal path to it."""
+    """Every hex ``uid`` may end an ordinary move in, with one legal path to it: the hexes
+    of :func:`step_allowed` first steps and of the steps after them (breadth first, the
+    first path found to a hex kept)."""
     side = t.side_of(uid)
     start = t.at(uid)
     ma = t.units[uid]["ma"]
+    board = t.board
+    land, halting = board.land_neighbours, board.halting_neighbours
+    closed = closed_hexes(t, side)
+    zone = t.enemy_zone(side)
     found: dict[str, list[str]] = {}
     frontier = [[start]]
     best: dict[str, int] = {start: ma}
@@ -155,16 +185,23 @@ def reachable(t, uid: str) -> dict[str, list[str]]:
         nxt = []
         for path in frontier:
             a = path[-1]
-            left = ma - (len(path) - 1)
-            first = len(path) == 1
-            for b in exits(t, a):
-                if b == start or not step_allowed(t, uid, side, a, b, first, True):
+            left = ma - len(path)                   # movement left after the next step
+            from_box = a in ENTRY_BOXES
+            if from_box:
+                entry = board.entries.get(a)
+                around = (entry,) if entry else ()
+            else:
+                around = land.get(a, ())
+            leaving_ezoc = len(path) == 1 and not from_box and a in zone   # 6.1: not EZOC to EZOC
+            for b in around:
+                if b == start or b in closed or (leaving_ezoc and b in zone):
                     continue
                 new = path + [b]
-                if b not in found:                  # an allowed step stays within stacking (7.3)
+                if b not in found:
                     found[b] = new
-                if left - 1 > 0 and best.get(b, -1) < left - 1 and not _must_stop(t, side, a, b):
-                    best[b] = left - 1
+                if left > 0 and best.get(b, -1) < left and not (
+                        b in zone or (not from_box and b in halting[a])):   # :func:`_must_stop`
+                    best[b] = left
                     nxt.append(new)
         frontier = nxt
     return found
@@ -267,7 +304,7 @@ def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
     """Every hex a rail or strategic move of ``uid`` may end in, with a path."""
     side = t.side_of(uid)
     start = t.at(uid)
-    board = t.board
+    closed = closed_to_long_moves(t, side, strategic)
     found: dict[str, list[str]] = {}
     seen = {start}
     frontier = [[start]]
@@ -275,8 +312,10 @@ def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
         nxt = []
         for path in frontier:
             a = path[-1]
+            from_box = a in ENTRY_BOXES
             for b in long_exits(t, a, strategic):
-                if b in seen or not long_step_allowed(t, uid, side, a, b, strategic):
+                # the exits of a hex follow the railway (road) already: only the hex entered is tested
+                if b in seen or (not long_step_allowed(t, uid, side, a, b, strategic) if from_box else b in closed):
                     continue
                 seen.add(b)
                 new = path + [b]
@@ -320,9 +359,9 @@ def movement_phase(t):
     rail = {"used": False}
     t.s["moved"] = []                       # for the reports and the answers from orders
     while True:
-        movers = [uid for uid in t.units_of(side) if _can_move(t, uid, side, moved)]
-        railers = [] if rail["used"] else [uid for uid in t.units_of(side)
-                                           if uid not in moved and _can_rail(t, uid, side)]
+        movers = movable_units(t, side, moved)
+        railers = [] if rail["used"] else [uid for uid in long_movable_units(t, side, strategic=False)
+                                           if uid not in moved]
         if not movers and not railers:
             return
         options = {"units": movers, "rail": railers}
@@ -364,29 +403,55 @@ def movement_phase(t):
         walk(t, uid, answer["path"])
 
 
-def _can_move(t, uid: str, side: str, moved: set[str]) -> bool:
-    """Has ``uid`` a legal first step? (the same tests as :func:`step_error`, inlined:
-    this runs for every unit at every ``move`` question)."""
-    unit = t.units[uid]
-    a = unit["at"]
-    if a in FROZEN_BOXES or a == "eliminated" or uid in moved or unit["ma"] <= 0:
-        return False
-    if a in ENTRY_BOXES:
-        return unit_may_move(t, uid, side, moved) is None and any(
-            step_allowed(t, uid, side, a, b, True, True) for b in exits(t, a))
-    stacks = t._occupants if t._occupants is not None else t._stacks()
-    limit = t.limit(side)
+def movable_units(t, side: str, moved: set[str]) -> list[str]:
+    """The units of ``side`` with a legal first step: :func:`unit_may_move` is None and
+    :func:`step_allowed` for a step (with the hexes closed to them found once: this runs
+    at every ``move`` question)."""
     units = t.units
-    enemy_zone = t.zoc(other(side))
-    started_in_ezoc = a in enemy_zone
-    for b in t.board.land_neighbours.get(a, ()):
-        occupants = stacks.get(b)
-        if occupants and (units[occupants[0]]["side"] != side or len(occupants) >= limit):
+    land = t.board.land_neighbours
+    closed = closed_hexes(t, side)
+    zone = t.enemy_zone(side)
+    closed_or_ezoc = closed | zone
+    found = []
+    for uid in t.side_units(side):
+        unit = units[uid]
+        a = unit["at"]
+        if a in FROZEN_BOXES or a == ELIMINATED or uid in moved or unit["ma"] <= 0:
             continue
-        if started_in_ezoc and b in enemy_zone:
+        if a in ENTRY_BOXES:
+            if unit_may_move(t, uid, side, moved) is None and any(
+                    step_allowed(t, uid, side, a, b, True, True) for b in exits(t, a)):
+                found.append(uid)
+        elif not (closed_or_ezoc if a in zone else closed).issuperset(land.get(a, ())):
+            found.append(uid)
+    return found
+
+
+def long_movable_units(t, side: str, strategic: bool) -> list[str]:
+    """The units of ``side`` that may move by rail (8.2) or strategically (10.2.4) now:
+    :func:`may_use_railway` (:func:`may_move_strategically`) is None and
+    :func:`long_step_allowed` for a first step."""
+    units = t.units
+    board = t.board
+    starts = board.road_or_railway_hexes if strategic else board.railway_hexes
+    around = board.road_or_railway_neighbours if strategic else board.railway_neighbours
+    zone = t.enemy_zone(side)
+    closed = None
+    found = []
+    for uid in t.side_units(side):
+        unit = units[uid]
+        a = unit["at"]
+        if a in ENTRY_BOXES:
+            if (can_move_strategically if strategic else _can_rail)(t, uid, side):
+                found.append(uid)
             continue
-        return True
-    return False
+        if a not in starts or unit["ma"] <= 0 or a in zone or (not strategic and siberia_frozen_for(t, side)):
+            continue
+        if closed is None:
+            closed = closed_to_long_moves(t, side, strategic)
+        if not closed.issuperset(around[a]):
+            found.append(uid)
+    return found
 
 
 def _can_rail(t, uid: str, side: str) -> bool:
