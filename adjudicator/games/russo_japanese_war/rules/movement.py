@@ -277,12 +277,18 @@ def long_step_allowed(t, uid: str, side: str, a: str, b: str, strategic: bool) -
     board = t.board
     if not (board.road_or_railway_step(a, b) if strategic else board.railway_step(a, b)):
         return False
-    if b not in board.hexes or not may_enter(t, uid, side, b) or b in t.enemy_zone(side):
+    return b in board.hexes and long_entry_allowed(t, uid, side, b, strategic)
+
+
+def long_entry_allowed(t, uid: str, side: str, b: str, strategic: bool) -> bool:
+    """A rail or strategic move of ``uid`` may enter the hex ``b`` (the tests of
+    :func:`long_step_error` after its hexside's)."""
+    if not may_enter(t, uid, side, b) or b in t.enemy_zone(side):
         return False
-    enemy = other(side)
-    if b in board.towns and t.controller(b) == enemy:
-        return False
-    return not (strategic and b in board.supply.values() and t.controller(b) == enemy)
+    board = t.board
+    if b in board.towns or (strategic and b in board.supply.values()):
+        return t.controller(b) != other(side)              # not the enemy's
+    return True
 
 
 def long_move_error(t, uid: str, path: list[str], side: str, strategic: bool) -> str | None:
@@ -436,7 +442,6 @@ def long_movable_units(t, side: str, strategic: bool) -> list[str]:
     starts = board.road_or_railway_hexes if strategic else board.railway_hexes
     around = board.road_or_railway_neighbours if strategic else board.railway_neighbours
     zone = t.enemy_zone(side)
-    closed = None
     found = []
     for uid in t.side_units(side):
         unit = units[uid]
@@ -447,10 +452,10 @@ def long_movable_units(t, side: str, strategic: bool) -> list[str]:
             continue
         if a not in starts or unit["ma"] <= 0 or a in zone or (not strategic and siberia_frozen_for(t, side)):
             continue
-        if closed is None:
-            closed = closed_to_long_moves(t, side, strategic)
-        if not closed.issuperset(around[a]):
-            found.append(uid)
+        for b in around[a]:             # these follow the railway (road) already
+            if long_entry_allowed(t, uid, side, b, strategic):
+                found.append(uid)
+                break
     return found
 
 
