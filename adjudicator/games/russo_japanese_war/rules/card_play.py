@@ -20,6 +20,7 @@ from adjudicator.games.russo_japanese_war.rules import movement, naval
 from adjudicator.games.russo_japanese_war.rules.deck import random_discards
 
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
+_CARD_PLAY_TIMINGS = frozenset(CARD_PLAY_TIMINGS)
 USES = ("event", "forced-march", "strategic", "transport", "reorganise")
 
 
@@ -43,7 +44,7 @@ def event_playable(t, side: str, card: str) -> str | None:
         return f"{card} carries no event"
     if naval.is_naval_half(t, card, side):
         return f"{half.name} is used only as the advanced naval rules say (11.0); the card may still be discarded"
-    if not any(timing in half.timing for timing in CARD_PLAY_TIMINGS):
+    if _CARD_PLAY_TIMINGS.isdisjoint(half.timing):
         return f"{half.name} is played at another time ({', '.join(half.timing)})"
     if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
         return f"{half.name} can no longer be played as an event (10.4.1); the card may still be discarded"
