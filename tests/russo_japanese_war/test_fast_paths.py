@@ -132,3 +132,29 @@ def test_the_moves_found_are_those_the_reasoned_tests_find(side):
                 assert movement.reachable(t, uid) == reference_reachable(t, uid)
                 for strategic in (True, False):
                     assert movement.long_reachable(t, uid, strategic) == reference_long_reachable(t, uid, strategic)
+
+
+@pytest.mark.parametrize("seed,player,naval", [(6, RandomPlayer, False), (7, RandomPlayer, True),
+                                               (8, ReasonablePlayer, False), (9, ReasonablePlayer, True)])
+def test_the_table_readers_share_knows_the_positions_as_a_new_table_would(seed, player, naval):
+    """Players and orders read the game through the table the rules play on: at every
+    question its stacks and zones of control are those worked out afresh from the state."""
+    game = RussoJapaneseWar()
+    match = Match(game, options={"naval": True} if naval else {})
+    players = {JAPAN: player(game, seed), RUSSIA: player(game, seed + 1)}
+    dice = dice_from(random.Random(seed))
+    checked = 0
+    while not match.finished:
+        decision = match.decision
+        if decision is not None:
+            shared = game.table(match.state)
+            fresh = game.table(match.state, lambda event: None)
+            assert shared is not fresh and shared is game.table(match.state)
+            assert shared._stacks() == fresh._stacks()
+            for side in SIDES:
+                assert shared.zoc(side) == fresh.zoc(side)
+            checked += 1
+            match.answer(decision.side, players[decision.side](decision, match.state))
+        else:
+            match.supply(dice(match.chance))
+    assert checked > 50
