@@ -153,6 +153,7 @@ def test_the_table_readers_share_knows_the_positions_as_a_new_table_would(seed, 
             assert shared._stacks() == fresh._stacks()
             for side in SIDES:
                 assert shared.zoc(side) == fresh.zoc(side)
+                assert shared.closed_to(side) == fresh.closed_to(side)
             checked += 1
             match.answer(decision.side, players[decision.side](decision, match.state))
         else:

@@ -88,21 +88,17 @@ def may_enter(t, uid: str, side: str, b: str) -> bool:
                              and len(occupants) - (uid in occupants) < t._limits[side])
 
 
-def closed_hexes(t, side: str) -> set[str]:
+def closed_hexes(t, side: str) -> frozenset[str]:
     """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
     there, or the stacking limit reached (7.0, 7.3) -- :func:`may_enter` for every hex at once."""
-    units = t.units
-    limit = t._limits[side]
-    stacks = t._occupants if t._occupants is not None else t._stacks()
-    return {hex_ for hex_, occupants in stacks.items()
-            if units[occupants[0]]["side"] != side or len(occupants) >= limit}
+    return t.closed_to(side)
 
 
 def closed_to_long_moves(t, side: str, strategic: bool) -> set[str]:
     """The hexes a step of a rail (8.2) or strategic (10.2.4) move of ``side`` may not
     enter: :func:`closed_hexes`, the EZOC, towns (and for a strategic move supply sources)
     controlled by the enemy -- :func:`long_step_allowed` past its hexside test."""
-    closed = closed_hexes(t, side)
+    closed = set(closed_hexes(t, side))
     closed |= t.enemy_zone(side)
     board = t.board
     enemy = other(side)

@@ -37,6 +37,7 @@ class Table:
         self._zoc: dict[str, frozenset[str]] = {}
         self._limits = dict(data.numbers.stacking)
         self._by_side: dict[str, list[str]] | None = None
+        self._closed: dict[str, frozenset[str]] = {}
 
     # -- narration ------------------------------------------------------------------------
 
@@ -118,6 +119,18 @@ class Table:
                 by_side.setdefault(unit["side"], []).append(uid)
         return by_side.get(side, [])
 
+    def closed_to(self, side: str) -> frozenset[str]:
+        """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
+        there, or ``side``'s stacking limit reached (7.0, 7.3)."""
+        closed = self._closed.get(side)
+        if closed is None:
+            units = self.units
+            limit = self._limits[side]
+            closed = self._closed[side] = frozenset(
+                hex_ for hex_, occupants in self._stacks().items()
+                if units[occupants[0]]["side"] != side or len(occupants) >= limit)
+        return closed
+
     def units_of(self, side: str, where: str | None = None) -> list[str]:
         """``side``'s units (in the order of the set-up), or those of them at ``where``."""
         uids = self.side_units(side)
@@ -130,6 +143,7 @@ class Table:
         """Forget what was computed from the positions (after any unit changes)."""
         self._occupants = None
         self._zoc = {}
+        self._closed = {}
 
     def place(self, uid: str, where: str) -> None:
         """Put a unit somewhere (a hex or a box), last in the stacking order. What was
@@ -148,6 +162,8 @@ class Table:
         unit["at"] = where
         unit["seq"] = self.s["seq"]
         self._zoc.pop(unit["side"], None)
+        if self._closed:
+            self._closed = {}
 
     def eliminate(self, uid: str, why: str) -> None:
         """Into the Eliminated Units box (9.5); a loss for this turn's Morale Check (4.3.2, A7)."""
