@@ -16,6 +16,7 @@ from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES,
 
 FROZEN_BOXES = (HOME, EUROPE)
 """8.3: units in the Home Islands and European Russia boxes may not move."""
+_STAYING = frozenset((*FROZEN_BOXES, ELIMINATED))
 
 
 def _path(answer: Mapping[str, Any]) -> list[str]:
@@ -413,18 +414,23 @@ def movable_units(t, side: str, moved: set[str]) -> list[str]:
     land = t.board.land_neighbours
     closed = closed_hexes(t, side)
     zone = t.enemy_zone(side)
-    closed_or_ezoc = closed | zone
+    closed_or_ezoc = None                   # for a unit starting in an EZOC (6.1)
     found = []
     for uid in t.side_units(side):
         unit = units[uid]
         a = unit["at"]
-        if a in FROZEN_BOXES or a == ELIMINATED or uid in moved or unit["ma"] <= 0:
+        if a in _STAYING or uid in moved or unit["ma"] <= 0:
             continue
         if a in ENTRY_BOXES:
             if unit_may_move(t, uid, side, moved) is None and any(
                     step_allowed(t, uid, side, a, b, True, True) for b in exits(t, a)):
                 found.append(uid)
-        elif not (closed_or_ezoc if a in zone else closed).issuperset(land.get(a, ())):
+        elif a in zone:
+            if closed_or_ezoc is None:
+                closed_or_ezoc = closed | zone
+            if not closed_or_ezoc.issuperset(land.get(a, ())):
+                found.append(uid)
+        elif not closed.issuperset(land.get(a, ())):
             found.append(uid)
     return found
 
