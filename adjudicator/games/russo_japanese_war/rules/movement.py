@@ -158,9 +158,9 @@ def move_error(t, uid: str, path: list[str], side: str, moved: set[str]) -> str 
     if steps > t.units[uid]["ma"]:
         return f"{uid} may move {t.units[uid]['ma']} hexes, the path has {steps} (8.0)"
     for i in range(steps):
-        problem = step_error(t, uid, side, path[i], path[i + 1], i == 0, i == steps - 1)
-        if problem:
-            return problem
+        a, b, first, last = path[i], path[i + 1], i == 0, i == steps - 1
+        if not step_allowed(t, uid, side, a, b, first, last):   # the reason is written only for a refusal
+            return step_error(t, uid, side, a, b, first, last)
     return None
 
 
@@ -297,9 +297,8 @@ def long_move_error(t, uid: str, path: list[str], side: str, strategic: bool) ->
     if len(set(path)) != len(path):
         return "the path enters a hex twice"
     for a, b in zip(path, path[1:]):
-        problem = long_step_error(t, uid, side, a, b, strategic)
-        if problem:
-            return problem
+        if not long_step_allowed(t, uid, side, a, b, strategic):   # the reason is written only for a refusal
+            return long_step_error(t, uid, side, a, b, strategic)
     return None
 
 
