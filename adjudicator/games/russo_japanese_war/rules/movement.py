@@ -89,7 +89,7 @@ def may_enter(t, uid: str, side: str, b: str) -> bool:
                              and len(occupants) - (uid in occupants) < t._limits[side])
 
 
-def closed_hexes(t, side: str) -> frozenset[str]:
+def closed_hexes(t, side: str) -> set[str]:
     """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
     there, or the stacking limit reached (7.0, 7.3) -- :func:`may_enter` for every hex at once."""
     return t.closed_to(side)

@@ -37,7 +37,7 @@ class Table:
         self._zoc: dict[str, frozenset[str]] = {}
         self._limits = dict(data.numbers.stacking)
         self._by_side: dict[str, list[str]] | None = None
-        self._closed: dict[str, frozenset[str]] = {}
+        self._closed: dict[str, set[str]] = {}
 
     # -- narration ------------------------------------------------------------------------
 
@@ -119,16 +119,17 @@ class Table:
                 by_side.setdefault(unit["side"], []).append(uid)
         return by_side.get(side, [])
 
-    def closed_to(self, side: str) -> frozenset[str]:
+    def closed_to(self, side: str) -> set[str]:
         """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
-        there, or ``side``'s stacking limit reached (7.0, 7.3)."""
+        there, or ``side``'s stacking limit reached (7.0, 7.3). Kept up to date as units
+        move: read it, do not change it."""
         closed = self._closed.get(side)
         if closed is None:
             units = self.units
             limit = self._limits[side]
-            closed = self._closed[side] = frozenset(
+            closed = self._closed[side] = {
                 hex_ for hex_, occupants in self._stacks().items()
-                if units[occupants[0]]["side"] != side or len(occupants) >= limit)
+                if units[occupants[0]]["side"] != side or len(occupants) >= limit}
         return closed
 
     def units_of(self, side: str, where: str | None = None) -> list[str]:
@@ -147,23 +148,38 @@ class Table:
 
     def place(self, uid: str, where: str) -> None:
         """Put a unit somewhere (a hex or a box), last in the stacking order. What was
-        computed from the positions follows: the stacks, and the moving side's ZOC."""
+        computed from the positions follows: the stacks, the hexes closed to each side, and
+        the moving side's ZOC."""
         self.s["seq"] += 1
         unit = self.units[uid]
+        left = unit["at"]
         stacks = self._occupants
         if stacks is not None:
-            old = stacks.get(unit["at"])
+            old = stacks.get(left)
             if old is not None and uid in old:
                 old.remove(uid)
                 if not old:
-                    del stacks[unit["at"]]
+                    del stacks[left]
             if where not in OFF_MAP:
                 stacks.setdefault(where, []).append(uid)
         unit["at"] = where
         unit["seq"] = self.s["seq"]
         self._zoc.pop(unit["side"], None)
         if self._closed:
-            self._closed = {}
+            if stacks is None:
+                self._closed = {}
+            else:                                     # only the hexes left and entered change
+                for side, closed in self._closed.items():
+                    self._close(closed, side, left)
+                    self._close(closed, side, where)
+
+    def _close(self, closed: set[str], side: str, hex_: str) -> None:
+        """Whether ``hex_`` is closed to ``side`` (see :meth:`closed_to`), after a move."""
+        occupants = self._occupants.get(hex_)
+        if occupants and (self.units[occupants[0]]["side"] != side or len(occupants) >= self._limits[side]):
+            closed.add(hex_)
+        else:
+            closed.discard(hex_)
 
     def eliminate(self, uid: str, why: str) -> None:
         """Into the Eliminated Units box (9.5); a loss for this turn's Morale Check (4.3.2, A7)."""
