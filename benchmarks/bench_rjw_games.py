@@ -7,6 +7,11 @@ Machines are shared and noisy, so every figure is a median over rounds (CPU time
 process), and each is also given as a ratio to a calibration workload measured in the same
 run (a fixed amount of plain-Python dice rolling). Targets: at least 100 games per second;
 replay under 30 ms.
+
+It also splits a game's time between the rules and the automatic players: the rules' share
+is the time to replay every game of the round from its history (what a referee runs: the
+rules with their checks of every answer, no player); the rest is the players choosing
+their answers (and the dice drawn for them).
 """
 
 from __future__ import annotations
@@ -41,6 +46,15 @@ def play_games(game: RussoJapaneseWar, seeds: range, player) -> tuple[float, lis
     return time.process_time() - start, matches
 
 
+def rules_time(game: RussoJapaneseWar, matches: list[Match]) -> float:
+    """CPU seconds to replay every match from its history: the rules alone."""
+    histories = [match.history_json() for match in matches]
+    start = time.process_time()
+    for history in histories:
+        Match(game, history=history)
+    return time.process_time() - start
+
+
 def replay_time(game: RussoJapaneseWar, match: Match, repeats: int = 5) -> float:
     history = match.history_json()
     times = []
@@ -61,11 +75,13 @@ def main() -> None:
     player = PLAYERS[args.players]
     play_games(game, range(3), player)   # warm-up: data loading, imports
 
-    rates, calibrations, replays = [], [], []
+    rates, calibrations, replays, game_times, rules_times = [], [], [], [], []
     for round_ in range(args.rounds):
         calibrations.append(calibration())
         elapsed, matches = play_games(game, range(round_ * args.games, (round_ + 1) * args.games), player)
         rates.append(args.games / elapsed)
+        game_times.append(elapsed / args.games)
+        rules_times.append(rules_time(game, matches) / args.games)
         longest = max(matches, key=lambda m: len(m.history))
         replays.append(replay_time(game, longest))
     rate, calib, replay = statistics.median(rates), statistics.median(calibrations), statistics.median(replays)
@@ -75,6 +91,10 @@ def main() -> None:
     print(f"complete games per second, one core:    {rate:.1f} (median; target >= 100; "
           f"{rate / 100:.2f}x target; {rate * calib:.2f} games per calibration unit)")
     print(f"history entries per game:               {steps:.0f} (median)")
+    per_game, rules = statistics.median(game_times), statistics.median(rules_times)
+    print(f"one game:                               {per_game * 1000:.2f} ms: the rules {rules * 1000:.2f} ms "
+          f"({rules / per_game:.0%}, replaying the games), the players {(per_game - rules) * 1000:.2f} ms "
+          f"({1 - rules / per_game:.0%})")
     print(f"replay of the longest finished game:    {replay * 1000:.2f} ms (median; target < 30 ms; "
           f"{replay / calib:.3f} calibration units)")
 

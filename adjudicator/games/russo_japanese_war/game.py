@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.requests import Event
@@ -24,6 +25,8 @@ class RussoJapaneseWar:
 
     def __init__(self, data: GameData | None = None) -> None:
         self.data = data or default_data()
+        # the table the rules are playing on, by the id of its state (while it lives)
+        self._playing: weakref.WeakValueDictionary[int, Table] = weakref.WeakValueDictionary()
 
     def new_state(self, setup: Mapping[str, Any], options: Mapping[str, Any]) -> dict:
         """The rulebook's set-up (3.0), or a given position (``setup["position"]``, the
@@ -54,12 +57,23 @@ class RussoJapaneseWar:
         spec = state.get("board")
         return self.data.board if spec is None else _fixture(spec)
 
-    def table(self, state: dict, narrate: Callable[[Event], None] = lambda e: None) -> Table:
+    def table(self, state: dict, narrate: Callable[[Event], None] | None = None) -> Table:
+        """The table of ``state``: to read a game (players, orders, reports), the one the
+        rules are playing on when they are (what it knows of the positions -- stacks, zones
+        of control -- is kept up to date move by move, not worked out again for every
+        question); with ``narrate``, a new one."""
+        if narrate is None:
+            playing = self._playing.get(id(state))
+            if playing is not None and playing.s is state:
+                return playing
+            narrate = _silent
         crt = self.data.crt.with_columns(state["crt"]) if state.get("crt") else self.data.crt
         return Table(state, self.data, self.board(state), crt, narrate)
 
     def rules(self, state: dict, narrate: Callable[[Event], None]):
-        return play(self.table(state, narrate))
+        table = self.table(state, narrate)
+        self._playing[id(state)] = table
+        return play(table)
 
     def restore_state(self, data: Mapping[str, Any]) -> State:
         """The state of a snapshot (its ``to_json()``), a copy: :func:`play` resumes
@@ -90,6 +104,10 @@ def naval_view(state: Mapping[str, Any], side: str | None) -> dict:
     if not (side == RUSSIA or naval["revealed"] or state["result"]):
         naval["flagship"] = None
     return naval
+
+
+def _silent(event: Event) -> None:
+    """A reader's table tells nothing."""
 
 
 _FIXTURES: dict[str, HexMap] = {}

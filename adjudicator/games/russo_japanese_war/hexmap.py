@@ -25,6 +25,8 @@ HOME = "home"
 EUROPE = "europe"
 ELIMINATED = "eliminated"
 BOXES = (KOREA, HOME, SIBERIA, EUROPE, ELIMINATED)
+OFF_MAP = frozenset(BOXES)
+"""The boxes as a set: ``where in OFF_MAP`` is the quick test for "not on the map"."""
 ENTRY_BOXES = {KOREA: "japan", SIBERIA: "russia"}
 """The boxes from which a unit enters the map, with the side that may use each (8.3)."""
 
@@ -88,6 +90,11 @@ class HexMap:
     land_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     railway_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     road_or_railway_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    halting_neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
+    road_or_railway_hexes: frozenset[str] = field(default=frozenset(), compare=False)
+    """The hexes on a road or railway, and the hexes the boxes join (10.2.4)."""
+    """hex -> the neighbours where an ordinary move must end (8.1: wasteland, or across a
+    river, unless along a road or railway)."""
 
     def __post_init__(self) -> None:
         neighbours = {}
@@ -98,6 +105,12 @@ class HexMap:
             h: tuple(n for n in around if self.railway_step(h, n)) for h, around in neighbours.items()})
         object.__setattr__(self, "road_or_railway_neighbours", {
             h: tuple(n for n in around if self.road_or_railway_step(h, n)) for h, around in neighbours.items()})
+        object.__setattr__(self, "halting_neighbours", {
+            h: frozenset(n for n in around if (n in self.wasteland or self.river_between(h, n))
+                         and not self.along_road_or_railway(h, n))
+            for h, around in neighbours.items()})
+        object.__setattr__(self, "road_or_railway_hexes",
+                           frozenset(self.road_hexes | self.railway_hexes | set(self.entries.values())))
         self.validate()
 
     # -- questions the rules ask of the map -------------------------------------------
@@ -134,7 +147,7 @@ class HexMap:
         return key in self.roads or key in self.railways
 
     def on_road_or_railway(self, hex_: str) -> bool:
-        return hex_ in self.road_hexes or hex_ in self.railway_hexes or hex_ in self.entries.values()
+        return hex_ in self.road_or_railway_hexes
 
     def port_arthur(self) -> str | None:
         """The key location named Port Arthur (10.4.1, Kondratenko's condition)."""

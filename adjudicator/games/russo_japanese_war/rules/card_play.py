@@ -20,12 +20,19 @@ from adjudicator.games.russo_japanese_war.rules import movement, naval
 from adjudicator.games.russo_japanese_war.rules.deck import random_discards
 
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
+_CARD_PLAY_TIMINGS = frozenset(CARD_PLAY_TIMINGS)
 USES = ("event", "forced-march", "strategic", "transport", "reorganise")
 
 
 def unit_type(t, uid: str) -> str:
     unit = t.units[uid]
     return f"{unit['strength']}-{unit['ma']}"
+
+
+def is_type(t, uid: str, strength: int, ma: int) -> bool:
+    """``unit_type(t, uid) == f"{strength}-{ma}"``, without writing it."""
+    unit = t.units[uid]
+    return unit["strength"] == strength and unit["ma"] == ma
 
 
 # -- what a card may do now ------------------------------------------------------------------
@@ -37,7 +44,7 @@ def event_playable(t, side: str, card: str) -> str | None:
         return f"{card} carries no event"
     if naval.is_naval_half(t, card, side):
         return f"{half.name} is used only as the advanced naval rules say (11.0); the card may still be discarded"
-    if not any(timing in half.timing for timing in CARD_PLAY_TIMINGS):
+    if _CARD_PLAY_TIMINGS.isdisjoint(half.timing):
         return f"{half.name} is played at another time ({', '.join(half.timing)})"
     if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
         return f"{half.name} can no longer be played as an event (10.4.1); the card may still be discarded"
@@ -59,10 +66,10 @@ def transport_destinations(t, side: str, uid: str, harbours: list[str] | None = 
     Home -> a landing harbour."""
     unit = t.units[uid]
     if side == RUSSIA:
-        return [SIBERIA] if unit["at"] == EUROPE and unit_type(t, uid) == "3-2" else []
+        return [SIBERIA] if unit["at"] == EUROPE and is_type(t, uid, 3, 2) else []
     if unit["at"] != HOME or t.s.get("naval", {}).get("home_blocked"):
         return []
-    found = [KOREA] if unit_type(t, uid) == "2-3" else []
+    found = [KOREA] if is_type(t, uid, 2, 3) else []
     return found + (landing_harbours(t) if harbours is None else harbours)
 
 
@@ -75,18 +82,19 @@ def legal_uses(t, side: str) -> dict[str, Any]:
         uses["event"] = events
     if not t.s["forced_march_used"]:
         uses["forced-march"] = ["movement", "combat"]
-    harbours = landing_harbours(t) if side == JAPAN else []
-    transports = {uid: transport_destinations(t, side, uid, harbours) for uid in t.units_of(side)
-                  if t.units[uid]["at"] in (HOME, EUROPE)}
+    units = t.units
+    own = t.units_of(side)
+    waiting = [uid for uid in own if units[uid]["at"] in (HOME, EUROPE)]
+    harbours = landing_harbours(t) if side == JAPAN and waiting else []
+    transports = {uid: transport_destinations(t, side, uid, harbours) for uid in waiting}
     transports = {uid: dests for uid, dests in transports.items() if dests}
     if transports:
         uses["transport"] = transports
-    strategic = [uid for uid in t.units_of(side) if t.units[uid]["at"] not in (HOME, EUROPE, ELIMINATED)
-                 and movement.can_move_strategically(t, uid, side)]
+    strategic = movement.long_movable_units(t, side, strategic=True)
     if strategic:
         uses["strategic"] = strategic
     if side == RUSSIA:
-        reorganisable = [uid for uid in t.units_of(RUSSIA, ELIMINATED) if unit_type(t, uid) == "3-2"]
+        reorganisable = [uid for uid in own if units[uid]["at"] == ELIMINATED and is_type(t, uid, 3, 2)]
         if reorganisable:
             uses["reorganise"] = reorganisable
     return uses

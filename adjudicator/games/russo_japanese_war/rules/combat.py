@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Roll
 from adjudicator.games.russo_japanese_war.data import RESULTS, other
+from adjudicator.games.russo_japanese_war.hexmap import OFF_MAP
 from adjudicator.games.russo_japanese_war.rules.results import apply_result
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
 
@@ -26,11 +27,17 @@ BEFORE, AFTER = "before_roll", "after_roll"
 def targets(t, side: str) -> dict[str, list[str]]:
     """Hexes holding enemy units into which ``side``'s units exert a ZOC, with the units."""
     found: dict[str, list[str]] = {}
-    for uid in t.units_of(side):
-        if not t.on_map(uid) or t.units[uid].get("zoc_lost"):
+    units = t.units
+    stacks = t._stacks()
+    enemy = other(side)
+    neighbours = t.board.land_neighbours
+    for uid in t.side_units(side):
+        unit = units[uid]
+        if unit["at"] in OFF_MAP or unit.get("zoc_lost"):
             continue
-        for hex_ in t.board.land_neighbours.get(t.at(uid), ()):
-            if t.side_in(hex_) == other(side):
+        for hex_ in neighbours.get(unit["at"], ()):
+            occupants = stacks.get(hex_)
+            if occupants and units[occupants[0]]["side"] == enemy:      # t.side_in(hex_)
                 found.setdefault(hex_, []).append(uid)
     return found
 

@@ -12,10 +12,11 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
-from adjudicator.games.russo_japanese_war.hexmap import ENTRY_BOXES, EUROPE, HOME, SIBERIA
+from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
 
 FROZEN_BOXES = (HOME, EUROPE)
 """8.3: units in the Home Islands and European Russia boxes may not move."""
+_STAYING = frozenset((*FROZEN_BOXES, ELIMINATED))
 
 
 def _path(answer: Mapping[str, Any]) -> list[str]:
@@ -80,6 +81,51 @@ def entry_error(t, uid: str, side: str, b: str) -> str | None:
     return None
 
 
+def may_enter(t, uid: str, side: str, b: str) -> bool:
+    """:func:`entry_error` is None: asked for every step a search tries, so no reason is written."""
+    stacks = t._occupants if t._occupants is not None else t._stacks()
+    occupants = stacks.get(b)
+    return not occupants or (t.units[occupants[0]]["side"] == side
+                             and len(occupants) - (uid in occupants) < t._limits[side])
+
+
+def closed_hexes(t, side: str) -> set[str]:
+    """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
+    there, or the stacking limit reached (7.0, 7.3) -- :func:`may_enter` for every hex at once."""
+    return t.closed_to(side)
+
+
+def closed_to_long_moves(t, side: str, strategic: bool) -> set[str]:
+    """The hexes a step of a rail (8.2) or strategic (10.2.4) move of ``side`` may not
+    enter: :func:`closed_hexes`, the EZOC, towns (and for a strategic move supply sources)
+    controlled by the enemy -- :func:`long_step_allowed` past its hexside test."""
+    closed = set(closed_hexes(t, side))
+    closed |= t.enemy_zone(side)
+    board = t.board
+    enemy = other(side)
+    closed.update(hex_ for hex_ in board.towns if t.controller(hex_) == enemy)
+    if strategic:
+        closed.update(hex_ for hex_ in board.supply.values() if t.controller(hex_) == enemy)
+    return closed
+
+
+def step_allowed(t, uid: str, side: str, a: str, b: str, first: bool, last: bool) -> bool:
+    """:func:`step_error` is None, the same tests without writing the reason (the search
+    for legal moves asks this for every step it tries)."""
+    board = t.board
+    if a in ENTRY_BOXES:
+        if board.entries.get(a) != b:
+            return False
+    elif b not in board.land_neighbours.get(a, ()):       # off the map, not adjacent, all sea
+        return False
+    if not may_enter(t, uid, side, b):
+        return False
+    zone = t.enemy_zone(side)
+    if first and a not in ENTRY_BOXES and a in zone and b in zone:
+        return False
+    return last or not (b in zone or (a not in ENTRY_BOXES and b in board.halting_neighbours[a]))
+
+
 def _grid(a: str) -> tuple[str, ...]:
     from adjudicator.games.russo_japanese_war.hexmap import grid_neighbours
     return grid_neighbours(a) if a.isdigit() else ()
@@ -112,17 +158,23 @@ def move_error(t, uid: str, path: list[str], side: str, moved: set[str]) -> str 
     if steps > t.units[uid]["ma"]:
         return f"{uid} may move {t.units[uid]['ma']} hexes, the path has {steps} (8.0)"
     for i in range(steps):
-        problem = step_error(t, uid, side, path[i], path[i + 1], i == 0, i == steps - 1)
-        if problem:
-            return problem
+        a, b, first, last = path[i], path[i + 1], i == 0, i == steps - 1
+        if not step_allowed(t, uid, side, a, b, first, last):   # the reason is written only for a refusal
+            return step_error(t, uid, side, a, b, first, last)
     return None
 
 
 def reachable(t, uid: str) -> dict[str, list[str]]:
-    """Every hex ``uid`` may end an ordinary move in, with one legal path to it."""
+    """Every hex ``uid`` may end an ordinary move in, with one legal path to it: the hexes
+    of :func:`step_allowed` first steps and of the steps after them (breadth first, the
+    first path found to a hex kept)."""
     side = t.side_of(uid)
     start = t.at(uid)
     ma = t.units[uid]["ma"]
+    board = t.board
+    land, halting = board.land_neighbours, board.halting_neighbours
+    closed = closed_hexes(t, side)
+    zone = t.enemy_zone(side)
     found: dict[str, list[str]] = {}
     frontier = [[start]]
     best: dict[str, int] = {start: ma}
@@ -130,26 +182,32 @@ def reachable(t, uid: str) -> dict[str, list[str]]:
         nxt = []
         for path in frontier:
             a = path[-1]
-            left = ma - (len(path) - 1)
-            for b in exits(t, a):
-                if b == start or step_error(t, uid, side, a, b, len(path) == 1, True):
+            left = ma - len(path)                   # movement left after the next step
+            from_box = a in ENTRY_BOXES
+            if from_box:
+                entry = board.entries.get(a)
+                around = (entry,) if entry else ()
+            else:
+                around = land.get(a, ())
+            leaving_ezoc = len(path) == 1 and not from_box and a in zone   # 6.1: not EZOC to EZOC
+            for b in around:
+                if b == start or b in closed or (leaving_ezoc and b in zone):
                     continue
                 new = path + [b]
-                if t.friends_in(b, side, besides=uid) < t.limit(side) and b not in found:
+                if b not in found:
                     found[b] = new
-                if left - 1 > 0 and best.get(b, -1) < left - 1 and not _must_stop(t, side, a, b):
-                    best[b] = left - 1
+                if left > 0 and best.get(b, -1) < left and not (
+                        b in zone or (not from_box and b in halting[a])):   # :func:`_must_stop`
+                    best[b] = left
                     nxt.append(new)
         frontier = nxt
     return found
 
 
 def _must_stop(t, side: str, a: str, b: str) -> bool:
-    board = t.board
-    if t.in_ezoc(b, side):
-        return True
-    along = board.along_road_or_railway(a, b)
-    return (b in board.wasteland or (a not in ENTRY_BOXES and board.river_between(a, b))) and not along
+    """6.1, 8.1: a move ends on entering an EZOC, wasteland or across a river, unless
+    along a road or railway."""
+    return b in t.enemy_zone(side) or (a not in ENTRY_BOXES and b in t.board.halting_neighbours[a])
 
 
 # -- 8.2 rail movement and 10.2.4 strategic movement ------------------------------------
@@ -211,6 +269,25 @@ def long_step_error(t, uid: str, side: str, a: str, b: str, strategic: bool) -> 
     return None
 
 
+def long_step_allowed(t, uid: str, side: str, a: str, b: str, strategic: bool) -> bool:
+    """:func:`long_step_error` is None, without writing the reason."""
+    board = t.board
+    if not (board.road_or_railway_step(a, b) if strategic else board.railway_step(a, b)):
+        return False
+    return b in board.hexes and long_entry_allowed(t, uid, side, b, strategic)
+
+
+def long_entry_allowed(t, uid: str, side: str, b: str, strategic: bool) -> bool:
+    """A rail or strategic move of ``uid`` may enter the hex ``b`` (the tests of
+    :func:`long_step_error` after its hexside's)."""
+    if not may_enter(t, uid, side, b) or b in t.enemy_zone(side):
+        return False
+    board = t.board
+    if b in board.towns or (strategic and b in board.supply.values()):
+        return t.controller(b) != other(side)              # not the enemy's
+    return True
+
+
 def long_move_error(t, uid: str, path: list[str], side: str, strategic: bool) -> str | None:
     problem = may_move_strategically(t, uid, side) if strategic else may_use_railway(t, uid, side)
     if problem:
@@ -220,9 +297,8 @@ def long_move_error(t, uid: str, path: list[str], side: str, strategic: bool) ->
     if len(set(path)) != len(path):
         return "the path enters a hex twice"
     for a, b in zip(path, path[1:]):
-        problem = long_step_error(t, uid, side, a, b, strategic)
-        if problem:
-            return problem
+        if not long_step_allowed(t, uid, side, a, b, strategic):   # the reason is written only for a refusal
+            return long_step_error(t, uid, side, a, b, strategic)
     return None
 
 
@@ -230,7 +306,7 @@ def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
     """Every hex a rail or strategic move of ``uid`` may end in, with a path."""
     side = t.side_of(uid)
     start = t.at(uid)
-    board = t.board
+    closed = closed_to_long_moves(t, side, strategic)
     found: dict[str, list[str]] = {}
     seen = {start}
     frontier = [[start]]
@@ -238,8 +314,10 @@ def long_reachable(t, uid: str, strategic: bool) -> dict[str, list[str]]:
         nxt = []
         for path in frontier:
             a = path[-1]
+            from_box = a in ENTRY_BOXES
             for b in long_exits(t, a, strategic):
-                if b in seen or long_step_error(t, uid, side, a, b, strategic):
+                # the exits of a hex follow the railway (road) already: only the hex entered is tested
+                if b in seen or (not long_step_allowed(t, uid, side, a, b, strategic) if from_box else b in closed):
                     continue
                 seen.add(b)
                 new = path + [b]
@@ -283,9 +361,9 @@ def movement_phase(t):
     rail = {"used": False}
     t.s["moved"] = []                       # for the reports and the answers from orders
     while True:
-        movers = [uid for uid in t.units_of(side) if _can_move(t, uid, side, moved)]
-        railers = [] if rail["used"] else [uid for uid in t.units_of(side)
-                                           if uid not in moved and _can_rail(t, uid, side)]
+        movers = movable_units(t, side, moved)
+        railers = [] if rail["used"] else [uid for uid in long_movable_units(t, side, strategic=False)
+                                           if uid not in moved]
         if not movers and not railers:
             return
         options = {"units": movers, "rail": railers}
@@ -327,46 +405,81 @@ def movement_phase(t):
         walk(t, uid, answer["path"])
 
 
-def _can_move(t, uid: str, side: str, moved: set[str]) -> bool:
-    """Has ``uid`` a legal first step? (the same tests as :func:`step_error`, inlined:
-    this runs for every unit at every ``move`` question)."""
-    unit = t.units[uid]
-    a = unit["at"]
-    if a in FROZEN_BOXES or a == "eliminated" or uid in moved or unit["ma"] <= 0:
-        return False
-    if a in ENTRY_BOXES:
-        return unit_may_move(t, uid, side, moved) is None and any(
-            step_error(t, uid, side, a, b, True, True) is None for b in exits(t, a))
-    stacks = t._occupants if t._occupants is not None else t._stacks()
-    limit = t.limit(side)
+def movable_units(t, side: str, moved: set[str]) -> list[str]:
+    """The units of ``side`` with a legal first step: :func:`unit_may_move` is None and
+    :func:`step_allowed` for a step (with the hexes closed to them found once: this runs
+    at every ``move`` question)."""
     units = t.units
-    enemy_zone = t.zoc(other(side))
-    started_in_ezoc = a in enemy_zone
-    for b in t.board.land_neighbours.get(a, ()):
-        occupants = stacks.get(b)
-        if occupants and (units[occupants[0]]["side"] != side or len(occupants) >= limit):
+    land = t.board.land_neighbours
+    closed = closed_hexes(t, side)
+    zone = t.enemy_zone(side)
+    closed_or_ezoc = None                   # for a unit starting in an EZOC (6.1)
+    found = []
+    for uid in t.side_units(side):
+        unit = units[uid]
+        a = unit["at"]
+        if a in _STAYING or uid in moved or unit["ma"] <= 0:
             continue
-        if started_in_ezoc and b in enemy_zone:
+        if a in ENTRY_BOXES:
+            if unit_may_move(t, uid, side, moved) is None and any(
+                    step_allowed(t, uid, side, a, b, True, True) for b in exits(t, a)):
+                found.append(uid)
+        elif a in zone:
+            if closed_or_ezoc is None:
+                closed_or_ezoc = closed | zone
+            if not closed_or_ezoc.issuperset(land.get(a, ())):
+                found.append(uid)
+        elif not closed.issuperset(land.get(a, ())):
+            found.append(uid)
+    return found
+
+
+def long_movable_units(t, side: str, strategic: bool) -> list[str]:
+    """The units of ``side`` that may move by rail (8.2) or strategically (10.2.4) now:
+    :func:`may_use_railway` (:func:`may_move_strategically`) is None and
+    :func:`long_step_allowed` for a first step."""
+    units = t.units
+    board = t.board
+    starts = board.road_or_railway_hexes if strategic else board.railway_hexes
+    around = board.road_or_railway_neighbours if strategic else board.railway_neighbours
+    zone = t.enemy_zone(side)
+    found = []
+    for uid in t.side_units(side):
+        unit = units[uid]
+        a = unit["at"]
+        if a in ENTRY_BOXES:
+            if (can_move_strategically if strategic else _can_rail)(t, uid, side):
+                found.append(uid)
             continue
-        return True
-    return False
+        if a not in starts or unit["ma"] <= 0 or a in zone or (not strategic and siberia_frozen_for(t, side)):
+            continue
+        for b in around[a]:             # these follow the railway (road) already
+            if long_entry_allowed(t, uid, side, b, strategic):
+                found.append(uid)
+                break
+    return found
 
 
 def _can_rail(t, uid: str, side: str) -> bool:
-    at = t.units[uid]["at"]
-    if at not in t.board.railway_hexes and not (at == SIBERIA and side == RUSSIA):
+    """:func:`may_use_railway` is None and a first step is allowed (without the reasons)."""
+    unit = t.units[uid]
+    a = unit["at"]
+    if unit["ma"] <= 0 or siberia_frozen_for(t, side):
         return False
-    if may_use_railway(t, uid, side):
+    if not (a == SIBERIA and side == RUSSIA) and (a not in t.board.railway_hexes or a in t.enemy_zone(side)):
         return False
-    a = t.at(uid)
-    return any(long_step_error(t, uid, side, a, b, False) is None for b in long_exits(t, a, False))
+    return any(long_step_allowed(t, uid, side, a, b, False) for b in long_exits(t, a, False))
 
 
 def can_move_strategically(t, uid: str, side: str) -> bool:
-    at = t.units[uid]["at"]
-    if at not in ENTRY_BOXES and not t.board.on_road_or_railway(at):
+    """:func:`may_move_strategically` is None and a first step is allowed (without the reasons)."""
+    unit = t.units[uid]
+    a = unit["at"]
+    if unit["ma"] <= 0:
         return False
-    if may_move_strategically(t, uid, side):
+    if a in ENTRY_BOXES:
+        if ENTRY_BOXES[a] != side or (a == SIBERIA and siberia_frozen_for(t, side)):
+            return False
+    elif a not in t.board.road_or_railway_hexes or a not in t.board.hexes or a in t.enemy_zone(side):
         return False
-    a = t.at(uid)
-    return any(long_step_error(t, uid, side, a, b, True) is None for b in long_exits(t, a, True))
+    return any(long_step_allowed(t, uid, side, a, b, True) for b in long_exits(t, a, True))

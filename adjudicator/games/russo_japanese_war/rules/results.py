@@ -149,11 +149,16 @@ def retreat(t, uid: str):
 
 
 def chain(t, uid: str, to: str, moves: list):
-    """9.6, A21: ``uid`` enters the full hex ``to``; one unit there must make way."""
+    """9.6, A21: ``uid`` enters the full hex ``to``; one unit there must make way. A unit
+    that has retreated in this chain has had its one hex of retreat (9.6) and does not make
+    way again: when only such units are there, the chain fails (it would go round for ever)."""
     side = t.side_of(uid)
+    retreated = {unit for unit, _, _ in moves}
     moves.append((uid, t.at(uid), to))
-    in_hex = [u for u in t.occupants(to) if t.side_of(u) == side and u != uid]
+    in_hex = [u for u in t.occupants(to) if t.side_of(u) == side and u != uid and u not in retreated]
     t.place(uid, to)
+    if not in_hex:
+        return False
     if len(in_hex) == 1:
         leaving = in_hex[0]
     else:

@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterator
 
 from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, Crt, GameData, other
-from adjudicator.games.russo_japanese_war.hexmap import BOXES, ELIMINATED, HexMap
+from adjudicator.games.russo_japanese_war.hexmap import BOXES, ELIMINATED, OFF_MAP, HexMap
+from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
 
 Steps = Iterator[Decision | Roll | Shuffle | Event]
 
@@ -35,6 +36,8 @@ class Table:
         self._occupants: dict[str, list[str]] | None = None
         self._zoc: dict[str, frozenset[str]] = {}
         self._limits = dict(data.numbers.stacking)
+        self._by_side: dict[str, list[str]] | None = None
+        self._closed: dict[str, set[str]] = {}
 
     # -- narration ------------------------------------------------------------------------
 
@@ -64,18 +67,31 @@ class Table:
         return self.units[uid]["at"]
 
     def on_map(self, uid: str) -> bool:
-        return self.units[uid]["at"] not in BOXES
+        return self.units[uid]["at"] not in OFF_MAP
 
     def limit(self, side: str) -> int:
         return self._limits[side]
 
     def _stacks(self) -> dict[str, list[str]]:
         if self._occupants is None:
-            found: dict[str, list[tuple[int, str]]] = {}
-            for uid, unit in self.units.items():
-                if unit["at"] not in BOXES:
-                    found.setdefault(unit["at"], []).append((unit["seq"], uid))
-            self._occupants = {h: [uid for _, uid in sorted(lst)] for h, lst in found.items()}
+            units = self.units
+            stacks: dict[str, list[str]] = {}
+            shared = False
+            for uid, unit in units.items():
+                hex_ = unit["at"]
+                if hex_ in OFF_MAP:
+                    continue
+                here = stacks.get(hex_)
+                if here is None:
+                    stacks[hex_] = [uid]
+                else:
+                    here.append(uid)
+                    shared = True
+            if shared:                                # the stacking order: who entered first (7.0)
+                for here in stacks.values():
+                    if len(here) > 1:
+                        here.sort(key=lambda uid: units[uid]["seq"])
+            self._occupants = stacks
         return self._occupants
 
     def occupants(self, hex_: str) -> list[str]:
@@ -94,31 +110,76 @@ class Table:
             return 0
         return len(occupants) - (besides in occupants)
 
+    def side_units(self, side: str) -> list[str]:
+        """``side``'s units in the order of the set-up (do not change the list)."""
+        by_side = self._by_side
+        if by_side is None:                       # no unit changes side or joins after the set-up
+            by_side = self._by_side = {}
+            for uid, unit in self.units.items():
+                by_side.setdefault(unit["side"], []).append(uid)
+        return by_side.get(side, [])
+
+    def closed_to(self, side: str) -> set[str]:
+        """The hexes a unit of ``side`` coming from another hex may not enter: enemy units
+        there, or ``side``'s stacking limit reached (7.0, 7.3). Kept up to date as units
+        move: read it, do not change it."""
+        closed = self._closed.get(side)
+        if closed is None:
+            units = self.units
+            limit = self._limits[side]
+            closed = self._closed[side] = {
+                hex_ for hex_, occupants in self._stacks().items()
+                if units[occupants[0]]["side"] != side or len(occupants) >= limit}
+        return closed
+
     def units_of(self, side: str, where: str | None = None) -> list[str]:
-        return [uid for uid, u in self.units.items() if u["side"] == side and (where is None or u["at"] == where)]
+        """``side``'s units (in the order of the set-up), or those of them at ``where``."""
+        uids = self.side_units(side)
+        if where is None:
+            return list(uids)
+        units = self.units
+        return [uid for uid in uids if units[uid]["at"] == where]
 
     def changed(self) -> None:
         """Forget what was computed from the positions (after any unit changes)."""
         self._occupants = None
         self._zoc = {}
+        self._closed = {}
 
     def place(self, uid: str, where: str) -> None:
         """Put a unit somewhere (a hex or a box), last in the stacking order. What was
-        computed from the positions follows: the stacks, and the moving side's ZOC."""
+        computed from the positions follows: the stacks, the hexes closed to each side, and
+        the moving side's ZOC."""
         self.s["seq"] += 1
         unit = self.units[uid]
+        left = unit["at"]
         stacks = self._occupants
         if stacks is not None:
-            old = stacks.get(unit["at"])
+            old = stacks.get(left)
             if old is not None and uid in old:
                 old.remove(uid)
                 if not old:
-                    del stacks[unit["at"]]
-            if where not in BOXES:
+                    del stacks[left]
+            if where not in OFF_MAP:
                 stacks.setdefault(where, []).append(uid)
         unit["at"] = where
         unit["seq"] = self.s["seq"]
         self._zoc.pop(unit["side"], None)
+        if self._closed:
+            if stacks is None:
+                self._closed = {}
+            else:                                     # only the hexes left and entered change
+                for side, closed in self._closed.items():
+                    self._close(closed, side, left)
+                    self._close(closed, side, where)
+
+    def _close(self, closed: set[str], side: str, hex_: str) -> None:
+        """Whether ``hex_`` is closed to ``side`` (see :meth:`closed_to`), after a move."""
+        occupants = self._occupants.get(hex_)
+        if occupants and (self.units[occupants[0]]["side"] != side or len(occupants) >= self._limits[side]):
+            closed.add(hex_)
+        else:
+            closed.discard(hex_)
 
     def eliminate(self, uid: str, why: str) -> None:
         """Into the Eliminated Units box (9.5); a loss for this turn's Morale Check (4.3.2, A7)."""
@@ -134,15 +195,18 @@ class Table:
         """Every hex into which a unit of ``side`` exerts its ZOC (6.0, 6.4)."""
         cached = self._zoc.get(side)
         if cached is None:
-            from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
             cached = self._zoc[side] = zone_of_control(self, side)
         return cached
 
-    def in_ezoc(self, hex_: str, side: str) -> bool:
-        """Is ``hex_`` in a zone of control of ``side``'s enemy?"""
+    def enemy_zone(self, side: str) -> frozenset[str]:
+        """The hexes in a zone of control of ``side``'s enemy (its EZOC, 6.0)."""
         enemy = RUSSIA if side == JAPAN else JAPAN
         zone = self._zoc.get(enemy)
-        return hex_ in (zone if zone is not None else self.zoc(enemy))
+        return zone if zone is not None else self.zoc(enemy)
+
+    def in_ezoc(self, hex_: str, side: str) -> bool:
+        """Is ``hex_`` in a zone of control of ``side``'s enemy?"""
+        return hex_ in self.enemy_zone(side)
 
     # -- control, Morale, sudden death (3.4, 4.3, 4.4) -------------------------------------
 

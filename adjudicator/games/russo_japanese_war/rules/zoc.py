@@ -8,20 +8,23 @@ units is placed in that hex." A unit under a ZOC Lost marker exerts none (6.4).
 
 from __future__ import annotations
 
-from adjudicator.games.russo_japanese_war.hexmap import BOXES
+from adjudicator.games.russo_japanese_war.hexmap import OFF_MAP
 
 
 def zone_of_control(table, side: str) -> frozenset[str]:
     """The hexes into which ``side``'s units exert a ZOC."""
     zone: set[str] = set()
     neighbours = table.board.land_neighbours
-    for unit in table.units.values():
-        if unit["side"] == side and unit["at"] not in BOXES and not unit.get("zoc_lost"):
-            zone.update(neighbours.get(unit["at"], ()))
+    units = table.units
+    for uid in table.side_units(side):
+        unit = units[uid]
+        hex_ = unit["at"]
+        if hex_ not in OFF_MAP and not unit.get("zoc_lost"):
+            zone.update(neighbours.get(hex_, ()))
     return frozenset(zone)
 
 
 def exerts_zoc_into(table, uid: str, hex_: str) -> bool:
     """A10: an attacker must exert its ZOC into the target (adjacent, not across sea)."""
     unit = table.units[uid]
-    return unit["at"] not in BOXES and not unit.get("zoc_lost") and table.board.adjacent(unit["at"], hex_)
+    return unit["at"] not in OFF_MAP and not unit.get("zoc_lost") and table.board.adjacent(unit["at"], hex_)
