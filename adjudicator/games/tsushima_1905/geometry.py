@@ -270,6 +270,32 @@ class Geometry:
         """A whole turn: half a length ahead, then the pivot."""
         return self.pivot(self.advance(pose, self.base_length // 2), degrees)
 
+    def turn_offsets(self, heading: int, degrees: Sequence[int]) -> tuple[Point, tuple[tuple[int, ...], ...]]:
+        """Whole turns from ``heading`` as offsets: the half-length advance (dx, dy)
+        every turn begins with, and for each of ``degrees`` the turn's (dx, dy, new
+        heading) and the whole ahead (dx, dy) along the new heading -- the integers
+        :meth:`turn` and :meth:`step` give (a turn adds to the pose an offset that
+        depends on the heading alone), read from the tables at once."""
+        h = heading % 360
+        hx, hy = self._steps[self.base_length // 2][h]
+        arm, whole = self._pivot_arm, self._steps[self.base_length]
+        rx0, ry0 = arm[h]
+        rows = []
+        for d in degrees:
+            new_heading = (h + d) % 360
+            rx1, ry1 = arm[new_heading]
+            sx, sy = whole[new_heading]
+            if d >= 0:
+                rows.append((hx + rx0 - rx1, hy + ry0 - ry1, new_heading, sx, sy))
+            else:
+                rows.append((hx - rx0 + rx1, hy - ry0 + ry1, new_heading, sx, sy))
+        return (hx, hy), tuple(rows)
+
+    def forget(self) -> None:
+        """Empty the caches of corners and sweeps (a new process starts without them)."""
+        self._corners.clear()
+        self._sweeps.clear()
+
     def swept(self, start: Pose, end: Pose) -> Polygon:
         """The hull of two poses' bases: the area a short step sweeps."""
         return convex_hull(self.corners(start) + self.corners(end))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from bisect import insort
+from functools import lru_cache
 from math import isqrt
 from typing import Callable
 
@@ -141,6 +142,7 @@ class _Moves:
         self.turns = tuple((element, POSITION[element]) for element in alphabet if element.is_turn)
         self.aheads = tuple((element, POSITION[element], ahead_length(geo, element))
                             for element in alphabet if not element.is_turn)
+        self.degrees = tuple(element.degrees for element, _ in self.turns)
         self.straight_only = [element for element, _, _ in self.aheads] == [AHEAD]
         self._aheads: dict[int, tuple] = {}
         self._turns: dict[int, tuple] = {}
@@ -154,35 +156,27 @@ class _Moves:
                 (element, position, *self.geo.advance(origin, length)[:2]) for element, position, length in self.aheads)
         return found
 
-    def turns_from(self, heading: int) -> tuple[tuple[int, int, tuple[tuple[Element, int, int, int, int, int, int], ...]], ...]:
-        """The half-length advance (dx, dy) every turn from ``heading`` begins with, and
-        (element, list position, dx, dy, new heading, and the whole ahead's dx, dy
+    def turns_from(self, heading: int) -> tuple[int, int, tuple[tuple[Element, int, int, int, int, int, int], ...]]:
+        """The half-length advance (dx, dy) every turn from ``heading`` begins with,
+        and (element, list position, dx, dy, new heading, and the whole ahead's dx, dy
         along it) of each turn: the advance, then the pivot."""
         found = self._turns.get(heading)
         if found is None:
-            geo = self.geo
-            middle = geo.advance(Pose(0, 0, heading), geo.base_length // 2)
-            rows = []
-            for element, position in self.turns:
-                x, y, new_heading = geo.pivot(middle, element.degrees)
-                rows.append((element, position, x, y, new_heading, *geo.step(new_heading)))
-            found = self._turns[heading] = (middle.x, middle.y, tuple(rows))
+            (mx, my), offsets = self.geo.turn_offsets(heading, self.degrees)
+            found = self._turns[heading] = (mx, my, tuple(turn + offset for turn, offset in zip(self.turns, offsets)))
         return found
 
 
-_MOVES: dict[tuple[int, tuple[Element, ...]], _Moves] = {}
-
-
+@lru_cache(maxsize=8)
 def _moves(geo: Geometry, alphabet: tuple[Element, ...]) -> _Moves:
-    """The offsets of ``alphabet`` for ``geo``, shared by every search of the process
+    """The offsets of ``alphabet`` for ``geo``, shared by the searches of a process
     (pure functions of the sine table and the base size)."""
-    key = (id(geo), alphabet)
-    found = _MOVES.get(key)
-    if found is None or found.geo is not geo:
-        if len(_MOVES) > 16:
-            _MOVES.clear()
-        found = _MOVES[key] = _Moves(geo, alphabet)
-    return found
+    return _Moves(geo, alphabet)
+
+
+def forget() -> None:
+    """Empty the offsets worked out so far (a new process starts without them)."""
+    _moves.cache_clear()
 
 
 def _score_key(child: tuple) -> int:
@@ -248,6 +242,23 @@ def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: i
                     kept.append(row)
         return kept
 
+    def one_turn_bound(pose: Pose, remaining: int) -> int:
+        """A lower bound of the squared distance to the point sought after any
+        extension with at most one turn and whole aheads: straight on, the ship ends on
+        the segment of its aheads; turning after ``i`` aheads, it ends at most the
+        pivot's shift and one element per ahead left from the turn's middle pose."""
+        x, y, heading = pose
+        sx, sy = whole_step(heading)
+        mx, my = turns_from(heading)[:2]
+        px, py = point[0] - x - mx, point[1] - y - my
+        found = _segment_distance_sq(point[0] - x, point[1] - y, remaining * sx, remaining * sy)
+        for i in range(remaining):
+            near = isqrt((px - i * sx) ** 2 + (py - i * sy) ** 2) - PIVOT_SHIFT - (remaining - 1 - i) * REACH_PER_ELEMENT
+            if near <= 0:
+                return 0
+            found = min(found, near * near)
+        return found
+
     def visit(prefix: tuple[Element, ...], order: tuple[int, ...], pose: Pose, turns_left: int, score: int,
               limit: int) -> None:
         offer_if_kept(prefix, order, score)
@@ -260,6 +271,10 @@ def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: i
             floor = (bound_of(pose, remaining, turns_left), max(0, depth - free), depth + 1)
             if floor > best[-1][:3]:
                 return
+            if turns_left == 1 and straight_only and point is not None:
+                floor = (one_turn_bound(pose, remaining), floor[1], floor[2])
+                if floor > best[-1][:3]:
+                    return
         if turns_left == 0 and straight_only:
             straight(prefix, order, pose.x, pose.y, pose.heading, remaining)
             return
