@@ -210,6 +210,11 @@ class Geometry:
         self._steps = {length: tuple(self.fwd(length, h) for h in range(360))
                        for length in (base_length, base_length // 2)}
         self._pivot_arm = tuple(self.right(base_width // 2, h) for h in range(360))
+        # read-only, per heading: a whole ahead, half an ahead, and the pivot's arm (the
+        # integers step, advance and pivot add to a pose), for searches that add them up
+        self.whole_steps = self._steps[base_length]
+        self.half_steps = self._steps[base_length // 2]
+        self.pivot_arms = self._pivot_arm
         self._corners: dict[Pose, Polygon] = {}
         self._sweeps: dict[tuple, tuple[Pose, list[str]]] = {}
         half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
@@ -269,27 +274,6 @@ class Geometry:
     def turn(self, pose: Pose, degrees: int) -> Pose:
         """A whole turn: half a length ahead, then the pivot."""
         return self.pivot(self.advance(pose, self.base_length // 2), degrees)
-
-    def turn_offsets(self, heading: int, degrees: Sequence[int]) -> tuple[Point, tuple[tuple[int, ...], ...]]:
-        """Whole turns from ``heading`` as offsets: the half-length advance (dx, dy)
-        every turn begins with, and for each of ``degrees`` the turn's (dx, dy, new
-        heading) and the whole ahead (dx, dy) along the new heading -- the integers
-        :meth:`turn` and :meth:`step` give (a turn adds to the pose an offset that
-        depends on the heading alone), read from the tables at once."""
-        h = heading % 360
-        hx, hy = self._steps[self.base_length // 2][h]
-        arm, whole = self._pivot_arm, self._steps[self.base_length]
-        rx0, ry0 = arm[h]
-        rows = []
-        for d in degrees:
-            new_heading = (h + d) % 360
-            rx1, ry1 = arm[new_heading]
-            sx, sy = whole[new_heading]
-            if d >= 0:
-                rows.append((hx + rx0 - rx1, hy + ry0 - ry1, new_heading, sx, sy))
-            else:
-                rows.append((hx - rx0 + rx1, hy - ry0 + ry1, new_heading, sx, sy))
-        return (hx, hy), tuple(rows)
 
     def forget(self) -> None:
         """Empty the caches of corners and sweeps (a new process starts without them)."""

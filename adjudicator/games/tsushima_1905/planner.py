@@ -139,10 +139,9 @@ class _Moves:
 
     def __init__(self, geo: Geometry, alphabet: tuple[Element, ...]) -> None:
         self.geo = geo
-        self.turns = tuple((element, POSITION[element]) for element in alphabet if element.is_turn)
+        self.turns = tuple((element, POSITION[element], element.degrees) for element in alphabet if element.is_turn)
         self.aheads = tuple((element, POSITION[element], ahead_length(geo, element))
                             for element in alphabet if not element.is_turn)
-        self.degrees = tuple(element.degrees for element, _ in self.turns)
         self.straight_only = [element for element, _, _ in self.aheads] == [AHEAD]
         self._aheads: dict[int, tuple] = {}
         self._turns: dict[int, tuple] = {}
@@ -159,11 +158,26 @@ class _Moves:
     def turns_from(self, heading: int) -> tuple[int, int, tuple[tuple[Element, int, int, int, int, int, int], ...]]:
         """The half-length advance (dx, dy) every turn from ``heading`` begins with,
         and (element, list position, dx, dy, new heading, and the whole ahead's dx, dy
-        along it) of each turn: the advance, then the pivot."""
+        along it) of each turn: the advance, then the pivot about the inner side's
+        midpoint (:meth:`Geometry.pivot`: the arm at the old heading less the arm at the
+        new one to starboard, the other way round to port)."""
         found = self._turns.get(heading)
         if found is None:
-            (mx, my), offsets = self.geo.turn_offsets(heading, self.degrees)
-            found = self._turns[heading] = (mx, my, tuple(turn + offset for turn, offset in zip(self.turns, offsets)))
+            geo = self.geo
+            h = heading % 360
+            arms, whole = geo.pivot_arms, geo.whole_steps
+            mx, my = geo.half_steps[h]
+            ax, ay = arms[h]
+            rows = []
+            for element, position, degrees in self.turns:
+                new_heading = (h + degrees) % 360
+                bx, by = arms[new_heading]
+                sx, sy = whole[new_heading]
+                if degrees >= 0:
+                    rows.append((element, position, mx + ax - bx, my + ay - by, new_heading, sx, sy))
+                else:
+                    rows.append((element, position, mx - ax + bx, my - ay + by, new_heading, sx, sy))
+            found = self._turns[heading] = (mx, my, tuple(rows))
         return found
 
 
@@ -340,17 +354,15 @@ def resolve(table: Table, ship: Ship, order: Relative) -> list[Element]:
     objective = _objective(table, ship, order)
     ram_target = order.ship if order.kind == "ram" else None
     alphabet = ALPHABET + PARTIAL_AHEADS if table.options.partial_ahead else ALPHABET
-    # the CANDIDATES best in one search (the best alone is nearly always the answer, but
-    # a search for it and then, when it collides, another for the best twelve cost more
-    # than one search for the twelve: the bound cuts nearly as much)
-    ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
-                   free, CANDIDATES, alphabet)
-    for entry in ranked:
-        elements = entry[-1]
-        try:
-            plan = plan_move(table, ship, elements)
-        except IllegalAnswer:
-            continue
-        if not plan.withdrawn and (not plan.struck or (ram_target is not None and ram_target in plan.struck)):
-            return list(elements)
+    for keep in (1, CANDIDATES):          # the best alone first: that is nearly always the answer
+        ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
+                       free, keep, alphabet)
+        for entry in ranked:
+            elements = entry[-1]
+            try:
+                plan = plan_move(table, ship, elements)
+            except IllegalAnswer:
+                continue
+            if not plan.withdrawn and (not plan.struck or (ram_target is not None and ram_target in plan.struck)):
+                return list(elements)
     raise NoMove(f"no move carries out {order.text()!r} for {ship.name} without a collision or leaving the table")
