@@ -5,8 +5,11 @@ from hypothesis import given, settings, strategies as st
 
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.options import Options
-from adjudicator.games.tsushima_1905.planner import ALPHABET, NoMove, POSITION, Relative, _objective, resolve
-from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.planner import (
+    ALPHABET, CANDIDATES, PARTIAL_AHEADS, POSITION, NoMove, Relative, _best, _Moves, _objective, resolve,
+)
+from adjudicator.games.tsushima_1905.geometry import Pose
+from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.table import Table, pose_of
 
 GAME = Tsushima1905()
@@ -48,26 +51,8 @@ def test_a_ship_boxed_in_astern_of_its_leader_has_no_clear_move():
 
 
 def exhaustive(table, mover, order):
-    """Every legal move, ranked by (score, CPs, length, list order), without pruning."""
-    geo, free = table.geo, free_moves(table, mover)
-    most, turns = free + paid_moves_left(table, mover), table.cls(mover).turns_per_activation
-    objective = _objective(table, mover, order)
-    found = []
-
-    def grow(prefix, pose, turns_left):
-        if prefix:
-            found.append((objective.score(pose), max(0, len(prefix) - free), len(prefix),
-                          tuple(POSITION[e] for e in prefix), prefix))
-        if len(prefix) == most:
-            return
-        for element in ALPHABET:
-            if element.is_turn and turns_left:
-                grow(prefix + (element,), geo.pivot(geo.advance(pose, 500), element.degrees), turns_left - 1)
-            elif not element.is_turn:
-                grow(prefix + (element,), geo.advance(pose, 1000), turns_left)
-
-    grow((), pose_of(mover), turns)
-    return list(min(found)[-1])
+    """The best legal move, ranked by (score, CPs, length, list order), without pruning."""
+    return list(exhaustive_ranking(table, mover, order, ALPHABET)[0][-1])
 
 
 def assert_pruned_search_is_exhaustive_best(mover, target, order):
@@ -103,3 +88,74 @@ def test_the_pruned_search_finds_the_exhaustive_best_for_a_japanese_cruiser_with
     assert_pruned_search_is_exhaustive_best(ship("Idzumo", "japan", "armoured_cruiser", x, y, heading),
                                             ship("Osliabia", "russia", "battleship", tx, ty, theading),
                                             Relative(kind, "Osliabia", bearing=135, distance=2000))
+
+
+def exhaustive_ranking(table, mover, order, alphabet):
+    """Every legal move of ``alphabet`` (at least one element), ranked by (score, CPs,
+    length, list order) without pruning: the search's ranking must be its head."""
+    geo, free = table.geo, free_moves(table, mover)
+    most, turns = free + paid_moves_left(table, mover), table.cls(mover).turns_per_activation
+    objective = _objective(table, mover, order)
+    found = []
+
+    def grow(prefix, pose, turns_left):
+        if prefix:
+            found.append((objective.score(pose), max(0, len(prefix) - free), len(prefix),
+                          tuple(POSITION[e] for e in prefix), prefix))
+        if len(prefix) == most:
+            return
+        for element in alphabet:
+            if element.is_turn and turns_left:
+                grow(prefix + (element,), geo.pivot(geo.advance(pose, 500), element.degrees), turns_left - 1)
+            elif not element.is_turn:
+                grow(prefix + (element,), geo.advance(pose, ahead_length(geo, element)), turns_left)
+
+    grow((), pose_of(mover), turns)
+    return sorted(found)
+
+
+MOVERS = {"russian battleship": ("Kniaz Suvorov", "russia", "battleship", "Mikasa", "japan"),
+          "japanese battleship": ("Mikasa", "japan", "battleship", "Borodino", "russia"),
+          "japanese cruiser": ("Idzumo", "japan", "armoured_cruiser", "Osliabia", "russia")}
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(3, 17), st.integers(5, 23), st.integers(0, 359), st.integers(-2500, 2500),
+       st.integers(-2500, 2500), st.integers(0, 359), st.sampled_from(sorted(MOVERS)), st.booleans(),
+       st.sampled_from(["follow", "close", "open", "ram", "station", "broadside", "steer"]))
+def test_the_twelve_best_moves_searched_are_the_exhaustive_twelve_best(x, y, heading, dx, dy, theading, mover,
+                                                                        partial, kind):
+    """The search keeps the twelve best moves exactly (the candidates checked against
+    collisions, in rank order), partial aheads included: its bound cuts nothing that
+    ranks among them, whatever the ship, the order and the distance to the mark. (A
+    cruiser's moves with partial aheads are too many to list here.)"""
+    name, side, cls, mark_name, mark_side = MOVERS[mover]
+    partial = partial and cls == "battleship"
+    table = table_with([ship(name, side, cls, x, y, heading),
+                        ship(mark_name, mark_side, "battleship", x + dx / 1000, y + dy / 1000, theading)])
+    table.options = Options(partial_ahead=partial)
+    mover_ = table.ship(name)
+    order = Relative(kind, mark_name, heading=theading, bearing=135, distance=2000)
+    alphabet = ALPHABET + PARTIAL_AHEADS if partial else ALPHABET
+    free = free_moves(table, mover_)
+    most = free + paid_moves_left(table, mover_)
+    searched = _best(table.geo, pose_of(mover_), _objective(table, mover_, order), most, 1,
+                     table.cls(mover_).turns_per_activation, free, CANDIDATES, alphabet)
+    assert searched == exhaustive_ranking(table, mover_, order, alphabet)[:CANDIDATES]
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_the_search_moves_a_ship_by_the_same_integers_as_the_geometry(partial):
+    """The search adds per-heading offsets to a pose; from every heading, each ahead and
+    each turn lands exactly where Geometry.advance and Geometry.turn put the ship."""
+    geo = GAME.geo
+    moves = _Moves(geo, ALPHABET + PARTIAL_AHEADS if partial else ALPHABET)
+    x, y = 7345, 12021
+    for heading in range(360):
+        for element, _, dx, dy in moves.aheads_from(heading):
+            assert Pose(x + dx, y + dy, heading) == geo.advance(Pose(x, y, heading), ahead_length(geo, element))
+        mx, my, rows = moves.turns_from(heading)
+        assert Pose(x + mx, y + my, heading) == geo.advance(Pose(x, y, heading), geo.base_length // 2)
+        for element, _, dx, dy, new_heading, sx, sy in rows:
+            assert Pose(x + dx, y + dy, new_heading) == geo.turn(Pose(x, y, heading), element.degrees)
+            assert (sx, sy) == geo.step(new_heading)

@@ -210,6 +210,11 @@ class Geometry:
         self._steps = {length: tuple(self.fwd(length, h) for h in range(360))
                        for length in (base_length, base_length // 2)}
         self._pivot_arm = tuple(self.right(base_width // 2, h) for h in range(360))
+        # read-only, per heading: a whole ahead, half an ahead, and the pivot's arm (the
+        # integers step, advance and pivot add to a pose), for searches that add them up
+        self.whole_steps = self._steps[base_length]
+        self.half_steps = self._steps[base_length // 2]
+        self.pivot_arms = self._pivot_arm
         self._corners: dict[Pose, Polygon] = {}
         self._sweeps: dict[tuple, tuple[Pose, list[str]]] = {}
         half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
@@ -269,6 +274,11 @@ class Geometry:
     def turn(self, pose: Pose, degrees: int) -> Pose:
         """A whole turn: half a length ahead, then the pivot."""
         return self.pivot(self.advance(pose, self.base_length // 2), degrees)
+
+    def forget(self) -> None:
+        """Empty the caches of corners and sweeps (a new process starts without them)."""
+        self._corners.clear()
+        self._sweeps.clear()
 
     def swept(self, start: Pose, end: Pose) -> Polygon:
         """The hull of two poses' bases: the area a short step sweeps."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from bisect import insort
+from functools import lru_cache
 from math import isqrt
 from typing import Callable
 
@@ -61,6 +62,7 @@ class Objective:
     score: Callable[[Pose], int]
     bound: Callable[[Pose, int, int], int]
     point: tuple[int, int] | None = None     # for "end nearest this point": the point
+    distance: tuple[int, int, int] | None = None   # a score of sign x the squared distance to (x, y): (x, y, sign)
 
 
 def _segment_distance_sq(px: int, py: int, ex: int, ey: int) -> int:
@@ -102,7 +104,7 @@ def _distance_objective(geo: Geometry, point: tuple[int, int], farthest: bool) -
         vx, vy = geo.step(pose.heading)
         return _segment_distance_sq(tx - pose.x, ty - pose.y, remaining * vx, remaining * vy)
 
-    return Objective(score, bound, None if farthest else point)
+    return Objective(score, bound, None if farthest else point, (tx, ty, sign))
 
 
 def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
@@ -130,99 +132,215 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
     return _distance_objective(geo, (there.x, there.y), order.kind == "open")
 
 
+class _Moves:
+    """The elements of one alphabet from a heading, as integer offsets: the same
+    integers :meth:`Geometry.advance` and :meth:`Geometry.pivot` give (both add an
+    offset that depends on the heading alone), worked out once per heading met."""
+
+    def __init__(self, geo: Geometry, alphabet: tuple[Element, ...]) -> None:
+        self.geo = geo
+        self.turns = tuple((element, POSITION[element], element.degrees) for element in alphabet if element.is_turn)
+        self.aheads = tuple((element, POSITION[element], ahead_length(geo, element))
+                            for element in alphabet if not element.is_turn)
+        self.straight_only = [element for element, _, _ in self.aheads] == [AHEAD]
+        self._aheads: dict[int, tuple] = {}
+        self._turns: dict[int, tuple] = {}
+
+    def aheads_from(self, heading: int) -> tuple[tuple[Element, int, int, int], ...]:
+        """(element, list position, dx, dy) of each ahead along ``heading``."""
+        found = self._aheads.get(heading)
+        if found is None:
+            origin = Pose(0, 0, heading)
+            found = self._aheads[heading] = tuple(
+                (element, position, *self.geo.advance(origin, length)[:2]) for element, position, length in self.aheads)
+        return found
+
+    def turns_from(self, heading: int) -> tuple[int, int, tuple[tuple[Element, int, int, int, int, int, int], ...]]:
+        """The half-length advance (dx, dy) every turn from ``heading`` begins with,
+        and (element, list position, dx, dy, new heading, and the whole ahead's dx, dy
+        along it) of each turn: the advance, then the pivot about the inner side's
+        midpoint (:meth:`Geometry.pivot`: the arm at the old heading less the arm at the
+        new one to starboard, the other way round to port)."""
+        found = self._turns.get(heading)
+        if found is None:
+            geo = self.geo
+            h = heading % 360
+            arms, whole = geo.pivot_arms, geo.whole_steps
+            mx, my = geo.half_steps[h]
+            ax, ay = arms[h]
+            rows = []
+            for element, position, degrees in self.turns:
+                new_heading = (h + degrees) % 360
+                bx, by = arms[new_heading]
+                sx, sy = whole[new_heading]
+                if degrees >= 0:
+                    rows.append((element, position, mx + ax - bx, my + ay - by, new_heading, sx, sy))
+                else:
+                    rows.append((element, position, mx - ax + bx, my - ay + by, new_heading, sx, sy))
+            found = self._turns[heading] = (mx, my, tuple(rows))
+        return found
+
+
+@lru_cache(maxsize=8)
+def _moves(geo: Geometry, alphabet: tuple[Element, ...]) -> _Moves:
+    """The offsets of ``alphabet`` for ``geo``, shared by the searches of a process
+    (pure functions of the sine table and the base size)."""
+    return _Moves(geo, alphabet)
+
+
+def forget() -> None:
+    """Empty the offsets worked out so far (a new process starts without them)."""
+    _moves.cache_clear()
+
+
+def _score_key(child: tuple) -> int:
+    return child[0]
+
+
 def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: int, turns: int, free: int,
           keep: int, alphabet: tuple[Element, ...] = ALPHABET) -> list[tuple]:
     """Branch and bound over the moves: the ``keep`` best (score, CPs, length, list
     order, elements), best first. A subtree is cut only when its bound is worse than
-    the worst kept, so ties are still ranked by CPs, length and list order."""
-    half = geo.base_length // 2
-    best: list[tuple] = []
-    limit = [most]
+    the worst kept, so ties are still ranked by CPs, length and list order.
 
-    def offer(key: tuple) -> None:
-        if key in best:
+    Each pose is its predecessor plus an offset from :class:`_Moves`, and each move
+    carries its list order with it."""
+    moves = _moves(geo, alphabet)
+    aheads_from, turns_from, whole_step = moves.aheads_from, moves.turns_from, geo.step
+    straight_only = moves.straight_only
+    point, distance = objective.point, objective.distance
+    score_of, bound_of = objective.score, objective.bound
+    ahead_position = POSITION[AHEAD]
+    best: list[tuple] = []
+
+    def offer_if_kept(prefix: tuple[Element, ...], order: tuple[int, ...], score: int) -> None:
+        depth = len(prefix)
+        if depth < fewest:
             return
         if len(best) < keep:
-            insort(best, key)
-        elif key < best[-1]:
-            best.pop()
-            insort(best, key)
+            key = (score, max(0, depth - free), depth, order, prefix)
+            if key not in best:
+                insort(best, key)
+        elif score <= best[-1][0]:
+            key = (score, max(0, depth - free), depth, order, prefix)
+            if key < best[-1] and key not in best:
+                best.pop()
+                insort(best, key)
 
-    score_of = objective.score
-    turns_in = tuple(e for e in alphabet if e.is_turn)
-    aheads_in = tuple((e, ahead_length(geo, e)) for e in alphabet if not e.is_turn)
+    def last_turns(px: int, py: int, rows: tuple, aheads: int) -> tuple | list:
+        """The last turns worth taking, ``px, py`` the point sought from the turns'
+        middle pose: after the last turn the ship can only go straight, so it ends on
+        the segment of its ``aheads``, shifted by the pivot at most -- if even that
+        stays farther than the worst move kept, no move through the turn can be kept.
+        (``isqrt(d) - PIVOT_SHIFT`` squared against the worst score, as one
+        threshold on the squared distance ``d`` to the segment.)"""
+        threshold = (PIVOT_SHIFT + 1 + isqrt(best[-1][0])) ** 2
+        near_sq = px * px + py * py
+        if near_sq < threshold:        # the segments all start here: every turn is worth it
+            return rows
+        if aheads == 0:                # no segment: every turn ends here, none is worth it
+            return ()
+        kept = []
+        for row in rows:
+            ex, ey = aheads * row[5], aheads * row[6]
+            along = px * ex + py * ey
+            if along <= 0:
+                continue               # the start is the nearest point of the segment
+            length_sq = ex * ex + ey * ey
+            if along >= length_sq:
+                if (px - ex) ** 2 + (py - ey) ** 2 < threshold:
+                    kept.append(row)
+            else:
+                across = px * ey - py * ex
+                if across * across // length_sq < threshold:
+                    kept.append(row)
+        return kept
 
-    def expand(pose: Pose, turns_left: int, remaining: int) -> list[tuple[Element, Pose, int]]:
-        """The children of ``pose``: the aheads, and the turns (one half-length advance
-        shared by every turn). A last turn toward nowhere near the point sought is left
-        out: after it the ship can only go straight, so it ends on the segment of its
-        aheads, shifted by the pivot at most -- if even that stays farther than the
-        worst move kept, no move through it can be kept."""
-        children = [(element, geo.advance(pose, length), turns_left) for element, length in aheads_in]
-        if turns_left:
-            middle = geo.advance(pose, half)
-            turns = turns_in
-            if turns_left == 1 and straight_only and objective.point is not None and len(best) == keep:
-                worst = best[-1][0]
-                px, py = objective.point[0] - middle.x, objective.point[1] - middle.y
-                aheads = remaining - 1
-                turns = []
-                for element in turns_in:
-                    vx, vy = geo.step(middle.heading + element.degrees)
-                    near = isqrt(_segment_distance_sq(px, py, aheads * vx, aheads * vy))
-                    if near <= PIVOT_SHIFT or (near - PIVOT_SHIFT) ** 2 <= worst:
-                        turns.append(element)
-            children += [(element, geo.pivot(middle, element.degrees), turns_left - 1) for element in turns]
-        return children
+    def one_turn_bound(pose: Pose, remaining: int) -> int:
+        """A lower bound of the squared distance to the point sought after any
+        extension with at most one turn and whole aheads: straight on, the ship ends on
+        the segment of its aheads; turning after ``i`` aheads, it ends at most the
+        pivot's shift and one element per ahead left from the turn's middle pose."""
+        x, y, heading = pose
+        sx, sy = whole_step(heading)
+        mx, my = turns_from(heading)[:2]
+        px, py = point[0] - x - mx, point[1] - y - my
+        found = _segment_distance_sq(point[0] - x, point[1] - y, remaining * sx, remaining * sy)
+        for i in range(remaining):
+            near = isqrt((px - i * sx) ** 2 + (py - i * sy) ** 2) - PIVOT_SHIFT - (remaining - 1 - i) * REACH_PER_ELEMENT
+            if near <= 0:
+                return 0
+            found = min(found, near * near)
+        return found
 
-    straight_only = [element for element, _ in aheads_in] == [AHEAD]
-
-    def offer_if_kept(prefix: tuple[Element, ...], score: int) -> None:
+    def visit(prefix: tuple[Element, ...], order: tuple[int, ...], pose: Pose, turns_left: int, score: int,
+              limit: int) -> None:
+        offer_if_kept(prefix, order, score)
         depth = len(prefix)
-        if depth >= fewest and (len(best) < keep or score <= best[-1][0]):
-            offer((score, max(0, depth - free), depth, tuple(POSITION[e] for e in prefix), prefix))
-
-    def visit(prefix: tuple[Element, ...], pose: Pose, turns_left: int, score: int) -> None:
-        offer_if_kept(prefix, score)
-        depth = len(prefix)
-        remaining = limit[0] - depth
+        remaining = limit - depth
         if remaining == 0:
             return
         if len(best) == keep:
             # every extension is longer, pays at least as much and scores at least the bound
-            floor = (objective.bound(pose, remaining, turns_left), max(0, depth - free), depth + 1)
+            floor = (bound_of(pose, remaining, turns_left), max(0, depth - free), depth + 1)
             if floor > best[-1][:3]:
                 return
+            if turns_left == 1 and straight_only and point is not None:
+                floor = (one_turn_bound(pose, remaining), floor[1], floor[2])
+                if floor > best[-1][:3]:
+                    return
         if turns_left == 0 and straight_only:
-            straight(prefix, pose, remaining)
+            straight(prefix, order, pose.x, pose.y, pose.heading, remaining)
             return
-        children = [(score_of(child), element, child, turns)
-                    for element, child, turns in expand(pose, turns_left, remaining)]
+        x, y, heading = pose
+        if distance is not None:    # the score inline: sign x the squared distance to the point
+            tx, ty, sign = distance
+            children = [(sign * ((x + dx - tx) ** 2 + (y + dy - ty) ** 2), element, position, x + dx, y + dy,
+                         heading, turns_left) for element, position, dx, dy in aheads_from(heading)]
+        else:
+            children = [(score_of(Pose(x + dx, y + dy, heading)), element, position, x + dx, y + dy, heading,
+                         turns_left) for element, position, dx, dy in aheads_from(heading)]
+        if turns_left:
+            mx, my, rows = turns_from(heading)
+            if turns_left == 1 and straight_only and point is not None and len(best) == keep:
+                rows = last_turns(point[0] - x - mx, point[1] - y - my, rows, remaining - 1)
+            left = turns_left - 1
+            if distance is not None:
+                children += [(sign * ((x + dx - tx) ** 2 + (y + dy - ty) ** 2), element, position, x + dx, y + dy,
+                              new_heading, left) for element, position, dx, dy, new_heading, _, _ in rows]
+            else:
+                children += [(score_of(Pose(x + dx, y + dy, new_heading)), element, position, x + dx, y + dy,
+                              new_heading, left) for element, position, dx, dy, new_heading, _, _ in rows]
         if remaining == 1:
-            for child_score, element, child, _ in children:
-                offer_if_kept(prefix + (element,), child_score)
+            for child_score, element, position, *_ in children:
+                offer_if_kept(prefix + (element,), order + (position,), child_score)
             return
         # the most promising first, so that the bound cuts early (the order of the
         # visits never changes the answer: only a subtree worse than the kept is cut)
-        children.sort(key=lambda child: child[0])
-        for child_score, element, child, turns in children:
-            if turns == 0 and straight_only:
-                offer_if_kept(prefix + (element,), child_score)
-                straight(prefix + (element,), child, remaining - 1)
+        children.sort(key=_score_key)
+        for child_score, element, position, cx, cy, ch, left in children:
+            if left == 0 and straight_only:
+                offer_if_kept(prefix + (element,), order + (position,), child_score)
+                straight(prefix + (element,), order + (position,), cx, cy, ch, remaining - 1)
             else:
-                visit(prefix + (element,), child, turns, child_score)
+                visit(prefix + (element,), order + (position,), Pose(cx, cy, ch), left, child_score, limit)
 
-    def straight(prefix: tuple[Element, ...], pose: Pose, remaining: int) -> None:
+    def straight(prefix: tuple[Element, ...], order: tuple[int, ...], x: int, y: int, heading: int,
+                 remaining: int) -> None:
         """No turn left and whole aheads only: the rest is one straight line of aheads,
         each scored at once (cheaper than bounding it)."""
+        sx, sy = whole_step(heading)
         for _ in range(remaining):
-            pose = geo.advance(pose, geo.base_length)
-            prefix = prefix + (AHEAD,)
-            offer_if_kept(prefix, score_of(pose))
+            x, y = x + sx, y + sy
+            prefix, order = prefix + (AHEAD,), order + (ahead_position,)
+            if distance is not None:
+                score = distance[2] * ((x - distance[0]) ** 2 + (y - distance[1]) ** 2)
+            else:
+                score = score_of(Pose(x, y, heading))
+            offer_if_kept(prefix, order, score)
 
     for depth in sorted({1, most}):        # the one-element moves first: a good bound early
-        limit[0] = depth
-        visit((), start, turns, score_of(start))
+        visit((), (), start, turns, score_of(start), depth)
     return best
 
 

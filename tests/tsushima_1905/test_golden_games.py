@@ -1,0 +1,153 @@
+"""Golden games: fixed seeded games and relative moves whose results are pinned.
+
+Speed work on the movement planner and the geometry must not change a single result:
+the same answers from the same orders, so the same dice, events (their text too),
+final state and history. Each game below is played with fixed dice and fixed players,
+and a SHA-256 of its history, its events and its final state is compared with the
+digest the code gave before the speed work. The relative moves are resolved for a
+fixed, seeded set of positions (a third ship in the way in most of them) and the
+answers hashed the same way.
+
+If a rules change is meant to change these games, recompute the digests with
+``python tests/tsushima_1905/test_golden_games.py`` and say why in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from adjudicator.engine import Match
+from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.match import play_out
+from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
+from adjudicator.games.tsushima_1905.commander import standing_orders
+from adjudicator.games.tsushima_1905.game import Tsushima1905
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.orders import CODES, read
+from adjudicator.games.tsushima_1905.orders.plans import Plans
+from adjudicator.games.tsushima_1905.planner import Relative, resolve
+from adjudicator.games.tsushima_1905.table import Table
+from adjudicator.orders.problems import ProblemLog
+from adjudicator.orders.text import clean
+
+GAME = Tsushima1905()
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "tsushima-1905"
+HEADER = "BEGIN ORDERS\ncampaign: c\nside: {side}\nturn: 1\npassword: x\n"
+
+
+def orders_from(text: str):
+    cleaned = clean(text)
+    log = ProblemLog(list(cleaned.lines), codes=CODES)
+    orders = read(cleaned, log)
+    assert log.problems == []
+    return orders
+
+
+def sample_orders(side: str):
+    return orders_from((SAMPLES / f"{side}-orders.txt").read_text())
+
+
+def demo_orders(side: str):
+    """The automatic commander's standing orders (the demo's and the benchmarks')."""
+    return orders_from(HEADER.format(side=side) + "\n".join(standing_orders(side)) + "\nEND ORDERS\n")
+
+
+def digest(match: Match) -> str:
+    """SHA-256 of the history, every event (kind, text, data) and the final state."""
+    record = {"history": match.history_json(),
+              "events": [[event.kind, event.text, event.data] for event in match.events],
+              "state": match.state.to_json()}
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+
+
+def play(kind: str, seed: int, options: dict) -> Match:
+    if kind == "sample-orders":
+        player = Plans({"japan": sample_orders("japan"), "russia": sample_orders("russia")})
+    elif kind == "demo-orders":
+        player = Plans({"japan": demo_orders("japan"), "russia": demo_orders("russia")})
+    elif kind == "random":
+        player = RandomPlayer(seed)
+    else:
+        player = ReasonablePlayer()
+    return play_out(Match(GAME, {}, options), random_dice(random.Random(seed)), player)
+
+
+GAMES = {
+    ("sample-orders", 5, ()):
+        "a5a88b63c3bd1e9b9a5afad340f0645f419f042975d4303b8b74b719d65efbdc",
+    ("sample-orders", 11, (("partial_ahead", True),)):
+        "20d975635b2f71d249ea60f721c45a8807b70f7fd23ae9ab26193e362f657dea",
+    ("demo-orders", 1904, ()):
+        "a27ba10171a4e715cc0d9a829471339474ce92fac53d90d3b88216e348d51e57",
+    ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
+        "8476c53c328495eadbcd4e7b61c85e00f68e2372c3ce4b1a9e6dc22838603eb0",
+    ("random", 3, ()):
+        "76bf059feb83a3e2271eca034759d4ba1dfadf0a878daa4e421d145605b2758f",
+    ("reasonable", 4, (("split_fire", True),)):
+        "4e0270f4232128cd5104dade4a4058cfad7d161a2ed5a079690da78511597d13",
+}
+
+
+@pytest.mark.parametrize("kind,seed,options", list(GAMES))
+def test_a_fixed_seeded_game_plays_exactly_as_before(kind, seed, options):
+    match = play(kind, seed, dict(options))
+    assert match.finished
+    assert digest(match) == GAMES[(kind, seed, options)]
+
+
+SHIPS = [("Mikasa", "japan", "battleship"), ("Idzumo", "japan", "armoured_cruiser"),
+         ("Kniaz Suvorov", "russia", "battleship"), ("Admiral Nakhimov", "russia", "armoured_cruiser")]
+KINDS = ("follow", "close", "open", "steer", "station", "broadside", "ram")
+
+
+def relative_positions(count: int, seed: int):
+    """Seeded positions: a mover, its mark and a ship near the way, and an order."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        mover, mark, third = rng.sample(SHIPS, 3)
+        x, y = rng.uniform(2, 18), rng.uniform(2, 26)
+        ships = [{"name": mover[0], "side": mover[1], "class": mover[2], "at": [round(x, 3), round(y, 3)],
+                  "heading": rng.randrange(360), "cp": rng.randint(1, 6)}]
+        for other, reach in ((mark, 6), (third, 2)):
+            ships.append({"name": other[0], "side": other[1], "class": other[2],
+                          "at": [round(min(19.5, max(0.5, x + rng.uniform(-reach, reach))), 3),
+                                 round(min(27.5, max(0.5, y + rng.uniform(-reach, reach))), 3)],
+                          "heading": rng.randrange(360)})
+        kind = rng.choice(KINDS)
+        order = Relative(kind, mark[0], heading=rng.randrange(360), bearing=rng.choice((90, 135, 180, 270)),
+                         distance=rng.choice((1500, 2000, 3000)))
+        partial = rng.random() < 0.25
+        yield ships, mover[0], order, partial
+
+
+def relative_answers(count: int = 240, seed: int = 1905) -> list:
+    answers = []
+    for ships, name, order, partial in relative_positions(count, seed):
+        position = {"turn": 1, "phase": "action", "offense": "japan", "prime": 1, "next": "japan", "ship": ships}
+        state = GAME.new_state({"position": position}, {})
+        table = Table(state, GAME.data, GAME.geo, Options(partial_ahead=partial), lambda event: None)
+        try:
+            answers.append([e.code for e in resolve(table, table.ship(name), order)])
+        except IllegalAnswer as error:
+            answers.append(str(error))
+    return answers
+
+
+RELATIVE_DIGEST = "4342da505874c38bf7e9f01f3702726341e6f37276c6a3950ce73b09a17e843c"
+
+
+def test_fixed_seeded_relative_moves_resolve_exactly_as_before():
+    answers = relative_answers()
+    assert sum(isinstance(a, list) and len(a) > 0 for a in answers) > len(answers) // 2
+    assert hashlib.sha256(json.dumps(answers).encode()).hexdigest() == RELATIVE_DIGEST
+
+
+if __name__ == "__main__":
+    for key in GAMES:
+        print(key, digest(play(key[0], key[1], dict(key[2]))))
+    print("relative", hashlib.sha256(json.dumps(relative_answers()).encode()).hexdigest())
