@@ -16,15 +16,14 @@ so that a misspelt heading gives one message, not one per line of its block.
 from __future__ import annotations
 
 import difflib
-import gc
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from adjudicator.orders.collector import garbage_collection_paused
 from adjudicator.orders.driver import parse_fast
 from adjudicator.orders.grammar import describe_terminal, keyword_of
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
@@ -61,22 +60,6 @@ def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None
         if tree is not None:
             return tree
         return _parse_line_by_line(parser, text, log)
-
-
-@contextmanager
-def garbage_collection_paused():
-    """Python's cycle collector held off while a parse builds its tree: every node
-    made is kept, so the collections the allocations trigger would only walk the
-    growing tree again and again (a third of a long file's parse). An orders file is
-    at most 256 KiB, so the memory held meanwhile is bounded; the collector runs
-    again, as it was, when the parse ends."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _parse_line_by_line(parser: Lark, text: str, log: ProblemLog) -> Tree | None:
