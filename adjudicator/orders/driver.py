@@ -16,7 +16,10 @@ costs what it did before, plus the fast run up to its first mistake.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from re import _constants as sre
+from re import _parser as sre_parse
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -30,32 +33,129 @@ HOT_STATE_MATCHES = 32
 
 
 class LexerStateTable:
-    """One state of the contextual lexer, ready to match: its terminals' regexps in
-    lark's order (each terminal's own regexp, shared by all states, until the state has
-    been used HOT_STATE_MATCHES times, then the union of them lark would compile), the
-    keywords each name-like terminal also matches, the terminals to skip (spaces,
-    comments). The first regexp that matches gives the token either way."""
+    """One state of the contextual lexer, ready to match (``match(text, pos, end)``):
+    its terminals tried in lark's order, each by its own regexp (shared by all states)
+    until the state has been used HOT_STATE_MATCHES times, then by the union of them
+    lark would compile; the first that matches gives the token either way. Also the
+    keywords each name-like terminal matches too, the terminals to skip (spaces,
+    comments), and whether a space always starts a run of spaces to skip."""
 
-    __slots__ = ("regexps", "keywords", "ignore", "uses", "_state_lexer")
+    __slots__ = ("match", "keywords", "ignore", "skips_spaces", "_regexps", "_uses", "_state_lexer")
 
     def __init__(self, state_lexer: Any, each: dict[str, Any]) -> None:
         scanner = state_lexer.scanner  # builds lark's callbacks (the "unless" keywords) too
         self._state_lexer = state_lexer
-        self.regexps = tuple(each[t.name] for t in scanner.terminals)
+        self._regexps = tuple(each[t.name] for t in scanner.terminals)
+        self._uses = 0
+        self.match = self._match_each
         self.keywords = {}
         for name, callback in state_lexer.callback.items():
             if not isinstance(callback, UnlessCallback):  # a user callback: not ours to run
                 raise NotImplementedError(name)
             self.keywords[name] = callback.scanner
         self.ignore = state_lexer.ignore_types
-        self.uses = 0
+        self.skips_spaces = spaces_are_skipped(scanner.terminals, state_lexer.ignore_types)
 
-    def use(self) -> None:
-        self.uses += 1
-        if self.uses > HOT_STATE_MATCHES:
+    def _match_each(self, text: str, pos: int, end: int) -> Any:
+        self._uses += 1
+        if self._uses > HOT_STATE_MATCHES:
             lexer = self._state_lexer
-            self.regexps = tuple(Scanner(lexer.scanner.terminals, lexer.g_regex_flags, lexer.re, False)._mres)
-            self.uses = None
+            self._regexps = tuple(Scanner(lexer.scanner.terminals, lexer.g_regex_flags, lexer.re, False)._mres)
+            self.match = self._regexps[0].match if len(self._regexps) == 1 else self._match_union
+        for regexp in self._regexps:
+            found = regexp.match(text, pos, end)
+            if found:
+                return found
+        return None
+
+    def _match_union(self, text: str, pos: int, end: int) -> Any:
+        for regexp in self._regexps:  # lark splits a union of more than 100 terminals
+            found = regexp.match(text, pos, end)
+            if found:
+                return found
+        return None
+
+
+#: The usual ignored terminal of spaces (grammar/common.lark's WS).
+SPACES = "[ \t\x0c]+"
+_spaces = re.compile(SPACES)
+
+
+def spaces_are_skipped(terminals: list, ignored: frozenset[str]) -> bool:
+    """Whether, in a lexer state with ``terminals`` (in lark's order of trying them),
+    text starting with a space is always an ignored run of spaces: the state ignores
+    WS (a run of spaces, tabs and form feeds) and no terminal tried before it can match text that starts with
+    a space. The fast run then skips the run of spaces without trying the terminals."""
+    for terminal in terminals:
+        regexp = terminal.pattern.to_regexp()
+        if terminal.name in ignored and regexp == SPACES:
+            return True
+        if may_start_with_space(regexp):
+            return False
+    return False
+
+
+def may_start_with_space(regexp: str) -> bool:
+    """Whether ``regexp`` may match a text starting with a space (True when unsure)."""
+    try:
+        parsed = sre_parse.parse(regexp)
+    except Exception:  # noqa: BLE001 - an unusual regexp: assume it may
+        return True
+    return _sequence(list(parsed))[0]
+
+
+def _sequence(items: list) -> tuple[bool, bool]:
+    """(may the items' first character be a space, may they match nothing)."""
+    for op, arg in items:
+        may, empty = _item(op, arg)
+        if may:
+            return True, False
+        if not empty:
+            return False, False
+    return False, True
+
+
+def _item(op: Any, arg: Any) -> tuple[bool, bool]:
+    if op is sre.LITERAL:
+        return arg == 32, False
+    if op is sre.NOT_LITERAL:
+        return arg != 32, False
+    if op is sre.IN:
+        return _in_set(arg), False
+    if op is sre.SUBPATTERN:
+        return _sequence(list(arg[3]))
+    if op is sre.ATOMIC_GROUP:
+        return _sequence(list(arg))
+    if op is sre.BRANCH:
+        branches = [_sequence(list(b)) for b in arg[1]]
+        return any(m for m, _ in branches), any(e for _, e in branches)
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, _, sub = arg
+        may, empty = _sequence(list(sub))
+        return may, empty or low == 0
+    if op in (sre.ASSERT, sre.ASSERT_NOT, sre.AT):  # they match no character
+        return False, True
+    return True, True  # anything else: assume the worst
+
+
+_CATEGORIES = {sre.CATEGORY_DIGIT: False, sre.CATEGORY_NOT_DIGIT: True, sre.CATEGORY_SPACE: True,
+               sre.CATEGORY_NOT_SPACE: False, sre.CATEGORY_WORD: False, sre.CATEGORY_NOT_WORD: True}
+
+
+def _in_set(items: list) -> bool:
+    """Whether a character set ``[...]`` holds the space."""
+    negate = bool(items) and items[0][0] is sre.NEGATE
+    held = False
+    for op, arg in items[negate:]:
+        if op is sre.LITERAL:
+            held = held or arg == 32
+        elif op is sre.RANGE:
+            held = held or arg[0] <= 32 <= arg[1]
+        elif op is sre.CATEGORY:
+            held = held or _CATEGORIES.get(arg, True)
+        else:
+            return True
+    return held != negate
 
 
 class Tables:
@@ -130,16 +230,16 @@ def parse_fast(parser: Lark, text: str) -> Tree | None:
     value_stack: list = []
     push_state, push_value = state_stack.append, value_stack.append
     pos, end, line, line_start = 0, len(text), 1, 0
+    spaces = _spaces.match
     state = tables.start_state
     while pos < end:
         lexer = lexers.get(state) or tables.lexer(state)
-        if lexer.uses is not None:
-            lexer.use()
-        for regexp in lexer.regexps:
-            found = regexp.match(text, pos, end)
-            if found:
+        if text[pos] == " " and lexer.skips_spaces:
+            pos = spaces(text, pos).end()
+            if pos == end:
                 break
-        else:
+        found = lexer.match(text, pos, end)
+        if found is None:
             return None
         value = found.group(0)
         kind = found.lastgroup

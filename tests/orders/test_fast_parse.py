@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from adjudicator.orders import OrdersError, parse_orders, recovery
-from adjudicator.orders.driver import parse_fast
+from adjudicator.orders import OrdersError, driver, parse_orders, recovery
+from adjudicator.orders.driver import may_start_with_space, parse_fast, tables_of
 from adjudicator.orders.grammar import factored_keywords, grammar_path, keyword_of, lalr_parser, letter_tree
 from adjudicator.orders.text import clean
 
@@ -117,8 +117,18 @@ def words_of(game: str) -> list[str]:
             "é", "Tokiwa’s", "re-roll", "Port Arthur", "S3", "P12", "DR", "counter-torpedo"]
 
 
+@pytest.fixture(params=[0, 10**9], ids=["unions-at-once", "each-terminal-only"])
+def hot(request, monkeypatch):
+    """The fast run's lexer states matching with their union regexps from the first
+    token on, or with each terminal's own regexp throughout."""
+    monkeypatch.setattr(driver, "HOT_STATE_MATCHES", request.param)
+    tables_of.cache_clear()
+    yield
+    tables_of.cache_clear()
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_texts_of_the_grammars_words_read_as_lark_reads_them(game):
+def test_texts_of_the_grammars_words_read_as_lark_reads_them(game, hot):
     words = words_of(game)
 
     @settings(max_examples=200, deadline=None)
@@ -127,6 +137,14 @@ def test_texts_of_the_grammars_words_read_as_lark_reads_them(game):
         assert_reads_as_lark(game, joiner.join(chosen) + "\n")
 
     same()
+
+
+def test_a_space_is_skipped_only_where_no_terminal_tried_first_may_start_with_one():
+    for regexp in [r"[ \t\x0c]+", r"x?[ ]", r"\s", r"[^a]", r".", r"[^#]", r"(?:a|\ b)", r"(?=a) ", r"[\x00-\x7f]"]:
+        assert may_start_with_space(regexp), regexp
+    for regexp in [r"[^\W\d_][\w\-]*", r"[^\s#:](?:\S|[ \t\f]+(?=[^\s#]))*", r"[^\s#]\S*", r"#[^\n]*",
+                   r"(\r?\n[ \t\f]*(#[^\n]*)?)+", r"(?i:(?!(?:to|at)(?!\w))[a-z]+(?:[ \t]+[a-z]+)*)", r"\d+[.)]"]:
+        assert not may_start_with_space(regexp), regexp
 
 
 # -- the factored keyword lookaheads match what the plain lists match ------------------------
