@@ -38,14 +38,16 @@ class LexerStateTable:
     until the state has been used HOT_STATE_MATCHES times, then by the union of them
     lark would compile; the first that matches gives the token either way. Also the
     keywords each name-like terminal matches too, the terminals to skip (spaces,
-    comments), and whether a space always starts a run of spaces to skip."""
+    comments), and whether a space always starts a run of spaces to skip (worked out
+    at the first space met in the state)."""
 
-    __slots__ = ("match", "keywords", "ignore", "skips_spaces", "_regexps", "_uses", "_state_lexer")
+    __slots__ = ("match", "keywords", "ignore", "skips_spaces", "_each", "_union", "_uses", "_state_lexer")
 
-    def __init__(self, state_lexer: Any, each: dict[str, Any]) -> None:
+    def __init__(self, state_lexer: Any, compiled: dict[str, Any]) -> None:
         scanner = state_lexer.scanner  # builds lark's callbacks (the "unless" keywords) too
         self._state_lexer = state_lexer
-        self._regexps = tuple(each[t.name] for t in scanner.terminals)
+        self._each = [(compiled[t.name], t.name) for t in scanner.terminals]
+        self._union: tuple = ()
         self._uses = 0
         self.match = self._match_each
         self.keywords = {}
@@ -54,26 +56,43 @@ class LexerStateTable:
                 raise NotImplementedError(name)
             self.keywords[name] = callback.scanner
         self.ignore = state_lexer.ignore_types
-        self.skips_spaces = spaces_are_skipped(scanner.terminals, state_lexer.ignore_types)
+        self.skips_spaces: bool | None = None
+
+    def spaces_skipped(self) -> bool:
+        self.skips_spaces = spaces_are_skipped(self._state_lexer.scanner.terminals, self.ignore)
+        return self.skips_spaces
 
     def _match_each(self, text: str, pos: int, end: int) -> Any:
         self._uses += 1
         if self._uses > HOT_STATE_MATCHES:
             lexer = self._state_lexer
-            self._regexps = tuple(Scanner(lexer.scanner.terminals, lexer.g_regex_flags, lexer.re, False)._mres)
-            self.match = self._regexps[0].match if len(self._regexps) == 1 else self._match_union
-        for regexp in self._regexps:
+            self._union = tuple(Scanner(lexer.scanner.terminals, lexer.g_regex_flags, lexer.re, False)._mres)
+            self.match = self._union[0].match if len(self._union) == 1 else self._match_union
+            return self.match(text, pos, end)
+        for regexp, name in self._each:
+            found = regexp.match(text, pos, end)
+            if found:
+                return Found(found.group(0), name)
+        return None
+
+    def _match_union(self, text: str, pos: int, end: int) -> Any:
+        for regexp in self._union:  # lark splits a union of more than 100 terminals
             found = regexp.match(text, pos, end)
             if found:
                 return found
         return None
 
-    def _match_union(self, text: str, pos: int, end: int) -> Any:
-        for regexp in self._regexps:  # lark splits a union of more than 100 terminals
-            found = regexp.match(text, pos, end)
-            if found:
-                return found
-        return None
+
+class Found:
+    """What one terminal's own regexp matched, read as a match of the union is."""
+
+    __slots__ = ("text", "lastgroup")
+
+    def __init__(self, text: str, name: str) -> None:
+        self.text, self.lastgroup = text, name
+
+    def group(self, _: int) -> str:
+        return self.text
 
 
 #: The usual ignored terminal of spaces (grammar/common.lark's WS).
@@ -95,6 +114,7 @@ def spaces_are_skipped(terminals: list, ignored: frozenset[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=None)
 def may_start_with_space(regexp: str) -> bool:
     """Whether ``regexp`` may match a text starting with a space (True when unsure)."""
     try:
@@ -173,7 +193,8 @@ class Tables:
         self.start_state = table.start_states["start"]
         self.end_state = table.end_states["start"]
         conf = parser.lexer_conf
-        self._each = _Regexps(conf)
+        shared = getattr(next(iter(lexer.lexers.values()), None), "shared", None)
+        self._each = shared.compiled if shared is not None else _Regexps(conf)
         self._lexer_of_state = lexer.lexers
         self._built: dict[int, LexerStateTable] = {}
         self.lexers: dict[Any, LexerStateTable] = {}
@@ -203,7 +224,7 @@ class Tables:
 
 
 class _Regexps(dict):
-    """Each terminal's regexp as a named group, compiled when first asked for."""
+    """Each terminal's regexp, compiled when first asked for."""
 
     def __init__(self, conf: Any) -> None:
         super().__init__()
@@ -211,7 +232,7 @@ class _Regexps(dict):
 
     def __missing__(self, name: str) -> Any:
         pattern = self.conf.terminals_by_name[name].pattern.to_regexp()
-        compiled = self[name] = self.conf.re_module.compile(f"(?P<{name}>{pattern})", self.conf.g_regex_flags)
+        compiled = self[name] = self.conf.re_module.compile(pattern, self.conf.g_regex_flags)
         return compiled
 
 
@@ -234,7 +255,7 @@ def parse_fast(parser: Lark, text: str) -> Tree | None:
     state = tables.start_state
     while pos < end:
         lexer = lexers.get(state) or tables.lexer(state)
-        if text[pos] == " " and lexer.skips_spaces:
+        if text[pos] == " " and (lexer.skips_spaces or lexer.skips_spaces is None and lexer.spaces_skipped()):
             pos = spaces(text, pos).end()
             if pos == end:
                 break
