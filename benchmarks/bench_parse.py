@@ -4,15 +4,22 @@ Generates an orders file of 10,000 lines (every kind of block, written as player
 write them: names, lists, conditions, comments and blank lines), then times, in the
 same run and on the same grammar (grammar/port-arthur.lark):
 
-- lalr: lark's LALR parser with the contextual lexer (what the adjudicator uses);
+- lalr: lark's LALR tables and contextual lexer as the adjudicator runs them on a file
+  without mistakes: one fast run of the tables (adjudicator/orders/driver.py), each
+  node built and placed by one function, names told from keywords by a letter tree;
+- lark loop: the same parser through lark's own parse loop (a token generator and a
+  parser state object per token), as a file with mistakes is read;
+- stock lark: lark's LALR parser as lark builds it, with ``propagate_positions`` (the
+  positions the adjudicator needs): the baseline;
 - pipeline: the whole of ``parse_orders`` (cleaning, LALR parse with error recovery,
   names resolved, orders built), on a valid file cut to the size limits (256 KiB,
   5,000 lines: a plan of many steps; the 10,000-line file is larger than an orders
   file may be);
-- earley: lark's Earley parser (dynamic lexer) on the same text.
+- earley: lark's Earley parser (dynamic lexer) on the same text;
+- lalr+cython: stock lark with the lark-cython plugin, when it is installed.
 
-Prints lines per second (median of several runs) and the ratios. Targets: LALR at
-least 50,000 lines/s and at least 10 times Earley.
+Prints lines per second (median of several runs, CPU time) and the ratios. Targets:
+LALR at least 50,000 lines/s and at least 10 times Earley.
 
     python benchmarks/bench_parse.py [--lines 10000] [--runs 5] [--earley-runs 3]
 """
@@ -25,6 +32,7 @@ import statistics
 import time
 
 from adjudicator.orders import MAX_BYTES, MAX_LINES, parse_orders
+from adjudicator.orders.driver import parse_fast
 from adjudicator.orders.grammar import earley_parser, lalr_parser
 
 GAME = "port-arthur"
@@ -96,15 +104,16 @@ def generate_valid(max_bytes: int, max_lines: int) -> str:
 
 
 def median_rate(parse, text: str, runs: int) -> float:
-    """Lines per second, median of ``runs`` timed runs (garbage collection paused)."""
+    """Lines per second, median of ``runs`` timed runs in CPU time (garbage collection
+    paused, as ``parse_orders`` pauses it)."""
     count = text.count("\n")
     rates = []
     for _ in range(runs):
         gc.collect()
         gc.disable()
-        start = time.perf_counter()
+        start = time.process_time()
         parse(text)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         gc.enable()
         rates.append(count / elapsed)
     return statistics.median(rates)
@@ -120,8 +129,18 @@ def _cython_rate(text: str, runs: int) -> float | None:
 
     from adjudicator.orders.grammar import grammar_path
 
-    parser = Lark.open(str(grammar_path(GAME)), parser="lalr", _plugins=lark_cython.plugins)
+    parser = Lark.open(str(grammar_path(GAME)), parser="lalr", maybe_placeholders=False, _plugins=lark_cython.plugins)
     return median_rate(parser.parse, text, runs)
+
+
+def stock_parser():
+    """lark's LALR parser as lark builds it, with the positions the readers need."""
+    from lark import Lark
+
+    from adjudicator.orders.grammar import grammar_path
+
+    return Lark.open(str(grammar_path(GAME)), parser="lalr", lexer="contextual", propagate_positions=True,
+                     maybe_placeholders=False)
 
 
 def main() -> None:
@@ -134,23 +153,33 @@ def main() -> None:
 
     text = generate(options.lines)
     lalr = lalr_parser(GAME)
+    stock = stock_parser()
     earley = earley_parser(GAME)
     valid = generate_valid(MAX_BYTES, MAX_LINES)
-    lalr.parse(text)  # warm up, and check the files are valid
+    assert parse_fast(lalr, text) == lalr.parse(text) == stock.parse(text)  # warm up; the files are valid
     parse_orders(valid, GAME)
 
-    lalr_rate = median_rate(lalr.parse, text, options.runs)
-    pipeline_rate = median_rate(lambda t: parse_orders(t, GAME), valid, options.runs)
+    rates = {"lalr": [], "lark loop": [], "stock lark": [], "pipeline": []}
+    for _ in range(options.runs):  # interleaved, so that a busy moment of the machine hits every one
+        rates["lalr"].append(median_rate(lambda t: parse_fast(lalr, t), text, 1))
+        rates["lark loop"].append(median_rate(lalr.parse, text, 1))
+        rates["stock lark"].append(median_rate(stock.parse, text, 1))
+        rates["pipeline"].append(median_rate(lambda t: parse_orders(t, GAME), valid, 1))
+    lalr_rate, loop_rate, stock_rate, pipeline_rate = (statistics.median(r) for r in rates.values())
     earley_rate = median_rate(earley.parse, text, options.earley_runs)
 
-    print(f"orders file: {text.count(chr(10)):,} lines, {len(text):,} characters")
-    print(f"lalr      {lalr_rate:12,.0f} lines/s   (target >= 50,000)")
-    print(f"pipeline  {pipeline_rate:12,.0f} lines/s   (parse_orders on {valid.count(chr(10)):,} lines, {len(valid) // 1024} KiB)")
-    print(f"earley    {earley_rate:12,.0f} lines/s")
+    print(f"orders file: {text.count(chr(10)):,} lines, {len(text):,} characters, CPU time, median of {options.runs}")
+    print(f"lalr        {lalr_rate:10,.0f} lines/s   ({lalr_rate / stock_rate:.2f}x stock lark; target >= 50,000)")
+    print(f"lark loop   {loop_rate:10,.0f} lines/s   ({loop_rate / stock_rate:.2f}x stock lark; a file with mistakes)")
+    print(f"stock lark  {stock_rate:10,.0f} lines/s   (the baseline: lark's LALR with propagate_positions)")
+    print(f"pipeline    {pipeline_rate:10,.0f} lines/s   (parse_orders on {valid.count(chr(10)):,} lines, "
+          f"{len(valid) // 1024} KiB)")
+    print(f"earley      {earley_rate:10,.0f} lines/s")
     print(f"lalr / earley     = {lalr_rate / earley_rate:8.1f}x   (target >= 10x)")
     cython_rate = _cython_rate(text, options.runs)
     if cython_rate:
-        print(f"lalr+cython {cython_rate:10,.0f} lines/s   (lark-cython plugin, installed here)")
+        print(f"lalr+cython {cython_rate:10,.0f} lines/s   ({cython_rate / stock_rate:.2f}x stock lark: the "
+              "lark-cython plugin, installed here, with lark's own tree builder, no positions)")
     print(f"pipeline / earley = {pipeline_rate / earley_rate:8.1f}x")
     stock, shared = cold_parse(options.cold_runs)
     print(f"cold: load the parser and read a sample orders file in a new process, CPU (median of "

@@ -20,6 +20,7 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
+from adjudicator.orders.collector import garbage_collection_paused
 from adjudicator.orders.text import MAX_BYTES, MAX_LINES, clean
 
 
@@ -67,6 +68,11 @@ def check_orders(
 
 
 def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...]]:
+    with garbage_collection_paused():  # the parse tree and the orders read from it are all kept
+        return _parse_collected(data, game, state=state, world=world, campaign=campaign)
+
+
+def _parse_collected(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...]]:
     reader = language(game)
     text = clean(data)
     log = ProblemLog(list(text.lines), codes=reader.CODES)

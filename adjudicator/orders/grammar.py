@@ -12,6 +12,7 @@ or another Lark never loads tables pickled for something else.
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 
 import lark
 from lark import Lark, Token, Tree
+from lark.tree import Meta
 from lark.lexer import BasicLexer, CallChain, ContextualLexer, PatternRE, PatternStr, Scanner, UnlessCallback
 
 from adjudicator.resources import cache_dir, data_dir
@@ -71,55 +73,144 @@ def lalr_parser(game: str) -> Lark:
         maybe_placeholders=False,
         cache=_cache_file(game, "lalr"),
     )
+    factor_keyword_lookaheads(parser)
     share_terminal_regexps(parser)
     record_start_positions(parser)
     return parser
 
 
-# -- where each node starts, and only that ----------------------------------------------------
+# -- names that are not keywords, checked without trying every keyword ---------------------
+
+#: A name-like terminal of the grammars: a lookahead that refuses the keywords (a list of
+#: plain words), then the class of the name's first character.
+_KEYWORD_LOOKAHEAD = re.compile(r"^\(\?!\(\?:((?:[a-z]|\\-)+(?:\|(?:[a-z]|\\-)+)+)\)(\(\?!\[[^\]]*\]\)\))(\[[^\]]*\])")
+#: A refusal of plain words further in (a name's second word must not be "to", ...).
+_WORDS_LOOKAHEAD = re.compile(r"\(\?!\(\?:((?:[a-z]|\\-)+(?:\|(?:[a-z]|\\-)+)+)\)")
 
 
-class StartPosition:
-    """A rule's tree builder that also records where the node starts, in ``meta.line``
-    and ``meta.column``, as lark's ``propagate_positions`` does: at its first child,
-    counting the keywords the tree leaves out (a rule inlined into this one counts from
-    its own first keyword, its "container"). The readers need no more (where a problem
-    is); lark would also work out every node's end, which costs as much again."""
+def factor_keyword_lookaheads(parser: Lark) -> None:
+    """Write each name-like terminal's refusal of the keywords so that it costs a few
+    character tests, not one per keyword: the name's first character is checked
+    before the keywords are, and the keywords are tried as a tree of their letters
+    ("s(?:ortie|eize|...)") instead of one after the other. Each terminal matches
+    exactly the same text as before (tests/orders/test_fast_parse.py); the grammar
+    keeps the plain list, which is what a person reads and edits."""
+    for terminal in parser.terminals:
+        pattern = terminal.pattern
+        if pattern.type == "re":
+            pattern.value = factored_keywords(pattern.value)
 
-    __slots__ = ("build",)
 
-    def __init__(self, build: Any) -> None:
-        self.build = build
+def factored_keywords(regexp: str) -> str:
+    """``regexp`` with its lookaheads of plain words factored (see above)."""
+    head = _KEYWORD_LOOKAHEAD.match(regexp)
+    if head:
+        words, after, first = head.groups()
+        regexp = f"(?={first})(?!{letter_tree(words.split('|'))}{after}{first}{regexp[head.end():]}"
+    return _WORDS_LOOKAHEAD.sub(lambda found: f"(?!{letter_tree(found.group(1).split('|'))}", regexp)
 
-    def __call__(self, children: list) -> Any:
-        node = self.build(children)
-        if not isinstance(node, Tree):
-            return node
-        for child in children:  # the first child that knows where it starts
-            if isinstance(child, Token):
-                start = child.line, child.column
-                break
-            if isinstance(child, Tree):
-                meta = child._meta
-                if meta is not None and not meta.empty:
-                    start = getattr(meta, "container_line", meta.line), getattr(meta, "container_column", meta.column)
-                    break
+
+def letter_tree(words: list[str]) -> str:
+    """A regexp matching exactly ``words`` (each written as in a lark regexp: letters
+    and ``\\-``), as a tree of shared first letters: ``(?:s(?:ide|tep)|t(?:o|urn))``."""
+    return "(?:" + _branches([w.replace("\\-", "-") for w in words]) + ")"
+
+
+def _branches(words: list[str]) -> str:
+    by_first: dict[str, list[str]] = {}
+    for word in words:
+        by_first.setdefault(word[:1], []).append(word[1:])
+    parts = []
+    for first, rests in by_first.items():
+        tails = [r for r in rests if r]
+        if not tails:
+            parts.append(re.escape(first))
+            continue
+        rest = _branches(tails)
+        if len(tails) < len(rests):  # the word ends here, or goes on
+            parts.append(f"{re.escape(first)}(?:{rest})?")
+        elif len({t[:1] for t in tails}) > 1:
+            parts.append(f"{re.escape(first)}(?:{rest})")
         else:
-            return node
-        meta = node.meta
-        if not hasattr(meta, "line"):  # an inlined rule's node already knows its own start
-            meta.line, meta.column = start
-            meta.empty = False
-        meta.container_line, meta.container_column = start
-        return node
+            parts.append(re.escape(first) + rest)
+    return "|".join(parts)
+
+
+# -- where each node starts, and only that ----------------------------------------------------
 
 
 def record_start_positions(parser: Lark) -> None:
     """Make ``parser`` (built without ``propagate_positions``) record where each node
-    of its trees starts (:class:`StartPosition`)."""
+    of its trees starts (:func:`node_builder`)."""
     callbacks = parser.parser.parser.parser.callbacks
-    for rule, build in callbacks.items():
-        callbacks[rule] = StartPosition(build)
+    for rule in list(callbacks):
+        if not isinstance(rule, str):
+            callbacks[rule] = node_builder(rule)
+
+
+def node_builder(rule: Any) -> Any:
+    """What lark's tree builder does when ``rule`` is reduced (its children filtered:
+    keywords left out, ``_rule`` children spliced in; a ``?rule`` of one child gives
+    that child; else a tree named after the rule), in one function, which also
+    records where the node starts, in ``meta.line`` and ``meta.column``, as lark's
+    ``propagate_positions`` does: at its first child, counting the keywords the tree
+    leaves out (a rule inlined into this one counts from its own first keyword, its
+    "container", kept in ``meta.container_line`` and ``meta.container_column``). The
+    readers need no more (where a problem is); lark would also work out every node's
+    end, which costs as much again."""
+    options = rule.options
+    keep_all = options.keep_all_tokens
+    included = [(i, not symbol.is_term and symbol.name.startswith("_")) for i, symbol in enumerate(rule.expansion)
+                if keep_all or not (symbol.is_term and symbol.filter_out)]
+    if len(included) == len(rule.expansion) and not any(expand for _, expand in included):
+        included = None
+    expand_single = bool(options.expand1 and not rule.alias)
+    name = rule.alias or options.template_source or rule.origin.name
+
+    def build(children: list) -> Any:
+        for child in children:  # the first child that knows where it starts
+            if isinstance(child, Token):
+                line, column = child.line, child.column
+                break
+            meta = child._meta
+            if meta is not None and not meta.empty:
+                line, column = meta.container_line, meta.container_column
+                break
+        else:
+            line = None
+        if included is None:
+            kept = children
+        else:  # lark's LALR child filter (a left-recursive list grows in place)
+            kept = []
+            for i, expand in included:
+                if not expand:
+                    kept.append(children[i])
+                elif kept:
+                    kept += children[i].children
+                else:
+                    kept = children[i].children
+        if expand_single and len(kept) == 1:
+            node = kept[0]
+            if line is None or not isinstance(node, Tree):
+                return node
+            meta = node.meta
+            if meta.empty:
+                meta.line, meta.column = line, column
+                meta.empty = False
+            meta.container_line, meta.container_column = line, column
+            return node
+        node = Tree(name, kept)
+        if line is not None:
+            node._meta = meta = _new(Meta)
+            meta.line, meta.column = line, column
+            meta.empty = False
+            meta.container_line, meta.container_column = line, column
+        return node
+
+    return build
+
+
+_new = object.__new__
 
 
 # -- the contextual lexer, its regexps compiled once per terminal ------------------------------
