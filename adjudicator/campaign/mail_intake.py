@@ -146,6 +146,21 @@ def orders_parts(mail: IncomingMail) -> list[Part]:
 MAIL_LOG, MAIL_LOG_KEPT = "mail_log", 500
 
 
+#: The campaign's metadata key of each player's orders mail accepted since their last
+#: report (address in lower case -> the mail's Message-ID), which that report threads under.
+ORDERS_MAIL = "orders_mail"
+
+
+def note_orders_mail(tx: Any, mail: IncomingMail) -> None:
+    """Keep the Message-ID of accepted orders mail, by the address it came from, for the
+    sender's next report to answer (:data:`ORDERS_MAIL`)."""
+    if mail.message_id is None or mail.reply_address is None:
+        return
+    meta = tx.campaign().meta
+    waiting = {**meta.get(ORDERS_MAIL, {}), mail.reply_address.lower(): mail.message_id}
+    tx.set_meta({**meta, ORDERS_MAIL: waiting})
+
+
 def note_mail(tx: Any, mail: IncomingMail, taken: Taken, digest: str) -> None:
     """Keep a refused or ignored mail's time, sender and outcome for 'history' (once per
     message; never its text)."""
@@ -239,6 +254,7 @@ class Intake:
                                   cache_key(support(log.charter["game"]).data_hashes()))
             text = "\n".join([receipt.render(), "", *_replacing(log, accepted), _deadline(entries, meta)])
             self._answer(tx, mail, accepted.side, "Orders accepted", text, text, notes)
+            note_orders_mail(tx, mail)
             return Taken(mail.origin, campaign, "accepted", receipt.sha256)
 
     def _choose(self, campaign: str, parts: list[Part]

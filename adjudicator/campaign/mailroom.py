@@ -30,7 +30,7 @@ from adjudicator.campaign.campaign import Campaigns, StepResult, replay_game, st
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
-from adjudicator.campaign.mail_intake import Intake, Taken
+from adjudicator.campaign.mail_intake import ORDERS_MAIL, Intake, Taken
 from adjudicator.engine import Match
 from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
@@ -124,6 +124,7 @@ class Mailroom:
         deadline = step_deadline(tx.entries(), meta)
         previous = dict(meta.get("last_report", {}))
         digests = dict(meta.get("digest", {}))
+        orders_mail = dict(meta.get(ORDERS_MAIL, {}))
         for side, player in meta["players"].items():
             events = step.events
             if player.get("reports") == "turn":
@@ -140,15 +141,16 @@ class Mailroom:
             )
             report = render(context)
             earlier = previous.get(player["address"])
-            orders_mail = _players_orders_mail(tx, log.campaign, player["address"], earlier)
+            answered = orders_mail.pop(player["address"].lower(), None)
             message = build_message(
                 sender=meta["referee_address"], to=player["address"], subject=report.subject,
-                text=report.text, html=report.html, in_reply_to=orders_mail or earlier,
-                references=[ref for ref in (earlier, orders_mail) if ref],
+                text=report.text, html=report.html, in_reply_to=answered or earlier,
+                references=[ref for ref in (earlier, answered) if ref],
             )
             tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
             previous[player["address"]] = message["Message-ID"]
-        tx.set_meta({**meta, "last_report": previous, **({"digest": digests} if digests else {})})
+        tx.set_meta({**meta, "last_report": previous, ORDERS_MAIL: orders_mail,
+                     **({"digest": digests} if digests else {})})
 
     # -- out: sending -----------------------------------------------------------------------
 
@@ -321,23 +323,6 @@ def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:
             tx.mark_sent(outbox_id)
         else:
             tx.mark_failed(outbox_id, failure)
-
-
-def _players_orders_mail(tx: Any, campaign: str, address: str, earlier_report: str | None) -> str | None:
-    """The Message-ID of the player's own orders mail accepted since their last report
-    (the one the receipt answered), so that the report threads under it; None if the
-    orders came otherwise (a file, the command line) or not since then."""
-    accepted = f"[{campaign}] Orders accepted"
-    for mail in reversed(tx.outbox()):  # the latest such receipt since the earlier report
-        if mail.message_id == earlier_report:
-            return None
-        if mail.recipient.lower() == address.lower():
-            message = message_headers(mail.eml)
-            if " ".join(str(message["Subject"] or "").split()) == accepted:
-                found = str(message["In-Reply-To"] or "").strip()
-                if found:
-                    return found
-    return None
 
 
 def _events_since(log: CampaignLog, match: Match, count: int) -> list:
