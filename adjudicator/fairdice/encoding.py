@@ -110,7 +110,8 @@ def canonical_json(value: object) -> bytes:
     elsewhere; store real quantities as integers in a stated unit or as
     decimal strings.
     """
-    _check_json_value(value, path="$")
+    if not _plainly_json(value):
+        _check_json_value(value, path="$")  # says where and why, or accepts what the quick test left
     text = json.dumps(
         value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )
@@ -175,6 +176,39 @@ def _decode_element(tag: int, payload: bytes) -> Field:
     if tag == TAG_SEQUENCE:
         return tuple(_decode_element(t, p) for t, p in _split_elements(payload))
     raise EncodingError(f"unknown or misplaced element tag 0x{tag:02x}")
+
+
+def _plainly_json(value: object) -> bool:
+    """Whether ``value`` is made only of the plain JSON types (dict, list, tuple, str,
+    int, bool, None; no subclasses) within the canonical limits: the quick yes/no of
+    :func:`_check_json_value`, writing no path for each value it looks at. A no is
+    not a refusal: :func:`_check_json_value` then decides (and says where)."""
+    kind = value.__class__
+    if kind is str:
+        return value.isascii() or _encodes(value)
+    if kind is int:
+        return -JSON_SAFE_INT <= value <= JSON_SAFE_INT
+    if value is None or kind is bool:
+        return True
+    if kind is dict:
+        for key, item in value.items():
+            if key.__class__ is not str or not (key.isascii() or _encodes(key)) or not _plainly_json(item):
+                return False
+        return True
+    if kind is list or kind is tuple:
+        for item in value:
+            if not _plainly_json(item):
+                return False
+        return True
+    return False
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_json_value(value: object, path: str) -> None:

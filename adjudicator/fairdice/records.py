@@ -89,11 +89,17 @@ class Record:
     @property
     def hash(self) -> str:
         """Lowercase hex SHA-256 of the canonical JSON of the whole record."""
-        return hashlib.sha256(_canonical(self.to_dict())).hexdigest()
+        return hashlib.sha256(self._canonical_form()).hexdigest()
 
     def to_json_line(self) -> str:
         """The record as one line of JSON Lines (without the newline)."""
-        return _canonical(self.to_dict()).decode("utf-8")
+        return self._canonical_form().decode("utf-8")
+
+    def _canonical_form(self) -> bytes:
+        """The canonical JSON of the whole record: kept when the record was read from
+        a line already checked to be exactly that (:meth:`from_json_line`), else made."""
+        kept = self.__dict__.get("_line")
+        return kept if kept is not None else _canonical(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Record:
@@ -128,9 +134,11 @@ class Record:
             data = json.loads(line, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as error:
             raise RecordFormatError(None, f"not valid JSON ({error})") from None
-        record = cls.from_dict(data)
-        if record.to_json_line() != line:
+        record = cls.from_stored(data)  # a fresh parse: its body need not be copied
+        encoded = _canonical(record.to_dict())
+        if encoded != line.encode("utf-8", "surrogatepass"):
             raise RecordFormatError(None, "record is not in canonical JSON form")
+        object.__setattr__(record, "_line", encoded)
         return record
 
 

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.fairdice import EncodingError, NonCanonicalJson, canonical_json, decode, encode
+from adjudicator.fairdice.encoding import _check_json_value, _plainly_json
 
 int64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 scalar_fields = st.one_of(st.binary(max_size=40), st.text(max_size=20), int64)
@@ -104,3 +105,32 @@ def _as_tuples(value):
     if isinstance(value, (list, tuple)):
         return tuple(_as_tuples(item) for item in value)
     return value
+
+
+odd_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | st.floats() | st.binary(),
+    lambda inner: (st.lists(inner, max_size=4) | st.lists(inner, max_size=4).map(tuple)
+                   | st.dictionaries(st.text() | st.integers(), inner, max_size=4)),
+    max_leaves=12,
+)
+
+
+@given(odd_values)
+def test_canonical_json_accepts_and_refuses_exactly_as_the_path_naming_check(value):
+    """The quick test that spares most values the path-naming check never decides
+    otherwise than that check: what it passes, the full check passes too."""
+    try:
+        _check_json_value(value, "$")
+        accepted = True
+    except NonCanonicalJson:
+        accepted = False
+    if _plainly_json(value):
+        assert accepted
+    assert (canonical_json_or_none(value) is not None) == accepted
+
+
+def canonical_json_or_none(value):
+    try:
+        return canonical_json(value)
+    except NonCanonicalJson:
+        return None
