@@ -198,18 +198,7 @@ class Tables:
         self._lexer_of_state = lexer.lexers
         self._built: dict[int, LexerStateTable] = {}
         self.lexers: dict[Any, LexerStateTable] = {}
-        reductions: dict[Any, tuple] = {}
-        self.actions: dict[Any, dict[str, tuple]] = {}
-        for state, row in table.states.items():
-            fast_row = {}
-            for symbol, (action, arg) in row.items():
-                if action is Shift:
-                    fast_row[symbol] = (True, arg)
-                else:
-                    if arg not in reductions:
-                        reductions[arg] = (len(arg.expansion), callbacks[arg], arg.origin.name)
-                    fast_row[symbol] = (False, reductions[arg])
-            self.actions[state] = fast_row
+        self.actions = _Actions(table.states, callbacks)
         self.terminal_callbacks = frozenset(name for name in callbacks if isinstance(name, str))
 
 
@@ -221,6 +210,31 @@ class Tables:
             table = self._built[id(state_lexer)] = LexerStateTable(state_lexer, self._each)
         self.lexers[state] = table
         return table
+
+
+class _Actions(dict):
+    """Each parser state's row of the LALR table as :func:`parse_fast` reads it, made
+    when the state is first reached (a short file in a new process reaches few of
+    them): for each terminal or rule, ``(True, state)`` to shift or ``(False, (size,
+    callback, rule name))`` to reduce."""
+
+    def __init__(self, states: Any, callbacks: Any) -> None:
+        super().__init__()
+        self._states, self._callbacks = states, callbacks
+        self._reductions: dict[Any, tuple] = {}
+
+    def __missing__(self, state: Any) -> dict[str, tuple]:
+        reductions = self._reductions
+        fast_row = {}
+        for symbol, (action, arg) in self._states[state].items():
+            if action is Shift:
+                fast_row[symbol] = (True, arg)
+            else:
+                if arg not in reductions:
+                    reductions[arg] = (len(arg.expansion), self._callbacks[arg], arg.origin.name)
+                fast_row[symbol] = (False, reductions[arg])
+        self[state] = fast_row
+        return fast_row
 
 
 class _Regexps(dict):
