@@ -197,18 +197,16 @@ class Mailroom:
                 unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
                 return self._write_all(unsent), 0, []
             claimed = self._claim(campaign, hold)
-            outcomes: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
+            outcomes = _Outcomes(self, campaign, claimed)
             try:
                 if smtp is None:
-                    files = self._write_all(claimed)
-                    outcomes = [(mail.id, None) for mail in claimed]
-                    return files, len(claimed), []
-                failures = self._send_claimed(campaign, smtp, claimed, token, outcomes)
-                return self._write_all(claimed), len(claimed) - len(failures), failures
+                    for mail in claimed:
+                        outcomes.note(mail.id, None)
+                else:
+                    self._send_claimed(smtp, claimed, token, outcomes)
             finally:
-                if outcomes:
-                    with self.store.transaction(campaign) as tx:
-                        _record_outcomes(tx, outcomes)
+                outcomes.record()
+            return outcomes.files, len(claimed) - len(outcomes.failures), outcomes.failures
         finally:
             self._drop_lease(campaign, token)
 
@@ -223,29 +221,20 @@ class Mailroom:
     def _write_all(self, mails: list[Any]) -> list[Path]:
         return [path for path in map(self._write_once, (m.eml for m in mails)) if path is not None]
 
-    def _send_claimed(self, campaign: str, smtp: SmtpSettings, claimed: list[Any], token: str,
-                      outcomes: list[tuple[int, str | None]]) -> list[str]:
-        """Send; each outcome goes to ``outcomes`` (recorded by the caller), and in a long
-        run those so far are recorded every :data:`RECORD_EVERY_SECONDS`, which also
-        refreshes the lease."""
-        failures: list[str] = []
+    def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes) -> None:
+        """Send; each outcome goes to ``outcomes``, and in a long run those so far are
+        recorded every :data:`RECORD_EVERY_SECONDS`, which also refreshes the lease."""
         recorded = time.monotonic()
 
         def note(outbox_id: int, failure: str | None) -> None:
             nonlocal recorded
-            outcomes.append((outbox_id, failure))
-            if failure is not None:
-                failures.append(f"mail {outbox_id}: {failure}")
+            outcomes.note(outbox_id, failure)
             if time.monotonic() - recorded >= RECORD_EVERY_SECONDS:
-                with self.store.transaction(campaign) as tx:
-                    _record_outcomes(tx, outcomes)
-                    self._beat(tx, token)
-                outcomes.clear()
+                outcomes.record(lease=token)
                 recorded = time.monotonic()
 
         send_all(smtp, ((mail.id, WireMessage(message_headers(mail.eml), mail.eml)) for mail in claimed),
                  lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)))
-        return failures
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
     # finds no live lease but mail left 'sending' knows that mail's sender was killed,
@@ -314,6 +303,36 @@ class Mailroom:
             tx.queue_mail(message["Message-ID"], address, message_bytes(message))
             tx.set_meta({**meta, "reminded": step})
             return decision.side
+
+
+class _Outcomes:
+    """What became of each claimed mail in one 'send', recorded in the store only once
+    the referee's .eml copies of those mails are written (a kill before that leaves
+    them 'sending', to be sent again); the copies newly written and the failures."""
+
+    def __init__(self, mailroom: Mailroom, campaign: str, claimed: list[Any]) -> None:
+        self._mailroom, self._campaign = mailroom, campaign
+        self._claimed = {mail.id: mail for mail in claimed}
+        self._pending: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
+        self.files: list[Path] = []
+        self.failures: list[str] = []
+
+    def note(self, outbox_id: int, failure: str | None) -> None:
+        self._pending.append((outbox_id, failure))
+        if failure is not None:
+            self.failures.append(f"mail {outbox_id}: {failure}")
+
+    def record(self, lease: str | None = None) -> None:
+        """Write the copies of the mail noted so far, then record its outcomes (and
+        refresh the ``lease``) in one transaction."""
+        if not self._pending:
+            return
+        self.files += self._mailroom._write_all([self._claimed[outbox_id] for outbox_id, _ in self._pending])
+        with self._mailroom.store.transaction(self._campaign) as tx:
+            _record_outcomes(tx, self._pending)
+            if lease is not None:
+                self._mailroom._beat(tx, lease)
+        self._pending = []
 
 
 def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:
