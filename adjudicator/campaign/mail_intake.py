@@ -152,11 +152,11 @@ ORDERS_MAIL = "orders_mail"
 
 
 def note_orders_mail(tx: Any, mail: IncomingMail) -> None:
-    """Keep the Message-ID of accepted orders mail, by the address it came from, for the
-    sender's next report to answer (:data:`ORDERS_MAIL`)."""
-    if mail.message_id is None or mail.reply_address is None:
-        return
+    """Keep the Message-ID of accepted orders mail from a player's address, by that
+    address, for the player's next report to answer (:data:`ORDERS_MAIL`)."""
     meta = tx.campaign().meta
+    if mail.message_id is None or not _is_player(mail.reply_address, meta):
+        return  # only a player's own address gets reports to thread
     waiting = {**meta.get(ORDERS_MAIL, {}), mail.reply_address.lower(): mail.message_id}
     tx.set_meta({**meta, ORDERS_MAIL: waiting})
 
