@@ -81,7 +81,9 @@ def _run() -> None:
     try:
         app()
     except SystemExit:
-        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # click's exit 1 for a reader gone
+        from click.utils import PacifyFlushWrapper
+
+        if isinstance(sys.stdout, PacifyFlushWrapper):  # click's exit 1 for a reader gone
             _quiet_broken_pipe()
         raise
     except KeyboardInterrupt:

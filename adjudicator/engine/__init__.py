@@ -4,25 +4,21 @@ See :mod:`adjudicator.engine.requests` for what rules yield and
 :mod:`adjudicator.engine.match` for the driver that answers them.
 """
 
-import importlib
+from adjudicator.lazy import exports
 
 #: each public name -> the module that defines it; imported on first use, so that a
 #: module needing only the errors (an orders reader, a board) does not load the driver.
 _HOMES = {
     **dict.fromkeys(("EngineError", "GameDataError", "HistoryMismatch", "IllegalAnswer", "NotWaitingForAnswer",
-                     "NotWaitingForDice", "WrongRespondent"), "adjudicator.engine.errors"),
+                     "NotWaitingForDice", "WrongRespondent"), "errors"),
     **dict.fromkeys(("AnswerEntry", "DiceEntry", "DrawEntry", "Game", "ShuffleEntry", "Match", "entry_from_json",
-                     "play_out"), "adjudicator.engine.match"),
-    **dict.fromkeys(("CHANCE", "Decision", "Draw", "Event", "Roll", "Shuffle"), "adjudicator.engine.requests"),
-    **dict.fromkeys(("Source", "drive"), "adjudicator.engine.driver"),
+                     "play_out"), "match"),
+    **dict.fromkeys(("CHANCE", "Decision", "Draw", "Event", "Roll", "Shuffle"), "requests"),
+    **dict.fromkeys(("Source", "drive"), "driver"),
 }
 
 
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(home), name)
+__getattr__ = exports(__name__, _HOMES)
 
 
 __all__ = [

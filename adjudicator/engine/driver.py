@@ -57,17 +57,11 @@ def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
             continue
         pending = match.pending
         kind = pending.__class__
-        if kind is Roll:  # most of what a game asks: its dice
+        if kind is Roll or (kind is not Decision and isinstance(pending, CHANCE)):
             values = chance(pending)
             if values is None:
                 return "chance"
-            supply_dice(values)
-            continue
-        if kind is not Decision and isinstance(pending, CHANCE):
-            values = chance(pending)
-            if values is None:
-                return "chance"
-            supply(values)
+            (supply_dice if kind is Roll else supply)(values)  # dice, most of what a game asks, straight in
             continue
         if not isinstance(pending, Decision):
             return "paused"

@@ -325,10 +325,7 @@ class Match:
                 f"the game asks {decision.side} for {decision.kind!r}, "
                 f"not {side} for {kind or decision.kind!r}"
             )
-        if answer.__class__ is not dict and not isinstance(answer, Mapping):
-            typed = decision.accept(answer)  # raises IllegalAnswer, saying what an answer is
-        else:
-            typed = decision.parse(answer)
+        typed = decision.accept(answer)
         to_json = getattr(typed, "to_json", None)
         self._entries.append(AnswerEntry(side, decision.kind, to_json() if to_json is not None else dict(answer)))
         spent = self._spent.get((side, decision.kind, decision.hidden))

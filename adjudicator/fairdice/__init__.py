@@ -8,8 +8,8 @@
 - :mod:`.stats`    -- per-side dice statistics with a chi-square test;
 - :mod:`.errors`   -- one exception class per failure, all under FairDiceError.
 
-This package depends on nothing else in ``adjudicator``; the engine and the
-store call it.
+This package depends on nothing else in ``adjudicator`` (but the generic lazy
+loading of :mod:`adjudicator.lazy`); the engine and the store call it.
 """
 
 from adjudicator.lazy import exports

@@ -14,7 +14,7 @@ It knows nothing of games or orders; the campaign layer calls it.
 * :mod:`.errors` -- :class:`MailError` and one subclass per kind of failure.
 """
 
-import importlib
+from adjudicator.lazy import exports
 
 from .errors import (
     HeaderInjection,
@@ -43,11 +43,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+__getattr__ = exports(__name__, _HOMES)
 
 
 __all__ = [
