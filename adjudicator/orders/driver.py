@@ -192,9 +192,10 @@ class Tables:
         table, callbacks = inner.parse_table, inner.callbacks
         self.start_state = table.start_states["start"]
         self.end_state = table.end_states["start"]
-        conf = parser.lexer_conf
         shared = getattr(next(iter(lexer.lexers.values()), None), "shared", None)
-        self._each = shared.compiled if shared is not None else _Regexps(conf)
+        if shared is None:
+            raise NotImplementedError("the fast run needs the terminals' shared regexps (share_terminal_regexps)")
+        self._each = shared.compiled
         self._lexer_of_state = lexer.lexers
         self._built: dict[int, LexerStateTable] = {}
         self.lexers: dict[Any, LexerStateTable] = {}
@@ -235,19 +236,6 @@ class _Actions(dict):
                 fast_row[symbol] = (False, reductions[arg])
         self[state] = fast_row
         return fast_row
-
-
-class _Regexps(dict):
-    """Each terminal's regexp, compiled when first asked for."""
-
-    def __init__(self, conf: Any) -> None:
-        super().__init__()
-        self.conf = conf
-
-    def __missing__(self, name: str) -> Any:
-        pattern = self.conf.terminals_by_name[name].pattern.to_regexp()
-        compiled = self[name] = self.conf.re_module.compile(pattern, self.conf.g_regex_flags)
-        return compiled
 
 
 @lru_cache(maxsize=None)

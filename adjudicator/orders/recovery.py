@@ -23,7 +23,6 @@ from functools import lru_cache
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from adjudicator.orders.collector import garbage_collection_paused
 from adjudicator.orders.driver import parse_fast
 from adjudicator.orders.grammar import describe_terminal, keyword_of
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
@@ -55,11 +54,10 @@ def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None
     A file without mistakes is read by :func:`parse_fast` (the same tree, faster);
     lark's interactive parser reads one with mistakes, from the start, line by line.
     """
-    with garbage_collection_paused():
-        tree = parse_fast(parser, text)
-        if tree is not None:
-            return tree
-        return _parse_line_by_line(parser, text, log)
+    tree = parse_fast(parser, text)
+    if tree is not None:
+        return tree
+    return _parse_line_by_line(parser, text, log)
 
 
 def _parse_line_by_line(parser: Lark, text: str, log: ProblemLog) -> Tree | None:
