@@ -91,10 +91,10 @@ class HexMap:
     railway_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     road_or_railway_neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     halting_neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
-    road_or_railway_hexes: frozenset[str] = field(default=frozenset(), compare=False)
-    """The hexes on a road or railway, and the hexes the boxes join (10.2.4)."""
     """hex -> the neighbours where an ordinary move must end (8.1: wasteland, or across a
     river, unless along a road or railway)."""
+    road_or_railway_hexes: frozenset[str] = field(default=frozenset(), compare=False)
+    """The hexes on a road or railway, and the hexes the boxes join (10.2.4)."""
 
     def __post_init__(self) -> None:
         neighbours = {}

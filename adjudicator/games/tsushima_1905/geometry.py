@@ -92,25 +92,6 @@ def interiors_overlap(a: Polygon, b: Polygon) -> bool:
     return True
 
 
-def _swept_base_overlaps(base: Polygon, dx: int, dy: int, other: Polygon) -> bool:
-    """Whether ``base`` swept straight by (dx, dy) overlaps the interior of the base
-    ``other``: the axes are the two sides of each base and the normal of the motion;
-    on each, the swept shape's extent is the base's widened by the motion's projection."""
-    axes = [(base[0][1] - base[1][1], base[1][0] - base[0][0]), (base[1][1] - base[2][1], base[2][0] - base[1][0]),
-            (other[0][1] - other[1][1], other[1][0] - other[0][0]),
-            (other[1][1] - other[2][1], other[2][0] - other[1][0])]
-    if dx or dy:
-        axes.append((-dy, dx))
-    for ax, ay in axes:
-        projected = [x * ax + y * ay for x, y in base]
-        shift = dx * ax + dy * ay
-        low, high = min(projected) + min(0, shift), max(projected) + max(0, shift)
-        theirs = [x * ax + y * ay for x, y in other]
-        if high <= min(theirs) or max(theirs) <= low:
-            return False
-    return True
-
-
 def _moving_extent(motion: tuple, ax: int, ay: int) -> tuple[int, int]:
     """The extent on the axis (ax, ay) of a base c +- f +- r moved straight by d."""
     cx, cy, fx, fy, rx, ry, dx, dy = motion
@@ -395,7 +376,10 @@ class Geometry:
         return motion, [(ax, ay) + _moving_extent(motion, ax, ay) for ax, ay in axes]
 
     def _meets_moving(self, mover: tuple, other: Pose) -> bool:
-        """:func:`_swept_base_overlaps` from the bases' centres and half-vectors: a base
+        """Whether the moving base (:meth:`_moving`) swept straight overlaps the interior
+        of the base ``other``. The axes are the two sides of each base and the normal of
+        the motion; on each, the swept shape's extent is the base's widened by the
+        motion's projection. Worked from the bases' centres and half-vectors: a base
         c +- f +- r projects on an axis a to c.a +- (|f.a| + |r.a|), the very integers
         its corners give; separated on one axis, the two do not meet."""
         motion, own = mover
@@ -422,11 +406,6 @@ class Geometry:
         reach = self._base_reach
         lo_x, hi_x, lo_y, hi_y = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
         return [(n, p) for n, p in others if lo_x < p[0] < hi_x and lo_y < p[1] < hi_y]
-
-    def near(self, pose: Pose, reach: int, others: Sequence[tuple[str, Pose]]) -> tuple[tuple[str, Pose], ...]:
-        """The bases of ``others`` whose centres lie within ``reach`` of ``pose``'s centre."""
-        x, y, limit = pose[0], pose[1], reach * reach
-        return tuple((n, p) for n, p in others if (p[0] - x) ** 2 + (p[1] - y) ** 2 <= limit)
 
     def sweep(self, pose: Pose, element: int, length: int,
               others: tuple[tuple[str, Pose], ...]) -> tuple[Pose, list[str]]:

@@ -107,14 +107,9 @@ class Table:
         names = ", ".join(s.name for s in (by_alias or prefixed)) or ", ".join(s.name for s in ships)
         raise IllegalAnswer(f"{name!r} is not a ship that fits here; the ships are: {names}")
 
-    def obstacles(self, *excluded: str) -> list[tuple[str, Pose]]:
-        """Every base on the table (surrendered and abandoned included), but ``excluded``."""
-        return [(s.name, pose_of(s)) for s in self.state.ships.values()
-                if s.status in ON_TABLE and s.name not in excluded]
-
     def obstacles_near(self, ship: Ship, reach: int) -> tuple[tuple[str, Pose], ...]:
-        """:meth:`obstacles` but ``ship``, only those whose centres lie within ``reach``
-        of its centre (in the same order)."""
+        """Every base on the table (surrendered and abandoned included) but ``ship``'s,
+        whose centre lies within ``reach`` of its centre, in the state's order."""
         x, y, limit, name = ship.x, ship.y, reach * reach, ship.name
         return tuple((s.name, Pose(s.x, s.y, s.heading)) for s in self.state.ships.values()
                      if s.status in ON_TABLE and s.name != name and (s.x - x) ** 2 + (s.y - y) ** 2 <= limit)

@@ -197,17 +197,11 @@ def reachable(t, uid: str) -> dict[str, list[str]]:
                 if b not in found:
                     found[b] = new
                 if left > 0 and best.get(b, -1) < left and not (
-                        b in zone or (not from_box and b in halting[a])):   # :func:`_must_stop`
+                        b in zone or (not from_box and b in halting[a])):   # 6.1, 8.1: it stops there
                     best[b] = left
                     nxt.append(new)
         frontier = nxt
     return found
-
-
-def _must_stop(t, side: str, a: str, b: str) -> bool:
-    """6.1, 8.1: a move ends on entering an EZOC, wasteland or across a river, unless
-    along a road or railway."""
-    return b in t.enemy_zone(side) or (a not in ENTRY_BOXES and b in t.board.halting_neighbours[a])
 
 
 # -- 8.2 rail movement and 10.2.4 strategic movement ------------------------------------

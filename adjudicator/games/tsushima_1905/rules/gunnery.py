@@ -142,9 +142,11 @@ def check_salvos(table: Table, firer: Ship, pose: Pose, fire: Sequence[Fire], ba
             return [Salvo(t, s.dice, arc) for t, s, arc in zip(targets, fire, assignment)]
     where = "; ".join(f"{t.name} {s.dice} dice in the {' or '.join(held)} arc"
                       for t, s, held in zip(targets, fire, arcs))
+    dice = table.cls(firer)
+    ends = f"{dice.dice_end_arc} {'die' if dice.dice_end_arc == 1 else 'dice'}"
     raise IllegalAnswer(f"{firer.name} cannot give each salvo an arc of its own within its dice ({where}): "
-                        f"one target per arc, 1 die from the bow or stern, "
-                        f"{table.cls(firer).dice_broadside} from a beam (R-FIRE-2)")
+                        f"one target per arc, {ends} from the bow or stern, "
+                        f"{dice.dice_broadside} from a beam (R-FIRE-2)")
 
 
 def _arc_for(table: Table, firer: Ship, pose: Pose, target: Ship, dice: int) -> str:
