@@ -5,6 +5,7 @@ file is ignored, and a file that is not TOML is refused as before and never kept
 
 from __future__ import annotations
 
+import marshal
 import tomllib
 
 import pytest
@@ -30,6 +31,13 @@ def test_every_game_data_file_reads_back_exactly_as_tomllib_parses_it(cache):
         first, again = read_toml(content), read_toml(content)
         assert first == again == tomllib.loads(content.decode("utf-8")), path
     assert len(kept_files(cache)) == len({p.read_bytes() for p in files})
+
+
+def test_the_kept_form_is_what_the_next_read_returns(cache):
+    assert read_toml(b'name = "Mikasa"\n') == {"name": "Mikasa"}
+    (kept,) = kept_files(cache)
+    kept.write_bytes(marshal.dumps({"name": "read from the cache"}))
+    assert read_toml(b'name = "Mikasa"\n') == {"name": "read from the cache"}
 
 
 def test_an_edited_file_is_parsed_afresh_and_a_damaged_cache_file_is_ignored(cache):
