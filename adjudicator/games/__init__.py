@@ -5,6 +5,11 @@ Each entry names the module whose ``plugin()`` returns the game's
 :mod:`adjudicator.engine.contract`). Adding a game is one folder,
 ``adjudicator/games/<game>/``, and one line here. Modules are imported only when a
 game is used, so the command line starts fast and a broken game breaks only itself.
+
+A game's package may also name, in its ``__init__``, the parts a command needs without
+the rest of the plug-in: ``LANGUAGE``, the module of its orders language (for reading
+orders, ``check``), and ``RULES``, ``module:class`` of its game (for replaying, ``verify``).
+A test holds each to its plug-in; a game that names neither is loaded through its plug-in.
 """
 
 from __future__ import annotations
@@ -23,24 +28,6 @@ GAMES: dict[str, str] = {
     "port-arthur": "adjudicator.games.port_arthur.plugin",
     "russo-japanese-war": "adjudicator.games.russo_japanese_war.plugin",
     "tsushima-1905": "adjudicator.games.tsushima_1905.plugin",
-}
-
-#: game name -> module of its orders language, for reading orders without loading the
-#: rules (``check``); it is the plug-in's ``language`` (a test holds them equal). A game
-#: left out here is read through its plug-in.
-LANGUAGES: dict[str, str] = {
-    "port-arthur": "adjudicator.games.port_arthur.language",
-    "russo-japanese-war": "adjudicator.games.russo_japanese_war.language",
-    "tsushima-1905": "adjudicator.games.tsushima_1905.orders",
-}
-
-#: game name -> its rules, ``module:class`` (the plug-in's ``make_game``), for replaying a
-#: game without loading its orders language, reports or players (``verify``); a test holds
-#: each the class of its plug-in's game. A game left out here is made through its plug-in.
-RULES: dict[str, str] = {
-    "port-arthur": "adjudicator.games.port_arthur.game:PortArthur",
-    "russo-japanese-war": "adjudicator.games.russo_japanese_war.game:RussoJapaneseWar",
-    "tsushima-1905": "adjudicator.games.tsushima_1905.game:Tsushima1905",
 }
 
 
@@ -63,24 +50,23 @@ def get(name: str) -> "GamePlugin":
 
 def language(name: str):
     """The orders language of game ``name`` (its plug-in's ``language``), imported
-    without the rest of the game when the registry names its module."""
-    if name not in GAMES:
-        get(name)  # UnknownGame, naming the games
-    module = LANGUAGES.get(name)
-    if module is None or module.rpartition(".")[0] != GAMES[name].rpartition(".")[0]:
-        return get(name).language  # a game registered otherwise (a test's own): through its plug-in
-    return importlib.import_module(module)
+    without the rest of the game when the game's package names its module."""
+    module = _shortcut(name, "LANGUAGE")
+    return get(name).language if module is None else importlib.import_module(module)
 
 
 def rules(name: str) -> "RulesGame":
     """Game ``name``'s engine object, as its plug-in's ``game()`` gives it, made without
-    loading the rest of the plug-in when the registry names its class."""
+    loading the rest of the plug-in when the game's package names its class."""
+    home = _shortcut(name, "RULES")
+    return get(name).game() if home is None else _make(home)
+
+
+def _shortcut(name: str, part: str) -> str | None:
+    """What game ``name``'s package names as ``part`` (``LANGUAGE`` or ``RULES``), if anything."""
     if name not in GAMES:
         get(name)  # UnknownGame, naming the games
-    home = RULES.get(name)
-    if home is None or home.partition(":")[0].rpartition(".")[0] != GAMES[name].rpartition(".")[0]:
-        return get(name).game()  # a game registered otherwise (a test's own): through its plug-in
-    return _make(home)
+    return getattr(importlib.import_module(GAMES[name].rpartition(".")[0]), part, None)
 
 
 @lru_cache(maxsize=None)
@@ -102,4 +88,4 @@ def only_game() -> str | None:
     return next(iter(GAMES)) if len(GAMES) == 1 else None
 
 
-__all__ = ["GAMES", "LANGUAGES", "RULES", "UnknownGame", "get", "language", "names", "only_game", "rules"]
+__all__ = ["GAMES", "UnknownGame", "get", "language", "names", "only_game", "rules"]

@@ -4,6 +4,11 @@ The game class is imported on first use (``from adjudicator.games.port_arthur im
 PortArthur``), so that reading orders loads the orders language without the rules.
 """
 
+#: for the registry (:mod:`adjudicator.games`): the orders language, and the rules class,
+#: each loadable without the rest of the plug-in
+LANGUAGE = "adjudicator.games.port_arthur.language"
+RULES = "adjudicator.games.port_arthur.game:PortArthur"
+
 __all__ = ["PortArthur"]
 
 

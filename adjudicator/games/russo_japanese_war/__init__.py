@@ -4,6 +4,11 @@ The game class is imported on first use (``from adjudicator.games.russo_japanese
 import RussoJapaneseWar``), so that reading orders loads the orders language without the rules.
 """
 
+#: for the registry (:mod:`adjudicator.games`): the orders language, and the rules class,
+#: each loadable without the rest of the plug-in
+LANGUAGE = "adjudicator.games.russo_japanese_war.language"
+RULES = "adjudicator.games.russo_japanese_war.game:RussoJapaneseWar"
+
 __all__ = ["RussoJapaneseWar"]
 
 
