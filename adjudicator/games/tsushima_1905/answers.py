@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.games.tsushima_1905.geometry import ARCS
 
 
 class Kind(str, Enum):
@@ -29,7 +30,6 @@ class Kind(str, Enum):
 AHEAD = "A"
 ELEMENT = re.compile(r"^(?:(A)(\d*\.\d{1,3})?|([SP])(\d{1,2}))$")
 UNITS_PER_BL = 1000        # a written length has at most three decimals: thousandths of a BL
-ARC_NAMES = ("bow", "starboard", "stern", "port")
 
 
 def length_text(units: int) -> str:
@@ -202,8 +202,8 @@ def read_salvo(raw: Mapping[str, Any]) -> Fire:
     if dice < 1:
         raise IllegalAnswer("fire needs at least 1 die; write fire = \"none\" to hold fire")
     arc = raw.get("arc", "")
-    if arc not in ("",) + ARC_NAMES:
-        raise IllegalAnswer(f"'arc' is one of {', '.join(ARC_NAMES)}, got {arc!r}")
+    if arc not in ("",) + ARCS:
+        raise IllegalAnswer(f"'arc' is one of {', '.join(ARCS)}, got {arc!r}")
     return Fire(_text(raw, "target"), dice, arc)
 
 

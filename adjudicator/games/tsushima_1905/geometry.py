@@ -190,12 +190,11 @@ class Geometry:
         # the vectors of the moves, per heading (the same integers fwd and right give)
         self._steps = {length: tuple(self.fwd(length, h) for h in range(360))
                        for length in (base_length, base_length // 2)}
-        self._pivot_arm = tuple(self.right(base_width // 2, h) for h in range(360))
         # read-only, per heading: a whole ahead, half an ahead, and the pivot's arm (the
         # integers step, advance and pivot add to a pose), for searches that add them up
         self.whole_steps = self._steps[base_length]
         self.half_steps = self._steps[base_length // 2]
-        self.pivot_arms = self._pivot_arm
+        self.pivot_arms = tuple(self.right(base_width // 2, h) for h in range(360))
         self._corners: dict[Pose, Polygon] = {}
         self._sweeps: dict[tuple, tuple[Pose, list[str]]] = {}
         half_diagonal_sq = (base_length // 2) ** 2 + (base_width // 2) ** 2
@@ -232,7 +231,7 @@ class Geometry:
 
     def step(self, heading: int) -> Point:
         """The move of one whole ahead along ``heading``: fwd(base length)."""
-        return self._steps[self.base_length][heading % 360]
+        return self.whole_steps[heading % 360]
 
     def advance(self, pose: Pose, length: int) -> Pose:
         """``length`` units straight ahead."""
@@ -246,8 +245,8 @@ class Geometry:
         starboard, < 0 to port (R-MOVE-3). Computed from the pre-pivot pose."""
         x, y, heading = pose
         new_heading = (heading + degrees) % 360
-        rx0, ry0 = self._pivot_arm[heading % 360]
-        rx1, ry1 = self._pivot_arm[new_heading]
+        rx0, ry0 = self.pivot_arms[heading % 360]
+        rx1, ry1 = self.pivot_arms[new_heading]
         if degrees >= 0:
             return Pose(x + rx0 - rx1, y + ry0 - ry1, new_heading)
         return Pose(x - rx0 + rx1, y - ry0 + ry1, new_heading)

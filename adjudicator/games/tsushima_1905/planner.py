@@ -61,8 +61,12 @@ class Objective:
 
     score: Callable[[Pose], int]
     bound: Callable[[Pose, int, int], int]
-    point: tuple[int, int] | None = None     # for "end nearest this point": the point
     distance: tuple[int, int, int] | None = None   # a score of sign x the squared distance to (x, y): (x, y, sign)
+
+    @property
+    def point(self) -> tuple[int, int] | None:
+        """For "end nearest this point": the point."""
+        return self.distance[:2] if self.distance is not None and self.distance[2] > 0 else None
 
 
 def _segment_distance_sq(px: int, py: int, ex: int, ey: int) -> int:
@@ -104,7 +108,7 @@ def _distance_objective(geo: Geometry, point: tuple[int, int], farthest: bool) -
         vx, vy = geo.step(pose.heading)
         return _segment_distance_sq(tx - pose.x, ty - pose.y, remaining * vx, remaining * vy)
 
-    return Objective(score, bound, None if farthest else point, (tx, ty, sign))
+    return Objective(score, bound, (tx, ty, sign))
 
 
 def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
@@ -241,7 +245,7 @@ def _best(geo: Geometry, start: Pose, objective: Objective, most: int, fewest: i
         if aheads == 0:                # no segment: every turn ends here, none is worth it
             return ()
         kept = []
-        for row in rows:
+        for row in rows:           # _segment_distance_sq against the threshold, inline (the hot loop)
             ex, ey = aheads * row[5], aheads * row[6]
             along = px * ex + py * ey
             if along <= 0:

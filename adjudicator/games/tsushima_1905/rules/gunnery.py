@@ -89,9 +89,9 @@ def gun_dice_left(table: Table, firer: Ship, bank: int) -> int:
 def check_fire(table: Table, firer: Ship, pose: Pose, fire: Fire, bank: int) -> Ship:
     """The target of a legal fire order from ``pose`` with ``bank`` CPs left, or IllegalAnswer."""
     target = check_target(table, firer, pose, fire)
-    arcs = table.geo.arcs_of(pose, (target.x, target.y))
     most = arc_limit(table, firer, pose, target)
     if fire.dice > most:
+        arcs = table.geo.arcs_of(pose, (target.x, target.y))
         raise IllegalAnswer(f"{target.name} is in {firer.name}'s {' and '.join(arcs)} arc: at most {most} "
                             f"dice, not {fire.dice}")
     left = gun_dice_left(table, firer, bank)
