@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -35,19 +35,19 @@ from adjudicator.engine import Match
 from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
     IncomingMail,
-    SmtpSettings,
-    WireMessage,
     build_message,
     eml_filename,
     message_bytes,
     message_from_bytes,
     message_headers,
     read_messages,
-    send_all,
     write_eml,
     write_eml_bytes,
 )
 from adjudicator.reports import render
+
+if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
+    from adjudicator.mail import SmtpSettings
 from adjudicator.reports.context import report_context
 
 __all__ = ["Mailroom", "Taken"]
@@ -222,6 +222,8 @@ class Mailroom:
         return [path for path in map(self._write_once, (m.eml for m in mails)) if path is not None]
 
     def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes) -> None:
+        from adjudicator.mail import WireMessage, send_all
+
         """Send; each outcome goes to ``outcomes``, and in a long run those so far are
         recorded every :data:`RECORD_EVERY_SECONDS`, which also refreshes the lease."""
         recorded = time.monotonic()

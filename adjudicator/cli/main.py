@@ -49,9 +49,20 @@ def run() -> None:
     """Console-script entry point: never a traceback for the user.
 
     A reader that stops early (``adjudicator check f | head``) ends the command quietly,
-    with the exit status of a Unix tool killed by SIGPIPE (141), as ``cat`` would."""
+    with the exit status of a Unix tool killed by SIGPIPE (141), as ``cat`` would.
+
+    The dataclass methods the command's modules define are compiled once and kept for
+    the next command (:mod:`adjudicator.cli.compiled`)."""
+    if sys.argv[1:] == ["--version"]:  # as the full command line prints it, loading nothing
+        from adjudicator import __version__
+
+        print(__version__)
+        sys.exit(0)
+    from adjudicator.cli.compiled import kept_compilations
+
     try:
-        _run()
+        with kept_compilations():
+            _run()
     except BrokenPipeError:
         _quiet_broken_pipe()
 
@@ -68,11 +79,6 @@ def _run() -> None:
     import importlib
 
     argv = sys.argv[1:]
-    if argv == ["--version"]:  # as the full command line prints it, without loading it
-        from adjudicator import __version__
-
-        print(__version__)
-        sys.exit(0)
     if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
         module, _, function = DIRECT[argv[0]].partition(":")
         try:

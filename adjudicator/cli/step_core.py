@@ -100,12 +100,7 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
     before the current step only after ``confirm`` (on a terminal) or ``yes``."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.mailroom import Mailroom
-    from adjudicator.mail import MailError, SmtpSettings
-
-    try:
-        smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
-    except MailError as error:
-        raise Failed(str(error))
+    smtp = _smtp_settings()
     with open_store(store) as opened:
         mailroom = Mailroom(Campaigns(opened), outbox)
         if requeue:
@@ -134,7 +129,7 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.errors import CampaignOver, FreshOrdersNeeded
     from adjudicator.campaign.mailroom import Mailroom
-    from adjudicator.mail import MailError, SmtpSettings
+    from adjudicator.mail import MailError
 
     private = load_key(key, passphrase)
     with open_store(store) as opened:
@@ -142,9 +137,9 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
         mailroom = Mailroom(campaigns, outbox)
         try:
             taken = mailroom.receive(source, private, campaign) if source else []
-            smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
         except MailError as error:
             raise Failed(str(error))
+        smtp = _smtp_settings()
         try:
             result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
             done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
@@ -159,6 +154,19 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
     for failure in failures:
         print(f"not sent, still queued: {failure}", file=err)
     return EXIT_OK
+
+
+def _smtp_settings():
+    """The SMTP server from ADJUDICATOR_SMTP_HOST and its fellows; None when it is not set
+    (mail is then written to the outbox only, and SMTP is not loaded)."""
+    if not os.environ.get("ADJUDICATOR_SMTP_HOST"):
+        return None
+    from adjudicator.mail import MailError, SmtpSettings
+
+    try:
+        return SmtpSettings.from_env()
+    except MailError as error:
+        raise Failed(str(error))
 
 
 # -- the direct paths: the plain forms of the arguments, else None (the full command line) --
