@@ -97,3 +97,13 @@ def test_a_folder_that_cannot_be_written_only_costs_the_saving(tmp_path):
     with kept_compilations(Path(tmp_path / "no" / "such" / "folder" / "kept.marshal")) as compilations:
         made = make_classes()
     assert compilations.new > 0 and made["Entry"](3).seq == 3
+
+
+def test_a_file_others_may_write_is_not_read(tmp_path):
+    kept = tmp_path / "kept.marshal"
+    with kept_compilations(kept):
+        make_classes()
+    kept.chmod(0o666)
+    with kept_compilations(kept) as compilations:
+        make_classes()
+    assert compilations.new > 0  # compiled afresh, not read

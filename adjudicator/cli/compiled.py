@@ -73,10 +73,16 @@ class _Compilations:
 
 
 def _read(path: Path | None) -> dict[str, CodeType]:
+    """The kept compilations; none from a file that someone else could have written
+    (it holds code this process runs, as a bytecode cache does)."""
     if path is None:
         return {}
     try:
-        kept = marshal.loads(path.read_bytes())
+        with open(path, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if status.st_uid != os.getuid() or status.st_mode & 0o022:
+                return {}
+            kept = marshal.loads(handle.read())
     except (OSError, ValueError, EOFError, TypeError):
         return {}
     if not isinstance(kept, dict) or not all(isinstance(k, str) and isinstance(v, CodeType) for k, v in kept.items()):
