@@ -52,9 +52,12 @@ def told(error: BaseException, err: TextIO) -> int | None:
 
 
 def run_told(work: Callable[[], int | None], err: TextIO) -> int:
-    """Run ``work`` (its exit code; None: 0), telling the user a known failure."""
+    """Run ``work`` (its exit code; None: 0), telling the user a known failure. A reader
+    gone (``| head``) is not one: the command line ends quietly, as any Unix tool."""
     try:
         return work() or EXIT_OK
+    except BrokenPipeError:
+        raise
     except Exception as error:  # noqa: BLE001 - told when it is a known failure, else raised
         code = told(error, err)
         if code is None:

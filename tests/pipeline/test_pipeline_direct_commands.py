@@ -20,7 +20,17 @@ from adjudicator.cli import campaign_cmds, mail_cmds  # noqa: F401  (they regist
 from adjudicator.cli.app import app
 from adjudicator.fairdice import save_private_key
 from adjudicator.store import Store
-from tests.pipeline.pipeline_helpers import CAMPAIGN, PLAYERS, REFEREE, T0, cli, command_env, email, orders_text
+from tests.pipeline.pipeline_helpers import (
+    CAMPAIGN,
+    COMMAND,
+    PLAYERS,
+    REFEREE,
+    T0,
+    cli,
+    command_env,
+    email,
+    orders_text,
+)
 
 NOW = "1904-02-09T12:00:00+00:00"
 #: relative to each desk, so that both desks' output reads the same
@@ -146,3 +156,14 @@ def test_a_step_from_cron_loads_neither_the_command_line_library_nor_the_other_c
 def test_the_version_is_printed_as_the_full_command_line_prints_it(desks):
     code, out, err = same(desks, "--version")
     assert (code, err) == (0, "") and out.strip()
+
+
+def test_a_reader_gone_ends_a_direct_command_quietly(desks):
+    """``adjudicator adjudicate c1 --format json | head -0``: no traceback, no message, and
+    the exit status of a Unix tool killed by SIGPIPE, as on the full command line."""
+    assert direct(desks[0], "receive", "japan.eml")[0] == 0
+    process = subprocess.Popen([*COMMAND, "adjudicate", CAMPAIGN, "--format", "json", "--now", NOW], cwd=desks[0],
+                               env=command_env(**ENV), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before the first line is written
+    _, err = process.communicate(timeout=120)
+    assert (process.returncode, err) == (141, b"")
