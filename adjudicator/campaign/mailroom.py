@@ -44,11 +44,9 @@ from adjudicator.mail import (
     write_eml,
     write_eml_bytes,
 )
-from adjudicator.reports import render
 
 if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
     from adjudicator.mail import SmtpSettings
-from adjudicator.reports.context import report_context
 
 __all__ = ["Mailroom", "Taken"]
 
@@ -97,6 +95,9 @@ class Mailroom:
 
     def queue_opening(self, tx: Any, log: CampaignLog, match: Match) -> None:
         """Queue each player's opening mail (inside the transaction that creates the campaign)."""
+        from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
+        from adjudicator.reports.context import report_context
+
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
@@ -119,6 +120,9 @@ class Mailroom:
 
     def queue_reports(self, tx: Any, log: CampaignLog, match: Match, step: StepResult) -> None:
         """Queue each player's report of ``step`` (called inside the adjudication's transaction)."""
+        from adjudicator.reports import render
+        from adjudicator.reports.context import report_context
+
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)

@@ -148,7 +148,16 @@ def test_a_step_from_cron_loads_neither_the_command_line_library_nor_the_other_c
     modules = loaded(tmp_path, desks[0], "step", CAMPAIGN, "japan.eml", "--now", NOW)
     assert not {m for m in modules if m.startswith(("typer", "click", "adjudicator.cli.campaign_cmds",
                                                    "adjudicator.cli.mail_cmds", "adjudicator.tournament"))}
-    assert "adjudicator.campaign.mailroom" in modules  # it did the step
+    assert "adjudicator.campaign.mailroom" in modules and "jinja2" in modules  # it did the step
+    assert not {m for m in modules if m.startswith(("smtplib", "ssl"))}  # no SMTP server is configured
+
+
+def test_receive_and_send_load_neither_the_report_templates_nor_smtp(tmp_path, desks):
+    modules = loaded(tmp_path, desks[0], "receive", "japan.eml")
+    assert "adjudicator.campaign.mailroom" in modules
+    assert not {m for m in modules if m.startswith(("jinja2", "smtplib", "ssl", "typer", "click"))}
+    modules = loaded(tmp_path, desks[0], "send", CAMPAIGN)
+    assert not {m for m in modules if m.startswith(("jinja2", "lark", "smtplib", "ssl", "typer", "click"))}
     modules = loaded(tmp_path, desks[0], "--version")
     assert not {m for m in modules if m.startswith(("typer", "click", "adjudicator.cli.app", "adjudicator.games"))}
 
