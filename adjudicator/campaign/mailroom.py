@@ -226,10 +226,10 @@ class Mailroom:
         return [path for path in map(self._write_once, (m.eml for m in mails)) if path is not None]
 
     def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes) -> None:
-        from adjudicator.mail import WireMessage, send_all
-
         """Send; each outcome goes to ``outcomes``, and in a long run those so far are
         recorded every :data:`RECORD_EVERY_SECONDS`, which also refreshes the lease."""
+        from adjudicator.mail import WireMessage, send_all
+
         recorded = time.monotonic()
 
         def note(outbox_id: int, failure: str | None) -> None:

@@ -11,6 +11,9 @@ compiled before from the per-user cache folder (:func:`adjudicator.resources.cac
 and keeps what it compiles anew there for the next command. The methods made are the
 same: the same code, run with the same names, as ``dataclasses`` itself would run it.
 
+Python 3.7 to 3.12 (the project needs 3.11) compile each method this way, through
+``dataclasses._create_fn`` calling the name ``exec``; where ``dataclasses`` works
+otherwise (3.13 compiles a class's methods at once), nothing is changed.
 A missing, stale or damaged cache file is ignored (the text is compiled as before); the
 file is named by the Python version, whose bytecode it holds, and written whole or not at
 all. Only the command line does this (:func:`adjudicator.cli.main.run`): the library never
