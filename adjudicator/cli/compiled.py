@@ -6,9 +6,10 @@ The standard library's ``dataclasses`` writes each generated method (``__init__`
 compiles it, every time a class is defined: for a step, about ninety classes and a fifth
 of its start-up. The text depends only on the class's fields and options, so the same
 text always compiles to the same code. While a command runs (:func:`kept_compilations`),
-``dataclasses`` compiles through :meth:`_Compilations.exec`, which takes the code of a text it has
-compiled before from the per-user cache folder (:func:`adjudicator.resources.cache_dir`),
-and keeps what it compiles anew there for the next command. The methods made are the
+``dataclasses`` compiles through :meth:`_Compilations.exec`, which takes the code of a
+text it has compiled before from the per-user cache folder
+(:func:`adjudicator.resources.cache_dir`), and keeps what it compiles anew there for the
+next command. The methods made are the
 same: the same code, run with the same names, as ``dataclasses`` itself would run it.
 
 Python 3.7 to 3.12 (the project needs 3.11) compile each method this way, through
@@ -16,7 +17,8 @@ Python 3.7 to 3.12 (the project needs 3.11) compile each method this way, throug
 otherwise (3.13 compiles a class's methods at once), nothing is changed.
 A missing, stale or damaged cache file is ignored (the text is compiled as before); the
 file is named by the bytecode's version (the magic number of ``.pyc`` files), is read
-only when no other user could have written it, and is written whole or not at all. Only the command line does this (:func:`adjudicator.cli.main.run`): the library never
+only when no other user could have written it, and is written whole or not at all.
+Only the command line does this (:func:`adjudicator.cli.main.run`): the library never
 changes ``dataclasses`` for a program that imports it.
 """
 
