@@ -9,8 +9,8 @@ text always compiles to the same code. While a command runs (:func:`kept_compila
 ``dataclasses`` compiles through :meth:`_Compilations.exec`, which takes the code of a
 text it has compiled before from the per-user cache folder
 (:func:`adjudicator.resources.cache_dir`), and keeps what it compiles anew there for the
-next command. The methods made are the
-same: the same code, run with the same names, as ``dataclasses`` itself would run it.
+next command. The methods made are the same: the same code, run with the same names, as
+``dataclasses`` itself would run it.
 
 Python 3.7 to 3.12 (the project needs 3.11) compile each method this way, through
 ``dataclasses._create_fn`` calling the name ``exec``; where ``dataclasses`` works
