@@ -16,7 +16,7 @@ Python 3.7 to 3.12 (the project needs 3.11) compile each method this way, throug
 ``dataclasses._create_fn`` calling the name ``exec``; where ``dataclasses`` works
 otherwise (3.13 compiles a class's methods at once), nothing is changed.
 A missing, stale or damaged cache file is ignored (the text is compiled as before); the
-file is named by the bytecode's version (the magic number of ``.pyc`` files), is read
+file is named by the bytecode's version (as ``.pyc`` files are: ``cpython-311``), is read
 only when no other user could have written it, and is written whole or not at all.
 Only the command line does this (:func:`adjudicator.cli.main.run`): the library never
 changes ``dataclasses`` for a program that imports it.
@@ -97,12 +97,10 @@ def _read(path: Path | None) -> dict[str, CodeType]:
 
 def cache_file() -> Path | None:
     """The file of kept compilations for this Python (None: no cache folder)."""
-    from importlib.util import MAGIC_NUMBER
-
     from adjudicator.resources import cache_dir
 
     folder = cache_dir()
-    tag = f"{sys.implementation.name}-{MAGIC_NUMBER.hex()}"  # the bytecode's own version
+    tag = sys.implementation.cache_tag or sys.implementation.name  # as .pyc files are named: cpython-311
     return None if folder is None else folder / f"dataclasses-{tag}.marshal"
 
 
