@@ -44,6 +44,7 @@ import os
 import pstats
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -133,10 +134,18 @@ def cli() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "adjudicator"]
 
 
+#: CPU seconds (user + system) of each command :func:`run` ran, in order
+CPU_TIMES: list[float] = []
+
+
 def run(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, str]:
+    """Wall seconds and stdout of one command (its CPU seconds go to :data:`CPU_TIMES`)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU_TIMES.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     if done.returncode != 0:
         sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
     return elapsed, done.stdout
@@ -184,14 +193,16 @@ def bench_step(steps: int, profile: bool, top: int, bytecode_cache: bool) -> Non
             return eml
 
         times: dict[str, list[float]] = {"receive": [], "adjudicate": [], "send": [], "total": [], "startup": []}
+        cpu: dict[str, list[float]] = {"receive": [], "adjudicate": [], "send": [], "total": [], "startup": []}
         for index in range(steps + 1):  # the first step warms the file cache and is not counted
             eml = write_orders(index)
             if eml is None:
                 print(f"the campaign ended after {index} steps; fewer steps timed")
                 break
-            taken = {}
+            taken, used = {}, {}
             for label, args in step_commands(name, eml, outbox).items():
                 taken[label], out = run(command + args, env, folder)
+                used[label] = CPU_TIMES[-1]
                 if label == "receive" and not out.startswith("accepted"):
                     sys.exit(f"orders for step {index} not accepted: {out}")
                 if label == "send":
@@ -201,8 +212,11 @@ def bench_step(steps: int, profile: bool, top: int, bytecode_cache: bool) -> Non
                 continue
             for label, value in taken.items():
                 times[label].append(value)
+                cpu[label].append(used[label])
             times["total"].append(sum(taken.values()))
             times["startup"].append(startup)
+            cpu["total"].append(sum(used.values()))
+            cpu["startup"].append(CPU_TIMES[-1])
         count = len(times["total"])
         total, startup = med(times["total"]), med(times["startup"])
         print(f"== one step as commands (medians over {count} steps; {' '.join(command)}; bytecode cache "
@@ -211,14 +225,17 @@ def bench_step(steps: int, profile: bool, top: int, bytecode_cache: bool) -> Non
               + f", new {setup_new * 1000:.0f} ms (two Argon2id password hashes)")
         for label in ("receive", "adjudicate", "send"):
             value = med(times[label])
-            print(f"{label + ':':<31}{value * 1000:6.0f} ms  ({value / startup:.1f}x start-up)")
+            print(f"{label + ':':<31}{value * 1000:6.0f} ms  ({value / startup:.1f}x start-up; "
+                  f"CPU {med(cpu[label]) * 1000:.0f} ms)")
         print(f"mail:                          the last send wrote {written} .eml; {len(list(outbox.glob('*.eml')))} "
               f"distinct files in the outbox after {count + 1} steps")
         print(f"interpreter start-up:          {startup * 1000:6.0f} ms  (python -c pass; the baseline)")
+        print(f"CPU:                           {med(cpu['total']) * 1000:6.0f} ms for the three "
+              f"(start-up {med(cpu['startup']) * 1000:.0f} ms each)")
         print(f"one step, total:               {total * 1000:6.0f} ms  ({total / startup:.1f}x start-up; "
               f"target < {STEP_TARGET * 1000:.0f} ms: {total / STEP_TARGET:.2f}x target; "
               f"{(total - 3 * startup) * 1000:.0f} ms beyond three start-ups)")
-        one_command = []
+        one_command, one_command_cpu = [], []
         for index in range(steps + 1, 2 * steps + 1):
             eml = write_orders(index)
             if eml is None:
@@ -227,11 +244,13 @@ def bench_step(steps: int, profile: bool, top: int, bytecode_cache: bool) -> Non
             if not out.startswith("1 orders accepted"):
                 sys.exit(f"step {index} did not take the orders: {out}")
             one_command.append(elapsed)
+            one_command_cpu.append(CPU_TIMES[-1])
         if one_command:
             value = med(one_command)
             print(f"one step as one command:       {value * 1000:6.0f} ms  (adjudicator step NAME MAIL: receive, "
                   f"adjudicate, send in one process; median of {len(one_command)}; "
-                  f"{value / STEP_TARGET:.2f}x target; {(value - startup) * 1000:.0f} ms beyond start-up)")
+                  f"{value / STEP_TARGET:.2f}x target; {(value - startup) * 1000:.0f} ms beyond start-up; "
+                  f"CPU {med(one_command_cpu) * 1000:.0f} ms)")
         if profile:
             eml = write_orders(2 * steps + 1)
             if eml is not None:

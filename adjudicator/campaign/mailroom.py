@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -35,20 +35,18 @@ from adjudicator.engine import Match
 from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
     IncomingMail,
-    SmtpSettings,
-    WireMessage,
     build_message,
     eml_filename,
     message_bytes,
     message_from_bytes,
     message_headers,
     read_messages,
-    send_all,
     write_eml,
     write_eml_bytes,
 )
-from adjudicator.reports import render
-from adjudicator.reports.context import report_context
+
+if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
+    from adjudicator.mail import SmtpSettings
 
 __all__ = ["Mailroom", "Taken"]
 
@@ -97,6 +95,9 @@ class Mailroom:
 
     def queue_opening(self, tx: Any, log: CampaignLog, match: Match) -> None:
         """Queue each player's opening mail (inside the transaction that creates the campaign)."""
+        from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
+        from adjudicator.reports.context import report_context
+
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
@@ -119,6 +120,9 @@ class Mailroom:
 
     def queue_reports(self, tx: Any, log: CampaignLog, match: Match, step: StepResult) -> None:
         """Queue each player's report of ``step`` (called inside the adjudication's transaction)."""
+        from adjudicator.reports import render
+        from adjudicator.reports.context import report_context
+
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
@@ -224,6 +228,8 @@ class Mailroom:
     def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes) -> None:
         """Send; each outcome goes to ``outcomes``, and in a long run those so far are
         recorded every :data:`RECORD_EVERY_SECONDS`, which also refreshes the lease."""
+        from adjudicator.mail import WireMessage, send_all
+
         recorded = time.monotonic()
 
         def note(outbox_id: int, failure: str | None) -> None:

@@ -7,13 +7,15 @@ import contextlib
 import json
 import os
 import sys
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Iterator, Optional
 
 import typer
 
+from adjudicator.cli import plain, step_core
 from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
+from adjudicator.cli.plain import DEFAULT_KEY, DEFAULT_STORE, Failed, run_told, store_location, told
 from adjudicator.cli.status_cmd import submission
 
 keys_app = typer.Typer(help="The referee's signing key.", no_args_is_help=True)
@@ -22,38 +24,12 @@ sealed_app = typer.Typer(help="Sealed mode: a player's own seed chain, so nobody
                          no_args_is_help=True)
 app.add_typer(sealed_app, name="sealed")
 
-class StoreURL(type(Path())):
-    """A ``postgresql://`` store URL, carried unchanged through the Path-typed options
-    (a plain Path would turn its '//' into '/')."""
-
-    def __new__(cls, url: str):
-        made = super().__new__(cls, "postgresql-store")
-        made.url = url
-        return made
-
-    def __str__(self) -> str:
-        return self.url
-
-    __fspath__ = __str__
-
-    def exists(self, *, follow_symlinks: bool = True) -> bool:
-        """A database is not a file: whether it can be used is known on connecting."""
-        return True
-
-
-def store_location(text) -> Path:
-    """The ``--store`` value: a StoreURL for a ``postgresql://`` URL, else a file path."""
-    from adjudicator.store.pg import is_url
-
-    return StoreURL(str(text)) if is_url(str(text)) else Path(text)
-
-
 STORE_OPTION = typer.Option(
-    Path("adjudicator.sqlite3"), "--store", envvar="ADJUDICATOR_STORE", parser=store_location,
+    Path(DEFAULT_STORE), "--store", envvar="ADJUDICATOR_STORE", parser=store_location,
     help="The campaign store: an SQLite file, or a postgresql:// URL. Env: ADJUDICATOR_STORE.",
 )
 KEY_OPTION = typer.Option(
-    Path("referee.key"), "--key", envvar="ADJUDICATOR_KEY",
+    Path(DEFAULT_KEY), "--key", envvar="ADJUDICATOR_KEY",
     help="The referee's private key file. Env: ADJUDICATOR_KEY; its passphrase: ADJUDICATOR_KEY_PASSPHRASE.",
 )
 NOW_OPTION = typer.Option(None, "--now", help="Pretend the time is this (ISO 8601), e.g. to apply deadlines in tests.")
@@ -62,34 +38,36 @@ NOW_OPTION = typer.Option(None, "--now", help="Pretend the time is this (ISO 860
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
     """Turn the library's errors into one clear line on stderr and a script-friendly
-    exit code: never a traceback."""
-    from adjudicator.campaign.errors import CampaignError
-    from adjudicator.engine import EngineError
-    from adjudicator.fairdice import FairDiceError
-    from adjudicator.orders import OrdersError
-    from adjudicator.store import StoreError
-
+    exit code: never a traceback (:func:`adjudicator.cli.plain.told`)."""
     try:
         yield
-    except OrdersError as err:
-        for problem in err.problems:
-            typer.echo(problem.render(), err=True)
-        raise typer.Exit(EXIT_PROBLEM)
-    except (CampaignError, StoreError, FairDiceError, EngineError, OSError) as err:
-        raise fail(str(err))
-    except ValueError as err:  # malformed JSON in a file given on the command line
-        raise fail(f"unreadable input: {err}")
+    except Exception as error:  # noqa: BLE001 - told when it is a known failure, else raised
+        code = told(error, sys.stderr)
+        if code is None:
+            raise
+        raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _as_exit() -> Iterator[None]:
+    """A :class:`~adjudicator.cli.plain.Failed` told, as :func:`fail` tells it."""
+    try:
+        yield
+    except Failed as failed:
+        raise fail(str(failed), failed.code)
+
+
+def told_code(code: int) -> None:
+    """End a command that ran through :func:`adjudicator.cli.plain.run_told` with its code."""
+    if code:
+        raise typer.Exit(code)
 
 
 def open_store(path: Path, create: bool = False):
     """The campaign store at ``path``; only 'new' (``create``) may start a new one, so
     that a mistyped path is an error, not an empty store."""
-    from adjudicator.store import Store
-
-    if not create and not path.exists():
-        raise fail(f"no campaign store at {path}: give --store (or ADJUDICATOR_STORE), "
-                   "or create a campaign with 'adjudicator new'")
-    return Store.open(path)
+    with _as_exit():
+        return plain.open_store(path, create)
 
 
 def passphrase_for(path: Path) -> Optional[str]:
@@ -103,22 +81,13 @@ def passphrase_for(path: Path) -> Optional[str]:
 
 
 def load_key(path: Path):
-    from adjudicator.fairdice import PassphraseRequired, load_private_key
-
-    try:
-        return load_private_key(path, passphrase_for(path))
-    except PassphraseRequired as err:
-        raise fail(f"{err}; set ADJUDICATOR_KEY_PASSPHRASE or run on a terminal")
+    with _as_exit():
+        return plain.load_key(path, passphrase_for)
 
 
 def parse_now(text: Optional[str]) -> Optional[datetime]:
-    if text is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise fail(f"--now {text!r} is not an ISO 8601 time such as 2026-12-01T18:00:00+00:00")
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    with _as_exit():
+        return plain.parse_now(text)
 
 
 # -- keys ----------------------------------------------------------------------------------
@@ -335,36 +304,8 @@ def adjudicate(
 ) -> None:
     """Run the game as far as the orders on file allow, with the next batch of dice;
     queue each player's report (then 'send' them)."""
-    from adjudicator.campaign import Campaigns
-    from adjudicator.campaign.mailroom import Mailroom
-
-    with user_errors():
-        with open_store(store) as opened:
-            campaigns = Campaigns(opened)
-            step = campaigns.adjudicate(campaign, load_key(key), parse_now(now),
-                                        after=Mailroom(campaigns, Path("outbox")).queue_reports,
-                                        reuse_orders=reuse_orders)
-    waiting = None if step.waiting is None else {"side": step.waiting.side, "ask": step.waiting.kind,
-                                                 "prompt": step.waiting.prompt}
-    if format is OutputFormat.json:
-        typer.echo(json.dumps({"batch": step.batch, "events": [e.text for e in step.events], "waiting": waiting,
-                               "result": step.result, "defaults": list(step.defaults),
-                               "refused": list(step.refused)}, indent=2))
-        return
-    if step.batch is None:
-        typer.echo("Nothing to adjudicate: the orders on file answer no open question.")
-    for event in step.events:
-        typer.echo(("== " if event.kind == "phase" else "   ") + event.text)
-    for side in step.defaults:
-        typer.echo(f"No orders from {side} by the deadline: the defaults were used.")
-    for note in step.default_notes:
-        typer.echo(f"   (default) {note}")
-    for note in step.refused:
-        typer.echo(f"Note: {note}")
-    if step.result:
-        typer.echo(f"The game is over: {step.result}.")
-    elif waiting:
-        typer.echo(f"Waiting for {waiting['side']}: {waiting['prompt']}")
+    told_code(run_told(lambda: step_core.adjudicate(campaign, store, key, now, format.value, reuse_orders, sys.stdout,
+                                                    sys.stderr, passphrase_for), sys.stderr))
 
 
 @app.command()

@@ -3,16 +3,27 @@ whole campaign through the real pipeline."""
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from adjudicator.cli import step_core
 from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
-from adjudicator.cli.campaign_cmds import KEY_OPTION, NOW_OPTION, STORE_OPTION, load_key, open_store, parse_now, user_errors
+from adjudicator.cli.campaign_cmds import (
+    KEY_OPTION,
+    NOW_OPTION,
+    STORE_OPTION,
+    open_store,
+    parse_now,
+    passphrase_for,
+    told_code,
+    user_errors,
+)
+from adjudicator.cli.plain import DEFAULT_OUTBOX, run_told
 
-OUTBOX_OPTION = typer.Option(Path("outbox"), "--outbox", envvar="ADJUDICATOR_OUTBOX",
+OUTBOX_OPTION = typer.Option(Path(DEFAULT_OUTBOX), "--outbox", envvar="ADJUDICATOR_OUTBOX",
                              help="Folder for outgoing mail as .eml files. Env: ADJUDICATOR_OUTBOX.")
 
 
@@ -28,24 +39,8 @@ def receive(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
     """Take in orders by mail; answer each with a receipt or every error (queued for 'send')."""
-    from adjudicator.campaign import Campaigns
-    from adjudicator.campaign.mailroom import Mailroom
-    from adjudicator.mail import MailError
-
-    with user_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            try:
-                taken = Mailroom(Campaigns(opened), Path("outbox")).receive(source, private, campaign, own_address)
-            except MailError as err:
-                raise fail(str(err))
-    if format is OutputFormat.json:
-        typer.echo(json.dumps([t.__dict__ for t in taken], indent=2))
-        return
-    for item in taken:
-        typer.echo(f"{item.outcome:<9} {item.campaign or '-':<16} {item.origin}: {item.detail}")
-    counts = {o: sum(t.outcome == o for t in taken) for o in ("accepted", "refused", "duplicate", "ignored")}
-    typer.echo(", ".join(f"{n} {o}" for o, n in counts.items()), err=True)
+    told_code(run_told(lambda: step_core.receive(source, campaign, own_address, store, key, format.value, sys.stdout,
+                                                 sys.stderr, passphrase_for), sys.stderr))
 
 
 @app.command()
@@ -65,39 +60,13 @@ def send(
     (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued;
     mail a killed 'send' left half-sent is sent again (at least once, same Message-ID).
     Mail queued before the current step is sent only after a confirmation (or --yes)."""
-    import os
-    import sys
+    told_code(run_told(lambda: step_core.send(campaign, outbox, mark_sent, yes, requeue, store, sys.stdout, sys.stderr,
+                                              confirm), sys.stderr))
 
-    from adjudicator.campaign import Campaigns
-    from adjudicator.campaign.mailroom import Mailroom
-    from adjudicator.mail import MailError, SmtpSettings
 
-    with user_errors():
-        try:
-            smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
-        except MailError as err:
-            raise fail(str(err))
-        with open_store(store) as opened:
-            mailroom = Mailroom(Campaigns(opened), outbox)
-            if requeue:
-                typer.echo(f"{mailroom.requeue_interrupted(campaign)} half-sent message(s) queued again", err=True)
-            hold = mailroom.backlog(campaign) if (smtp or mark_sent) and not yes else []
-            if hold and sys.stdin.isatty() and typer.confirm(
-                    f"{len(hold)} message(s) were queued before the current step (older receipts or "
-                    "reports never sent). Send them too?", default=False, err=True):
-                hold = []
-            files, sent, failures = mailroom.send(campaign, smtp, mark_sent=mark_sent, hold=hold)
-    done = (f"{sent} sent by SMTP ({smtp.describe()})" if smtp else
-            f"{sent} marked sent" if mark_sent else "SMTP not configured, none sent (--mark-sent records "
-            "them as delivered)")
-    typer.echo(f"{len(files)} new message(s) written to {outbox}; {done}")
-    if hold:
-        typer.echo(f"held back: {len(hold)} message(s) queued before the current step; "
-                   "'send --yes' sends them", err=True)
-    for failure in failures:
-        typer.echo(f"not sent, still queued: {failure}", err=True)
-    if failures:
-        raise typer.Exit(EXIT_PROBLEM)
+def confirm(question: str) -> bool:
+    """Asked on the terminal; no by default."""
+    return typer.confirm(question, default=False, err=True)
 
 
 @app.command()
@@ -110,36 +79,8 @@ def step(
     now: Optional[str] = NOW_OPTION,
 ) -> None:
     """One whole step in one command (for cron): receive, adjudicate, send."""
-    import os
-
-    from adjudicator.campaign import Campaigns
-    from adjudicator.campaign.errors import CampaignOver, FreshOrdersNeeded
-    from adjudicator.campaign.mailroom import Mailroom
-    from adjudicator.mail import MailError, SmtpSettings
-
-    with user_errors():
-        private = load_key(key)
-        with open_store(store) as opened:
-            campaigns = Campaigns(opened)
-            mailroom = Mailroom(campaigns, outbox)
-            try:
-                taken = mailroom.receive(source, private, campaign) if source else []
-                smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
-            except MailError as err:
-                raise fail(str(err))
-            try:
-                result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
-                done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
-                    f"; waiting for {result.waiting.side} ({result.waiting.kind})" if result.waiting else
-                    f"; the game is over: {result.result}" if result.result else "")
-            except (CampaignOver, FreshOrdersNeeded) as err:  # the undo notices still go out
-                done = str(err)
-            files, sent, failures = mailroom.send(campaign, smtp)
-    typer.echo(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
-               f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
-               f"{len(files)} new message(s) in {outbox}, {sent} sent")
-    for failure in failures:
-        typer.echo(f"not sent, still queued: {failure}", err=True)
+    told_code(run_told(lambda: step_core.step(campaign, source, outbox, store, key, now, sys.stdout, sys.stderr,
+                                              passphrase_for), sys.stderr))
 
 
 @app.command()

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import sys
 
-#: commands that run without loading the whole command line (and its library), to start fast
+#: commands that run without loading the whole command line (and its library), to start
+#: fast: command -> "module" (its ``direct``) or "module:function"; each takes the
+#: arguments after the command's name and returns the exit code, or None when they are
+#: not in a plain form (the full command line then reads them)
 DIRECT = {"verify": "adjudicator.cli.verify_cmd", "check": "adjudicator.cli.check_core",
-          "status": "adjudicator.cli.status_cmd"}
+          "status": "adjudicator.cli.status_cmd", "step": "adjudicator.cli.step_core:direct_step",
+          "receive": "adjudicator.cli.step_core:direct_receive",
+          "adjudicate": "adjudicator.cli.step_core:direct_adjudicate", "send": "adjudicator.cli.step_core:direct_send"}
 
 #: the modules that register the commands on the app, in the order ``--help`` lists them
 COMMAND_MODULES = ("campaign_cmds", "games_cmds", "mail_cmds", "serve_cmd", "store_cmds", "tournament_cmds")
@@ -44,9 +49,20 @@ def run() -> None:
     """Console-script entry point: never a traceback for the user.
 
     A reader that stops early (``adjudicator check f | head``) ends the command quietly,
-    with the exit status of a Unix tool killed by SIGPIPE (141), as ``cat`` would."""
+    with the exit status of a Unix tool killed by SIGPIPE (141), as ``cat`` would.
+
+    The dataclass methods the command's modules define are compiled once and kept for
+    the next command (:mod:`adjudicator.cli.compiled`)."""
+    if sys.argv[1:] == ["--version"]:  # as the full command line prints it, loading nothing
+        from adjudicator import __version__
+
+        print(__version__)
+        sys.exit(0)
+    from adjudicator.cli.compiled import kept_compilations
+
     try:
-        _run()
+        with kept_compilations():
+            _run()
     except BrokenPipeError:
         _quiet_broken_pipe()
 
@@ -64,8 +80,9 @@ def _run() -> None:
 
     argv = sys.argv[1:]
     if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
+        module, _, function = DIRECT[argv[0]].partition(":")
         try:
-            code = importlib.import_module(DIRECT[argv[0]]).direct(argv[1:])
+            code = getattr(importlib.import_module(module), function or "direct")(argv[1:])
         except KeyboardInterrupt:
             print("adjudicator: interrupted", file=sys.stderr)
             sys.exit(130)

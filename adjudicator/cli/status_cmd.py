@@ -14,9 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE = 0, 1, 2
-DEFAULT_STORE = "adjudicator.sqlite3"
-FORMATS = ("text", "json")
+from adjudicator.cli.plain import DEFAULT_STORE, EXIT_OK, EXIT_UNUSABLE, FORMATS, told
 
 
 def status(campaign: str | None, store: Any, format: str, out: TextIO, err: TextIO) -> int:
@@ -31,36 +29,13 @@ def status(campaign: str | None, store: Any, format: str, out: TextIO, err: Text
     try:
         lines = _status_lines(campaign, str(store) if is_url(str(store)) else Path(store), format)
     except Exception as error:  # noqa: BLE001 - told to the user when it is a known failure, else raised
-        code = _told(error, err)
+        code = told(error, err)
         if code is None:
             raise
         return code
     for line in lines:
         print(line, file=out)
     return EXIT_OK
-
-
-def _told(error: Exception, err: TextIO) -> int | None:
-    """Tell the user a failure of ``status`` and return the exit code; None when it is
-    not a failure of the input (a bug, raised). The error classes are imported only
-    now, so that a status that succeeds does not load them."""
-    from adjudicator.campaign.errors import CampaignError
-    from adjudicator.engine.errors import EngineError
-    from adjudicator.fairdice import FairDiceError
-    from adjudicator.orders import OrdersError
-    from adjudicator.store import StoreError
-
-    if isinstance(error, OrdersError):
-        for problem in error.problems:
-            print(problem.render(), file=err)
-        return EXIT_PROBLEM
-    if isinstance(error, (CampaignError, StoreError, FairDiceError, EngineError, OSError)):
-        print(f"adjudicator: {error}", file=err)
-        return EXIT_UNUSABLE
-    if isinstance(error, ValueError):
-        print(f"adjudicator: unreadable input: {error}", file=err)
-        return EXIT_UNUSABLE
-    return None
 
 
 def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:

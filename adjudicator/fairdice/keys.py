@@ -37,6 +37,10 @@ FINGERPRINT_BYTES = 16
 _PEM_BLOCK = re.compile(
     rb"-----BEGIN ([A-Z ]+)-----\r?\n([A-Za-z0-9+/=\r\n]+?)-----END \1-----", re.DOTALL
 )
+#: the DER of an unencrypted Ed25519 private key in PKCS#8 (RFC 8410, section 7) before
+#: its 32-byte seed: SEQUENCE { version 0, AlgorithmIdentifier { 1.3.101.112 },
+#: OCTET STRING { OCTET STRING seed } }, as :func:`save_private_key` writes it
+_PLAIN_PKCS8_ED25519 = bytes.fromhex("302e020100300506032b657004220420")
 
 
 def generate_keypair() -> tuple[Ed25519PrivateKey, Ed25519PublicKey]:
@@ -75,8 +79,6 @@ def load_private_key(path: str | os.PathLike[str], passphrase: str | None) -> Ed
     file, and :class:`KeyFileError` when the file is missing, unreadable,
     damaged or holds something other than an Ed25519 private key.
     """
-    from cryptography.hazmat.primitives import serialization
-
     target = Path(path)
     try:
         data = target.read_bytes()
@@ -88,6 +90,11 @@ def load_private_key(path: str | os.PathLike[str], passphrase: str | None) -> Ed
         raise PassphraseRequired(f"key file {target} is encrypted: a passphrase is required")
     if not encrypted and passphrase is not None:
         raise KeyFileError(f"key file {target} is not encrypted, but a passphrase was given")
+    plain = None if encrypted else _plain_ed25519(data)
+    if plain is not None:
+        return plain
+    from cryptography.hazmat.primitives import serialization
+
     password = _passphrase_bytes(passphrase) if passphrase is not None else None
     try:
         key = serialization.load_pem_private_key(data, password=password)
@@ -102,6 +109,20 @@ def load_private_key(path: str | os.PathLike[str], passphrase: str | None) -> Ed
     if not isinstance(key, Ed25519PrivateKey):
         raise KeyFileError(f"key file {target} holds a {type(key).__name__}, not an Ed25519 key")
     return key
+
+
+def _plain_ed25519(data: bytes) -> Ed25519PrivateKey | None:
+    """The key of an unencrypted PEM file in exactly the form :func:`save_private_key`
+    writes, read without the serialization module (a third of a cold command's key
+    loading); None for any other form, which the serialization module then reads."""
+    block = _PEM_BLOCK.search(data)
+    try:
+        der = base64.b64decode(block.group(2), validate=False) if block else b""
+    except (binascii.Error, ValueError):
+        return None
+    if len(der) != len(_PLAIN_PKCS8_ED25519) + 32 or not der.startswith(_PLAIN_PKCS8_ED25519):
+        return None
+    return Ed25519PrivateKey.from_private_bytes(der[len(_PLAIN_PKCS8_ED25519):])
 
 
 def public_key_to_text(public_key: Ed25519PublicKey) -> str:
@@ -128,9 +149,7 @@ def public_key_from_text(text: str) -> Ed25519PublicKey:
 
 def public_key_bytes(public_key: Ed25519PublicKey) -> bytes:
     """The raw 32 bytes of an Ed25519 public key."""
-    from cryptography.hazmat.primitives import serialization
-
-    return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return public_key.public_bytes_raw()
 
 
 def fingerprint(public_key: Ed25519PublicKey) -> str:

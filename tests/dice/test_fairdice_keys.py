@@ -201,3 +201,29 @@ def test_fingerprint_format(key):
 def test_all_key_errors_are_fair_dice_errors():
     for error in (KeyFileError, KeyFileExists, WrongPassphrase, PassphraseRequired, EmptyPassphrase):
         assert issubclass(error, FairDiceError)
+
+
+def test_a_clear_key_file_reads_as_the_serialization_module_reads_it(tmp_path):
+    """The short read of the form save_private_key writes gives the very key that
+    cryptography's PEM reader gives."""
+    from cryptography.hazmat.primitives import serialization
+
+    for index in range(20):
+        key = generate_keypair()[0]
+        path = tmp_path / f"referee-{index}.pem"
+        save_private_key(path, key, None)
+        expected = serialization.load_pem_private_key(path.read_bytes(), password=None)
+        assert load_private_key(path, None).private_bytes_raw() == expected.private_bytes_raw() \
+            == key.private_bytes_raw()
+
+
+def test_a_clear_key_is_loaded_without_the_serialization_module(tmp_path, key):
+    import subprocess
+    import sys
+
+    save_private_key(tmp_path / "referee.pem", key, None)
+    probe = ("import sys; from adjudicator.fairdice import load_private_key, fingerprint; "
+             f"k = load_private_key({str(tmp_path / 'referee.pem')!r}, None); print(fingerprint(k.public_key())); "
+             "print('cryptography.hazmat.primitives.serialization' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == [fingerprint(key.public_key()), "False"]
