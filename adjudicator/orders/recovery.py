@@ -24,7 +24,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from adjudicator.orders.driver import parse_fast
-from adjudicator.orders.grammar import describe_terminal, keyword_of
+from adjudicator.orders.grammar import describe_terminal, keyword_of, lalr_parser
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
 
 _HEADING_LIKE = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*:")
@@ -45,18 +45,22 @@ def heading_words(parser: Lark) -> frozenset[str]:
     return frozenset(keyword_of(parser, name).casefold() for name in heading_terminals(parser))
 
 
-def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None:
+def parse_with_recovery(parser: Lark | str, text: str, log: ProblemLog) -> Tree | None:
     """The parse tree of ``text`` with bad lines left out; every error goes to ``log``.
+    ``parser``: lark's LALR parser, or the name of the game whose grammar to use.
 
     ``text`` must end with a newline (see :func:`adjudicator.orders.text.clean`).
     Returns None only when parsing had to stop (too many errors).
 
-    A file without mistakes is read by :func:`parse_fast` (the same tree, faster);
+    A file without mistakes is read by :func:`parse_fast` (the same tree, faster; given
+    a game, it needs no lark parser built, only the grammar's program from the cache);
     lark's interactive parser reads one with mistakes, from the start, line by line.
     """
     tree = parse_fast(parser, text)
     if tree is not None:
         return tree
+    if isinstance(parser, str):
+        parser = lalr_parser(parser)
     return _parse_line_by_line(parser, text, log)
 
 
