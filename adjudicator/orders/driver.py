@@ -21,12 +21,14 @@ import hashlib
 import marshal
 import os
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 from re import _constants as sre
 from re import _parser as sre_parse
 from typing import Any
 
+import _sre
 from importlib._bootstrap_external import MAGIC_NUMBER  # the bytecode's version (marshalled code)
 
 from lark import Lark, Token, Tree
@@ -163,6 +165,7 @@ class Program:
         self.start, self.end, self.rows = namespace["START"], namespace["END"], namespace["ROWS"]
         self.flags = namespace["FLAGS"]
         self.patterns: dict[str, str] = namespace["TERMINALS"]
+        self._forms: dict[str, tuple] = namespace["COMPILED"]
         self.filtered = frozenset(namespace["FILTERED"])
         self.newlines = frozenset(namespace["NEWLINES"])
         self._specs, self._state_lexer = namespace["LEXERS"], namespace["STATE_LEXER"]
@@ -171,10 +174,16 @@ class Program:
         self.lexers: list[LexerState | None] = [None] * len(self.rows)
 
     def regexp(self, name: str) -> Any:
-        """Terminal ``name``'s compiled regexp (compiled once, when first needed)."""
+        """Terminal ``name``'s compiled regexp (made once, when first needed, from the
+        engine code the program keeps: what ``re.compile`` would make, without running
+        Python's regexp compiler again in every process)."""
         found = self._compiled.get(name)
         if found is None:
-            found = self._compiled[name] = re.compile(self.patterns[name], self.flags)
+            try:
+                found = _sre.compile(*self._forms[name])
+            except Exception:  # noqa: BLE001 - not this engine's code after all: compile it
+                found = re.compile(self.patterns[name], self.flags)
+            self._compiled[name] = found
         return found
 
     def lexer(self, state: int) -> LexerState:
@@ -299,13 +308,15 @@ def program_of(game: str) -> Program | None:
     loaded); None when the fast run cannot read the grammar."""
     from adjudicator.orders.grammar import cache_name
 
-    path = cache_name(game, "fast", extra=f"{MAGIC_NUMBER.hex()}-{_code_digest()}")
+    path = cache_name(game, "fast", extra=_code_digest())
     if path:
         try:
             with open(path, "rb") as kept:
                 return Program(marshal.loads(kept.read()))
-        except (OSError, ValueError, EOFError, TypeError, KeyError):
-            pass  # none yet, or damaged: write it again
+        except FileNotFoundError:
+            pass  # none yet
+        except Exception:  # noqa: BLE001 - a damaged file: write it again
+            pass
     from adjudicator.orders.driver_build import program_source
     from adjudicator.orders.grammar import lalr_parser
 
@@ -319,10 +330,12 @@ def program_of(game: str) -> Program | None:
 
 
 def _code_digest() -> str:
-    """The hash of the code that writes and reads programs (this module, the writer, and
-    the grammar's compiler, which shapes the terminals)."""
+    """The hash of what a program depends on beyond the grammar: the exact Python (its
+    bytecode and its regexp engine's code are kept), and the code that writes and reads
+    programs (this module, the writer, and the grammar's compiler, which shapes the
+    terminals)."""
     folder = Path(__file__).parent
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"{sys.version}|{MAGIC_NUMBER.hex()}|{_sre.MAGIC}|{_sre.CODESIZE}".encode())
     for name in ("driver.py", "driver_build.py", "grammar.py"):
         digest.update((folder / name).read_bytes())
     return digest.hexdigest()[:16]

@@ -29,6 +29,8 @@ loop.
 from __future__ import annotations
 
 import re
+from re import _compiler as sre_compile
+from re import _parser as sre_parse
 from typing import Any
 
 from lark import Lark
@@ -46,6 +48,20 @@ def program_source(parser: Lark) -> str:
 #: What a union regexp of a state that skips spaces starts with: a run of spaces, taken
 #: only when it starts with a space (where the state's union would match lark's WS first).
 LEADING_SPACES = "(?: [ \\t\\x0c]*)?"
+
+
+def compiled_form(pattern: str, flags: int) -> tuple:
+    """What ``re.compile(pattern, flags)`` hands to the regexp engine (``_sre.compile``):
+    the pattern compiled to the engine's code. A new process makes the same regexp from
+    it without running Python's regexp compiler (:meth:`adjudicator.orders.driver.Program.regexp`);
+    the program that keeps it is named by the exact Python version."""
+    parsed = sre_parse.parse(pattern, flags)
+    code = [int(op) for op in sre_compile._code(parsed, flags)]
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    return (pattern, int(flags | parsed.state.flags), code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
 
 
 def spaces_are_skipped(terminals: list, ignored: frozenset[str]) -> bool:
@@ -105,6 +121,7 @@ class _Writer:
                f"END = {self.table.end_states['start']!r}",
                f"FLAGS = {self.flags!r}",
                f"TERMINALS = {({str(t.name): str(t.pattern.to_regexp()) for t in self.parser.terminals})!r}",
+               f"COMPILED = {({str(t.name): compiled_form(str(t.pattern.to_regexp()), self.flags) for t in self.parser.terminals})!r}",
                f"FILTERED = {sorted(self.filtered)!r}"]
         out += self._lexers(states)
         gotos = self._gotos(states)

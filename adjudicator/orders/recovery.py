@@ -15,7 +15,6 @@ so that a misspelt heading gives one message, not one per line of its block.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -188,7 +187,7 @@ def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acce
             f'unknown heading "{word}"; the lines under it are ignored up to the next heading',
             line_no,
             heading.start(1) + 1,
-            suggestions=difflib.get_close_matches(word.casefold(), sorted(heading_words(parser)), n=3, cutoff=0.6),
+            suggestions=_difflib().get_close_matches(word.casefold(), sorted(heading_words(parser)), n=3, cutoff=0.6),
         )
         return _next_heading_line(parser, text, position)
     expected = _expected(parser, err)
@@ -232,7 +231,7 @@ def _misspelt_keyword(parser: Lark, err: UnexpectedInput, line: str) -> tuple[st
         word = match.group(0).casefold()
         if word in heading_words(parser) or len(word) > max(map(len, keywords)) + 2:
             continue
-        close = difflib.get_close_matches(word, keywords, n=2, cutoff=0.5)
+        close = _difflib().get_close_matches(word, keywords, n=2, cutoff=0.5)
         if close and word not in close:
             return match.group(0), match.start() + 1, close
     return None
@@ -260,4 +259,11 @@ def _keyword_suggestions(parser: Lark, word: str, err: UnexpectedInput) -> list[
     if not word[:1].isalpha():
         return []
     keywords = sorted({k.casefold() for n in _expected_names(err) if (k := keyword_of(parser, n))})
-    return difflib.get_close_matches(word.casefold(), keywords, n=3, cutoff=0.7)
+    return _difflib().get_close_matches(word.casefold(), keywords, n=3, cutoff=0.7)
+
+
+def _difflib():
+    """The standard ``difflib`` (loaded only when a close match is wanted)."""
+    import difflib
+
+    return difflib

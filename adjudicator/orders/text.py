@@ -19,10 +19,8 @@ it was (line numbers in messages are those of the file as sent):
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
 from adjudicator.orders.problems import OrderProblem, OrdersError
 
@@ -148,43 +146,9 @@ def _ends_orders(lines: list[str], index: int) -> bool:
     return not _QUOTED.match(following)
 
 
-class _TextFromHtml(HTMLParser):
-    """Plain text of an HTML message: block elements and <br> end lines."""
-
-    _BREAKS = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skip = 0
-        self._quote = 0
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in ("script", "style", "head"):
-            self._skip += 1
-        if tag == "blockquote":
-            self._quote += 1
-        if tag in self._BREAKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "head"):
-            self._skip = max(0, self._skip - 1)
-        if tag == "blockquote":
-            self._quote = max(0, self._quote - 1)
-        if tag in self._BREAKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if self._skip or self._quote:  # quoted replies are not orders
-            return
-        self.parts.append(data.replace("\n", " "))
-
-
 def html_to_text(markup: str) -> str:
-    """The text of an HTML-only message, one line per paragraph or <br>."""
-    parser = _TextFromHtml()
-    parser.feed(markup)
-    parser.close()
-    text = html.unescape("".join(parser.parts))
-    return re.sub(r"\n{3,}", "\n\n", text).strip("\n")
+    """The text of an HTML-only message, one line per paragraph or <br>
+    (:mod:`adjudicator.orders.html_text`, loaded only for such a message)."""
+    from adjudicator.orders.html_text import html_to_text as text_of
+
+    return text_of(markup)
