@@ -1,11 +1,18 @@
 """A faster run of lark's LALR parser over an orders file that has no mistakes.
 
 Lark compiles the grammar: the LALR tables, the terminals and each lexer state's
-terminals (its contextual lexer), the tree-building callbacks. :func:`parse_fast`
-drives those same tables in one loop, lexing with each state's own terminals as lark's
-contextual lexer does, and builds the same tree with the same tokens and positions.
-What it leaves out is what a file without mistakes never needs: lark's generator of
-tokens and its parser object per token, its line counter object, its error reporting.
+terminals (its contextual lexer), the tree-building callbacks. From those,
+:mod:`adjudicator.orders.driver_build` writes the grammar's *program*: the tables as
+data and one function per rule that reduces it and builds its node exactly as lark's
+tree builder does. :func:`run` drives a program in one loop, lexing with each state's
+own terminals as lark's contextual lexer does, and builds the same tree with the same
+tokens and positions. What it leaves out is what a file without mistakes never needs:
+lark's generator of tokens and its parser object per token, its line counter object,
+its error reporting, and a token for a keyword no tree keeps (only its place, for the
+node it starts).
+
+A game's program is kept compiled in the user's cache folder (:func:`program_of`), so
+a new process reads a file without mistakes without building lark's parser at all.
 
 At the first thing that is not as the grammar wants (a character no terminal of the
 state matches, a token the state has no action for) it gives up and returns None:
@@ -196,10 +203,10 @@ class Program:
         return made
 
 
-#: How the loop takes a terminal the lexer state matched: None, a token the tree keeps,
+#: How the loop takes a terminal the lexer state matched: PLAIN, a token the tree keeps,
 #: with no line end and no keyword check; FILTERED, the same for a terminal no rule keeps
 #: (only its place is kept); GENERAL, anything else (ignored, a line end, a keyword check).
-FILTERED, GENERAL = 1, 2
+PLAIN, FILTERED, GENERAL = 0, 1, 2
 
 
 class LexerState:
@@ -227,6 +234,8 @@ class LexerState:
                 self.kinds[name] = GENERAL
             elif name in program.filtered:
                 self.kinds[name] = FILTERED
+            else:
+                self.kinds[name] = PLAIN
 
     def keyword(self, kind: str, value: str) -> str:
         """The keyword ``value`` is, when name-like terminal ``kind`` matched exactly a
@@ -278,11 +287,8 @@ class Found:
     def group(self, _: Any = 0) -> str:
         return self.match.group()
 
-    def start(self, _: str = "") -> int:
-        return self.match.start()
-
-    def end(self) -> int:
-        return self.match.end()
+    def span(self, _: str = "") -> tuple[int, int]:
+        return self.match.span()
 
 
 # -- where programs come from -------------------------------------------------------------------
@@ -383,68 +389,68 @@ def run(program: Program, text: str) -> Tree | None:
     values: list = []
     push_state, push_value = states.append, values.append
     pos, end, line, line_start = 0, len(text), 1, 0
-    while pos < end:
-        lexer = lexers[state] or program.lexer(state)
-        found = lexer.match(text, pos, end)  # after a run of spaces, where the state skips them
-        if found is None:
-            return None
-        kind = found.lastgroup
-        pos = found.start(kind)
-        how = lexer.kinds.get(kind)
-        if how is None:  # a token the tree keeps, on one line
-            value = _new_str(Token, text_of := found.group(kind))
-            value.type = kind
-            value.start_pos = pos
-            value.value = text_of
-            value.line = value.end_line = line
-            value.column = pos - line_start + 1
-            pos = found.end()
-            value.end_column = pos - line_start + 1
-            value.end_pos = pos
-        elif how is FILTERED:  # only its place matters
-            value = (line, pos - line_start + 1)
-            pos = found.end()
-        else:
-            text_of = found.group(kind)
-            start, start_line, column = pos, line, pos - line_start + 1
-            if kind in program.newlines:
-                newlines = text_of.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = pos + text_of.rindex("\n") + 1
-            pos = found.end()
-            if kind in lexer.ignore:
-                continue
-            if kind in lexer.unless:
-                kind = lexer.keyword(kind, text_of)
-            if kind in filtered:
-                value = (start_line, column)
-            else:
-                value = _new_str(Token, text_of)
+    try:  # a KeyError: a token the state has no action for, a mistake
+        while pos < end:
+            lexer = lexers[state] or program.lexer(state)
+            found = lexer.match(text, pos, end)  # after a run of spaces, where the state skips them
+            if found is None:
+                return None
+            kind = found.lastgroup
+            how = lexer.kinds[kind]
+            if how is PLAIN:  # a token the tree keeps, on one line
+                start, pos = found.span(kind)
+                value = _new_str(Token, text_of := text[start:pos])
                 value.type = kind
                 value.start_pos = start
                 value.value = text_of
-                value.line = start_line
-                value.column = column
-                value.end_line = line
+                value.line = value.end_line = line
+                value.column = start - line_start + 1
                 value.end_column = pos - line_start + 1
                 value.end_pos = pos
+            elif how is FILTERED:  # only its place matters
+                start, pos = found.span(kind)
+                value = (line, start - line_start + 1)
+            else:
+                start, pos = found.span(kind)
+                text_of = text[start:pos]
+                start_line, column = line, start - line_start + 1
+                if kind in program.newlines:
+                    newlines = text_of.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_start = start + text_of.rindex("\n") + 1
+                if kind in lexer.ignore:
+                    continue
+                if kind in lexer.unless:
+                    kind = lexer.keyword(kind, text_of)
+                if kind in filtered:
+                    value = (start_line, column)
+                else:
+                    value = _new_str(Token, text_of)
+                    value.type = kind
+                    value.start_pos = start
+                    value.value = text_of
+                    value.line = start_line
+                    value.column = column
+                    value.end_line = line
+                    value.end_column = pos - line_start + 1
+                    value.end_pos = pos
+            while True:
+                step = rows[state][kind]
+                if step.__class__ is int:
+                    state = step
+                    push_state(step)
+                    push_value(value)
+                    break
+                state = step(states, values)
+        # the end of the file: the remaining reductions
+        end_state = program.end
         while True:
-            step = rows[state].get(kind)
-            if step is None:
-                return None
+            step = rows[state]["$END"]
             if step.__class__ is int:
-                state = step
-                push_state(step)
-                push_value(value)
-                break
+                return None
             state = step(states, values)
-    # the end of the file: the remaining reductions
-    end_state = program.end
-    while True:
-        step = rows[state].get("$END")
-        if step is None or step.__class__ is int:
-            return None
-        state = step(states, values)
-        if state == end_state:
-            return values[-1]
+            if state == end_state:
+                return values[-1]
+    except KeyError:
+        return None
