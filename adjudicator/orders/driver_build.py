@@ -225,8 +225,8 @@ class _Writer:
         elif size == 1:
             body += ["values[-1] = value", f"state = {goto}[states[-2]]", "states[-1] = state"]
         else:
-            body += [f"del values[-{size}:]", "values.append(value)", f"del states[-{size}:]",
-                     f"state = {goto}[states[-1]]", "states.append(state)"]
+            body += [f"del values[-{size - 1}:]", "values[-1] = value", f"state = {goto}[states[-{size + 1}]]",
+                     f"del states[-{size - 1}:]", "states[-1] = state"]
         body.append("return state")
         return f"def _r{index}(states, values):  # {rule}\n" + "".join(f"    {line}\n" for line in body)
 
