@@ -50,11 +50,12 @@ def environment(cache: Path | None) -> dict[str, str]:
     return env
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of one run of ``command`` in a new process."""
+def timed(command: list[str], env: dict[str, str], cwd: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run of ``command`` in a new process (run from ``cwd``, a
+    temporary folder, so that ``python -m`` finds the checkout on PYTHONPATH, not this one)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=cwd)
     elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -87,11 +88,11 @@ def main() -> None:
             runs["other"] = ([sys.executable, "-m", "adjudicator", "check", str(SAMPLE)], other)
         for program, env in runs.values():
             if env is not uncached:
-                timed(program, env)  # fills the bytecode cache and the grammar caches
+                timed(program, env, tmp)  # fills the bytecode cache and the grammar caches
         times: dict[str, list[tuple[float, float]]] = {label: [] for label in runs}
         for _ in range(args.runs):
             for label, (program, env) in runs.items():
-                times[label].append(timed(program, env))
+                times[label].append(timed(program, env, tmp))
         wall = {label: statistics.median(w for w, _ in values) for label, values in times.items()}
         cpu = {label: statistics.median(c for _, c in values) for label, values in times.items()}
 
