@@ -298,11 +298,19 @@ class Found:
 def tables_of(parser: Lark) -> Program | None:
     """The program of ``parser`` (written and compiled in memory), or None when the fast
     run cannot read its grammar."""
+    code = _compiled_program(parser, "<orders fast run>")
+    return None if code is None else Program(code)
+
+
+def _compiled_program(parser: Lark, name: str) -> Any:
+    """The compiled program of ``parser``, or None when it cannot be written: a grammar
+    with something the writer does not know, or a Lark whose insides differ from the
+    version it was written for (the files are then read by lark's own loop)."""
     from adjudicator.orders.driver_build import program_source
 
     try:
-        return Program(compile(program_source(parser), "<orders fast run>", "exec"))
-    except NotImplementedError:
+        return compile(program_source(parser), name, "exec")
+    except Exception:  # noqa: BLE001 - NotImplementedError, or another Lark's internals
         return None
 
 
@@ -314,37 +322,51 @@ def program_of(game: str) -> Program | None:
     loaded); None when the fast run cannot read the grammar."""
     from adjudicator.orders.grammar import cache_name
 
-    path = cache_name(game, "fast", extra=_code_digest())
+    digest = _code_digest()
+    path = digest and cache_name(game, "fast", extra=digest)
     if path:
-        try:
-            with open(path, "rb") as kept:
-                return Program(marshal.loads(kept.read()))
-        except FileNotFoundError:
-            pass  # none yet
-        except Exception:  # noqa: BLE001 - a damaged file: write it again
-            pass
-    from adjudicator.orders.driver_build import program_source
+        kept = _read_own(path)
+        if kept is not None:
+            try:
+                return Program(marshal.loads(kept))
+            except Exception:  # noqa: BLE001 - a damaged file: written again below
+                pass
     from adjudicator.orders.grammar import lalr_parser
 
-    try:
-        code = compile(program_source(lalr_parser(game)), f"<orders fast run: {game}>", "exec")
-    except NotImplementedError:
+    code = _compiled_program(lalr_parser(game), f"<orders fast run: {game}>")
+    if code is None:
         return None
     if path:
         _keep(path, marshal.dumps(code))
     return Program(code)
 
 
-def _code_digest() -> str:
+def _code_digest() -> str | None:
     """The hash of what a program depends on beyond the grammar: the exact Python (its
     bytecode and its regexp engine's code are kept), and the code that writes and reads
     programs (this module, the writer, and the grammar's compiler, which shapes the
     terminals)."""
     folder = Path(__file__).parent
     digest = hashlib.sha256(f"{sys.version}|{MAGIC_NUMBER.hex()}|{_sre.MAGIC}|{_sre.CODESIZE}".encode())
-    for name in ("driver.py", "driver_build.py", "grammar.py"):
-        digest.update((folder / name).read_bytes())
+    try:
+        for name in ("driver.py", "driver_build.py", "grammar.py"):
+            digest.update((folder / name).read_bytes())
+    except OSError:  # installed without its sources: nothing to name a kept program by
+        return None
     return digest.hexdigest()[:16]
+
+
+def _read_own(path: str) -> bytes | None:
+    """The bytes of ``path``; None when there is none, or when someone other than this
+    user could have written it (it holds code this process runs, as a bytecode cache does)."""
+    try:
+        with open(path, "rb") as kept:
+            status = os.fstat(kept.fileno())
+            if status.st_uid != os.getuid() or status.st_mode & 0o022:
+                return None
+            return kept.read()
+    except OSError:
+        return None
 
 
 def _keep(path: str, data: bytes) -> None:

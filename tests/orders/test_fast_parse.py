@@ -286,3 +286,19 @@ def test_a_damaged_kept_program_is_written_again(tmp_path, monkeypatch):
             assert kept.read_bytes() != damage
     finally:
         driver.program_of.cache_clear()
+
+
+def test_a_kept_program_that_another_user_could_have_written_is_not_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(tmp_path))
+    driver.program_of.cache_clear()
+    try:
+        text = parser_text(sample_texts("port-arthur")[0])
+        expected = shape(driver.parse_fast("port-arthur", text))
+        [kept] = tmp_path.glob("orders-port-arthur-fast-*.cache")
+        planted = compile("raise SystemExit('planted code ran')", "<planted>", "exec")
+        kept.write_bytes(marshal.dumps(planted))
+        kept.chmod(0o666)
+        driver.program_of.cache_clear()
+        assert shape(driver.parse_fast("port-arthur", text)) == expected  # written afresh, not run
+    finally:
+        driver.program_of.cache_clear()
