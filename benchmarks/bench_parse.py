@@ -6,7 +6,8 @@ same run and on the same grammar (grammar/port-arthur.lark):
 
 - lalr: lark's LALR tables and contextual lexer as the adjudicator runs them on a file
   without mistakes: one fast run of the tables (adjudicator/orders/driver.py), each
-  node built and placed by one function, names told from keywords by a letter tree;
+  rule reduced by its own function written out from lark's tables
+  (adjudicator/orders/driver_build.py), names told from keywords by a letter tree;
 - lark loop: the same parser through lark's own parse loop (a token generator and a
   parser state object per token), as a file with mistakes is read;
 - stock lark: lark's LALR parser as lark builds it, with ``propagate_positions`` (the
@@ -181,30 +182,36 @@ def main() -> None:
         print(f"lalr+cython {cython_rate:10,.0f} lines/s   ({cython_rate / stock_rate:.2f}x stock lark: the "
               "lark-cython plugin, installed here, with lark's own tree builder, no positions)")
     print(f"pipeline / earley = {pipeline_rate / earley_rate:8.1f}x")
-    stock, shared = cold_parse(options.cold_runs)
+    cold = cold_parse(options.cold_runs)
     print(f"cold: load the parser and read a sample orders file in a new process, CPU (median of "
           f"{options.cold_runs}):")
-    print(f"  lark's contextual lexer (a regexp per state) {stock * 1000:6.1f} ms   (the baseline)")
-    print(f"  terminals' regexps shared by every state     {shared * 1000:6.1f} ms   "
-          f"({stock / shared:.1f}x faster)")
+    print(f"  lark's contextual lexer (a regexp per state) {cold['stock'] * 1000:6.1f} ms   (the baseline)")
+    print(f"  terminals' regexps shared by every state     {cold['shared'] * 1000:6.1f} ms   "
+          f"({cold['stock'] / cold['shared']:.1f}x faster)")
+    print(f"  the grammar's kept program (no lark parser)  {cold['kept'] * 1000:6.1f} ms   "
+          f"({cold['stock'] / cold['kept']:.1f}x faster; what a check of a file without mistakes does)")
 
 
 COLD_PROGRAM = """
 import sys, time
-from adjudicator.orders import grammar
+from adjudicator.orders import driver, grammar
 from adjudicator.orders.text import clean
 if sys.argv[1] == "stock":
     grammar.share_terminal_regexps = lambda parser: None
 text = "\\n".join(clean(open(sys.argv[2], encoding="utf-8").read()).lines) + "\\n"
 start = time.process_time()
-grammar.lalr_parser("port-arthur").parse(text)
+if sys.argv[1] == "kept":
+    assert driver.parse_fast("port-arthur", text) is not None
+else:
+    grammar.lalr_parser("port-arthur").parse(text)
 print(time.process_time() - start)
 """
 
 
-def cold_parse(runs: int) -> tuple[float, float]:
-    """CPU seconds to load the (cached) parser and parse a sample file, in a new process:
-    with lark's own contextual lexer, and with the terminals' regexps shared."""
+def cold_parse(runs: int) -> dict[str, float]:
+    """CPU seconds to load the parser and parse a sample file, in a new process: lark's
+    parser from lark's cache with its own contextual lexer, the same with the terminals'
+    regexps shared, and the fast run's program kept for the grammar (no lark parser built)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -216,12 +223,13 @@ def cold_parse(runs: int) -> tuple[float, float]:
                               text=True, check=True)
         return float(done.stdout)
 
-    once("shared")  # the grammar cache and the bytecode cache are warm from here on
-    times = {"stock": [], "shared": []}
+    once("shared")  # the grammar caches and the bytecode cache are warm from here on
+    once("kept")
+    times: dict[str, list[float]] = {"stock": [], "shared": [], "kept": []}
     for _ in range(runs):
         for kind in times:
             times[kind].append(once(kind))
-    return statistics.median(times["stock"]), statistics.median(times["shared"])
+    return {kind: statistics.median(values) for kind, values in times.items()}
 
 
 if __name__ == "__main__":

@@ -51,13 +51,21 @@ def grammar_path(game: str) -> Path:
 
 
 def _cache_file(game: str, parser: str) -> str | bool:
+    return cache_name(game, parser)
+
+
+def cache_name(game: str, kind: str, extra: str = "") -> str | bool:
+    """The cache file of ``game``'s compiled grammar of ``kind`` (False when there is no
+    cache folder): named by the grammar files' hash, the Python version, Lark's version
+    and ``extra``, so that nothing compiled for another grammar, Python or Lark is loaded."""
     folder = cache_dir()
     if folder is None:
         return False
     sources = b"".join(p.read_bytes() for p in sorted(grammar_path(game).parent.glob("*.lark")))
     digest = hashlib.sha256(sources).hexdigest()[:16]
     python = f"{sys.implementation.name}{sys.version_info[0]}{sys.version_info[1]}"
-    return str(folder / f"orders-{game}-{parser}-{python}-lark{lark.__version__}-{digest}.cache")
+    extra = f"-{extra}" if extra else ""
+    return str(folder / f"orders-{game}-{kind}-{python}-lark{lark.__version__}-{digest}{extra}.cache")
 
 
 @lru_cache(maxsize=None)

@@ -11,7 +11,6 @@ with its aliases. :meth:`Catalog.lookup` finds what a player meant:
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
@@ -61,8 +60,8 @@ class Catalog:
                 return Lookup(matches[0])
             if matches:
                 return Lookup(None, ambiguous=tuple(matches))
-        close = difflib.get_close_matches(key, list(self.labels), n=3, cutoff=0.75)
-        close = close or difflib.get_close_matches(key, list(self.labels), n=3, cutoff=0.6)
+        close = _difflib().get_close_matches(key, list(self.labels), n=3, cutoff=0.75)
+        close = close or _difflib().get_close_matches(key, list(self.labels), n=3, cutoff=0.6)
         return Lookup(None, suggestions=tuple(dict.fromkeys(self.labels[c] for c in close)))
 
 
@@ -85,3 +84,10 @@ def lookup_in(text: str, catalogs: Iterable[Catalog]) -> tuple[str | None, Catal
         return None, None, Lookup(None, ambiguous=tuple(sorted(set(ambiguous))))
     suggestions = tuple(dict.fromkeys(n for _, look in found for n in look.suggestions))
     return None, None, Lookup(None, suggestions=suggestions[:3])
+
+
+def _difflib():
+    """The standard ``difflib`` (loaded only when a close match is wanted)."""
+    import difflib
+
+    return difflib

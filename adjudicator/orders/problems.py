@@ -8,7 +8,6 @@ listed (with examples) in docs/orders.md and never change meaning.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -169,7 +168,7 @@ def looks_secret(key: str) -> bool:
     """Whether ``key`` is, or is a misspelling of, a key whose value is secret."""
     word = key.casefold()
     return (len(word) > 4 and word.startswith("pass")) or word in ("pw", "pwd") or any(
-        difflib.SequenceMatcher(None, word, secret).ratio() >= 0.7 for secret in SECRET_KEYS)
+        _difflib().SequenceMatcher(None, word, secret).ratio() >= 0.7 for secret in SECRET_KEYS)
 
 
 def secret_in(line: str) -> tuple[str, str] | None:
@@ -250,3 +249,10 @@ class ProblemLog:
 
     def __bool__(self) -> bool:
         return bool(self.problems)
+
+
+def _difflib():
+    """The standard ``difflib`` (loaded only when a close match is wanted)."""
+    import difflib
+
+    return difflib

@@ -15,7 +15,6 @@ so that a misspelt heading gives one message, not one per line of its block.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +23,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from adjudicator.orders.driver import parse_fast
-from adjudicator.orders.grammar import describe_terminal, keyword_of
+from adjudicator.orders.grammar import describe_terminal, keyword_of, lalr_parser
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
 
 _HEADING_LIKE = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*:")
@@ -45,18 +44,22 @@ def heading_words(parser: Lark) -> frozenset[str]:
     return frozenset(keyword_of(parser, name).casefold() for name in heading_terminals(parser))
 
 
-def parse_with_recovery(parser: Lark, text: str, log: ProblemLog) -> Tree | None:
+def parse_with_recovery(parser: Lark | str, text: str, log: ProblemLog) -> Tree | None:
     """The parse tree of ``text`` with bad lines left out; every error goes to ``log``.
+    ``parser``: lark's LALR parser, or the name of the game whose grammar to use.
 
     ``text`` must end with a newline (see :func:`adjudicator.orders.text.clean`).
     Returns None only when parsing had to stop (too many errors).
 
-    A file without mistakes is read by :func:`parse_fast` (the same tree, faster);
+    A file without mistakes is read by :func:`parse_fast` (the same tree, faster; given
+    a game, it needs no lark parser built, only the grammar's program from the cache);
     lark's interactive parser reads one with mistakes, from the start, line by line.
     """
     tree = parse_fast(parser, text)
     if tree is not None:
         return tree
+    if isinstance(parser, str):
+        parser = lalr_parser(parser)
     return _parse_line_by_line(parser, text, log)
 
 
@@ -184,7 +187,7 @@ def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acce
             f'unknown heading "{word}"; the lines under it are ignored up to the next heading',
             line_no,
             heading.start(1) + 1,
-            suggestions=difflib.get_close_matches(word.casefold(), sorted(heading_words(parser)), n=3, cutoff=0.6),
+            suggestions=_difflib().get_close_matches(word.casefold(), sorted(heading_words(parser)), n=3, cutoff=0.6),
         )
         return _next_heading_line(parser, text, position)
     expected = _expected(parser, err)
@@ -228,7 +231,7 @@ def _misspelt_keyword(parser: Lark, err: UnexpectedInput, line: str) -> tuple[st
         word = match.group(0).casefold()
         if word in heading_words(parser) or len(word) > max(map(len, keywords)) + 2:
             continue
-        close = difflib.get_close_matches(word, keywords, n=2, cutoff=0.5)
+        close = _difflib().get_close_matches(word, keywords, n=2, cutoff=0.5)
         if close and word not in close:
             return match.group(0), match.start() + 1, close
     return None
@@ -256,4 +259,11 @@ def _keyword_suggestions(parser: Lark, word: str, err: UnexpectedInput) -> list[
     if not word[:1].isalpha():
         return []
     keywords = sorted({k.casefold() for n in _expected_names(err) if (k := keyword_of(parser, n))})
-    return difflib.get_close_matches(word.casefold(), keywords, n=3, cutoff=0.7)
+    return _difflib().get_close_matches(word.casefold(), keywords, n=3, cutoff=0.7)
+
+
+def _difflib():
+    """The standard ``difflib`` (loaded only when a close match is wanted)."""
+    import difflib
+
+    return difflib

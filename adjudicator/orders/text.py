@@ -19,10 +19,8 @@ it was (line numbers in messages are those of the file as sent):
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
 from adjudicator.orders.problems import OrderProblem, OrdersError
 
@@ -38,6 +36,10 @@ _SIGNATURE = re.compile(r"^--\s*$")
 _ORIGINAL = re.compile(r"^\s*-{3,}\s*original message\s*-{3,}\s*$|^\s*on\s.{0,200}\swrote:\s*$", re.I)
 _ODD_SPACES = re.compile(r"[\t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]")
 _CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+#: Matches where any of the start, end, quotation, signature and original-message marks
+#: above matches (a line it does not match is orders, or nothing, and kept as it is).
+_ANY_MARK = re.compile("|".join(f"(?{'i' if p.flags & re.I else ''}:{p.pattern})"
+                                for p in (_START, _END, _QUOTED, _SIGNATURE, _ORIGINAL)))
 _LOOKS_HTML = re.compile(r"^\s*(?:<!doctype html|<html|<body|<div|<p[\s>]|<br)", re.I)
 
 
@@ -104,9 +106,8 @@ def clean(data: bytes | str) -> CleanText:
     if _LOOKS_HTML.match(text):
         text = html_to_text(text)
         notes.append("the message was HTML; it was read as plain text")
-    lines = text.split("\n")
-    check_line_count(lines)
-    lines = [_CONTROLS.sub(" ", _ODD_SPACES.sub(" ", line)) for line in lines]
+    check_line_count(text.split("\n"))
+    lines = _CONTROLS.sub(" ", _ODD_SPACES.sub(" ", text)).split("\n")  # neither touches a line end
     kept = _keep_orders_lines(lines, notes)
     marked = any(_START.match(line) for line, now in zip(lines, kept) if line and not now)
     return CleanText("\n".join(kept).rstrip(" ") + "\n", tuple(kept), tuple(notes), marked)
@@ -115,15 +116,18 @@ def clean(data: bytes | str) -> CleanText:
 def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
     """Blank every line that is not orders; the number of lines stays the same."""
     kept = list(lines)
-    original = next((i for i in range(len(lines)) if _ends_orders(lines, i)), len(lines))
-    start = next((i for i, line in enumerate(lines[:original]) if _START.match(line)), None)
+    marks = [i for i, line in enumerate(lines) if _ANY_MARK.match(line)]  # the only lines to look at
+    original = next((i for i in marks if _ends_orders(lines, i)), len(lines))
+    start = next((i for i in marks if i < original and _START.match(lines[i])), None)
     if start is not None:
         for i in range(start + 1):
             kept[i] = ""
         if start:
             notes.append(f"text above the start marker (line {start + 1}) was ignored")
     first = 0 if start is None else start + 1
-    for i in range(first, len(lines)):
+    for i in marks:
+        if i < first:
+            continue
         line = lines[i]
         if _END.match(line) or _ends_orders(lines, i):
             for j in range(i, len(lines)):
@@ -148,43 +152,9 @@ def _ends_orders(lines: list[str], index: int) -> bool:
     return not _QUOTED.match(following)
 
 
-class _TextFromHtml(HTMLParser):
-    """Plain text of an HTML message: block elements and <br> end lines."""
-
-    _BREAKS = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skip = 0
-        self._quote = 0
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in ("script", "style", "head"):
-            self._skip += 1
-        if tag == "blockquote":
-            self._quote += 1
-        if tag in self._BREAKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "head"):
-            self._skip = max(0, self._skip - 1)
-        if tag == "blockquote":
-            self._quote = max(0, self._quote - 1)
-        if tag in self._BREAKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if self._skip or self._quote:  # quoted replies are not orders
-            return
-        self.parts.append(data.replace("\n", " "))
-
-
 def html_to_text(markup: str) -> str:
-    """The text of an HTML-only message, one line per paragraph or <br>."""
-    parser = _TextFromHtml()
-    parser.feed(markup)
-    parser.close()
-    text = html.unescape("".join(parser.parts))
-    return re.sub(r"\n{3,}", "\n\n", text).strip("\n")
+    """The text of an HTML-only message, one line per paragraph or <br>
+    (:mod:`adjudicator.orders.html_text`, loaded only for such a message)."""
+    from adjudicator.orders.html_text import html_to_text as text_of
+
+    return text_of(markup)

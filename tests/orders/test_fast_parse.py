@@ -10,19 +10,22 @@ the fast run."""
 
 from __future__ import annotations
 
+import marshal
 import random
 import re
+import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
 
+import lark
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from adjudicator.orders import OrdersError, driver, parse_orders, recovery
+from adjudicator.orders import OrdersError, driver, grammar, parse_orders, recovery
 from adjudicator.orders.driver import may_start_with_space, parse_fast, tables_of
 from adjudicator.orders.grammar import factored_keywords, grammar_path, keyword_of, lalr_parser, letter_tree
 from adjudicator.orders.text import clean
@@ -208,3 +211,94 @@ def test_parse_orders_gives_the_same_with_or_without_the_fast_run(game, monkeypa
     slow = [outcome(t, game) for t in texts]
     assert fast == slow
     assert any(kind == "problems" for kind, _ in fast) and any(kind == "orders" for kind, _ in fast)
+
+
+# -- the program of a game's grammar, kept in the cache folder ---------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_kept_program_of_a_game_reads_as_lark_reads_it(game):
+    for text in sample_texts(game):
+        prepared = parser_text(text)
+        fast = driver.parse_fast(game, prepared)
+        assert (None if fast is None else shape(fast)) == reference(game, prepared)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_terminal_made_from_the_kept_engine_code_is_the_regexp_python_compiles(game):
+    program = driver.program_of(game)
+    for name, pattern in program.patterns.items():
+        assert program.regexp(name) == re.compile(pattern, program.flags), name
+
+
+def test_a_line_end_is_counted_only_in_terminals_that_may_hold_one():
+    for regexp in [r"(\r?\n[ \t\f]*(#[^\n]*)?)+", r"\s+", r"[^a]", r".", r"[\x00-\x7f]", r"\W", r"(?:a|\n)"]:
+        assert driver.may_hold_line_end(regexp), regexp
+    for regexp in [r"[^\W\d_][\w'\-]*(?:[ \t]+[a-z]+)*", r"#[^\n]*", r'"[^"\n]*"', r"[^\s#]\S*", r"\d+",
+                   r"(?i:sortie)", r"(?!\n)[a-z]"]:
+        assert not driver.may_hold_line_end(regexp), regexp
+
+
+def run_in_new_process(program: str, cache) -> str:
+    env = {"ADJUDICATOR_CACHE": str(cache), "PATH": ""}
+    done = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+LOADS = """
+from adjudicator.orders import grammar, parse_orders
+text = open("samples/port-arthur/japan-turn1.orders", encoding="utf-8").read()
+print(parse_orders(text, "port-arthur").canonical_text(), grammar.lalr_parser.cache_info().currsize)
+"""
+
+
+def test_a_new_process_reads_a_file_without_mistakes_from_the_kept_program_without_building_lark(tmp_path):
+    first = run_in_new_process(LOADS, tmp_path)
+    [kept] = tmp_path.glob("orders-port-arthur-fast-*.cache")
+    stamp = kept.stat().st_mtime_ns
+    second = run_in_new_process(LOADS, tmp_path)
+    assert second.split()[:-1] == first.split()[:-1]
+    assert second.split()[-1] == "0"  # lark's parser was not built
+    assert kept.stat().st_mtime_ns == stamp  # and the program was read, not written again
+
+
+def test_the_kept_program_is_named_by_grammar_python_lark_and_its_code(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(tmp_path))
+    digest = driver._code_digest()
+    name = grammar.cache_name("port-arthur", "fast", extra=digest)
+    assert f"-lark{lark.__version__}-" in name and name.endswith(f"-{digest}.cache")
+    monkeypatch.setattr(sys, "version", sys.version + " (another build)")
+    assert driver._code_digest() != digest
+
+
+def test_a_damaged_kept_program_is_written_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(tmp_path))
+    driver.program_of.cache_clear()
+    try:
+        text = parser_text(sample_texts("port-arthur")[0])
+        expected = shape(driver.parse_fast("port-arthur", text))
+        [kept] = tmp_path.glob("orders-port-arthur-fast-*.cache")
+        for damage in (b"", b"not marshal", kept.read_bytes()[:100], marshal.dumps({"START": 1})):
+            kept.write_bytes(damage)
+            driver.program_of.cache_clear()
+            assert shape(driver.parse_fast("port-arthur", text)) == expected
+            assert kept.read_bytes() != damage
+    finally:
+        driver.program_of.cache_clear()
+
+
+def test_a_kept_program_that_another_user_could_have_written_is_not_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_CACHE", str(tmp_path))
+    driver.program_of.cache_clear()
+    try:
+        text = parser_text(sample_texts("port-arthur")[0])
+        expected = shape(driver.parse_fast("port-arthur", text))
+        [kept] = tmp_path.glob("orders-port-arthur-fast-*.cache")
+        planted = compile("raise SystemExit('planted code ran')", "<planted>", "exec")
+        kept.write_bytes(marshal.dumps(planted))
+        kept.chmod(0o666)
+        driver.program_of.cache_clear()
+        assert shape(driver.parse_fast("port-arthur", text)) == expected  # written afresh, not run
+    finally:
+        driver.program_of.cache_clear()

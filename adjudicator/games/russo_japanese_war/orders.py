@@ -20,7 +20,6 @@ from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA
-from adjudicator.orders.grammar import lalr_parser
 from adjudicator.orders.names import Catalog
 from adjudicator.orders.problems import OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
@@ -224,7 +223,7 @@ def read_orders(text: str | bytes, state: dict | None = None, data: GameData | N
 def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameData | None = None,
              given: set[str] | None = None) -> RjwOrders | None:
     """The orders in ``text``; ``given`` receives the headings of the blocks present."""
-    tree = parse_with_recovery(lalr_parser(GAME), text, log)
+    tree = parse_with_recovery(GAME, text, log)
     if tree is None:
         return None
     reader = Reader(Names(data or default_data(), state), log)

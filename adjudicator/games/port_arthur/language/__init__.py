@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.orders.grammar import lalr_parser
 from adjudicator.orders.model import OrderSet, merge
 from adjudicator.games.port_arthur.language.model import BLOCK_ORDER, GAME
 from adjudicator.games.port_arthur.language.reader import read_tree
@@ -36,7 +35,7 @@ def read(clean: CleanText, log: ProblemLog, state: Any = None, world: World | No
     Names resolve against ``world`` (default: the board and counter sheet, or the
     ships of ``state`` when it is given).
     """
-    tree = parse_with_recovery(lalr_parser(GAME), clean.text, log)
+    tree = parse_with_recovery(GAME, clean.text, log)
     if tree is None:
         return None
     return read_tree(tree, world or World.from_board(state=state), log)

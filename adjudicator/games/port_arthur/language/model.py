@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from adjudicator.games.port_arthur.answers import Kind
-from adjudicator.orders.grammar import lalr_parser
+from adjudicator.orders.driver import terminal_regexp
 
 #: The canonical order of blocks (the order in which the game asks).
 BLOCK_ORDER: tuple[str, ...] = (
@@ -41,7 +41,7 @@ GAME = "port-arthur"
 @lru_cache(maxsize=1)
 def _bare_name() -> re.Pattern:
     """The grammar's NAME terminal: what a name may be without quotes."""
-    return re.compile(lalr_parser(GAME).get_terminal("NAME").pattern.to_regexp())
+    return terminal_regexp(GAME, "NAME")
 
 
 def show(name: str) -> str:

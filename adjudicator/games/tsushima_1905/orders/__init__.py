@@ -14,7 +14,6 @@ from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import State
 from adjudicator.games.tsushima_1905.orders.model import BLOCK_ORDER, GAME
 from adjudicator.games.tsushima_1905.orders.reader import Reader
-from adjudicator.orders.grammar import lalr_parser
 from adjudicator.orders.model import OrderSet, merge
 from adjudicator.orders.problems import ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
@@ -34,7 +33,7 @@ CODES: dict[str, str] = {
 
 def read(clean: CleanText, log: ProblemLog, state: Any = None, world: GameData | None = None) -> OrderSet | None:
     """Parse and read ``clean``; every problem goes to ``log``."""
-    tree = parse_with_recovery(lalr_parser(GAME), clean.text, log)
+    tree = parse_with_recovery(GAME, clean.text, log)
     if tree is None:
         return None
     options = Options.from_json(state.options) if isinstance(state, State) else None
