@@ -129,24 +129,20 @@ class Event:
     do not change afterwards (numbers, names, tuples), never a ship or a list.
     """
 
-    # _told: (kind, text or template, visible_to, values or None) -- a tuple the
-    # garbage collector stops tracking, with ``data`` apart (a long game tells hundreds)
-    __slots__ = ("_told", "data")
-
-    data: Mapping[str, Any]
+    # _told: (kind, text or template, visible_to, values or None, data) -- one slot, set
+    # once (a long game tells hundreds of events, so each is made with as little as can be)
+    __slots__ = ("_told",)
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
-        _set(self, "_told", (kind, text, visible_to, None))
-        _set(self, "data", {} if data is None else data)
+        _set(self, "_told", (kind, text, visible_to, None, {} if data is None else data))
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
               visible_to: tuple[str, ...] | None = None) -> "Event":
         """An event whose text, ``template.format(*values)``, is written when first read."""
         event = _new(cls)
-        _set(event, "_told", (kind, template, visible_to, values))
-        _set(event, "data", {} if data is None else data)
+        _set(event, "_told", (kind, template, visible_to, values, {} if data is None else data))
         return event
 
     @property
@@ -158,11 +154,15 @@ class Event:
         return self._told[2]
 
     @property
+    def data(self) -> Mapping[str, Any]:
+        return self._told[4]
+
+    @property
     def text(self) -> str:
         """What happened, in words (written now if it was told for later)."""
         told = self._told
         if told[3] is not None:
-            told = (told[0], told[1].format(*told[3]), told[2], None)
+            told = (told[0], told[1].format(*told[3]), told[2], None, told[4])
             _set(self, "_told", told)
         return told[1]
 

@@ -83,10 +83,10 @@ class Table(RulesTable):
         Under the fog of war, an event about ``owner``'s ships is told in full to
         ``owner`` only; the enemy is told ``seen_by_enemy`` instead (rules-notes,
         Fog of war)."""
-        event = Event.later if values else _told
-        if owner is None or seen_by_enemy is None or not self.options.fog_of_war:
-            self.narrate(event(kind, text, values, data, None))
+        if seen_by_enemy is None or owner is None or not self.options.fog_of_war:
+            self.narrate(_later(kind, text, values, data) if values else Event(kind, text, data))
             return
+        event = _later if values else _told
         self.narrate(event(kind, text, values, data, (owner,)))
         self.narrate(event(kind, seen_by_enemy, values, {"side": owner}, (other(owner),)))
 
@@ -155,6 +155,9 @@ class Table(RulesTable):
 
 KIND_NAMES = {kind: kind.value for kind in Kind}
 """Each decision kind's name (an enum's ``value`` is slow to read, and rules ask often)."""
+
+
+_later = Event.later
 
 
 def _told(kind: str, text: str, values: tuple, data: dict, visible_to: tuple[str, ...] | None) -> Event:
