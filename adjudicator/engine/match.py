@@ -19,7 +19,7 @@ from adjudicator.engine.errors import (
     NotWaitingForDice,
     WrongRespondent,
 )
-from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle, quick_init
 
 RESUME_EVENT = "phase"
 """The kind of Event the rules yield at a resume point: the start of a phase (its
@@ -45,6 +45,7 @@ class Game(Protocol):
         """What ``side`` may see of ``state`` (None: the referee, everything)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AnswerEntry:
     """One answered decision, as stored in a history."""
@@ -57,6 +58,7 @@ class AnswerEntry:
         return {"answer": dict(self.answer), "side": self.side, "kind": self.kind}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DiceEntry:
     """One roll's dice, as stored in a history."""
@@ -67,6 +69,7 @@ class DiceEntry:
         return {"dice": list(self.values)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ShuffleEntry:
     """One shuffle's new order, as stored in a history."""
@@ -77,6 +80,7 @@ class ShuffleEntry:
         return {"shuffle": list(self.order)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DrawEntry:
     """One draw's cards (indexes in the pile the Draw named), as stored in a history."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import quick_init
 from adjudicator.games.port_arthur.answers import (
     FLIP,
     SINK,
@@ -30,7 +31,8 @@ from adjudicator.games.port_arthur.state import SUNK, LastFire, Ship, squadron_f
 INTACT, DAMAGED, GONE = 0, 1, 2
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class FireResult:
     hits: int
     criticals: int
