@@ -123,33 +123,32 @@ class State:
 
     def move(self, ship: Ship, place: str) -> None:
         """Put ``ship`` in ``place`` (the one way a ship changes place)."""
-        by_place = (self._index or self._places())[ship.side]
+        index = self._index
+        by_place = (index if index is not None else self._places())[ship.side]
         here = by_place[ship.at]
         if here[-1] is ship:
             here.pop()
         else:
-            del here[next(i for i, there in enumerate(here) if there is ship)]
+            for i, there in enumerate(here):
+                if there is ship:
+                    del here[i]
+                    break
         ship.at = place
-        if self._afloat:
-            self._afloat.pop(ship.side, None)
+        self._afloat.pop(ship.side, None)
+        order = self._rank or self._order()
         there = by_place.get(place)
         if not there:
             by_place[place] = [ship]
-            return
-        order = self._rank or self._order()
-        if order[there[-1].name] < order[ship.name]:
+        elif order[there[-1].name] < order[ship.name]:
             there.append(ship)
         else:
-            insort(there, ship, key=self._sheet_key)
+            insort(there, ship, key=lambda s: order[s.name])
 
     def _order(self) -> dict[str, int]:
         """Each ship's place on the counter sheet (the order stacks are listed in)."""
         if self._rank is None:
             self._rank = {name: i for i, name in enumerate(self.ships)}
         return self._rank
-
-    def _sheet_key(self, ship: Ship) -> int:
-        return self._rank[ship.name]
 
     @property
     def meeple_pool(self) -> int:
