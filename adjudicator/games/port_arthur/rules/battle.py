@@ -106,7 +106,7 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
         f"{firer.capitalize()} fires in {zone} with SFP {sfp}: how many dice ({low}-{high})?",
         lambda a: _check_count(a, counts),
     )
-    dice = yield from table.roll(choice.count, f"fire in {zone}, SFP {sfp}", firer)
+    dice = yield table.dice(choice.count, f"fire in {zone}, SFP {sfp}", firer)
     result = fire_result(dice, sfp, table.options.partial_hits)
     state.last_fire = LastFire(firer, tuple(dice), result.hits, result.criticals)
     table.say(

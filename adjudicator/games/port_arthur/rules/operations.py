@@ -50,8 +50,8 @@ def roll_off(table: Table) -> Steps:
     conducts the NAVO, or None when a tie ends the phase."""
     state = table.state
     while True:
-        (japan,) = yield from table.roll(1, "roll-off", JAPAN)
-        (russia,) = yield from table.roll(1, "roll-off", RUSSIA)
+        (japan,) = yield table.dice(1, "roll-off", JAPAN)
+        (russia,) = yield table.dice(1, "roll-off", RUSSIA)
         if japan != russia:
             winner = JAPAN if japan > russia else RUSSIA
             table.say("roll-off", "Roll-off: Japan {}, Russia {}: {} conducts a NAVO.",
@@ -207,7 +207,7 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
     )
     speed = squadron_speed(group)
     names = ", ".join(s.name for s in group)
-    (die,) = yield from table.roll(1, f"movement check, {move.origin} to {move.destination}, SS {speed}", side)
+    (die,) = yield table.dice(1, f"movement check, {move.origin} to {move.destination}, SS {speed}", side)
     if die > speed:
         table.say("move-failed", "{}'s move from {} to {} fails ({} > SS {}).",
                   side.capitalize(), move.origin, move.destination, die, speed, side=side)
