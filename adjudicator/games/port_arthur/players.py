@@ -133,7 +133,7 @@ def below(rng: random.Random) -> Callable[[int], int]:
     return draw
 
 
-def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
+def random_dice(rng: random.Random) -> Callable[[Any], Sequence[int]]:
     """Dice for simulations (not for campaigns, whose dice are verifiable): the dice
     ``rng.randint(1, sides)`` gives, drawn the way it draws them (a die is a few random
     bits, drawn again while they exceed the faces) without its layers of calls."""
@@ -144,6 +144,11 @@ def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
         if sides < 1:
             return [rng.randint(1, sides) for _ in range(roll.count)]
         width = sides.bit_length()
+        if roll.count == 1:  # most rolls: one die
+            value = bits(width)
+            while value >= sides:
+                value = bits(width)
+            return (value + 1,)
         rolled = []
         for _ in range(roll.count):
             value = bits(width)
