@@ -133,7 +133,7 @@ def below(rng: random.Random) -> Callable[[int], int]:
     return draw
 
 
-def random_dice(rng: random.Random) -> Callable[[Any], Sequence[int]]:
+def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
     """Dice for simulations (not for campaigns, whose dice are verifiable): the dice
     ``rng.randint(1, sides)`` gives, drawn the way it draws them (a die is a few random
     bits, drawn again while they exceed the faces) without its layers of calls."""
@@ -148,7 +148,7 @@ def random_dice(rng: random.Random) -> Callable[[Any], Sequence[int]]:
             value = bits(width)
             while value >= sides:
                 value = bits(width)
-            return (value + 1,)
+            return [value + 1]
         rolled = []
         for _ in range(roll.count):
             value = bits(width)
