@@ -19,7 +19,7 @@ from adjudicator.engine.errors import (
     NotWaitingForDice,
     WrongRespondent,
 )
-from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle, quick_init
 
 RESUME_EVENT = "phase"
 """The kind of Event the rules yield at a resume point: the start of a phase (its
@@ -45,6 +45,7 @@ class Game(Protocol):
         """What ``side`` may see of ``state`` (None: the referee, everything)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AnswerEntry:
     """One answered decision, as stored in a history."""
@@ -57,6 +58,7 @@ class AnswerEntry:
         return {"answer": dict(self.answer), "side": self.side, "kind": self.kind}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DiceEntry:
     """One roll's dice, as stored in a history."""
@@ -67,6 +69,7 @@ class DiceEntry:
         return {"dice": list(self.values)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ShuffleEntry:
     """One shuffle's new order, as stored in a history."""
@@ -77,6 +80,7 @@ class ShuffleEntry:
         return {"shuffle": list(self.order)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DrawEntry:
     """One draw's cards (indexes in the pile the Draw named), as stored in a history."""
@@ -107,14 +111,6 @@ def entry_from_json(data: Mapping[str, Any]) -> HistoryEntry:
     if "answer" in data:
         return AnswerEntry(str(data["side"]), str(data["kind"]), dict(data["answer"]))
     raise HistoryMismatch(f"a history entry must hold 'dice', 'shuffle', 'draw' or 'answer': {dict(data)!r}")
-
-
-def _all_dice(dice: tuple, sides: int) -> bool:
-    """Whether every die is an int showing 1 to ``sides``."""
-    for die in dice:
-        if type(die) is not int or not 1 <= die <= sides:
-            return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -235,6 +231,7 @@ class Match:
         self._spent: dict[tuple[str, str, bool], Decision] = {}
         self._take_snapshots = snapshots and can_resume(game)
         self._rules = game.rules(self.state, self.events.append)
+        self._send = self._rules.send
 
     @property
     def history(self) -> list[HistoryEntry]:
@@ -266,7 +263,7 @@ class Match:
     def _run(self, value: Any) -> None:
         """Send ``value`` into the rules and run to the next request (or pause, or end)."""
         self.pending = None
-        send = self._rules.send
+        send = self._send
         try:
             item = send(value)
             while item.__class__ is Event:
@@ -318,19 +315,21 @@ class Match:
     def answer(self, side: str, answer: Mapping[str, Any], kind: str | None = None) -> Any:
         """Answer the pending question for ``side``. Illegal answers change nothing."""
         decision = self.pending
-        if not isinstance(decision, Decision):
+        if decision.__class__ is not Decision and not isinstance(decision, Decision):
             raise NotWaitingForAnswer(self._waiting_text())
-        if side != decision.side or (kind is not None and kind != decision.kind):
+        asked = decision.kind
+        if side != decision.side or (kind is not None and kind != asked):
             raise WrongRespondent(
-                f"the game asks {decision.side} for {decision.kind!r}, "
-                f"not {side} for {kind or decision.kind!r}"
+                f"the game asks {decision.side} for {asked!r}, "
+                f"not {side} for {kind or asked!r}"
             )
         typed = decision.accept(answer)
         to_json = getattr(typed, "to_json", None)
-        self._entries.append(AnswerEntry(side, decision.kind, to_json() if to_json is not None else dict(answer)))
-        spent = self._spent.get((side, decision.kind, decision.hidden))
+        self._entries.append(AnswerEntry(side, asked, to_json() if to_json is not None else dict(answer)))
+        key = (side, asked, decision.hidden)
+        spent = self._spent.get(key)
         if spent is None:
-            spent = self._spent[side, decision.kind, decision.hidden] = decision.spent()
+            spent = self._spent[key] = decision.spent()
         self.asked.append(spent)
         self._run(typed)
         return typed
@@ -338,13 +337,15 @@ class Match:
     def supply_dice(self, values: Sequence[int]) -> tuple[int, ...]:
         """Give the pending roll its dice."""
         roll = self.pending
-        if not isinstance(roll, Roll):
+        if roll.__class__ is not Roll and not isinstance(roll, Roll):
             raise NotWaitingForDice(self._waiting_text())
-        dice = tuple(values)
-        if len(dice) != roll.count or not _all_dice(dice, roll.sides):
-            raise HistoryMismatch(
-                f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, got {list(values)}"
-            )
+        dice = values if values.__class__ is tuple else tuple(values)
+        sides = roll.sides
+        if len(dice) != roll.count:
+            raise self._wrong_dice(roll, values)
+        for die in dice:
+            if die.__class__ is not int or not 0 < die <= sides:
+                raise self._wrong_dice(roll, values)
         entry = self._dice_entries.get(dice)
         if entry is None:  # the same dice come again and again: one entry for each throw seen
             entry = self._dice_entries[dice] = DiceEntry(dice)
@@ -352,6 +353,11 @@ class Match:
         self.asked.append(roll)
         self._run(dice)
         return dice
+
+    @staticmethod
+    def _wrong_dice(roll: Roll, values: Sequence[int]) -> HistoryMismatch:
+        return HistoryMismatch(f"the roll for {roll.purpose} takes {roll.count} dice of 1-{roll.sides}, "
+                               f"got {list(values)}")
 
     def supply_shuffle(self, order: Sequence[int]) -> tuple[int, ...]:
         """Give the pending shuffle its new order (a permutation of range(size))."""

@@ -12,16 +12,46 @@ any particular game.
 from __future__ import annotations
 
 from collections.abc import Mapping as _Mapping
-from dataclasses import FrozenInstanceError, dataclass, field
-from typing import Any, Callable, Mapping
+from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from typing import Any, Callable, Mapping, TypeVar
 
 from adjudicator.engine.errors import IllegalAnswer
+
+
+C = TypeVar("C", bound=type)
+
+
+def quick_init(cls: C) -> C:
+    """Give a frozen, slotted dataclass an ``__init__`` that writes each slot through its
+    descriptor: the same parameters and defaults as the one ``dataclasses`` writes, which
+    goes through ``object.__setattr__`` field by field and takes twice as long (rules ask,
+    roll and answer hundreds of times a game). Use below ``@dataclass(frozen=True,
+    slots=True)``; a field with a ``default_factory`` is not supported."""
+    names, defaults, params = [], {}, []
+    for f in fields(cls):
+        if f.default_factory is not MISSING:
+            raise TypeError(f"quick_init: {cls.__name__}.{f.name} has a default_factory")
+        names.append(f.name)
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            defaults[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    scope = {f"_set_{name}": getattr(cls, name).__set__ for name in names} | defaults
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    exec(f"def __init__(self, {', '.join(params)}):\n{body}", scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+    return cls
 
 
 def _already_answered(answer: Mapping[str, Any]) -> Any:
     raise IllegalAnswer("this question has been answered already")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A question for one side.
@@ -57,6 +87,7 @@ class Decision:
         return Decision(self.side, self.kind, None, "", _already_answered, self.hidden)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     """Dice to roll: ``count`` dice of ``sides`` faces, for ``purpose``.
@@ -76,6 +107,7 @@ class Roll:
     hidden seed stream, which is revealed when the game ends."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Shuffle:
     """A deck of ``size`` cards to shuffle: answered with a permutation of
@@ -98,6 +130,7 @@ class Shuffle:
     conformance case then gives the new order by name)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Turn over ``count`` cards, one at a time, from a face-down pile whose order is
@@ -129,24 +162,20 @@ class Event:
     do not change afterwards (numbers, names, tuples), never a ship or a list.
     """
 
-    # _told: (kind, text or template, visible_to, values or None) -- a tuple the
-    # garbage collector stops tracking, with ``data`` apart (a long game tells hundreds)
-    __slots__ = ("_told", "data")
-
-    data: Mapping[str, Any]
+    # _told: (kind, text or template, visible_to, values or None, data) -- one slot, set
+    # once (a long game tells hundreds of events, so each is made with as little as can be)
+    __slots__ = ("_told",)
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
-        _set(self, "_told", (kind, text, visible_to, None))
-        _set(self, "data", {} if data is None else data)
+        _set(self, "_told", (kind, text, visible_to, None, {} if data is None else data))
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
               visible_to: tuple[str, ...] | None = None) -> "Event":
         """An event whose text, ``template.format(*values)``, is written when first read."""
         event = _new(cls)
-        _set(event, "_told", (kind, template, visible_to, values))
-        _set(event, "data", {} if data is None else data)
+        _set(event, "_told", (kind, template, visible_to, values, {} if data is None else data))
         return event
 
     @property
@@ -158,11 +187,15 @@ class Event:
         return self._told[2]
 
     @property
+    def data(self) -> Mapping[str, Any]:
+        return self._told[4]
+
+    @property
     def text(self) -> str:
         """What happened, in words (written now if it was told for later)."""
         told = self._told
         if told[3] is not None:
-            told = (told[0], told[1].format(*told[3]), told[2], None)
+            told = (told[0], told[1].format(*told[3]), told[2], None, told[4])
             _set(self, "_told", told)
         return told[1]
 

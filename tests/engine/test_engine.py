@@ -150,3 +150,15 @@ def test_shuffles_come_from_the_verifiable_dice_stream_and_are_reproducible():
     assert first.drawn == 15  # Fisher-Yates takes n-1 draws, then dice continue after them
     other = BatchDice("duel-1", 1, seed, {"red": b"y" * 32})
     assert other(Shuffle(16, "deck", turn=1, phase="draw")) != order
+
+
+@pytest.mark.parametrize("bad", [[0], [7], [3.0], [True], ["3"], [3, 3], []])
+def test_dice_that_are_not_whole_faces_of_the_die_are_refused_even_after_good_dice_equal_to_them(bad):
+    """The dice are checked at every roll, whatever throws were kept before (3.0 and True
+    equal 3 and 1, and hash alike, but are not dice)."""
+    match = Match(Duel(), history=[{"shuffle": [0, 1, 2, 3, 4]}, {"answer": {"bet": 3}, "side": "red", "kind": "bet"}])
+    match.supply_dice((3,))
+    with pytest.raises(HistoryMismatch, match="takes 1 dice of 1-6"):
+        match.supply_dice(bad)
+    assert match.roll is not None and match.roll.side == "blue" and len(match.history) == 3
+    assert match.supply_dice([1]) == (1,) and match.finished

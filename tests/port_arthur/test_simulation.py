@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.engine import Decision, Match, Roll
 from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
@@ -96,3 +98,25 @@ def test_replaying_part_of_a_history_resumes_where_it_stopped(port_arthur):
         else:
             resumed.answer(entry["side"], entry["answer"])
     assert resumed.state.to_json() == match.state.to_json()
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.lists(st.integers(min_value=1, max_value=300), min_size=1,
+                                                            max_size=40))
+@settings(deadline=None, max_examples=200)
+def test_the_random_players_draws_are_the_numbers_random_choice_and_randrange_give(seed, sizes):
+    """The player draws with its own short path (``below``); seeded games stay the
+    games they were only if it draws exactly what ``rng.randrange`` and ``rng.choice`` draw."""
+    ours, theirs = RandomPlayer(random.Random(seed)), random.Random(seed)
+    for size in sizes:
+        assert ours.below(size) == theirs.randrange(size)
+        items = list(range(size))
+        assert ours.choice(items) == theirs.choice(items)
+        assert ours.rng.random() == theirs.random()
+
+
+def test_the_random_player_refuses_to_draw_from_nothing():
+    player = RandomPlayer(random.Random(1))
+    with pytest.raises(IndexError):
+        player.choice([])
+    with pytest.raises(ValueError):
+        player.below(0)

@@ -159,3 +159,22 @@ def test_the_table_readers_share_knows_the_positions_as_a_new_table_would(seed, 
         else:
             match.supply(dice(match.chance))
     assert checked > 50
+
+
+@pytest.mark.parametrize("index", range(0, len(POSITIONS), 7))
+def test_the_reasonable_players_path_is_the_one_its_plain_choice_gives(index):
+    """``pick_path`` draws its random numbers in a batch; the hex chosen, and what the
+    generator gives next, are those of ``min(sorted(hexes), key=(distance, random))``."""
+    from adjudicator.games.russo_japanese_war.hexmap import distance
+
+    t = POSITIONS[index]
+    for uid in [u for side in SIDES for u in movement.movable_units(t, side, set())][:6]:
+        dests = movement.reachable(t, uid)
+        if not dests:
+            continue
+        player = ReasonablePlayer(GAME, seed=index)
+        plain = random.Random(index)
+        goal = player.goal(t, t.side_of(uid))
+        expected = dests[min(sorted(dests), key=lambda h: (distance(h, goal), plain.random()))]
+        assert player.pick_path(t, uid, dests) == expected
+        assert player.rng.random() == plain.random()

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import quick_init
 
 
 class Kind(StrEnum):
@@ -72,7 +73,8 @@ def _flag(raw: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Sortie:
     """Fleet Sortie Phases: ship -> zone (or "shipyard"), and landings (Japan only);
     ``top``: the side's ships to put on top of its squadrons, in order of preference
@@ -95,7 +97,8 @@ class Sortie:
         return data
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Battle:
     """A NAVO: engage the enemy ships in ``zone``."""
 
@@ -106,7 +109,8 @@ class Battle:
         return _with_plan_step({"battle": self.zone}, self.plan_step)
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Move:
     """A NAVO: move the squadron at ``origin`` (a zone or a port) to ``destination``.
 
@@ -124,7 +128,8 @@ class Move:
         return _with_plan_step(data, self.plan_step)
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Pass:
     """A NAVO: pass."""
 
@@ -163,7 +168,8 @@ def navo_from_json(raw: Mapping[str, Any]) -> Navo:
     return Move(_text(raw, "move"), _text(raw, "to"), ships, step)
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class UseMarker:
     """A yes/no decision: re-roll a tie, seize first fire, place or keep the blockade."""
 
@@ -177,7 +183,8 @@ class UseMarker:
         return {"use": self.use}
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class DiceCount:
     """Naval Battle B: how many dice to fire."""
 
@@ -194,7 +201,8 @@ class DiceCount:
         return {"count": self.count}
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class ShipList:
     """Ships named in order: critical-hit targets, ships struck by mines, ships attacked."""
 
@@ -212,7 +220,8 @@ FLIP = "flip"
 SINK = "sink"
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class HitAllocation:
     """Hits on target applied by the target, in order: ("flip"|"sink", ship)."""
 
@@ -233,7 +242,8 @@ class HitAllocation:
         return {"apply": [f"{verb} {ship}" for verb, ship in self.actions]}
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class ReturnPorts:
     """Return to Port: ship -> port, for Russian ships that may choose."""
 

@@ -1,9 +1,9 @@
 """Exact odds of fire, and the automatic choices made from them.
 
 Naval Battle B: a squadron fires 1 to 6 dice against its firepower (SFP). The odds
-here are exact: every one of the 6^n outcomes of n dice is enumerated once (grouped
-by the dice shown, sorted, with how many of the 6^n outcomes show them) and scored
-with the rules' own :func:`fire_result`, for each SFP as it is asked (cached).
+here are exact: the 6^n outcomes of n dice are grouped by the dice shown, sorted, with
+how many of the 6^n outcomes show them, and scored as the rules' own
+:func:`fire_result` scores them, for each SFP as it is asked (cached).
 
 Automatic choices (used for ``auto`` orders and for players who send no orders):
 
@@ -34,10 +34,12 @@ functions (:func:`critical_steps`, :func:`hit_steps`).
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import factorial
 from typing import Iterable, Protocol, Sequence
 
 from adjudicator.games.port_arthur.rules.battle import (
@@ -99,26 +101,50 @@ class FireOdds:
 
 @lru_cache(maxsize=None)
 def outcomes(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """All 6^count outcomes of ``count`` dice, grouped: (dice sorted high to low, how many)."""
+    """All 6^count outcomes of ``count`` dice, grouped: (dice sorted high to low, how many).
+
+    Each group is one multiset of faces, counted without rolling out the 6^count
+    outcomes: a multiset whose faces come k1, k2, ... times is shown by
+    count! / (k1! k2! ...) of them (46,656 outcomes of six dice are 462 groups)."""
     if count not in DICE_COUNTS:
         raise ValueError(f"a fire rolls 1 to 6 dice, not {count}")
-    grouped = Counter(tuple(sorted(roll, reverse=True)) for roll in itertools.product(range(1, 7), repeat=count))
-    return tuple(sorted(grouped.items()))
+    grouped = []
+    for dice in itertools.combinations_with_replacement(range(6, 0, -1), count):  # each high to low
+        ways = factorial(count)
+        for repeats in Counter(dice).values():
+            ways //= factorial(repeats)
+        grouped.append((dice, ways))
+    return tuple(sorted(grouped))
+
+
+@lru_cache(maxsize=None)
+def _scored(count: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Each group of :func:`outcomes` as :func:`fire_result` reads it, for any SFP: how
+    many outcomes, the sum of the dice, how many different faces, and the running sums
+    of the dice from the highest down (rising: a die shows at least 1)."""
+    return tuple((ways, sum(dice), len(set(dice)), tuple(itertools.accumulate(dice)))
+                 for dice, ways in outcomes(count))
 
 
 @lru_cache(maxsize=4096)
 def fire_odds(sfp: int, count: int, partial_hits: str = LESS_THAN) -> FireOdds:
-    """The exact odds of ``count`` dice against ``sfp`` (rulebook, Naval Battle B)."""
+    """The exact odds of ``count`` dice against ``sfp`` (rulebook, Naval Battle B):
+    each group of outcomes scored as :func:`fire_result` scores it, from the group's
+    sums worked out once for every SFP (``tests/port_arthur/test_odds_counting.py``
+    holds the two together)."""
     total = 6 ** count
     full = hits_sum = criticals_sum = 0
     by_hits = [0] * (count + 1)
-    for dice, ways in outcomes(count):
-        result = fire_result(dice, sfp, partial_hits)
-        if sum(dice) <= sfp:
+    hits_below = bisect_right if partial_hits == AT_MOST else bisect_left
+    for ways, dice_sum, faces, running in _scored(count):
+        if dice_sum <= sfp:   # fire_result: one hit per die, a group of k equal dice k-1 criticals
             full += ways
-        hits_sum += ways * result.hits
-        criticals_sum += ways * result.criticals
-        by_hits[result.hits] += ways
+            hits = count
+            criticals_sum += ways * (count - faces)
+        else:                 # the dice from the highest down while their running sum stays below
+            hits = hits_below(running, sfp)
+        hits_sum += ways * hits
+        by_hits[hits] += ways
     return FireOdds(
         sfp,
         count,

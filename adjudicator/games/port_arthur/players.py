@@ -9,7 +9,7 @@ with the same step rules the game checks answers against.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.engine.requests import Decision
 from adjudicator.games.port_arthur.answers import Kind
@@ -28,6 +28,7 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.below = below(rng)
         self._by_kind: dict[str, Callable[[Any, State], dict]] = {
             Kind.SORTIE: self.sortie,
             Kind.NAVO: self.navo,
@@ -46,30 +47,32 @@ class RandomPlayer:
         return self._by_kind[decision.kind](decision.options, state)
 
     def sortie(self, options: dict, state: State) -> dict:
-        moves = {name: self.rng.choice(places) for name, places in options["ships"].items()
-                 if places and self.rng.random() < 0.6}
-        spaces = [s for s in options["land"] if self.rng.random() < 0.7][: options["meeples"]]
+        chance, pick = self.rng.random, self.below
+        moves = {name: places[pick(len(places))] for name, places in options["ships"].items()
+                 if places and chance() < 0.6}
+        spaces = [s for s in options["land"] if chance() < 0.7][: options["meeples"]]
         return {"moves": moves, "land": spaces}
 
     def navo(self, options: dict, state: State) -> dict:
         """A battle (weighted twice), a move, or a pass, uniformly."""
         battles, moves = options["battle"], options["move"]
-        pick = self.rng.randrange(2 * len(battles) + len(moves) + 1)
+        pick = self.below(2 * len(battles) + len(moves) + 1)  # rng.randrange(n)
         if pick < 2 * len(battles):
             return {"battle": battles[pick // 2]}
         if pick == 2 * len(battles) + len(moves):
             return {"pass": True}
         move = moves[pick - 2 * len(battles)]
-        answer = {"move": move["from"], "to": self.rng.choice(move["to"])}
+        answer = {"move": move["from"], "to": self.choice(move["to"])}
         if move["port"]:
-            answer["ships"] = [n for n in move["ships"] if self.rng.random() < 0.7] or move["ships"][:1]
+            chance = self.rng.random
+            answer["ships"] = [n for n in move["ships"] if chance() < 0.7] or move["ships"][:1]
         return answer
 
     def yes_or_no(self, options: dict, state: State) -> dict:
-        return {"use": self.rng.choice(options["use"])}
+        return {"use": self.choice(options["use"])}
 
     def dice(self, options: dict, state: State) -> dict:
-        return {"count": self.rng.choice(options["count"])}
+        return {"count": self.choice(options["count"])}
 
     def criticals(self, options: dict, state: State) -> dict:
         names = options["targets"]
@@ -79,7 +82,7 @@ class RandomPlayer:
             steps = critical_steps(statuses)
             if not steps:
                 break
-            i = self.rng.choice(steps)
+            i = self.choice(steps)
             statuses = strike(statuses, i)
             chosen.append(names[i])
         return {"ships": chosen}
@@ -90,13 +93,19 @@ class RandomPlayer:
         defenses = tuple(state.ships[n].defense for n in names)
         left, actions = options["hits"], []
         while steps := hit_steps(statuses, defenses, left):
-            action, i, used = self.rng.choice(steps)
+            action, i, used = self.choice(steps)
             statuses, left = strike(statuses, i), left - used
             actions.append(f"{action} {names[i]}")
         return {"apply": actions}
 
     def return_ports(self, options: dict, state: State) -> dict:
-        return {"ports": {name: self.rng.choice(ports) for name, ports in options["ships"].items()}}
+        return {"ports": {name: self.choice(ports) for name, ports in options["ships"].items()}}
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        """``rng.choice(items)``, drawn as it draws (:func:`below`)."""
+        if not items:
+            raise IndexError("Cannot choose from an empty sequence")
+        return items[self.below(len(items))]
 
     def pick_ships(self, options: dict, state: State) -> dict:
         return {"ships": self.rng.sample(options["ships"], options["count"])}
@@ -104,6 +113,24 @@ class RandomPlayer:
 
 def _statuses(state: State, names: list[str]) -> tuple[int, ...]:
     return tuple(DAMAGED if state.ships[n].damaged else INTACT for n in names)
+
+
+def below(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange(n)`` for n >= 1, drawn the way it draws (a few random bits, drawn
+    again while they reach ``n``) without its layers of calls: the same numbers from the
+    same generator, so that seeded games stay the games they were."""
+    bits = rng.getrandbits
+
+    def draw(n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"empty range for a draw below {n}")
+        width = n.bit_length()
+        value = bits(width)
+        while value >= n:
+            value = bits(width)
+        return value
+
+    return draw
 
 
 def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
@@ -117,6 +144,11 @@ def random_dice(rng: random.Random) -> Callable[[Any], list[int]]:
         if sides < 1:
             return [rng.randint(1, sides) for _ in range(roll.count)]
         width = sides.bit_length()
+        if roll.count == 1:  # most rolls: one die
+            value = bits(width)
+            while value >= sides:
+                value = bits(width)
+            return [value + 1]
         rolled = []
         for _ in range(roll.count):
             value = bits(width)

@@ -9,6 +9,7 @@ play, keeps its units together and retreats toward its supply source.
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from typing import Any, Mapping
 
 from adjudicator.engine.requests import Decision, Roll, Shuffle
@@ -26,10 +27,13 @@ class RandomPlayer:
         self.game = game
         self.rng = rng or random.Random(seed)
         self.eagerness = eagerness
+        self._answers: dict[str, Any] = {}  # decision kind -> the method that answers it
 
     def __call__(self, decision: Decision, state: dict) -> Mapping[str, Any]:
-        table = self.game.table(state)
-        return getattr(self, "_" + decision.kind.replace("-", "_"))(decision, table)
+        answer = self._answers.get(decision.kind)
+        if answer is None:
+            answer = self._answers[decision.kind] = getattr(self, "_" + decision.kind.replace("-", "_"))
+        return answer(decision, self.game.table(state))
 
     # -- each question ------------------------------------------------------------------
 
@@ -201,9 +205,13 @@ class ReasonablePlayer(RandomPlayer):
         return lost[0] if lost else "1913" if "1913" in board.hexes else sorted(board.hexes)[0]
 
     def pick_path(self, t, uid, dests):
+        """The path to the hex nearest the goal; among the nearest, one at random (a
+        random number drawn for each hex, in the hexes' order)."""
         goal = self.goal(t, t.side_of(uid))
-        best = min(sorted(dests), key=lambda h: (distance(h, goal), self.rng.random()))
-        return dests[best]
+        hexes = sorted(dests)
+        random_ = self.rng.random
+        keys = list(zip(map(distance, hexes, repeat(goal)), [random_() for _ in hexes]))
+        return dests[hexes[keys.index(min(keys))]]
 
     def want_attack(self, t, side, target, units) -> bool:
         attack = sum(t.strength(u) for u in units)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import quick_init
 from adjudicator.games.port_arthur.answers import (
     FLIP,
     SINK,
@@ -30,7 +31,8 @@ from adjudicator.games.port_arthur.state import SUNK, LastFire, Ship, squadron_f
 INTACT, DAMAGED, GONE = 0, 1, 2
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class FireResult:
     hits: int
     criticals: int
@@ -104,7 +106,7 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
         f"{firer.capitalize()} fires in {zone} with SFP {sfp}: how many dice ({low}-{high})?",
         lambda a: _check_count(a, counts),
     )
-    dice = yield from table.roll(choice.count, f"fire in {zone}, SFP {sfp}", firer)
+    dice = yield table.dice(choice.count, f"fire in {zone}, SFP {sfp}", firer)
     result = fire_result(dice, sfp, table.options.partial_hits)
     state.last_fire = LastFire(firer, tuple(dice), result.hits, result.criticals)
     table.say(

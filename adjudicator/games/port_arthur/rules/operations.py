@@ -50,8 +50,8 @@ def roll_off(table: Table) -> Steps:
     conducts the NAVO, or None when a tie ends the phase."""
     state = table.state
     while True:
-        (japan,) = yield from table.roll(1, "roll-off", JAPAN)
-        (russia,) = yield from table.roll(1, "roll-off", RUSSIA)
+        (japan,) = yield table.dice(1, "roll-off", JAPAN)
+        (russia,) = yield table.dice(1, "roll-off", RUSSIA)
         if japan != russia:
             winner = JAPAN if japan > russia else RUSSIA
             table.say("roll-off", "Roll-off: Japan {}, Russia {}: {} conducts a NAVO.",
@@ -171,7 +171,7 @@ def _check_navo(table: Table, side: str, answer, battles: list[str], moves: list
         if zone not in battles:
             raise IllegalAnswer(f"no battle is possible in {zone}: it needs ships of both sides "
                                 f"(possible: {', '.join(battles) or 'none'})")
-        return Battle(zone, answer.plan_step)
+        return answer if zone == answer.zone else Battle(zone, answer.plan_step)
     origin = table.place(answer.origin)
     option = next((m for m in moves if m["from"] == origin), None)
     if option is None:
@@ -179,7 +179,10 @@ def _check_navo(table: Table, side: str, answer, battles: list[str], moves: list
     destination = table.place(answer.destination)
     if destination not in option["to"]:
         raise IllegalAnswer(f"from {origin} a squadron may move to {', '.join(option['to'])}, not {destination}")
-    return Move(origin, destination, _moving_ships(table, side, answer, option), answer.plan_step)
+    ships = _moving_ships(table, side, answer, option)
+    if (origin, destination, ships) == (answer.origin, answer.destination, answer.ships):
+        return answer  # already in canonical names
+    return Move(origin, destination, ships, answer.plan_step)
 
 
 def _moving_ships(table: Table, side: str, answer: Move, option: dict) -> tuple[str, ...] | None:
@@ -207,7 +210,7 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
     )
     speed = squadron_speed(group)
     names = ", ".join(s.name for s in group)
-    (die,) = yield from table.roll(1, f"movement check, {move.origin} to {move.destination}, SS {speed}", side)
+    (die,) = yield table.dice(1, f"movement check, {move.origin} to {move.destination}, SS {speed}", side)
     if die > speed:
         table.say("move-failed", "{}'s move from {} to {} fails ({} > SS {}).",
                   side.capitalize(), move.origin, move.destination, die, speed, side=side)

@@ -91,7 +91,7 @@ def detonation_of_the_mines(table: Table, returning: dict[str, list[Ship]]) -> S
         if not squadron:
             continue
         speed = squadron_speed(squadron)
-        (die,) = yield from table.roll(1, f"mines, SS {speed}", side)
+        (die,) = yield table.dice(1, f"mines, SS {speed}", side)
         struck[side] = min(len(squadron), max(0, die - speed))
         table.say("mines", f"{side.capitalize()}'s squadron from the Yellow Sea rolls {die} against "
                              f"SS {speed}: {struck[side]} ship(s) hit mines.", side=side)
@@ -112,7 +112,7 @@ def mine_damage(table: Table, side: str, squadron: list[Ship], count: int) -> St
             table.say("sunk", f"{ship.name}, already damaged, hits a mine and sinks.", ship=name)
             continue
         ship.damaged = True
-        (die,) = yield from table.roll(1, f"mine damage to {ship.name}, defense {ship.defense}", side)
+        (die,) = yield table.dice(1, f"mine damage to {ship.name}, defense {ship.defense}", side)
         if die > ship.defense:
             table.state.move(ship, SUNK)
             table.say("sunk", f"{ship.name} hits a mine and sinks ({die} > defense {ship.defense}).",

@@ -111,7 +111,7 @@ def disembarkation_of_troops(table: Table, control: dict[str, str | None]) -> St
             continue
         japan_cp += land_army(table, space)
     if SIPING in state.track[: state.occupied]:
-        (die,) = yield from table.roll(1, "Siping", JAPAN)
+        (die,) = yield table.dice(1, "Siping", JAPAN)
         if die in board.siping_scores_on:
             japan_cp += board.siping_cp
             table.say("siping", f"Siping: Japan rolls {die} and scores {board.siping_cp} CP.")

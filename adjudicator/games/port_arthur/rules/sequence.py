@@ -127,7 +127,7 @@ def attack_on_port_arthur(table: Table) -> Steps:
     """Japan rolls a die and halves it (rounding down): that many ships of the Port
     Arthur Fleet, chosen by Japan, are damaged and placed in the Port Arthur shipyard."""
     state = table.state
-    (die,) = yield from table.roll(1, "attack on Port Arthur", JAPAN)
+    (die,) = yield table.dice(1, "attack on Port Arthur", JAPAN)
     fleet = [s for s in state.ships_at(PORT_ARTHUR, RUSSIA) if not s.damaged]
     count = min(die // 2, len(fleet))
     table.say("attack", f"Japan's destroyers attack Port Arthur: {die} halved is {die // 2}.")

@@ -3,10 +3,11 @@ besides changing the state -- ask, roll and narrate (the engine's helper,
 :class:`adjudicator.engine.table.Table`, with Port Arthur's typed answers and its fog
 of war).
 
-``ask`` and ``roll`` are generators, used with ``yield from``: they suspend the rules
-until the question is answered or the dice are rolled. A question with a single legal
-answer is not asked (the rules pass that answer as ``forced``). ``say`` narrates at
-once, through the ``narrate`` callback the engine gives the rules.
+``ask`` is a generator, used with ``yield from``: it suspends the rules until the
+question is answered; a question with a single legal answer is not asked (the rules
+pass that answer as ``forced``). ``dice`` is the roll the rules yield (``(die,) =
+yield table.dice(1, ...)``): they go on with the dice. ``say`` narrates at once,
+through the ``narrate`` callback the engine gives the rules.
 """
 
 from __future__ import annotations
@@ -60,15 +61,15 @@ class Table(RulesTable):
             return parse(forced)
         return (yield Decision(side, KIND_NAMES[kind], options, prompt, parse, hidden))
 
-    def roll(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Steps:
-        """Roll ``count`` dice of ``sides`` faces (the same Roll request serves whenever
-        nothing in it differs: a game rolls hundreds of times)."""
+    def dice(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Roll:
+        """The Roll of ``count`` dice of ``sides`` faces, for the rules to yield: they
+        receive the dice, a tuple (``(die,) = yield table.dice(1, "roll-off", JAPAN)``).
+        The same Roll serves whenever nothing in it differs: a game rolls hundreds of times."""
         key = (count, purpose, side, self.state.turn, self.state.phase, sides, hidden)
         request = self.known.get(key)
         if request is None:
             request = self.known[key] = Roll(*key)
-        dice = yield request
-        return tuple(dice)
+        return request
 
     def where(self) -> tuple[int, str]:
         """The (turn, phase) of a draw."""
@@ -83,10 +84,10 @@ class Table(RulesTable):
         Under the fog of war, an event about ``owner``'s ships is told in full to
         ``owner`` only; the enemy is told ``seen_by_enemy`` instead (rules-notes,
         Fog of war)."""
-        event = Event.later if values else _told
-        if owner is None or seen_by_enemy is None or not self.options.fog_of_war:
-            self.narrate(event(kind, text, values, data, None))
+        if seen_by_enemy is None or owner is None or not self.options.fog_of_war:
+            self.narrate(_later(kind, text, values, data) if values else Event(kind, text, data))
             return
+        event = _later if values else _told
         self.narrate(event(kind, text, values, data, (owner,)))
         self.narrate(event(kind, seen_by_enemy, values, {"side": owner}, (other(owner),)))
 
@@ -155,6 +156,9 @@ class Table(RulesTable):
 
 KIND_NAMES = {kind: kind.value for kind in Kind}
 """Each decision kind's name (an enum's ``value`` is slow to read, and rules ask often)."""
+
+
+_later = Event.later
 
 
 def _told(kind: str, text: str, values: tuple, data: dict, visible_to: tuple[str, ...] | None) -> Event:
