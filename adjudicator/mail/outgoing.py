@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
+from .headers import ParsedOnce
 
 #: Header put on every message the adjudicator sends (intake knows its own mail by it).
 OWN_HEADER = "X-Adjudicator"
@@ -57,6 +58,7 @@ RESERVED_HEADERS = frozenset(
 _LINE_BREAK = re.compile("[\x00\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _HEADER_NAME = re.compile(r"^[!-9;-~]+$")
 _MESSAGE_ID = re.compile(r"^<[!-;=?-~]+@[!-;=?-~]+>$")
+_PLAIN_ADDRESS = re.compile(r"([A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)\Z")
 _SAFE_FILENAME = re.compile(r"[^A-Za-z0-9._@+=-]")
 _MAX_7BIT_LINE = 78
 
@@ -213,6 +215,9 @@ def parse_address(value: AddressLike) -> Address:
 
 
 def _parse_address_text(value: str) -> Address:
+    plain = _PLAIN_ADDRESS.match(value)
+    if plain:  # what the header parser makes of it, without the parser
+        return Address(username=plain.group(1), domain=plain.group(2))
     try:
         header = policy.default.header_factory("to", value)
         addresses = header.addresses
@@ -467,27 +472,7 @@ def message_headers(data: bytes) -> EmailMessage:
     first use and kept, as a queued message's headers are read several times."""
     end = data.find(b"\r\n\r\n")
     head = data if end < 0 else data[:end + 4]
-    return BytesParser(_class=_ReadHeaders, policy=policy.default).parsebytes(head, headersonly=True)
-
-
-class _ReadHeaders(EmailMessage):
-    """A message read for its headers: each header's value parsed once, on first use."""
-
-    def get(self, name: str, failobj: Any = None) -> Any:
-        parsed = self.__dict__.setdefault("_parsed", {})
-        key = name.lower()
-        if key not in parsed:
-            parsed[key] = super().get(name)
-        value = parsed[key]
-        return failobj if value is None else value
-
-    def __setitem__(self, name: str, value: Any) -> None:
-        self.__dict__.pop("_parsed", None)
-        super().__setitem__(name, value)
-
-    def __delitem__(self, name: str) -> None:
-        self.__dict__.pop("_parsed", None)
-        super().__delitem__(name)
+    return BytesParser(_class=ParsedOnce, policy=policy.default).parsebytes(head, headersonly=True)
 
 
 def eml_filename(message: EmailMessage) -> str:

@@ -97,25 +97,49 @@ dates = st.builds(lambda minutes, offset: (WHEN + timedelta(minutes=minutes)).as
     timezone(timedelta(minutes=offset))), st.integers(-10**6, 10**6), st.integers(-14 * 60, 14 * 60))
 
 
+plain_addresses = st.builds("{}@{}".format, st.text(alphabet="ab1.+-_", min_size=1, max_size=12),
+                            st.text(alphabet="ab1.-", min_size=1, max_size=12))
+
+
 @WIRE
-@given(subject=st.one_of(words, printable, anything), name=names, local=locals_, text=bodies,
+@given(plain=st.lists(plain_addresses, min_size=1, max_size=3), subject=st.one_of(words, printable, anything), name=names, local=locals_, text=bodies,
        html=st.one_of(st.none(), bodies, st.just(REPORT_HTML)), reply=st.one_of(st.none(), ids),
        references=st.lists(ids, max_size=4), date=dates, message_id=st.one_of(st.none(), ids),
        extra=st.dictionaries(st.sampled_from(["Reply-To", "X-Campaign", "Auto-Submitted", "Cc"]),
                              st.one_of(printable, words), max_size=2))
-@example(subject="x" * 80, name="", local="player", text="", html="", reply=None, references=[], date=WHEN,
+@example(plain=["referee@localhost"], subject="x" * 80, name="", local="player", text="", html="", reply=None, references=[], date=WHEN,
          message_id=None, extra={})
-@example(subject=" ".join(["word"] * 40), name="N", local="p", text="a" * 200, html="é" * 90, reply="<a@b>",
+@example(plain=["a.b@c", "d@e.f"], subject=" ".join(["word"] * 40), name="N", local="p", text="a" * 200, html="é" * 90, reply="<a@b>",
          references=["<" + "r" * 70 + "@x.org>", "<s@y>"], date=WHEN, message_id="<q@x>", extra={})
-def test_any_message_is_written_as_the_email_package_writes_it(subject, name, local, text, html, reply,
+def test_any_message_is_written_as_the_email_package_writes_it(plain, subject, name, local, text, html, reply,
                                                                 references, date, message_id, extra) -> None:
     try:
         recipient = Address(name, local, "example.com")
     except (ValueError, IndexError):  # the standard library refuses such a name or local part itself
         return
-    arguments = dict(sender="Referee <referee@example.org>", to=[recipient, "other@example.net"],
+    arguments = dict(sender=plain[0], to=[recipient, *plain],
                      subject=subject, text=text, html=html, in_reply_to=reply, references=references,
                      date=date, headers=extra)
     if message_id is not None:
         arguments["message_id"] = message_id
     assert_same(**arguments)
+
+
+@WIRE
+@given(address=st.one_of(plain_addresses, st.text(alphabet="ab1.+-_@", max_size=16)))
+def test_a_plain_address_is_read_as_the_header_parser_reads_it(address) -> None:
+    """Plain addresses skip the header parser: what they become must not change."""
+    from adjudicator.mail import InvalidAddress
+    from adjudicator.mail.outgoing import _PLAIN_ADDRESS, parse_address
+
+    if not _PLAIN_ADDRESS.match(address):
+        return
+    header = policy.default.header_factory("to", address)
+    assert len(header.addresses) == 1 and not header.defects
+    expected = header.addresses[0]
+    try:
+        ours = parse_address(address)
+    except InvalidAddress:  # refused only where the parser's address is refused too
+        assert not expected.username or not expected.domain
+        return
+    assert ours == expected and str(ours) == str(expected) and ours.addr_spec == expected.addr_spec
