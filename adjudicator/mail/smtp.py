@@ -24,6 +24,7 @@ deliver a duplicate (which receivers recognise by its unchanged Message-ID).
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import os
 import smtplib
@@ -336,14 +337,22 @@ def _connect(settings: SmtpSettings) -> smtplib.SMTP:
     where = settings.describe()
     try:
         if settings.security == "ssl":
-            return smtplib.SMTP_SSL(host, port, timeout=timeout, context=_tls_context(settings))
-        return smtplib.SMTP(host, port, timeout=timeout)
+            return smtplib.SMTP_SSL(host, port, timeout=timeout, context=_tls_context(settings),
+                                    local_hostname=_local_hostname())
+        return smtplib.SMTP(host, port, timeout=timeout, local_hostname=_local_hostname())
     except smtplib.SMTPResponseException as exc:
         text = f"SMTP server {where} refused the connection"
         raise _failure(settings, SmtpConnectFailed, text, exc, permanent=False) from None
     except (smtplib.SMTPException, OSError) as exc:
         text = f"cannot connect to SMTP server {where}"
         raise _failure(settings, SmtpConnectFailed, text, exc) from None
+
+
+@functools.lru_cache(maxsize=1)
+def _local_hostname() -> str:
+    """The name given in EHLO, as smtplib finds it (``socket.getfqdn``, a resolver
+    lookup), found once per process rather than once per connection."""
+    return smtplib.SMTP(local_hostname=None).local_hostname
 
 
 def _secure(settings: SmtpSettings, smtp: smtplib.SMTP) -> None:
