@@ -35,6 +35,7 @@ from adjudicator.engine import Match
 from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
     IncomingMail,
+    SmtpSession,
     SmtpSettings,
     WireMessage,
     eml_filename,
@@ -178,7 +179,7 @@ class Mailroom:
         return [m.id for m in outbox if m.status.value in ("queued", "sending") and m.id <= boundary]
 
     def send(self, campaign: str, smtp: SmtpSettings | None, *, mark_sent: bool = False,
-             hold: Collection[int] = ()) -> tuple[list[Path], int, list[str]]:
+             hold: Collection[int] = (), session: SmtpSession | None = None) -> tuple[list[Path], int, list[str]]:
         """Write unsent mail as .eml files (each once) and, with SMTP, send it; without
         SMTP, ``mark_sent`` records it as delivered (the referee sends the files).
         Mail a killed 'send' left half-sent is sent again first (same Message-ID: at
@@ -190,7 +191,8 @@ class Mailroom:
         once the copies are written (all in one transaction, or every
         :data:`RECORD_EVERY_SECONDS` in a long run, which also refreshes the lease). A
         kill before that leaves the mail 'sending', to be sent again by the next 'send'
-        (at least once, as above)."""
+        (at least once, as above). A ``session`` keeps the SMTP connection open for the
+        next 'send' (a resident service's)."""
         claim = smtp is not None or mark_sent
         token, claimed = self._take_lease(campaign, claim, hold)
         try:
@@ -203,7 +205,7 @@ class Mailroom:
                     for mail in claimed:
                         outcomes.note(mail.id, None)
                 else:
-                    self._send_claimed(smtp, claimed, token, outcomes)
+                    self._send_claimed(smtp, claimed, token, outcomes, session)
             finally:
                 if outcomes.record(drop=token):
                     token = None
@@ -220,7 +222,8 @@ class Mailroom:
             sync_folder(self.outbox)
         return [path for path in written if path is not None]
 
-    def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes) -> None:
+    def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes,
+                      session: SmtpSession | None) -> None:
         """Send; each outcome goes to ``outcomes``, and in a long run those so far are
         recorded every :data:`RECORD_EVERY_SECONDS`, which also refreshes the lease."""
         recorded = time.monotonic()
@@ -233,7 +236,8 @@ class Mailroom:
                 recorded = time.monotonic()
 
         send_all(smtp, ((mail.id, WireMessage(outcomes.headers[mail.id], mail.eml)) for mail in claimed),
-                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)))
+                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)),
+                 session)
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
     # finds no live lease but mail left 'sending' knows that mail's sender was killed,

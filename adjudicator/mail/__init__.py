@@ -39,8 +39,8 @@ _HOMES = {
     **dict.fromkeys(("OutgoingMail", "build_message", "eml_filename", "message_bytes", "message_from_bytes",
                      "message_headers", "new_message_id", "normalise_message_id", "outgoing_mail", "sync_folder",
                      "write_eml", "write_eml_bytes"), "outgoing"),
-    **dict.fromkeys(("FailureReason", "SendSummary", "SmtpSettings", "WireMessage", "send_all", "send_message"),
-                    "smtp"),
+    **dict.fromkeys(("FailureReason", "SendSummary", "SmtpSession", "SmtpSettings", "WireMessage", "send_all",
+                     "send_message"), "smtp"),
 }
 
 
@@ -65,6 +65,7 @@ __all__ = [
     "SmtpAuthFailed",
     "SmtpConfigError",
     "SmtpConnectFailed",
+    "SmtpSession",
     "SmtpSettings",
     "WireMessage",
     "build_message",

@@ -31,7 +31,7 @@ from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import EngineError
-from adjudicator.mail import SmtpSettings, parse_message
+from adjudicator.mail import SmtpSession, SmtpSettings, parse_message
 from adjudicator.service.settings import ServiceSettings
 from adjudicator.store import Store, StoreError
 
@@ -68,10 +68,12 @@ class Desk:
         self.store = Store.open(settings.store)
         self.campaigns = Campaigns(self.store, verified_passwords=VerifiedPasswords())
         self.mailroom = Mailroom(self.campaigns, settings.outbox)
+        self.session = SmtpSession()  # one SMTP connection, kept open between messages
         self.settled: dict[str, str] = {}   # campaign -> head at which the clock found nothing to do
         self.reminded: dict[str, str] = {}  # campaign -> head at which a reminder was considered
 
     def close(self) -> None:
+        self.session.close()
         self.store.close()
 
     # -- mail in ---------------------------------------------------------------------------
@@ -121,7 +123,7 @@ class Desk:
 
     def send(self, campaign: str) -> None:
         """Write the campaign's queued mail to the outbox and, with SMTP, send it."""
-        files, sent, failures = self.mailroom.send(campaign, self.smtp)
+        files, sent, failures = self.mailroom.send(campaign, self.smtp, session=self.session)
         self.tally.sent += sent
         self.tally.failures += len(failures)
         if sent or (files and self.smtp is None):
@@ -152,6 +154,7 @@ class Desk:
     def tick(self, now: datetime | None = None) -> None:
         """The clock: deadlines, reminders and mail to retry, for every campaign."""
         now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        self.session.close_idle()
         for record in self.store.campaigns():
             self._guarded(record.id, lambda campaign: self._tick_one(campaign, record.head_hash, now))
 
