@@ -123,11 +123,12 @@ def outgoing_mail(
     Message-ID and, with HTML, multipart ``boundary``; by default one is drawn
     as the email package draws it), with the same checks and errors.
 
-    Each header is folded by the email package's own header classes and the
-    bodies are encoded by its own quoted-printable encoder; only the message
-    objects and the generator that assemble them are left out, which is most of
-    the cost of a report's mail (``tests/mail/test_mail_wire.py`` holds the two
-    to the same bytes).
+    Each header is folded by the email package's own header classes (a short,
+    plain one is written as it is); the bodies are encoded as its quoted-printable
+    encoder does, with a faster quoting step; the message objects and the
+    generator that assemble them are left out, which was most of the cost of a
+    report's mail (``tests/mail/test_mail_wire.py`` holds the two to the same
+    bytes).
     """
     fields = _header_fields(sender, to, subject, message_id, in_reply_to, references, headers, date)
     folded = []
