@@ -47,7 +47,7 @@ from adjudicator.campaign.games import support
 from adjudicator.campaign.log import read_log
 from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
-from adjudicator.mail import IncomingMail, MailError, build_message, message_bytes
+from adjudicator.mail import IncomingMail, MailError, outgoing_mail
 from adjudicator.orders import OrdersError
 from adjudicator.orders.text import clean
 from adjudicator.store import CampaignNotFound, InvalidCampaignId
@@ -308,13 +308,13 @@ class Intake:
     def _queue(self, tx: Any, meta: Mapping[str, Any], to: str, heading: str, text: str,
                mail: IncomingMail | None) -> None:
         try:
-            message = build_message(
+            message = outgoing_mail(
                 sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}", text=text + "\n",
                 in_reply_to=mail.message_id if mail else None, references=mail.references if mail else (),
             )
         except MailError:
             return  # an address we cannot write to: the referee sees the outcome in 'receive'
-        tx.queue_mail(message["Message-ID"], to, message_bytes(message))
+        tx.queue_mail(message.message_id, to, message.data)
 
     def _misaddressed(self, mail: IncomingMail, parts: list[Part], named: str | None) -> Taken:
         """A mail naming no campaign, or one this store does not hold: answered when

@@ -35,18 +35,18 @@ from adjudicator.engine import Match
 from adjudicator.fairdice import fingerprint, public_key_from_text
 from adjudicator.mail import (
     IncomingMail,
-    build_message,
     eml_filename,
-    message_bytes,
     message_from_bytes,
     message_headers,
+    outgoing_mail,
     read_messages,
+    sync_folder,
     write_eml,
     write_eml_bytes,
 )
 
 if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
-    from adjudicator.mail import SmtpSettings
+    from adjudicator.mail import SmtpSession, SmtpSettings
 
 __all__ = ["Mailroom", "Taken"]
 
@@ -108,13 +108,13 @@ class Mailroom:
                 game_support=game_support))
             intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"])
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
-            message = build_message(
+            message = outgoing_mail(
                 sender=meta["referee_address"], to=player["address"],
                 subject=f"[{log.campaign}] {game_support.title}: the campaign opens - you play {side.capitalize()}",
                 text="\n".join(intro) + "\n\n" + report.text,
                 html=report.html.replace("<body>", "<body>\n" + intro_html, 1),
             )
-            tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
+            tx.queue_mail(message.message_id, player["address"], message.data)
 
     # -- out: reports ----------------------------------------------------------------------
 
@@ -146,13 +146,13 @@ class Mailroom:
             report = render(context)
             earlier = previous.get(player["address"])
             answered = orders_mail.pop(player["address"].lower(), None)
-            message = build_message(
+            message = outgoing_mail(
                 sender=meta["referee_address"], to=player["address"], subject=report.subject,
                 text=report.text, html=report.html, in_reply_to=answered or earlier,
                 references=[ref for ref in (earlier, answered) if ref],
             )
-            tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
-            previous[player["address"]] = message["Message-ID"]
+            tx.queue_mail(message.message_id, player["address"], message.data)
+            previous[player["address"]] = message.message_id
         tx.set_meta({**meta, "last_report": previous, ORDERS_MAIL: orders_mail,
                      **({"digest": digests} if digests else {})})
 
@@ -182,7 +182,7 @@ class Mailroom:
         return [m.id for m in outbox if m.status.value in ("queued", "sending") and m.id <= boundary]
 
     def send(self, campaign: str, smtp: SmtpSettings | None, *, mark_sent: bool = False,
-             hold: Collection[int] = ()) -> tuple[list[Path], int, list[str]]:
+             hold: Collection[int] = (), session: SmtpSession | None = None) -> tuple[list[Path], int, list[str]]:
         """Write unsent mail as .eml files (each once) and, with SMTP, send it; without
         SMTP, ``mark_sent`` records it as delivered (the referee sends the files).
         Mail a killed 'send' left half-sent is sent again first (same Message-ID: at
@@ -194,38 +194,39 @@ class Mailroom:
         once the copies are written (all in one transaction, or every
         :data:`RECORD_EVERY_SECONDS` in a long run, which also refreshes the lease). A
         kill before that leaves the mail 'sending', to be sent again by the next 'send'
-        (at least once, as above)."""
-        token = self._take_lease(campaign)
+        (at least once, as above). A ``session`` keeps the SMTP connection open for the
+        next 'send' (a resident service's)."""
+        claim = smtp is not None or mark_sent
+        token, claimed = self._take_lease(campaign, claim, hold)
         try:
-            if smtp is None and not mark_sent:
+            if not claim:
                 unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
                 return self._write_all(unsent), 0, []
-            claimed = self._claim(campaign, hold)
             outcomes = _Outcomes(self, campaign, claimed)
             try:
                 if smtp is None:
                     for mail in claimed:
                         outcomes.note(mail.id, None)
                 else:
-                    self._send_claimed(smtp, claimed, token, outcomes)
+                    self._send_claimed(smtp, claimed, token, outcomes, session)
             finally:
-                outcomes.record()
+                if outcomes.record(drop=token):
+                    token = None
             return outcomes.files, len(claimed) - len(outcomes.failures), outcomes.failures
         finally:
-            self._drop_lease(campaign, token)
+            if token is not None:
+                self._drop_lease(campaign, token)
 
-    def _claim(self, campaign: str, hold: Collection[int]) -> list[Any]:
-        """Claim the queued mail (marked 'sending'), except the ``hold`` ids."""
-        with self.store.transaction(campaign) as tx:
-            claimed = tx.claim_mail()
-            for held in [m for m in claimed if m.id in hold]:
-                tx.requeue(held.id)
-        return [m for m in claimed if m.id not in hold]
+    def _write_all(self, mails: list[Any], headers: Mapping[int, Any] | None = None) -> list[Path]:
+        """Write each message's .eml copy unless an earlier 'send' did; the folder is
+        flushed to disk once, after the last."""
+        written = [self._write_once(m.eml, (headers or {}).get(m.id)) for m in mails]
+        if any(path is not None for path in written):
+            sync_folder(self.outbox)
+        return [path for path in written if path is not None]
 
-    def _write_all(self, mails: list[Any]) -> list[Path]:
-        return [path for path in map(self._write_once, (m.eml for m in mails)) if path is not None]
-
-    def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes) -> None:
+    def _send_claimed(self, smtp: SmtpSettings, claimed: list[Any], token: str, outcomes: _Outcomes,
+                      session: SmtpSession | None) -> None:
         """Send; each outcome goes to ``outcomes``, and in a long run those so far are
         recorded every :data:`RECORD_EVERY_SECONDS`, which also refreshes the lease."""
         from adjudicator.mail import WireMessage, send_all
@@ -239,18 +240,23 @@ class Mailroom:
                 outcomes.record(lease=token)
                 recorded = time.monotonic()
 
-        send_all(smtp, ((mail.id, WireMessage(message_headers(mail.eml), mail.eml)) for mail in claimed),
-                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)))
+        send_all(smtp, ((mail.id, WireMessage(outcomes.headers[mail.id], mail.eml)) for mail in claimed),
+                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)),
+                 session)
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
     # finds no live lease but mail left 'sending' knows that mail's sender was killed,
     # and queues it again.
 
-    # The lease is bookkeeping: a power cut that loses it leaves mail 'sending', which the
-    # next 'send' queues again (at least once), so its transactions need not wait for the disk.
+    # The lease and the claim are bookkeeping: a power cut that loses them leaves the mail
+    # 'queued' or 'sending', which the next 'send' sends again (at least once), so their
+    # transaction need not wait for the disk. The outcomes are recorded durably.
 
-    def _take_lease(self, campaign: str) -> str:
+    def _take_lease(self, campaign: str, claim: bool, hold: Collection[int]) -> tuple[str, list[Any]]:
+        """Take a lease and, if ``claim``, claim the queued mail (marked 'sending') except
+        the ``hold`` ids, in one transaction; returns the lease's token and the mail claimed."""
         token = f"{uuid.uuid4().hex}"
+        claimed: list[Any] = []
         with self.store.transaction(campaign, durable=False) as tx:
             meta = tx.campaign().meta
             senders = {t: m for t, m in meta.get(SENDERS, {}).items() if marker_alive(m, stale_after=SEND_STALE_AFTER)}
@@ -259,7 +265,11 @@ class Mailroom:
                     tx.requeue(mail.id)
             senders[token] = process_marker()
             tx.set_meta({**meta, SENDERS: senders})
-        return token
+            if claim:
+                claimed = tx.claim_mail()
+                for held in [m for m in claimed if m.id in hold]:
+                    tx.requeue(held.id)
+        return token, [m for m in claimed if m.id not in hold]
 
     def _beat(self, tx: Any, token: str) -> None:
         meta = tx.campaign().meta
@@ -267,20 +277,24 @@ class Mailroom:
 
     def _drop_lease(self, campaign: str, token: str) -> None:
         with self.store.transaction(campaign, durable=False) as tx:
-            meta = tx.campaign().meta
-            senders = dict(meta.get(SENDERS, {}))
-            senders.pop(token, None)
-            tx.set_meta({**meta, SENDERS: senders})
+            self._release(tx, token)
 
-    def _write_once(self, eml: bytes) -> Path | None:
-        """Write a queued message as an .eml file, unless an earlier 'send' did (None)."""
-        headers = message_headers(eml)
+    def _release(self, tx: Any, token: str) -> None:
+        meta = tx.campaign().meta
+        senders = dict(meta.get(SENDERS, {}))
+        senders.pop(token, None)
+        tx.set_meta({**meta, SENDERS: senders})
+
+    def _write_once(self, eml: bytes, headers: Any = None) -> Path | None:
+        """Write a queued message as an .eml file, unless an earlier 'send' did (None);
+        the folder is not flushed (:meth:`_write_all` does it)."""
+        headers = message_headers(eml) if headers is None else headers
         if headers.get("Message-ID") is None:  # named after its content: the whole message is needed
             message = message_from_bytes(eml)
             path = self.outbox / eml_filename(message)
             return None if path.exists() else write_eml(message, self.outbox)
         name = eml_filename(headers)
-        return None if (self.outbox / name).exists() else write_eml_bytes(eml, name, self.outbox)
+        return None if (self.outbox / name).exists() else write_eml_bytes(eml, name, self.outbox, sync_folder=False)
 
     # -- deadlines ----------------------------------------------------------------------------
 
@@ -304,9 +318,9 @@ class Mailroom:
                     f"(turn {getattr(match.state, 'turn', '?')}).\n{decision.prompt}\n"
                     f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. Without orders by then, "
                     f"the documented defaults are used (docs/orders.md).\n")
-            message = build_message(sender=meta["referee_address"], to=address,
+            message = outgoing_mail(sender=meta["referee_address"], to=address,
                                     subject=f"[{campaign}] Reminder: orders due", text=text)
-            tx.queue_mail(message["Message-ID"], address, message_bytes(message))
+            tx.queue_mail(message.message_id, address, message.data)
             tx.set_meta({**meta, "reminded": step})
             return decision.side
 
@@ -319,6 +333,7 @@ class _Outcomes:
     def __init__(self, mailroom: Mailroom, campaign: str, claimed: list[Any]) -> None:
         self._mailroom, self._campaign = mailroom, campaign
         self._claimed = {mail.id: mail for mail in claimed}
+        self.headers = {mail.id: message_headers(mail.eml) for mail in claimed}  # read once: sent, then written
         self._pending: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
         self.files: list[Path] = []
         self.failures: list[str] = []
@@ -328,17 +343,22 @@ class _Outcomes:
         if failure is not None:
             self.failures.append(f"mail {outbox_id}: {failure}")
 
-    def record(self, lease: str | None = None) -> None:
+    def record(self, lease: str | None = None, drop: str | None = None) -> bool:
         """Write the copies of the mail noted so far, then record its outcomes (and
-        refresh the ``lease``) in one transaction."""
+        refresh the ``lease``, or release the lease ``drop``) in one transaction.
+        Returns whether that transaction ran (with nothing noted, nothing is done)."""
         if not self._pending:
-            return
-        self.files += self._mailroom._write_all([self._claimed[outbox_id] for outbox_id, _ in self._pending])
+            return False
+        self.files += self._mailroom._write_all([self._claimed[outbox_id] for outbox_id, _ in self._pending],
+                                                self.headers)
         with self._mailroom.store.transaction(self._campaign) as tx:
             _record_outcomes(tx, self._pending)
             if lease is not None:
                 self._mailroom._beat(tx, lease)
+            if drop is not None:
+                self._mailroom._release(tx, drop)
         self._pending = []
+        return True
 
 
 def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:

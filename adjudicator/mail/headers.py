@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 from email import policy, utils
-from email.message import Message
+from email.message import EmailMessage, Message
+from typing import Any
 
 from .charsets import repair_surrogates
 
@@ -27,6 +28,27 @@ _SPACE = re.compile(r"\s+")
 
 #: Longest message id kept (the longest line RFC 5322 allows); longer ones are ignored.
 MAX_MESSAGE_ID_LENGTH = 998
+
+
+class ParsedOnce(EmailMessage):
+    """A message read from bytes whose structured header values are each parsed once,
+    on first use (``message["To"]``, ``get_content_type()``): the standard library
+    parses a header again on every read. What a read returns is what
+    :class:`~email.message.EmailMessage` returns; a header changed since is parsed
+    again."""
+
+    def get(self, name: str, failobj: Any = None) -> Any:
+        wanted = name.lower()
+        for key, value in self._headers:
+            if key.lower() == wanted:
+                parsed = self.__dict__.setdefault("_parsed", {})
+                kept = parsed.get(wanted)
+                if kept is not None and kept[0] is key and kept[1] is value:
+                    return kept[2]
+                header = self.policy.header_fetch_parse(key, value)
+                parsed[wanted] = (key, value, header)
+                return header
+        return failobj
 
 
 def raw_values(message: Message, name: str) -> list[str]:

@@ -122,7 +122,7 @@ def _parse(raw: bytes, own_address: str | None, origin: str) -> IncomingMail:
     problems: list[str] = []
     if not raw.strip():
         problems.append("message is empty")
-    message = BytesParser(policy=policy.default).parsebytes(raw)
+    message = BytesParser(_class=hdr.ParsedOnce, policy=policy.default).parsebytes(raw)
 
     def header(name: str) -> str | None:
         return hdr.raw_value(message, name)

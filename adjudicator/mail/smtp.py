@@ -24,11 +24,13 @@ deliver a duplicate (which receivers recognise by its unchanged Message-ID).
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import os
 import smtplib
 import socket
 import ssl
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -52,6 +54,8 @@ DEFAULT_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
 ENV_PREFIX = "ADJUDICATOR_SMTP_"
 
 Key = TypeVar("Key")
+#: How long a :class:`SmtpSession` keeps an idle connection for the next run.
+KEEP_IDLE_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -183,6 +187,7 @@ def send_all(
     messages: Iterable[tuple[Key, EmailMessage | WireMessage]],
     on_sent: Callable[[Key], None],
     on_failed: Callable[[Key, str], None],
+    session: SmtpSession | None = None,
 ) -> SendSummary:
     """Send every message over ONE connection, reporting each exactly once.
 
@@ -193,21 +198,90 @@ def send_all(
     cannot be opened, or is lost, every remaining message is reported failed
     without being attempted.  No connection is opened when there is nothing to
     send.  An exception raised by a callback stops the run and propagates.
+
+    With a ``session`` the connection it kept from an earlier run is used, and the
+    connection is kept there afterwards unless it was lost. If a kept connection
+    turns out to be closed by the server meanwhile (the first message finds it
+    gone), a new one is opened and that message is sent on it.
     """
     pending = iter(messages)
     first = next(pending, None)
     if first is None:
         return SendSummary(0, 0)
-    pending = chain([first], pending)
     try:
-        connection = _Connection.open(settings)
+        connection, kept = session.take(settings) if session is not None else (_Connection.open(settings), False)
     except SendFailed as exc:
         reason = FailureReason(f"not sent: {exc}", code=exc.code)
-        return _fail_all(pending, reason, on_failed)
+        return _fail_all(chain([first], pending), reason, on_failed)
+    first_failure: FailureReason | None = None
+    first_sent = False
+    if kept:
+        try:
+            connection.send(first[1])
+        except SmtpConnectFailed:  # closed by the server while kept: a new connection, the same message
+            connection.close()
+            try:
+                connection = _Connection.open(settings)
+            except SendFailed as exc:
+                reason = FailureReason(f"not sent: {exc}", code=exc.code)
+                return _fail_all(chain([first], pending), reason, on_failed)
+        except SendFailed as exc:
+            first_failure = FailureReason.of(exc)
+        else:
+            first_sent = True
     try:
-        return _send_each(connection, pending, on_sent, on_failed)
-    finally:
+        if first_sent or first_failure is not None:
+            if first_sent:
+                on_sent(first[0])
+            else:
+                on_failed(first[0], first_failure)
+            rest, lost = _send_each(connection, pending, on_sent, on_failed)
+            summary = SendSummary(rest.sent + first_sent, rest.failed + (not first_sent))
+        else:
+            summary, lost = _send_each(connection, chain([first], pending), on_sent, on_failed)
+    except BaseException:
         connection.close()
+        raise
+    if session is not None and not lost:
+        session.keep(settings, connection)
+    else:
+        connection.close()
+    return summary
+
+
+class SmtpSession:
+    """One SMTP connection kept open from one :func:`send_all` to the next, for a
+    resident sender (``serve``): connecting, TLS and logging in are done once, not
+    for every email answered. A connection idle for :data:`KEEP_IDLE_SECONDS` is
+    closed (servers wait at least five minutes, RFC 5321 4.5.3.2.7). One thread's."""
+
+    def __init__(self) -> None:
+        self._connection: _Connection | None = None
+        self._settings: SmtpSettings | None = None
+        self._idle_since = 0.0
+
+    def take(self, settings: SmtpSettings) -> tuple[_Connection, bool]:
+        """The kept connection (and True), or a new one (and False); raises SendFailed."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            if self._settings == settings and time.monotonic() - self._idle_since < KEEP_IDLE_SECONDS:
+                return connection, True
+            connection.close()
+        return _Connection.open(settings), False
+
+    def keep(self, settings: SmtpSettings, connection: _Connection) -> None:
+        self.close()
+        self._connection, self._settings, self._idle_since = connection, settings, time.monotonic()
+
+    def close_idle(self) -> None:
+        """Close the kept connection if it has been idle too long."""
+        if self._connection is not None and time.monotonic() - self._idle_since >= KEEP_IDLE_SECONDS:
+            self.close()
+
+    def close(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
 
 
 def _send_each(
@@ -215,7 +289,8 @@ def _send_each(
     pending: Iterable[tuple[Key, EmailMessage]],
     on_sent: Callable[[Key], None],
     on_failed: Callable[[Key, str], None],
-) -> SendSummary:
+) -> tuple[SendSummary, bool]:
+    """Send each message; returns the summary and whether the connection was lost."""
     sent = failed = 0
     lost: FailureReason | None = None
     for key, message in pending:
@@ -236,7 +311,7 @@ def _send_each(
         else:
             on_sent(key)
             sent += 1
-    return SendSummary(sent, failed)
+    return SendSummary(sent, failed), lost is not None
 
 
 def _fail_all(
@@ -336,14 +411,22 @@ def _connect(settings: SmtpSettings) -> smtplib.SMTP:
     where = settings.describe()
     try:
         if settings.security == "ssl":
-            return smtplib.SMTP_SSL(host, port, timeout=timeout, context=_tls_context(settings))
-        return smtplib.SMTP(host, port, timeout=timeout)
+            return smtplib.SMTP_SSL(host, port, timeout=timeout, context=_tls_context(settings),
+                                    local_hostname=_local_hostname())
+        return smtplib.SMTP(host, port, timeout=timeout, local_hostname=_local_hostname())
     except smtplib.SMTPResponseException as exc:
         text = f"SMTP server {where} refused the connection"
         raise _failure(settings, SmtpConnectFailed, text, exc, permanent=False) from None
     except (smtplib.SMTPException, OSError) as exc:
         text = f"cannot connect to SMTP server {where}"
         raise _failure(settings, SmtpConnectFailed, text, exc) from None
+
+
+@functools.lru_cache(maxsize=1)
+def _local_hostname() -> str:
+    """The name given in EHLO, as smtplib finds it (``socket.getfqdn``, a resolver
+    lookup), found once per process rather than once per connection."""
+    return smtplib.SMTP(local_hostname=None).local_hostname
 
 
 def _secure(settings: SmtpSettings, smtp: smtplib.SMTP) -> None:

@@ -15,6 +15,7 @@ for when its deadline is near, and retries mail that could not be sent.
 
 from __future__ import annotations
 
+import gc
 import logging
 import queue
 import threading
@@ -30,7 +31,7 @@ from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import EngineError
-from adjudicator.mail import SmtpSettings, parse_message
+from adjudicator.mail import SmtpSession, SmtpSettings, parse_message
 from adjudicator.service.settings import ServiceSettings
 from adjudicator.store import Store, StoreError
 
@@ -67,10 +68,12 @@ class Desk:
         self.store = Store.open(settings.store)
         self.campaigns = Campaigns(self.store, verified_passwords=VerifiedPasswords())
         self.mailroom = Mailroom(self.campaigns, settings.outbox)
+        self.session = SmtpSession()  # one SMTP connection, kept open between messages
         self.settled: dict[str, str] = {}   # campaign -> head at which the clock found nothing to do
         self.reminded: dict[str, str] = {}  # campaign -> head at which a reminder was considered
 
     def close(self) -> None:
+        self.session.close()
         self.store.close()
 
     # -- mail in ---------------------------------------------------------------------------
@@ -120,7 +123,7 @@ class Desk:
 
     def send(self, campaign: str) -> None:
         """Write the campaign's queued mail to the outbox and, with SMTP, send it."""
-        files, sent, failures = self.mailroom.send(campaign, self.smtp)
+        files, sent, failures = self.mailroom.send(campaign, self.smtp, session=self.session)
         self.tally.sent += sent
         self.tally.failures += len(failures)
         if sent or (files and self.smtp is None):
@@ -151,6 +154,7 @@ class Desk:
     def tick(self, now: datetime | None = None) -> None:
         """The clock: deadlines, reminders and mail to retry, for every campaign."""
         now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        self.session.close_idle()
         for record in self.store.campaigns():
             self._guarded(record.id, lambda campaign: self._tick_one(campaign, record.head_hash, now))
 
@@ -221,6 +225,7 @@ class DeskThread(threading.Thread):
         try:
             desk.resume()
             desk.tick()
+            settle_heap()
             self.ready.set()
             self._serve(desk)
         finally:
@@ -228,6 +233,7 @@ class DeskThread(threading.Thread):
             self.ready.set()
 
     def _serve(self, desk: Desk) -> None:
+        settled = False  # the heap once more after the first message: what it loaded stays
         next_tick = time.monotonic() + self.tick_seconds
         while True:
             self.last_beat = time.monotonic()
@@ -252,3 +258,15 @@ class DeskThread(threading.Thread):
                 continue
             future.set_result(taken)
             desk._guarded(taken.campaign or "-", lambda _: desk.after_taking(taken))
+            if not settled and taken.outcome == "accepted":
+                settle_heap()
+                settled = True
+
+
+def settle_heap() -> None:
+    """Set what the service has loaded so far (modules, the orders grammar, templates,
+    game data) aside from the garbage collector, after one collection: a full
+    collection would otherwise walk all of it again every few hundred messages. Little
+    of it ever becomes garbage, and what does is kept: a one-time, bounded cost."""
+    gc.collect()
+    gc.freeze()

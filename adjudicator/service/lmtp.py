@@ -70,7 +70,9 @@ class LmtpServer:
     def __init__(self, endpoint: LmtpEndpoint, submit: Callable[[bytes, str], Any]) -> None:
         self.endpoint = endpoint
         handler = DeliveryHandler(submit)
-        options = {"data_size_limit": MAX_MESSAGE_BYTES, "ident": "adjudicator LMTP"}
+        # the name in the greeting, found once: by default each connection looks it up again
+        options = {"data_size_limit": MAX_MESSAGE_BYTES, "ident": "adjudicator LMTP",
+                   "server_hostname": socket.getfqdn()}
         if endpoint.socket is not None:
             self.controller: Controller | UnixSocketController = _LmtpOnSocket(
                 handler, unix_socket=endpoint.socket, **options)

@@ -26,6 +26,7 @@ from adjudicator.mail import (
     SmtpAuthFailed,
     SmtpConfigError,
     SmtpConnectFailed,
+    SmtpSession,
     SmtpSettings,
     WireMessage,
     build_message,
@@ -186,6 +187,53 @@ def test_server_closing_mid_run_fails_the_rest_without_trying() -> None:
     assert [key for key, _ in outcome.failed] == ["q2", "q3"]
     assert outcome.failed[1][1].startswith("not attempted")
     assert len(handler.received) == 1
+
+
+def test_a_session_sends_later_runs_on_the_connection_it_kept() -> None:
+    handler = RecordingHandler()
+    session = SmtpSession()
+    with smtp_server(handler) as port:
+        for number in (1, 2, 3):
+            outcome = Outcome()
+            summary = send_all(plain(port), [(f"q{number}", message("japan@example.jp", number))],
+                               outcome.on_sent, outcome.on_failed, session)
+            assert summary == SendSummary(sent=1, failed=0) and outcome.sent == [f"q{number}"]
+        session.close()
+    assert len(handler.received) == 3
+    assert len({r.peer for r in handler.received}) == 1
+
+
+def test_a_kept_connection_the_server_closed_is_replaced_and_the_message_sent_once() -> None:
+    handler = RecordingHandler()
+    session = SmtpSession()
+    port = free_port()
+    with smtp_server(handler, port=port):
+        send_all(plain(port), [("q1", message("japan@example.jp", 1))], Outcome().on_sent, Outcome().on_failed,
+                 session)
+    with smtp_server(handler, port=port):  # the server went away and came back: the kept link is dead
+        outcome = Outcome()
+        summary = send_all(plain(port), [("q2", message("japan@example.jp", 2)),
+                                         ("q3", message("russia@example.ru", 3))],
+                           outcome.on_sent, outcome.on_failed, session)
+        session.close()
+    assert summary == SendSummary(sent=2, failed=0)
+    assert outcome.sent == ["q2", "q3"] and outcome.failed == []
+    arrived = [BytesParser(policy=policy.default).parsebytes(r.content)["Subject"] for r in handler.received]
+    assert len(arrived) == 3 and len(set(arrived)) == 3
+    assert len({r.peer for r in handler.received[1:]}) == 1 and handler.received[0].peer != handler.received[1].peer
+
+
+def test_a_session_keeps_no_connection_that_was_lost() -> None:
+    handler = RecordingHandler(refuse_data={"russia@example.ru": "421 4.3.2 Service shutting down"})
+    session = SmtpSession()
+    with smtp_server(handler) as port:
+        first = Outcome()
+        send_all(plain(port), [("q1", message("russia@example.ru", 1))], first.on_sent, first.on_failed, session)
+        handler.refuse_data.clear()
+        second = Outcome()
+        send_all(plain(port), [("q2", message("japan@example.jp", 2))], second.on_sent, second.on_failed, session)
+        session.close()
+    assert [key for key, _ in first.failed] == ["q1"] and second.sent == ["q2"]
 
 
 def test_every_message_fails_when_the_server_is_unreachable() -> None:
