@@ -25,7 +25,11 @@ step: `adjudicate` with the reports queued in its transaction, and `send` writin
 .eml files. For the creation and for the step: CPU and wall time in all and per campaign
 (median), the per-campaign CPU in calibrations (the baseline of `common.py`, measured in
 the same run between the parts), and the ratio to the target. The machine's load is
-printed first: on a shared machine wall time is mostly waiting for a core.
+printed first: on a shared machine wall time is mostly waiting for a core. Then the
+same number of campaigns is created through the command a referee types,
+`adjudicator new --roster` (a roster of 64 players, each password hashed once, the
+opening mails queued; one process, start-up included), against `new` run once per
+campaign (a few, each a new process with two password hashes).
 
 `--profile` adds where the time goes: cProfile of one more step's three commands, the
 imports that dominate their start-up, and cProfile of creating and advancing extra
@@ -160,15 +164,22 @@ def command_env(folder: Path, bytecode_cache: bool) -> dict[str, str]:
     return env
 
 
+def referee_desk(folder: Path, bytecode_cache: bool) -> tuple[dict[str, str], list[str], float]:
+    """The commands' environment (store and key in ``folder``), the command, and the wall
+    time of making the referee's key there."""
+    env = command_env(folder, bytecode_cache)
+    env.update(ADJUDICATOR_STORE=str(folder / "campaigns.sqlite3"), ADJUDICATOR_KEY=str(folder / "referee.key"),
+               ADJUDICATOR_KEY_PASSPHRASE="")
+    command = cli()
+    made, _ = run(command + ["keys", "new", str(folder / "referee.key"), "--no-passphrase"], env, folder)
+    return env, command, made
+
+
 def bench_step(steps: int, profile: bool, top: int, bytecode_cache: bool) -> None:
     name = "bench"
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        env = command_env(folder, bytecode_cache)
-        env.update(ADJUDICATOR_STORE=str(folder / "campaigns.sqlite3"), ADJUDICATOR_KEY=str(folder / "referee.key"),
-                   ADJUDICATOR_KEY_PASSPHRASE="")
-        command = cli()
-        setup_key, _ = run(command + ["keys", "new", str(folder / "referee.key"), "--no-passphrase"], env, folder)
+        env, command, setup_key = referee_desk(folder, bytecode_cache)
         setup_new, _ = run(command + ["new", name, *(f"--player={s}={a}:{p}" for s, (a, p) in PLAYERS.items())],
                            env, folder)
         writer = Writer(random.Random(1904))
@@ -400,11 +411,7 @@ def bench_roster_command(count: int, calib: float) -> None:
           f"({ROSTER_PLAYERS} players, each password hashed once; opening mails queued)")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        env = command_env(folder, True)
-        env.update(ADJUDICATOR_STORE=str(folder / "league.sqlite3"), ADJUDICATOR_KEY=str(folder / "referee.key"),
-                   ADJUDICATOR_KEY_PASSPHRASE="")
-        command = cli()
-        run(command + ["keys", "new", str(folder / "referee.key"), "--no-passphrase"], env, folder)
+        env, command, _ = referee_desk(folder, True)
         single_wall, single_cpu = [], []
         for index in range(ONE_BY_ONE):
             cpu = children_cpu()

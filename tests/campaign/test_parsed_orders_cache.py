@@ -144,3 +144,4 @@ def test_the_cache_keeps_only_order_sets_a_step_still_reads(played):
     log = cached_log(played)
     assert len(log.parsed) < len(log.orders)  # after eight steps, not every order set ever sent
     assert set(log.parsed) <= {text_key(o.text) for o in log.orders}
+
