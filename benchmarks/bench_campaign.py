@@ -25,7 +25,11 @@ step: `adjudicate` with the reports queued in its transaction, and `send` writin
 .eml files. For the creation and for the step: CPU and wall time in all and per campaign
 (median), the per-campaign CPU in calibrations (the baseline of `common.py`, measured in
 the same run between the parts), and the ratio to the target. The machine's load is
-printed first: on a shared machine wall time is mostly waiting for a core.
+printed first: on a shared machine wall time is mostly waiting for a core. Then the
+same number of campaigns is created through the command a referee types,
+`adjudicator new --roster` (a roster of 64 players, each password hashed once, the
+opening mails queued; one process, start-up included), against `new` run once per
+campaign (a few, each a new process with two password hashes).
 
 `--profile` adds where the time goes: cProfile of one more step's three commands, the
 imports that dominate their start-up, and cProfile of creating and advancing extra
@@ -168,15 +172,22 @@ def command_env(folder: Path, bytecode_cache: bool) -> dict[str, str]:
     return env
 
 
+def referee_desk(folder: Path, bytecode_cache: bool) -> tuple[dict[str, str], list[str], float]:
+    """The commands' environment (store and key in ``folder``), the command, and the wall
+    time of making the referee's key there."""
+    env = command_env(folder, bytecode_cache)
+    env.update(ADJUDICATOR_STORE=str(folder / "campaigns.sqlite3"), ADJUDICATOR_KEY=str(folder / "referee.key"),
+               ADJUDICATOR_KEY_PASSPHRASE="")
+    command = cli()
+    made, _ = run(command + ["keys", "new", str(folder / "referee.key"), "--no-passphrase"], env, folder)
+    return env, command, made
+
+
 def bench_step(steps: int, profile: bool, top: int, bytecode_cache: bool) -> None:
     name = "bench"
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        env = command_env(folder, bytecode_cache)
-        env.update(ADJUDICATOR_STORE=str(folder / "campaigns.sqlite3"), ADJUDICATOR_KEY=str(folder / "referee.key"),
-                   ADJUDICATOR_KEY_PASSPHRASE="")
-        command = cli()
-        setup_key, _ = run(command + ["keys", "new", str(folder / "referee.key"), "--no-passphrase"], env, folder)
+        env, command, setup_key = referee_desk(folder, bytecode_cache)
         setup_new, _ = run(command + ["new", name, *(f"--player={s}={a}:{p}" for s, (a, p) in PLAYERS.items())],
                            env, folder)
         writer = Writer(random.Random(1904))
@@ -389,6 +400,63 @@ def figures(label: str, timed: Timed, count: int, target: float, calib: float) -
              f"wall {wall * LEAGUE_REFERENCE / count:.0f} s" if count != LEAGUE_REFERENCE else ""))
 
 
+ROSTER_PLAYERS = 64  # a club's members, paired into the league's campaigns
+ONE_BY_ONE = 4       # campaigns made one 'new' command each: the baseline of the roster command
+
+
+def roster_toml(names: list[str], members: int = ROSTER_PLAYERS) -> str:
+    """A league's roster: ``members`` players, each campaign pairing two of them."""
+    sides = list(PLAYERS)
+    text = "".join(f'[[player]]\nname = "m{i:02d}"\naddress = "m{i:02d}@club.example"\npassword = "pw-m{i:02d}"\n\n'
+                   for i in range(members))
+    for index, name in enumerate(names):
+        first, second = index % members, (index * 7 + 1 + index // members) % members
+        second = second if second != first else (first + 1) % members
+        text += (f'[[campaign]]\nid = "{name}"\nplayers = {{ {sides[0]} = "m{first:02d}", '
+                 f'{sides[1]} = "m{second:02d}" }}\n\n')
+    return text
+
+
+def children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def bench_roster_command(count: int, calib: float) -> None:
+    """``adjudicator new --roster`` creating ``count`` campaigns in one command (start-up
+    included), against ``new`` run once per campaign (a hash per player and campaign)."""
+    print(f"\n== {count:,} campaigns created through the command 'adjudicator new --roster' "
+          f"({ROSTER_PLAYERS} players, each password hashed once; opening mails queued)")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        env, command, _ = referee_desk(folder, True)
+        single_wall, single_cpu = [], []
+        for index in range(ONE_BY_ONE):
+            cpu = children_cpu()
+            wall, _ = run(command + ["new", f"single-{index}", "--game", GAME,
+                                     *(f"--player={s}={a}:{p}" for s, (a, p) in PLAYERS.items())], env, folder)
+            single_wall.append(wall)
+            single_cpu.append(children_cpu() - cpu)
+        roster = folder / "league.toml"
+        roster.write_text(roster_toml([f"league-{i:04d}" for i in range(count)]), encoding="utf-8")
+        cpu = children_cpu()
+        wall, out = run(command + ["new", "--roster", str(roster), "--game", GAME], env, folder)
+        cpu = children_cpu() - cpu
+        if f"{count} campaign(s) created" not in out:
+            sys.exit(f"new --roster did not create {count} campaigns:\n{out}")
+    scaled = CREATE_TARGET * count / LEAGUE_REFERENCE
+    per_new_cpu, per_new_wall = med(single_cpu), med(single_wall)
+    print(f"baseline: 'new' once per campaign (a new process each, two hashes each), median of {ONE_BY_ONE}: "
+          f"CPU {per_new_cpu * 1000:.0f} ms, wall {per_new_wall * 1000:.0f} ms a campaign "
+          f"(for {count:,}: CPU {per_new_cpu * count:.0f} s, wall {per_new_wall * count:.0f} s)")
+    print(f"new --roster: CPU {cpu:.1f} s, wall {wall:.1f} s for {count:,} campaigns "
+          f"({cpu / count * 1000:.1f} ms CPU = {cpu / count / calib:.3f} calibrations a campaign); "
+          f"{per_new_cpu * count / cpu:.1f}x less CPU than 'new' per campaign")
+    print(f"{'':4}target {CREATE_TARGET:.0f} s for {LEAGUE_REFERENCE:,}"
+          + (f" ({scaled:.1f} s for {count:,})" if count != LEAGUE_REFERENCE else "")
+          + f": CPU {cpu / scaled:.2f}x target, wall {wall / scaled:.2f}x target")
+
+
 def bench_league(count: int, profile: bool, profile_count: int, top: int, opening_mail: bool,
                  hash_per_campaign: bool) -> None:
     names = [f"league-{i:04d}" for i in range(count)]
@@ -453,6 +521,7 @@ def bench_league(count: int, profile: bool, profile_count: int, top: int, openin
                 advancing.runcall(advance_league, campaigns, mailroom, key, extra)
                 for label, profiler in (("creating", creating), ("advancing", advancing)):
                     print_profile(f"{label} {profile_count} more campaigns", pstats.Stats(profiler), top)
+    bench_roster_command(count, med(calibrations))
 
 
 def print_profile(what: str, stats: pstats.Stats, top: int) -> None:

@@ -41,7 +41,7 @@ from adjudicator.campaign.errors import (
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import intake_running
 from adjudicator.campaign.log import AcceptedOrders, CampaignLog, read_log
-from adjudicator.campaign.parsed import PARSED_ORDERS, cache_key, load, stored_value
+from adjudicator.campaign.parsed import PARSED_ORDERS, cache_key, load, remember_accepted, stored_value
 from adjudicator.campaign.passwords import hash_password, needs_upgrade
 from adjudicator.campaign.protocol import (
     ALGORITHM,
@@ -290,6 +290,7 @@ class Campaigns:
         unchanged = prepared is not None and prepared.entry_count == len(entries) and prepared.log is not None
         log = prepared.log if unchanged else read_log(campaign, entries)  # (append-only: same count, same history)
         check_referee_key(key, log)
+        read_here = prepared is None
         if prepared is None or prepared.entry_count != len(entries):
             try:
                 prepared = _prepare(log, data, tx.get_secret)
@@ -308,6 +309,8 @@ class Campaigns:
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
             "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at,
             "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks]}})
+        if read_here:  # (mail intake keeps the orders it read itself, in this transaction)
+            remember_accepted(tx, orders, receipt.text, cache_key(support(log.charter["game"]).data_hashes()))
         return receipt
 
     def with_authentication(self, tx: Any, err: OrdersError, log: CampaignLog | None = None) -> OrdersError:
@@ -532,8 +535,9 @@ def with_parsed(log: CampaignLog, stored: Any) -> CampaignLog:
 def keep_parsed(tx: Any, log: CampaignLog) -> None:
     """Store the orders parsed anew beside the history, for the next command: the
     cache keeps the order sets this command read (those that can still be in force),
-    so that it does not grow with the campaign."""
-    if log.parsed_added:
+    so that it does not grow with the campaign (orders kept when they were accepted
+    leave it once no step reads them)."""
+    if log.parsed_added or not log.parsed_used.issuperset(log.parsed):
         used = {key: value for key, value in log.parsed.items() if key in log.parsed_used}
         tx.set_secret(PARSED_ORDERS, stored_value(cache_key(support(log.charter["game"]).data_hashes()), used))
         log.parsed_added = False

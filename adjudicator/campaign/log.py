@@ -47,10 +47,20 @@ class CampaignLog:
     parsed_added: bool = False  # orders were parsed that the stored cache lacks
     parsed_used: set[str] = field(default_factory=set)  # text hashes of the orders read in this process
     read_orders: dict[str, Any] = field(default_factory=dict)  # text -> its OrderSet, once read in this process
+    _hashes: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def charter(self) -> Mapping[str, Any]:
         return self.records[0].body
+
+    def record_hash(self, index: int) -> str:
+        """The hash of the record at ``index`` (as ``records[index].hash``), made once for
+        this log's readers (each player's report names the charter's and the head's)."""
+        index = range(len(self.records))[index]
+        found = self._hashes.get(index)
+        if found is None:
+            found = self._hashes[index] = self.records[index].hash
+        return found
 
     def of_kind(self, kind: str) -> list[Record]:
         return [r for r in self.records if r.kind == kind]

@@ -226,7 +226,8 @@ def read_players(players_file: Optional[Path], player: list[str]):
 
 @app.command()
 def new(
-    campaign: str = typer.Argument(..., help="The campaign's id: lower-case letters, digits and hyphens."),
+    campaign: Optional[str] = typer.Argument(None, help="The campaign's id: lower-case letters, digits and hyphens "
+                                             "(leave out with --roster)."),
     game: Optional[str] = game_option(),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A TOML file of [[player]] side, address, "
                                                 "password (or public_key)."),
@@ -237,24 +238,34 @@ def new(
     referee_address: str = typer.Option("referee@localhost", "--from", help="The referee's email address."),
     sealed: list[str] = typer.Option([], "--sealed", help="SIDE=FILE: a player's chain commitment (from "
                                      "'sealed new-chain'); give one per side for a sealed campaign."),
+    roster: Optional[Path] = typer.Option(None, "--roster", help="A TOML file of [[player]] (name, address, "
+                                          "password) and [[campaign]] (id, players = {SIDE = NAME}): creates them "
+                                          "all, each player's password hashed once (docs/leagues.md)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
 ) -> None:
-    """Create a campaign: its signed charter commits the referee's dice seeds. An opening
-    mail to every player is queued (the situation, the first question, how to reply): 'send' it."""
+    """Create a campaign (or, with --roster, many): its signed charter commits the referee's
+    dice seeds. An opening mail to every player is queued (the situation, the first
+    question, how to reply): 'send' it."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
 
     game = chosen_game(game, first_by_default=True)
-    players = read_players(players_file, player)
+    if (campaign is None) == (roster is None):
+        raise fail("give a campaign id, or --roster FILE for many campaigns (not both)")
+    if roster is not None and (players_file or player or sealed):
+        raise fail("--roster names the players itself: leave out --players, --player and --sealed")
+    players = read_players(players_file, player) if roster is None else []
     with user_errors():
         try:
             options = parse_options(option)
         except ValueError as err:
             raise fail(str(err))
+        if roster is not None:
+            return new_from_roster(roster, game, options, deadline_hours, referee_address, store, key, now)
         chains = {}
         for item in sealed:
             side, sep, path = item.partition("=")
@@ -270,6 +281,34 @@ def new(
                                    after=Mailroom(campaigns, Path("outbox")).queue_opening)
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
     typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")
+    typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
+
+
+def new_from_roster(roster: Path, game: str, options: dict, deadline_hours: float, referee_address: str,
+                    store: Path, key: Path, now: Optional[str]) -> None:
+    """'new --roster': every campaign of the roster the store lacks, with its opening mails."""
+    from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.games import support
+    from adjudicator.campaign.mailroom import Mailroom
+    from adjudicator.campaign.roster import create_roster, read_roster
+    from adjudicator.fairdice import fingerprint
+
+    try:
+        text = roster.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise fail(f"cannot read the roster {roster}: {err}")
+    read = read_roster(text, str(roster), support(game).game().sides)
+    private = load_key(key)
+    with open_store(store, create=True) as opened:
+        campaigns = Campaigns(opened)
+        outcome = create_roster(campaigns, read, game, private, options=options, deadline_hours=deadline_hours,
+                                referee_address=referee_address, now=parse_now(now),
+                                after=Mailroom(campaigns, Path("outbox")).queue_opening,
+                                progress=lambda made: typer.echo(f"campaign {made} created ({game})"))
+    for there in outcome.already_there:
+        typer.echo(f"campaign {there} is already in the store with these players: left as it is")
+    typer.echo(f"{len(outcome.created)} campaign(s) created, each with an opening mail to its players queued: "
+               "'send' them" if outcome.created else "nothing to create: every campaign of the roster is there")
     typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
 
 

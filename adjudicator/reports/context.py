@@ -88,6 +88,6 @@ def report_context(
         },
         "openings": [{**item, "open": canonical_json(item["open"]).decode("utf-8")} for item in openings],
         "anchor": log.charter["chain"]["anchor"],
-        "charter_hash": log.records[0].hash,
-        "head": log.records[-1].hash,
+        "charter_hash": log.record_hash(0),
+        "head": log.record_hash(-1),
     }

@@ -47,6 +47,7 @@ def _environment(autoescape: bool) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # the templates are the installed package's: not looked at on disk again per report
     )
     environment.globals["picture"] = lambda name, data: _picture(autoescape, name, data)
     return environment

@@ -266,14 +266,17 @@ class Transaction:
         if not isinstance(eml, (bytes, bytearray, memoryview)) or not eml:
             raise InvalidValue("eml must be the non-empty bytes of an email message")
         self.campaign()
+        eml, created = bytes(eml), self._now()
         inserted = self._db.one(
             "INSERT INTO outbox (campaign, message_id, recipient, eml, status, created) "
             "VALUES (?, ?, ?, ?, 'queued', ?) ON CONFLICT (message_id) DO NOTHING RETURNING id",
-            (self._campaign_id, message_id, recipient, bytes(eml), self._now()),
+            (self._campaign_id, message_id, recipient, eml, created),
         )
         if inserted is None:
             raise DuplicateMessageId(message_id)
-        return queries.outbox_mail(self._db, self._campaign_id, inserted[0])
+        # the row as just written (not read back: a report's mail is tens of kilobytes)
+        return OutboxMail(int(inserted[0]), self._campaign_id, message_id, recipient, eml, MailStatus.QUEUED, 0,
+                          None, created, None, None, None)
 
     def claim_mail(self, limit: int | None = None) -> list[OutboxMail]:
         """Claim queued mail for sending: mark it ``sending`` and return it.

@@ -116,3 +116,32 @@ def test_orders_in_force_read_from_the_kinds_kept_with_each_set_are_those_of_eve
         for turn in turns:
             assert (orders_in_force(log, step, turn, "port-arthur")
                     == orders_in_force(without, step, turn, "port-arthur")), (step, turn)
+
+
+def test_orders_taken_by_submit_are_kept_parsed_and_the_adjudication_parses_nothing(played, referee_key,
+                                                                                    monkeypatch):
+    from adjudicator.campaign import running
+    from adjudicator.orders import parse_orders
+
+    log, match = played.match("c1")
+    decision = match.decision
+    header = {"campaign": "c1", "side": decision.side, "turn": match.state.turn, "step": log.next_batch,
+              "password": PASSWORDS[decision.side], "entropy": "0123456789"}
+    text = AutoCommander(decision.side, random.Random(5)).orders(decision, match.state, header)
+    played.submit("c1", text, referee_key)
+    log = cached_log(played)
+    kept = cached_orders(log.orders[-1].text, log.parsed)
+    assert kept is not None and kept == parse_orders(log.orders[-1].text, "port-arthur")
+
+    def parse_again(text, game):
+        raise AssertionError("orders accepted by submit were parsed again")
+
+    monkeypatch.setattr(running, "stored_orders", parse_again)
+    assert played.adjudicate("c1", referee_key).batch == log.next_batch
+
+
+def test_the_cache_keeps_only_order_sets_a_step_still_reads(played):
+    log = cached_log(played)
+    assert len(log.parsed) < len(log.orders)  # after eight steps, not every order set ever sent
+    assert set(log.parsed) <= {text_key(o.text) for o in log.orders}
+

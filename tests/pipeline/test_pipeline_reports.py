@@ -183,10 +183,11 @@ def golden_context(stop: tuple = (2, "sortie"), options: dict | None = None) -> 
         if (match.state.turn, decision.kind) == stop:
             break
         match.answer(decision.side, dict(player(decision, match.state)))
+    records = [SimpleNamespace(hash="c0" * 32), SimpleNamespace(hash="e0" * 32)]
     log = SimpleNamespace(
         campaign="golden-1904", next_batch=7,
         charter={"options": dict(options or {}), "chain": {"anchor": "a0" * 32}},
-        records=[SimpleNamespace(hash="c0" * 32), SimpleNamespace(hash="e0" * 32)],
+        records=records, record_hash=lambda index: records[index].hash,
     )
     batch = SimpleNamespace(body={"batch": 6, "seed": "5e" * 32, "contributions": {"japan": "golden-entropy"},
                                   "entries": match.history_json()})

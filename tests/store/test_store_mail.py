@@ -193,3 +193,11 @@ def test_two_sender_processes_never_send_twice(store, path):
     assert sorted(sent) == sorted(ids)  # each exactly once
     outbox = store.outbox(CAMPAIGN)
     assert all(m.status is MailStatus.SENT and m.attempts == 1 for m in outbox)
+
+
+def test_queued_mail_is_returned_as_the_outbox_then_holds_it(store):
+    with store.transaction(CAMPAIGN) as tx:
+        queued = tx.queue_mail("<report@example.org>", "p@example.org", bytearray(b"Subject: x\r\n\r\nbody\r\n"))
+        assert tx.outbox() == [queued]
+    assert store.outbox(CAMPAIGN) == [queued]
+    assert queued.status is MailStatus.QUEUED and isinstance(queued.eml, bytes) and queued.attempts == 0

@@ -53,7 +53,9 @@ def played_report(steps: int):
     """Japan's HTML report after ``steps`` steps between reasonable players, with fixed
     stand-ins for everything random in a campaign (seeds, hashes, dates)."""
     match = played(steps)
-    log = SimpleNamespace(campaign="golden-1905", next_batch=3, records=[SimpleNamespace(hash="c0" * 32)],
+    records = [SimpleNamespace(hash="c0" * 32)]
+    log = SimpleNamespace(campaign="golden-1905", next_batch=3, records=records,
+                          record_hash=lambda index: records[index].hash,
                           charter={"options": {}, "chain": {"anchor": "a0" * 32}})
     batch = SimpleNamespace(body={"batch": 2, "seed": "5e" * 32, "contributions": {},
                                   "entries": match.history_json()})
