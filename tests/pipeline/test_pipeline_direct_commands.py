@@ -31,21 +31,11 @@ from tests.pipeline.pipeline_helpers import (
     email,
     orders_text,
 )
+from tests.test_cold_imports import PROBE  # a command run in a new process, listing the modules it loaded
 
 NOW = "1904-02-09T12:00:00+00:00"
 #: relative to each desk, so that both desks' output reads the same
 ENV = {"ADJUDICATOR_STORE": "campaigns.sqlite3", "ADJUDICATOR_KEY": "referee.key", "ADJUDICATOR_KEY_PASSPHRASE": ""}
-
-PROBE = """
-import json, os, sys
-sys.argv = ["adjudicator", *sys.argv[1:]]
-from adjudicator.cli.main import run
-try:
-    run()
-finally:
-    with open(os.environ["MODULES_FILE"], "w") as out:
-        json.dump(sorted(sys.modules), out)
-"""
 
 
 @pytest.fixture
