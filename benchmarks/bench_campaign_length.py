@@ -21,6 +21,15 @@ Before each timed step the caches a new referee process starts without are empti
 the parse caches, and for Tsushima 1905 the geometry kernel's corners and sweeps and
 the movement planner's move offsets.
 
+Steps also differ in what happens in them (a battle, the game's end), whatever the
+campaign's length. So every step of the campaign is timed as well (``--runs-each`` fresh
+copies each, median), and a straight line fitted to cost against step number: its slope
+is what a step costs more for every step already played (the measure the campaign's
+length alone adds; a robust fit, so that a step with a long battle in it does not tilt
+it), and the line's value at the late step against its value at step 1
+is the target's ratio with the steps' own differences averaged out. The same fit over
+the steps of the late step's side is printed where sides alternate.
+
 Target: step 49 (or the last step the game reaches) costs at most 1.1x step 1.
 """
 
@@ -114,6 +123,29 @@ def timed_step(path: Path, key, text: str, game: str = "port-arthur") -> float:
     return time.process_time() - start
 
 
+def fitted_line(points: list[tuple[int, float]]) -> tuple[float, float]:
+    """``(intercept, slope)`` of cost against step number, by Theil and Sen: the
+    median of the slopes between every two steps, and the median intercept for it. A
+    step with a long battle in it moves a least-squares line; it moves this one only as
+    one point among many."""
+    slopes = [(b_cost - a_cost) / (b_step - a_step)
+              for i, (a_step, a_cost) in enumerate(points) for b_step, b_cost in points[i + 1:] if b_step != a_step]
+    slope = statistics.median(slopes) if slopes else 0.0
+    return statistics.median(cost - slope * step for step, cost in points), slope
+
+
+def print_fit(label: str, points: list[tuple[int, float]], late: int) -> None:
+    """The fitted line's slope, and its value at step ``late`` against its value at the
+    first step of ``points``."""
+    if len(points) < 3:
+        return
+    intercept, slope = fitted_line(points)
+    first = points[0][0]
+    at_first, at_late = intercept + slope * first, intercept + slope * late
+    print(f"{label}: {len(points)} steps, slope {slope * 1000:+.2f} ms CPU per step already played; "
+          f"fitted step {late} / step {first}: {at_late / at_first:.2f} (target <= 1.10)")
+
+
 def without_snapshot(path: Path) -> None:
     """Delete the campaign's game snapshot (the next step replays from the start)."""
     with Store.open(path) as store, store.transaction(NAME) as tx:
@@ -136,6 +168,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--late", type=int, default=49)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs-each", type=int, default=3,
+                        help="fresh copies timed for each step of the fitted line (0: no fit)")
     parser.add_argument("--game", default="port-arthur", choices=games.names())
     args = parser.parse_args()
     reproducible_dice(1904)
@@ -167,6 +201,7 @@ def main() -> None:
                 campaigns.submit(NAME, text, key)
                 campaigns.adjudicate(NAME, key)
         alike = min(step for step in saved if sides[step] == sides[late])
+        every_step = dict(saved)
         saved = {step: saved[step] for step in (1, alike, late)}
         figures: dict[str, list[float]] = {"early": [], "alike": [], "late": [], "full": []}
         base = statistics.median(calibration() for _ in range(3))
@@ -190,6 +225,22 @@ def main() -> None:
             print(f"step {alike}, the first step whose orders come from the same side as step {late} "
                   f"({sides[late]}): {alike_cost * 1000:.1f} ms CPU (median of {args.runs})")
             print(f"ratio step {late} / step {alike} (like with like): {late_cost / alike_cost:.2f}")
+        if args.runs_each > 0:
+            per_step = []
+            for step, (original, text) in every_step.items():
+                costs = []
+                for run in range(args.runs_each):
+                    trial = folder / f"trial-step-{step}-{run}.sqlite3"
+                    shutil.copyfile(original, trial)
+                    costs.append(timed_step(trial, key, text, args.game))
+                    trial.unlink()
+                per_step.append((step, statistics.median(costs)))
+            print("every step, CPU ms (median of " f"{args.runs_each}): "
+                  + " ".join(f"{step}:{cost * 1000:.0f}" for step, cost in per_step))
+            print_fit("fitted line, every step", per_step, late)
+            if alike != 1:
+                print_fit(f"fitted line, {sides[late]}'s steps", [p for p in per_step if sides[p[0]] == sides[late]],
+                          late)
 
 
 if __name__ == "__main__":
