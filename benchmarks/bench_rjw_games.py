@@ -11,7 +11,8 @@ replay under 30 ms.
 It also splits a game's time between the rules and the automatic players: the rules' share
 is the time to replay every game of the round from its history (what a referee runs: the
 rules with their checks of every answer, no player); the rest is the players choosing
-their answers (and the dice drawn for them).
+their answers (and the dice drawn for them). Each game is let go once played, its history
+kept as JSON text, as every command lets its game go.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import random
 import statistics
 import time
 
-from common import calibration as wall_calibration
+from common import Finished, calibration as wall_calibration
 
 from adjudicator.engine import Match, play_out
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
@@ -37,26 +38,32 @@ def calibration() -> float:
     return time.process_time() - start
 
 
-def play_games(game: RussoJapaneseWar, seeds: range, player) -> tuple[float, list[Match]]:
-    start = time.process_time()
-    matches = []
+def play_games(game: RussoJapaneseWar, seeds: range, player) -> tuple[float, list[Finished]]:
+    """CPU seconds to play the seeded games, and what is kept of each (its history):
+    each match is let go once played, as a command lets its game go (common.Finished)."""
+    elapsed, finished = 0.0, []
     for seed in seeds:
         chooser = players_chooser({"japan": player(game, seed), "russia": player(game, seed + 100_003)})
-        matches.append(play_out(Match(game), dice_from(random.Random(seed)), chooser))
-    return time.process_time() - start, matches
+        start = time.process_time()
+        match = play_out(Match(game), dice_from(random.Random(seed)), chooser)
+        elapsed += time.process_time() - start
+        finished.append(Finished.of(match))
+    return elapsed, finished
 
 
-def rules_time(game: RussoJapaneseWar, matches: list[Match]) -> float:
-    """CPU seconds to replay every match from its history: the rules alone."""
-    histories = [match.history_json() for match in matches]
-    start = time.process_time()
-    for history in histories:
+def rules_time(game: RussoJapaneseWar, finished: list[Finished]) -> float:
+    """CPU seconds to replay every game from its history: the rules alone."""
+    elapsed = 0.0
+    for played in finished:
+        history = played.history_json()
+        start = time.process_time()
         Match(game, history=history)
-    return time.process_time() - start
+        elapsed += time.process_time() - start
+    return elapsed
 
 
-def replay_time(game: RussoJapaneseWar, match: Match, repeats: int = 5) -> float:
-    history = match.history_json()
+def replay_time(game: RussoJapaneseWar, finished: Finished, repeats: int = 5) -> float:
+    history = finished.history_json()
     times = []
     for _ in range(repeats):
         start = time.process_time()
@@ -78,14 +85,14 @@ def main() -> None:
     rates, calibrations, replays, game_times, rules_times = [], [], [], [], []
     for round_ in range(args.rounds):
         calibrations.append(calibration())
-        elapsed, matches = play_games(game, range(round_ * args.games, (round_ + 1) * args.games), player)
+        elapsed, finished = play_games(game, range(round_ * args.games, (round_ + 1) * args.games), player)
         rates.append(args.games / elapsed)
         game_times.append(elapsed / args.games)
-        rules_times.append(rules_time(game, matches) / args.games)
-        longest = max(matches, key=lambda m: len(m.history))
+        rules_times.append(rules_time(game, finished) / args.games)
+        longest = max(finished, key=lambda f: f.entries)
         replays.append(replay_time(game, longest))
     rate, calib, replay = statistics.median(rates), statistics.median(calibrations), statistics.median(replays)
-    steps = statistics.median(len(m.history) for m in matches)
+    steps = statistics.median(f.entries for f in finished)
     print(f"players: {args.players}")
     print(f"calibration (200,000 plain dice rolls): {calib * 1000:.1f} ms (median of {args.rounds})")
     print(f"complete games per second, one core:    {rate:.1f} (median; target >= 100; "

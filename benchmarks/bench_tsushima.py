@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from common import calibration
+from common import Finished, calibration
 
 from adjudicator.engine import Match, play_out
 from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
@@ -30,17 +30,21 @@ def dice(seed: int):
     return random_dice(random.Random(seed))
 
 
-def play_games(game: Tsushima1905, seeds: range, kind: str) -> tuple[float, list[Match]]:
-    start = time.process_time()
-    matches = []
+def play_games(game: Tsushima1905, seeds: range, kind: str) -> tuple[float, list[Finished]]:
+    """CPU seconds to play the seeded games, and what is kept of each (its history):
+    each match is let go once played, as a command lets its game go (common.Finished)."""
+    elapsed, finished = 0.0, []
     for seed in seeds:
         player = RandomPlayer(seed, game.data) if kind == "random" else ReasonablePlayer(game.data)
-        matches.append(play_out(Match(game), dice(seed), player))
-    return time.process_time() - start, matches
+        start = time.process_time()
+        match = play_out(Match(game), dice(seed), player)
+        elapsed += time.process_time() - start
+        finished.append(Finished.of(match))
+    return elapsed, finished
 
 
-def replay_time(game: Tsushima1905, match: Match, repeats: int = 5) -> float:
-    history = match.history_json()
+def replay_time(game: Tsushima1905, finished: Finished, repeats: int = 5) -> float:
+    history = finished.history_json()
     times = []
     for _ in range(repeats):
         start = time.process_time()
@@ -85,9 +89,9 @@ def main() -> None:
     for kind in ("random", "reasonable"):
         rates, replays = [], []
         for round_ in range(args.rounds):
-            elapsed, matches = play_games(game, range(round_ * args.games, (round_ + 1) * args.games), kind)
+            elapsed, finished = play_games(game, range(round_ * args.games, (round_ + 1) * args.games), kind)
             rates.append(args.games / elapsed)
-            replays.append(replay_time(game, max(matches, key=lambda m: len(m.history))))
+            replays.append(replay_time(game, max(finished, key=lambda f: f.entries)))
         rate, replay = statistics.median(rates), statistics.median(replays)
         print(f"{kind:>10} players: {rate:5.1f} complete games/s (target >= 20; {rate / 20:.2f}x target; "
               f"{rate * calib:.2f} games per calibration unit); replay of the longest game "

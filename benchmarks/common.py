@@ -1,9 +1,12 @@
-"""What the benchmarks share: the calibration workload their ratios are measured against."""
+"""What the benchmarks share: the calibration workload their ratios are measured against,
+and what a games benchmark keeps of each game it has played."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from typing import Any, NamedTuple
 
 
 def calibration(rolls: int = 200_000) -> float:
@@ -15,3 +18,24 @@ def calibration(rolls: int = 200_000) -> float:
     for _ in range(rolls):
         total += rng.randint(1, 6)
     return time.perf_counter() - start
+
+
+class Finished(NamedTuple):
+    """What a games benchmark keeps of a game once played: how many history entries it
+    had and its history as JSON text, as a store keeps a game.
+
+    Not the match itself: a process that holds hundreds of finished matches (none of
+    the commands does; each plays or adjudicates one game and lets it go) spends much
+    of its time in the garbage collector's full passes over their hundreds of
+    thousands of objects, which says nothing about the rules.
+    """
+
+    entries: int
+    history: str
+
+    @classmethod
+    def of(cls, match: Any) -> "Finished":
+        return cls(match.entry_count, json.dumps(match.history_json()))
+
+    def history_json(self) -> list[dict]:
+        return json.loads(self.history)
