@@ -28,7 +28,7 @@ is what a step costs more for every step already played (the measure the campaig
 length alone adds; a robust fit, so that a step with a long battle in it does not tilt
 it), and the line's value at the late step against its value at step 1
 is the target's ratio with the steps' own differences averaged out. The same fit over
-the steps of the late step's side is printed where sides alternate.
+the steps of each side is printed where sides alternate (like with like).
 
 Target: step 49 (or the last step the game reaches) costs at most 1.1x step 1.
 """
@@ -239,8 +239,9 @@ def main() -> None:
                   + " ".join(f"{step}:{cost * 1000:.0f}" for step, cost in per_step))
             print_fit("fitted line, every step", per_step, late)
             if alike != 1:
-                print_fit(f"fitted line, {sides[late]}'s steps", [p for p in per_step if sides[p[0]] == sides[late]],
-                          late)
+                for side in dict.fromkeys(sides[step] for step, _ in per_step):
+                    own = [point for point in per_step if sides[point[0]] == side]
+                    print_fit(f"fitted line, {side}'s steps", own, own[-1][0])
 
 
 if __name__ == "__main__":
