@@ -71,6 +71,7 @@ class Desk:
         self.session = SmtpSession()  # one SMTP connection, kept open between messages
         self.settled: dict[str, str] = {}   # campaign -> head at which the clock found nothing to do
         self.reminded: dict[str, str] = {}  # campaign -> head at which a reminder was considered
+        self.failed_at: dict[str, float] = {}  # campaign -> when (monotonic) its last send left mail unsent
 
     def close(self) -> None:
         self.session.close()
@@ -131,6 +132,17 @@ class Desk:
                      f"{len(files)} queued message(s) in {self.settings.outbox}")
         for failure in failures:
             log.warning("%s: not sent, still queued: %s", campaign, failure)
+        if failures:
+            self.failed_at[campaign] = time.monotonic()
+        else:
+            self.failed_at.pop(campaign, None)
+
+    def retry_due(self, campaign: str) -> bool:
+        """Whether mail left unsent should be tried again now: a ``tick`` after the
+        last try, not at once (the clock's first round follows the start's own send,
+        which would only fail and be logged twice)."""
+        failed = self.failed_at.get(campaign)
+        return failed is None or time.monotonic() - failed >= self.settings.tick
 
     # -- start and clock -------------------------------------------------------------------
 
@@ -174,7 +186,7 @@ class Desk:
             if side:
                 log.info("%s: reminder queued for %s (deadline %s)", campaign, side,
                          deadline.strftime("%Y-%m-%d %H:%M UTC"))
-        if self.smtp is not None and self.store.outbox(campaign, "queued"):
+        if self.smtp is not None and self.retry_due(campaign) and self.store.outbox(campaign, "queued"):
             self.send(campaign)
 
     def _guarded(self, campaign: str, work: Callable[[str], None]) -> None:

@@ -151,3 +151,21 @@ def test_the_health_command_tells_a_supervisor_whether_the_service_is_well(refer
     serve.terminate()
     stopped = health()
     assert stopped.returncode == 1 and stopped.stderr.startswith("stopped ")
+
+
+def test_mail_that_could_not_be_sent_at_start_is_tried_again_a_tick_later_not_at_once(referee, start_serve):
+    from adjudicator.campaign.mailroom import Mailroom
+    from adjudicator.mail import parse_message
+    from tests.smtp_loopback import free_port
+
+    with Store.open(referee.store) as store:
+        Mailroom(Campaigns(store), referee.outbox).take(
+            parse_message(email(orders_text(), message_id="<queued@japan.test>")), referee.key, None)
+    serve = start_serve("--tick", "3", smtp_port=free_port())  # no SMTP server listens there
+
+    def tries() -> int:
+        return serve.log().count("not sent, still queued: mail 1:")
+
+    assert tries() == 1, serve.log()  # the start's send, and no second try by the clock's first round
+    wait_for(lambda: tries() >= 2, 20, serve.log)  # the clock's retry, a tick later
+    assert serve.terminate() == 0
