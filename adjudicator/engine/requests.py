@@ -162,42 +162,40 @@ class Event:
     do not change afterwards (numbers, names, tuples), never a ship or a list.
     """
 
-    # _told: (kind, text or template, visible_to, values or None, data) -- one slot, set
-    # once (a long game tells hundreds of events, so each is made with as little as can be)
-    __slots__ = ("_told",)
+    # One object per event, its fields in slots (a long game tells hundreds of events and
+    # a finished match keeps them all: each object more is one more for the cyclic
+    # garbage collector to walk). ``_text`` is the text, or the template while
+    # ``_values`` holds its values (None once written).
+    __slots__ = ("kind", "_text", "visible_to", "_values", "data")
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
-        _set(self, "_told", (kind, text, visible_to, None, {} if data is None else data))
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_visible_to(self, visible_to)
+        _set_values(self, None)
+        _set_data(self, {} if data is None else data)
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
               visible_to: tuple[str, ...] | None = None) -> "Event":
         """An event whose text, ``template.format(*values)``, is written when first read."""
         event = _new(cls)
-        _set(event, "_told", (kind, template, visible_to, values, {} if data is None else data))
+        _set_kind(event, kind)
+        _set_text(event, template)
+        _set_visible_to(event, visible_to)
+        _set_values(event, values)
+        _set_data(event, {} if data is None else data)
         return event
-
-    @property
-    def kind(self) -> str:
-        return self._told[0]
-
-    @property
-    def visible_to(self) -> tuple[str, ...] | None:
-        return self._told[2]
-
-    @property
-    def data(self) -> Mapping[str, Any]:
-        return self._told[4]
 
     @property
     def text(self) -> str:
         """What happened, in words (written now if it was told for later)."""
-        told = self._told
-        if told[3] is not None:
-            told = (told[0], told[1].format(*told[3]), told[2], None, told[4])
-            _set(self, "_told", told)
-        return told[1]
+        values = self._values
+        if values is not None:
+            _set_text(self, self._text.format(*values))
+            _set_values(self, None)
+        return self._text
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -205,26 +203,30 @@ class Event:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def _values(self) -> tuple:
+    def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._fields())
 
     def __repr__(self) -> str:
         return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
                 f"visible_to={self.visible_to!r})")
 
     def __reduce__(self) -> tuple:
-        return (Event, self._values())
+        return (Event, self._fields())
 
 
-_set = object.__setattr__
+_set_kind = Event.kind.__set__  # type: ignore[attr-defined]
+_set_text = Event._text.__set__  # type: ignore[attr-defined]
+_set_visible_to = Event.visible_to.__set__  # type: ignore[attr-defined]
+_set_values = Event._values.__set__  # type: ignore[attr-defined]
+_set_data = Event.data.__set__  # type: ignore[attr-defined]
 _new = object.__new__
 
 

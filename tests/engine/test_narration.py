@@ -4,6 +4,7 @@ history entry answered without the options a question offered."""
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from dataclasses import FrozenInstanceError
@@ -58,6 +59,14 @@ def test_an_event_is_frozen_and_survives_pickling_and_copying():
     assert repr(event) == ("Event(kind='fire', text='Japan fires 3 dice.', data={'dice': [1, 2, 3]}, "
                            "visible_to=None)")
     assert Event("phase", "Turn 1").data == {}
+
+
+def test_an_event_is_one_object_for_the_garbage_collector():
+    data = {"ship": "Mikasa"}
+    for event in (Event("sunk", "Mikasa is sunk.", data), Event.later("sunk", "{} is sunk.", ("Mikasa",), data)):
+        held = gc.get_referents(event)
+        assert any(r is data for r in held)
+        assert not any(isinstance(r, tuple) and any(x is data for x in r) for r in held)
 
 
 @pytest.mark.parametrize("options", [{}, {"fog_of_war": True, "mines": True}])
