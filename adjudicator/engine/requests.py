@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping as _Mapping
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from operator import attrgetter
 from typing import Any, Callable, Mapping, TypeVar
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -151,6 +152,17 @@ class Draw:
     drawn from the hidden seed stream, revealed when the game ends."""
 
 
+def _refuse(name: str, change: str) -> Callable[..., None]:
+    def refuse(self: Any, *value: Any) -> None:
+        raise FrozenInstanceError(f"cannot {change} field {name!r}")
+    return refuse
+
+
+def _read_only(slot: str, name: str) -> property:
+    """A frozen field: reads ``slot``; writing or deleting it raises FrozenInstanceError."""
+    return property(attrgetter(slot), _refuse(name, "assign to"), _refuse(name, "delete"), f"The event's {name}.")
+
+
 class Event:
     """Something that happened, for the narrative: ``kind``, ``text``, ``data`` (JSON-able)
     and ``visible_to`` (None: every side may see it). Frozen, like the other requests.
@@ -164,44 +176,44 @@ class Event:
 
     # One object per event, its fields in slots (a long game tells hundreds of events and
     # a finished match keeps them all: each object more is one more for the cyclic
-    # garbage collector to walk). ``_text`` is the text, or the template while
-    # ``_values`` holds its values (None once written).
-    __slots__ = ("kind", "_text", "visible_to", "_values", "data")
+    # garbage collector to walk), written as plain attributes when the event is made
+    # (the fields read through properties that refuse to be written). ``_text`` is the
+    # text, or the template while ``_values`` holds its values (None once written).
+    __slots__ = ("_kind", "_text", "_visible_to", "_values", "_data")
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
-        _set_kind(self, kind)
-        _set_text(self, text)
-        _set_visible_to(self, visible_to)
-        _set_values(self, None)
-        _set_data(self, {} if data is None else data)
+        self._kind = kind
+        self._text = text
+        self._visible_to = visible_to
+        self._values = None
+        self._data = {} if data is None else data
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
               visible_to: tuple[str, ...] | None = None) -> "Event":
         """An event whose text, ``template.format(*values)``, is written when first read."""
         event = _new(cls)
-        _set_kind(event, kind)
-        _set_text(event, template)
-        _set_visible_to(event, visible_to)
-        _set_values(event, values)
-        _set_data(event, {} if data is None else data)
+        event._kind = kind
+        event._text = template
+        event._visible_to = visible_to
+        event._values = values
+        event._data = {} if data is None else data
         return event
 
-    @property
-    def text(self) -> str:
+    kind: str = _read_only("_kind", "kind")  # type: ignore[assignment]
+    visible_to: tuple[str, ...] | None = _read_only("_visible_to", "visible_to")  # type: ignore[assignment]
+    data: Mapping[str, Any] = _read_only("_data", "data")  # type: ignore[assignment]
+
+    def _written(self) -> str:
         """What happened, in words (written now if it was told for later)."""
         values = self._values
         if values is not None:
-            _set_text(self, self._text.format(*values))
-            _set_values(self, None)
+            self._text = self._text.format(*values)
+            self._values = None
         return self._text
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+    text: str = property(_written, _refuse("text", "assign to"), _refuse("text", "delete"))  # type: ignore[assignment]
 
     def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)
@@ -222,11 +234,6 @@ class Event:
         return (Event, self._fields())
 
 
-_set_kind = Event.kind.__set__  # type: ignore[attr-defined]
-_set_text = Event._text.__set__  # type: ignore[attr-defined]
-_set_visible_to = Event.visible_to.__set__  # type: ignore[attr-defined]
-_set_values = Event._values.__set__  # type: ignore[attr-defined]
-_set_data = Event.data.__set__  # type: ignore[attr-defined]
 _new = object.__new__
 
 

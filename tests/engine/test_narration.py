@@ -54,6 +54,10 @@ def test_an_event_is_frozen_and_survives_pickling_and_copying():
         event.kind = "other"  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
         event.data = {}  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        event.text = "other"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del event.visible_to  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(event)) == event
     assert copy.deepcopy(event) == event
     assert repr(event) == ("Event(kind='fire', text='Japan fires 3 dice.', data={'dice': [1, 2, 3]}, "
