@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Mapping, Sequence
 
+from adjudicator.collector import garbage_collection_paused
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.match import Match
 from adjudicator.engine.requests import CHANCE, Decision, Draw, Roll, Shuffle
@@ -42,7 +43,15 @@ class Source:
 
 
 def drive(match: Match, source: Source, max_steps: int | None = None) -> Stop:
-    """Run ``match`` with ``source`` until it ends or must stop; say why it stopped."""
+    """Run ``match`` with ``source`` until it ends or must stop; say why it stopped.
+
+    The cycle collector is held off meanwhile (:func:`garbage_collection_paused`): a
+    match keeps all it tells and is told, and a game makes little cyclic garbage."""
+    with garbage_collection_paused():
+        return _drive(match, source, max_steps)
+
+
+def _drive(match: Match, source: Source, max_steps: int | None) -> Stop:
     steps = 0
     chance, answer_for = source.chance, source.answer
     supply_dice, supply, answer = match.supply_dice, match.supply, match.answer

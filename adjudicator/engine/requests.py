@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping as _Mapping
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from operator import attrgetter
 from typing import Any, Callable, Mapping, TypeVar
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -151,6 +152,17 @@ class Draw:
     drawn from the hidden seed stream, revealed when the game ends."""
 
 
+def _refuse(name: str, change: str) -> Callable[..., None]:
+    def refuse(self: Any, *value: Any) -> None:
+        raise FrozenInstanceError(f"cannot {change} field {name!r}")
+    return refuse
+
+
+def _read_only(slot: str, name: str) -> property:
+    """A frozen field: reads ``slot``; writing or deleting it raises FrozenInstanceError."""
+    return property(attrgetter(slot), _refuse(name, "assign to"), _refuse(name, "delete"), f"The event's {name}.")
+
+
 class Event:
     """Something that happened, for the narrative: ``kind``, ``text``, ``data`` (JSON-able)
     and ``visible_to`` (None: every side may see it). Frozen, like the other requests.
@@ -162,69 +174,66 @@ class Event:
     do not change afterwards (numbers, names, tuples), never a ship or a list.
     """
 
-    # _told: (kind, text or template, visible_to, values or None, data) -- one slot, set
-    # once (a long game tells hundreds of events, so each is made with as little as can be)
-    __slots__ = ("_told",)
+    # One object per event, its fields in slots (a long game tells hundreds of events and
+    # a finished match keeps them all: each object more is one more for the cyclic
+    # garbage collector to walk), written as plain attributes when the event is made
+    # (the fields read through properties that refuse to be written). ``_text`` is the
+    # text, or the template while ``_values`` holds its values (None once written).
+    __slots__ = ("_kind", "_text", "_visible_to", "_values", "_data")
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
-        _set(self, "_told", (kind, text, visible_to, None, {} if data is None else data))
+        self._kind = kind
+        self._text = text
+        self._visible_to = visible_to
+        self._values = None
+        self._data = {} if data is None else data
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
               visible_to: tuple[str, ...] | None = None) -> "Event":
         """An event whose text, ``template.format(*values)``, is written when first read."""
         event = _new(cls)
-        _set(event, "_told", (kind, template, visible_to, values, {} if data is None else data))
+        event._kind = kind
+        event._text = template
+        event._visible_to = visible_to
+        event._values = values
+        event._data = {} if data is None else data
         return event
 
-    @property
-    def kind(self) -> str:
-        return self._told[0]
+    kind: str = _read_only("_kind", "kind")  # type: ignore[assignment]
+    visible_to: tuple[str, ...] | None = _read_only("_visible_to", "visible_to")  # type: ignore[assignment]
+    data: Mapping[str, Any] = _read_only("_data", "data")  # type: ignore[assignment]
 
-    @property
-    def visible_to(self) -> tuple[str, ...] | None:
-        return self._told[2]
-
-    @property
-    def data(self) -> Mapping[str, Any]:
-        return self._told[4]
-
-    @property
-    def text(self) -> str:
+    def _written(self) -> str:
         """What happened, in words (written now if it was told for later)."""
-        told = self._told
-        if told[3] is not None:
-            told = (told[0], told[1].format(*told[3]), told[2], None, told[4])
-            _set(self, "_told", told)
-        return told[1]
+        values = self._values
+        if values is not None:
+            self._text = self._text.format(*values)
+            self._values = None
+        return self._text
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    text: str = property(_written, _refuse("text", "assign to"), _refuse("text", "delete"))  # type: ignore[assignment]
 
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def _values(self) -> tuple:
+    def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._fields())
 
     def __repr__(self) -> str:
         return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
                 f"visible_to={self.visible_to!r})")
 
     def __reduce__(self) -> tuple:
-        return (Event, self._values())
+        return (Event, self._fields())
 
 
-_set = object.__setattr__
 _new = object.__new__
 
 

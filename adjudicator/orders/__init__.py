@@ -16,11 +16,11 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator import games
+from adjudicator.collector import garbage_collection_paused
 from adjudicator.errors import AdjudicatorError
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
-from adjudicator.orders.collector import garbage_collection_paused
 from adjudicator.orders.text import MAX_BYTES, MAX_LINES, clean
 
 

@@ -4,6 +4,7 @@ history entry answered without the options a question offered."""
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from dataclasses import FrozenInstanceError
@@ -53,11 +54,23 @@ def test_an_event_is_frozen_and_survives_pickling_and_copying():
         event.kind = "other"  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
         event.data = {}  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        event.text = "other"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del event.visible_to  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(event)) == event
     assert copy.deepcopy(event) == event
     assert repr(event) == ("Event(kind='fire', text='Japan fires 3 dice.', data={'dice': [1, 2, 3]}, "
                            "visible_to=None)")
     assert Event("phase", "Turn 1").data == {}
+
+
+def test_an_event_is_one_object_for_the_garbage_collector():
+    data = {"ship": "Mikasa"}
+    for event in (Event("sunk", "Mikasa is sunk.", data), Event.later("sunk", "{} is sunk.", ("Mikasa",), data)):
+        held = gc.get_referents(event)
+        assert any(r is data for r in held)
+        assert not any(isinstance(r, tuple) and any(x is data for x in r) for r in held)
 
 
 @pytest.mark.parametrize("options", [{}, {"fog_of_war": True, "mines": True}])

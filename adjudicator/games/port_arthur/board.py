@@ -90,13 +90,19 @@ class Board:
     ports_beside: dict[str, list[str]]   # zone -> ports adjacent to it
     side_ports: dict[str, tuple[str, ...]]  # side -> the ports it may use
     port_index: dict[str, str]           # a port's name, casefolded -> the port
+    zone_spelled: dict[str, str]         # a zone's name or alias, as the data writes it -> the zone
+    port_spelled: dict[str, str]         # a port's name, as the data writes it -> the port
 
     def zone_named(self, text: str) -> str | None:
-        """The zone a player means by ``text`` (name or alias, any case)."""
-        return self.zone_index.get(text.strip().casefold())
+        """The zone a player means by ``text`` (name or alias, any case). A name spelled
+        as the data spells it (most answers: the rules and players copy the names they
+        are offered) is found without folding its case."""
+        found = self.zone_spelled.get(text)
+        return found if found is not None else self.zone_index.get(text.strip().casefold())
 
     def port_named(self, text: str) -> str | None:
-        return self.port_index.get(text.strip().casefold())
+        found = self.port_spelled.get(text)
+        return found if found is not None else self.port_index.get(text.strip().casefold())
 
     def ports_of(self, side: str) -> tuple[str, ...]:
         return self.side_ports[side]
@@ -111,6 +117,12 @@ class Board:
 
 def _zone_index(zones: dict[str, Zone]) -> dict[str, str]:
     return {label.casefold(): zone.name for zone in zones.values() for label in (zone.name, *zone.aliases)}
+
+
+def _spelled(labels, index: dict[str, str]) -> dict[str, str]:
+    """Each label as written -> what ``index`` finds for it (its casefolded form): the
+    same answer, without folding a name that needs none."""
+    return {label: index[label.strip().casefold()] for label in labels}
 
 
 def _port_index(names) -> dict[str, str]:
@@ -224,6 +236,9 @@ def _parse_board(folder: str, contents: tuple[bytes, ...]) -> Board:
             ports_beside={z: [p["name"] for p in data["port"] if z in p["adjacent"]] for z in zones},
             side_ports={side: tuple(p["name"] for p in data["port"] if p["side"] == side) for side in SIDES},
             port_index=_port_index(p["name"] for p in data["port"]),
+            zone_spelled=_spelled((label for zone in zones.values() for label in (zone.name, *zone.aliases)),
+                                  _zone_index(zones)),
+            port_spelled=_spelled((p["name"] for p in data["port"]), _port_index(p["name"] for p in data["port"])),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise GameDataError(f"game data in {folder} is incomplete or malformed: {err!r}") from err

@@ -8,7 +8,6 @@ A ship is always in exactly one place, its ``at``: a zone ("Yellow Sea"), a harb
 from __future__ import annotations
 
 import copy
-from bisect import insort
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -139,10 +138,12 @@ class State:
         there = by_place.get(place)
         if not there:
             by_place[place] = [ship]
-        elif order[there[-1].name] < order[ship.name]:
-            there.append(ship)
-        else:
-            insort(there, ship, key=lambda s: order[s.name])
+            return
+        rank = order[ship.name]
+        i = len(there)
+        while i and order[there[i - 1].name] > rank:  # stacks are short: from the top down
+            i -= 1
+        there.insert(i, ship)
 
     def _order(self) -> dict[str, int]:
         """Each ship's place on the counter sheet (the order stacks are listed in)."""
