@@ -22,8 +22,10 @@ the parse caches, and for Tsushima 1905 the geometry kernel's corners and sweeps
 the movement planner's move offsets.
 
 Steps also differ in what happens in them (a battle, the game's end), whatever the
-campaign's length. So every step of the campaign is timed as well (``--runs-each`` fresh
-copies each, median), and a straight line fitted to cost against step number: its slope
+campaign's length. So every step of the campaign is timed as well (``--runs-each`` rounds,
+each timing every step once on a fresh copy, in a new random order each round so that
+the machine slowing down or speeding up meanwhile does not pass for a slope; the median
+of each step), and a straight line fitted to cost against step number: its slope
 is what a step costs more for every step already played (the measure the campaign's
 length alone adds; a robust fit, so that a step with a long battle in it does not tilt
 it), and the line's value at the late step against its value at step 1
@@ -226,15 +228,17 @@ def main() -> None:
                   f"({sides[late]}): {alike_cost * 1000:.1f} ms CPU (median of {args.runs})")
             print(f"ratio step {late} / step {alike} (like with like): {late_cost / alike_cost:.2f}")
         if args.runs_each > 0:
-            per_step = []
-            for step, (original, text) in every_step.items():
-                costs = []
-                for run in range(args.runs_each):
+            costs: dict[int, list[float]] = {step: [] for step in every_step}
+            order = list(every_step)
+            for run in range(args.runs_each):  # every step once a round, in a new order each round, so
+                random.Random(run).shuffle(order)  # that the machine's drift does not pass for a slope
+                for step in order:
+                    original, text = every_step[step]
                     trial = folder / f"trial-step-{step}-{run}.sqlite3"
                     shutil.copyfile(original, trial)
-                    costs.append(timed_step(trial, key, text, args.game))
+                    costs[step].append(timed_step(trial, key, text, args.game))
                     trial.unlink()
-                per_step.append((step, statistics.median(costs)))
+            per_step = [(step, statistics.median(costs[step])) for step in every_step]
             print("every step, CPU ms (median of " f"{args.runs_each}): "
                   + " ".join(f"{step}:{cost * 1000:.0f}" for step, cost in per_step))
             print_fit("fitted line, every step", per_step, late)

@@ -9,7 +9,7 @@ their targets and their options); the campaign-length benchmark runs once for ea
 Before each, the machine's load is printed: every figure is a median with a ratio to a
 baseline measured in the same run, but a loaded machine still moves wall times.
 
-All of them take about half an hour on a 2-core machine (``bench_league.py`` starts a
+All of them take about five minutes on a quiet 2-core machine (``bench_league.py`` starts a
 private PostgreSQL server: it needs ``initdb`` from the PostgreSQL server packages and
 is skipped, with a line saying so, where there is none). The exit code is the number of
 benchmarks that failed to run (0: all ran; a target not met is not a failure).
