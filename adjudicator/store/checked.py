@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
@@ -73,6 +72,8 @@ def remember(campaign: str, first_hash: str, mark: Mark) -> None:
     path = _mark_file(campaign, first_hash)
     if path is None:
         return
+    import tempfile  # only when a mark is written: not on a command's start-up path
+
     try:
         path.parent.mkdir(exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".mark-")
