@@ -53,7 +53,7 @@ from bench_campaign import PLAYERS, players  # noqa: E402
 from common import calibration  # noqa: E402
 
 from adjudicator import games  # noqa: E402
-from adjudicator.campaign import Campaigns, log  # noqa: E402
+from adjudicator.campaign import Campaigns, log, summary  # noqa: E402
 from adjudicator.campaign.running import stored_orders  # noqa: E402
 from adjudicator.campaign.snapshots import GAME_SNAPSHOT  # noqa: E402
 from adjudicator.fairdice import SeedChain, generate_keypair  # noqa: E402
@@ -102,7 +102,8 @@ def fresh_process_caches(game: str) -> None:
     """Empty what a new referee process starts without."""
     stored_orders.cache_clear()
     for remembered in (getattr(history, "_content_problem", None), getattr(history, "_hash_matches", None),
-                       getattr(log, "_read_entry", None)):
+                       getattr(history, "_remembered_entry", None), getattr(log, "_read_entry", None),
+                       getattr(summary, "_opened", None)):
         if remembered is not None:  # each history entry checked and read once per process
             remembered.cache_clear()
     if game == "tsushima-1905":

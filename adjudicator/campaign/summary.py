@@ -16,6 +16,7 @@ used, and ``status`` replays the game as before.
 from __future__ import annotations
 
 import hashlib
+import json
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
@@ -31,8 +32,16 @@ STATUS_SUMMARY = "derived-status-summary"
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     """The deadline of the current step: when it opened (the charter or the last
     batch) plus the campaign's deadline hours."""
-    opened = max(entry.body["private"]["opened"] for entry in entries if entry.kind in (CHARTER, BATCH))
+    opened = max(_opened(entry.body_json) for entry in entries if entry.kind in (CHARTER, BATCH))
     return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
+
+
+@lru_cache(maxsize=4096)
+def _opened(body_json: str) -> str:
+    """When a charter or batch entry opened its step, from the entry's stored text
+    (remembered: a command asks for the deadline in several of its transactions, and
+    the entries' texts do not change)."""
+    return json.loads(body_json)["private"]["opened"]
 
 
 def position_of(match: Any) -> dict[str, Any]:

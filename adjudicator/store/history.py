@@ -35,7 +35,7 @@ _RawRow = tuple[Any, ...]  # (seq, kind, body, prev, hash), text columns as byte
 def entries_from_rows(campaign: str, rows: Iterable[_RawRow]) -> Iterator[Entry]:
     """Turn stored rows into entries, refusing rows that cannot be read at all."""
     for index, row in enumerate(rows):
-        yield _entry_from_row(campaign, index, row)
+        yield _entry_of(campaign, index, row)
 
 
 def verified_entries(campaign: str, rows: Iterable[_RawRow], known_canonical: int = 0) -> Iterator[Entry]:
@@ -49,7 +49,7 @@ def verified_entries(campaign: str, rows: Iterable[_RawRow], known_canonical: in
     prev = GENESIS
     for expected, row in enumerate(rows):
         _check_seq(campaign, expected, row[0])
-        entry = _entry_from_row(campaign, expected, row)
+        entry = _entry_of(campaign, expected, row)
         if expected < known_canonical:
             _check_link_and_hash(entry, expected, prev)
         else:
@@ -213,6 +213,15 @@ def _entry_from_export(campaign: str, index: int, item: Any) -> Entry:
     return Entry(campaign, seq, kind, body_json, prev, digest)
 
 
+def _entry_of(campaign: str, index: int, row: _RawRow) -> Entry:
+    """:func:`_entry_from_row`, remembered: the same row read again in another
+    transaction of a process gives the same (immutable) entry."""
+    try:
+        return _remembered_entry(campaign, index, row)
+    except TypeError:  # a row that cannot be hashed (not a tuple): built afresh
+        return _entry_from_row(campaign, index, row)
+
+
 def _entry_from_row(campaign: str, index: int, row: _RawRow) -> Entry:
     """Build an :class:`Entry` from a stored row, decoding its text columns."""
     seq, *fields = row
@@ -242,3 +251,6 @@ def _check_seq(campaign: str, expected: int, seq: Any) -> None:
 def _short(digest: str) -> str:
     """Abbreviate a hex digest for messages."""
     return digest[:12] + "..." if isinstance(digest, str) and len(digest) > 12 else repr(digest)
+
+
+_remembered_entry = lru_cache(maxsize=2048)(_entry_from_row)
