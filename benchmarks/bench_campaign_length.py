@@ -102,7 +102,7 @@ def fresh_process_caches(game: str) -> None:
     """Empty what a new referee process starts without."""
     stored_orders.cache_clear()
     for remembered in (getattr(history, "_content_problem", None), getattr(history, "_hash_matches", None),
-                       getattr(history, "_remembered_entry", None), getattr(log, "_read_entry", None),
+                       getattr(history, "_entry_from_row", None), getattr(log, "_read_entry", None),
                        getattr(summary, "_opened", None)):
         if remembered is not None:  # each history entry checked and read once per process
             remembered.cache_clear()

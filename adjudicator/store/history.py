@@ -35,7 +35,7 @@ _RawRow = tuple[Any, ...]  # (seq, kind, body, prev, hash), text columns as byte
 def entries_from_rows(campaign: str, rows: Iterable[_RawRow]) -> Iterator[Entry]:
     """Turn stored rows into entries, refusing rows that cannot be read at all."""
     for index, row in enumerate(rows):
-        yield _entry_of(campaign, index, row)
+        yield _entry_from_row(campaign, index, row)
 
 
 def verified_entries(campaign: str, rows: Iterable[_RawRow], known_canonical: int = 0) -> Iterator[Entry]:
@@ -49,17 +49,15 @@ def verified_entries(campaign: str, rows: Iterable[_RawRow], known_canonical: in
     prev = GENESIS
     for expected, row in enumerate(rows):
         _check_seq(campaign, expected, row[0])
-        entry = _entry_of(campaign, expected, row)
-        if expected < known_canonical:
-            _check_link_and_hash(entry, expected, prev)
-        else:
-            check_entry(entry, expected, prev)
+        entry = _entry_from_row(campaign, expected, row)
+        check_entry(entry, expected, prev, body_known_canonical=expected < known_canonical)
         prev = entry.hash
         yield entry
 
 
-def check_entry(entry: Entry, expected_seq: int, expected_prev: str) -> None:
-    """Raise :class:`HistoryCorrupt` unless ``entry`` fits at ``expected_seq``."""
+def check_entry(entry: Entry, expected_seq: int, expected_prev: str, *, body_known_canonical: bool = False) -> None:
+    """Raise :class:`HistoryCorrupt` unless ``entry`` fits at ``expected_seq`` (with
+    ``body_known_canonical``, its body is not parsed: only its link and hash are checked)."""
     campaign = entry.campaign
     _check_seq(campaign, expected_seq, entry.seq)
     if entry.prev != expected_prev:
@@ -69,17 +67,13 @@ def check_entry(entry: Entry, expected_seq: int, expected_prev: str) -> None:
             f"broken link: it follows {_short(entry.prev)} but the entry before it "
             f"has hash {_short(expected_prev)}",
         )
-    problem = _content_problem(campaign, entry.seq, entry.kind, entry.body_json, entry.prev, entry.hash)
+    fields = (campaign, entry.seq, entry.kind, entry.body_json, entry.prev, entry.hash)
+    if body_known_canonical:
+        problem = None if _hash_matches(*fields) else "its content does not match its hash: it was altered"
+    else:
+        problem = _content_problem(*fields)
     if problem is not None:
         raise HistoryCorrupt(campaign, expected_seq, problem)
-
-
-def _check_link_and_hash(entry: Entry, expected_seq: int, expected_prev: str) -> None:
-    """:func:`check_entry` for a body known to be canonical: the link and the hash."""
-    if entry.prev != expected_prev:
-        raise HistoryCorrupt(entry.campaign, expected_seq, "broken link")
-    if not _hash_matches(entry.campaign, entry.seq, entry.kind, entry.body_json, entry.prev, entry.hash):
-        raise HistoryCorrupt(entry.campaign, expected_seq, "its content does not match its hash")
 
 
 @lru_cache(maxsize=2048)
@@ -213,17 +207,11 @@ def _entry_from_export(campaign: str, index: int, item: Any) -> Entry:
     return Entry(campaign, seq, kind, body_json, prev, digest)
 
 
-def _entry_of(campaign: str, index: int, row: _RawRow) -> Entry:
-    """:func:`_entry_from_row`, remembered: the same row read again in another
-    transaction of a process gives the same (immutable) entry."""
-    try:
-        return _remembered_entry(campaign, index, row)
-    except TypeError:  # a row that cannot be hashed (not a tuple): built afresh
-        return _entry_from_row(campaign, index, row)
-
-
+@lru_cache(maxsize=2048)
 def _entry_from_row(campaign: str, index: int, row: _RawRow) -> Entry:
-    """Build an :class:`Entry` from a stored row, decoding its text columns."""
+    """Build an :class:`Entry` from a stored row, decoding its text columns (remembered:
+    the same row read again in another transaction of a process gives the same,
+    immutable, entry)."""
     seq, *fields = row
     if type(seq) is not int:
         raise HistoryCorrupt(campaign, index, f"its sequence number {seq!r} is not an integer")
@@ -252,5 +240,3 @@ def _short(digest: str) -> str:
     """Abbreviate a hex digest for messages."""
     return digest[:12] + "..." if isinstance(digest, str) and len(digest) > 12 else repr(digest)
 
-
-_remembered_entry = lru_cache(maxsize=2048)(_entry_from_row)
