@@ -42,5 +42,8 @@ def test_the_html_report_draws_every_hex_and_escapes_names():
     assert "<b>J1" not in html and "&lt;b&gt;J1" in html
     svg = html[html.index("<svg"): html.index("</svg>") + 6]
     root = ET.fromstring(svg)
-    hexes = [g for g in root.iter("{http://www.w3.org/2000/svg}g")]
-    assert len(hexes) == 9
+    groups = list(root.iter("{http://www.w3.org/2000/svg}g"))
+    assert sorted(g.get("data-hex") for g in groups if g.get("class") == "hex") == [
+        "0101", "0102", "0103", "0201", "0202", "0203", "0301", "0302", "0303"]
+    (unit,) = [g for g in groups if g.get("data-unit")]
+    assert unit.find("{http://www.w3.org/2000/svg}text").text == "<b>J1</b> 2-3"     # a visible label

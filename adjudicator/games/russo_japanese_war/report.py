@@ -9,19 +9,19 @@ The partials are ``templates/russo-japanese-war/report.txt.j2`` and ``report.htm
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
 import jinja2
+from markupsafe import Markup
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES, hex_name, parse_hex
+from adjudicator.games.russo_japanese_war.picture import board_picture, legend
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.resources import data_dir
 
-SIZE = 18          # hex radius in the SVG, pixels
 INITIAL = {JAPAN: "J", RUSSIA: "R"}
 
 
@@ -72,35 +72,6 @@ def text_map(t) -> list[str]:
     return lines
 
 
-def svg_hexes(t, side: str | None) -> dict:
-    """Plain numbers for the template's SVG: one polygon per hex (north up: higher columns
-    on top, rows left to right), the terrain, control, the stack, enemy ZOC shading."""
-    board = t.board
-    enemy_zoc = t.zoc(other(side)) if side else frozenset()
-    cells = []
-    width = SIZE * math.sqrt(3)
-    columns = [parse_hex(h)[0] for h in board.hexes]
-    top = max(columns)
-    for h in sorted(board.hexes):
-        c, r = parse_hex(h)
-        x = width * r + (width / 2 if c % 2 else 0) + SIZE
-        y = 1.5 * SIZE * (top - c) + SIZE
-        points = " ".join(f"{x + SIZE * math.cos(math.radians(a)):.1f},{y + SIZE * math.sin(math.radians(a)):.1f}"
-                          for a in range(30, 390, 60))
-        stack = t.occupants(h)
-        cells.append({
-            "hex": h, "x": round(x, 1), "y": round(y, 1), "points": points,
-            "terrain": "wasteland" if h in board.wasteland else "clear",
-            "town": h in board.towns, "key": board.key_locations.get(h, ""),
-            "control": t.controller(h), "zoc": h in enemy_zoc,
-            "stack": [f"{u} {t.strength(u)}-{t.units[u]['ma']}" for u in stack],
-            "side": t.side_of(stack[0]) if stack else "",
-        })
-    height = 1.5 * SIZE * (top - min(columns)) + 2 * SIZE
-    rows = [parse_hex(h)[1] for h in board.hexes]
-    return {"cells": cells, "width": round(width * (max(rows) + 1.5) + SIZE, 1), "height": round(height + SIZE, 1)}
-
-
 def report_context(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> dict:
     """Everything the partials show ``side`` (None: the referee)."""
     t = game.table(state)
@@ -111,11 +82,11 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
               for h in sorted({v["at"] for v in t.units.values() if v["at"] not in BOXES})]
     cards = view["cards"]
     return {
-        "game_title": game.title, "turn": state["turn"], "phase": state["phase"], "side": side or "referee",
+        "game_title": game.title, "turn": state["turn"], "turns": t.data.numbers.turns, "phase": state["phase"], "side": side or "referee",
         "morale": state["morale"], "losses": state["losses"], "result": state["result"],
         "key_locations": [{"hex": h, "name": n, "control": t.controller(h)}
                           for h, n in sorted(t.board.key_locations.items())],
-        "stacks": stacks, "boxes": boxes, "map_lines": text_map(t), "svg": svg_hexes(t, side),
+        "stacks": stacks, "boxes": boxes, "map_lines": text_map(t), "picture": board_picture(t, side), "legend": legend(side),
         "hand": [t.data.card_label(c, side) for c in cards.get("hand", [])] if side else [],
         "opponent_hand_size": cards.get("opponent_hand_size", 0),
         "discard_top": t.data.card_label(cards["discard_top"]) if cards["discard_top"] else "",
@@ -149,9 +120,16 @@ def naval_context(naval: Mapping[str, Any] | None) -> dict | None:
 
 @lru_cache(maxsize=2)
 def _environment(autoescape: bool) -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))), autoescape=autoescape,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True)
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+                                     autoescape=autoescape, undefined=jinja2.StrictUndefined, trim_blocks=True,
+                                     lstrip_blocks=True, keep_trailing_newline=True)
+
+    def picture(name: str, data: Any) -> Markup:
+        """As the reports' ``picture()``: the template ``name`` drawn from ``data`` alone."""
+        return Markup(environment.get_template(name).render(game={"picture": data}))
+
+    environment.globals["picture"] = picture
+    return environment
 
 
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:
