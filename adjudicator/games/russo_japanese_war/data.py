@@ -145,9 +145,11 @@ class GameData:
         halves = self.cards.get(card)
         if not halves:
             return card
-        if side:
-            return f"{card} {halves[side].name}"
-        return f"{card} {halves[JAPAN].name} / {halves[RUSSIA].name}"
+        name = halves[side].name if side else f"{halves[JAPAN].name} / {halves[RUSSIA].name}"
+        if card.startswith("#"):
+            return f"{card} {name}"
+        return name if card in (halves[JAPAN].name, halves[RUSSIA].name) and side in (None, JAPAN) \
+            else f"{name} ({card})"
 
 
 def card_id(number: int, reshuffle_number: int) -> str:

@@ -288,7 +288,7 @@ def play_event(t, side: str, card: str, units: list[str]):
         target = effect["side"]
         hand = t.hand(target)
         yield from random_discards(t, target, max(0, len(hand) - int(effect["count"])), half.name)
-    t.say("event", f"{side.capitalize()} plays {half.name}.", side=side, card=card)
+    t.say("event", "{} plays {}: {}", side.capitalize(), half.name, half.text, side=side, card=card)
 
 
 def reaction(t, side: str, card: str):

@@ -12,6 +12,7 @@ attacker decides first; any pass closes the exchange except the attacker's openi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -104,12 +105,16 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
     yield from exchange(t, combat, BEFORE)
     differential = compute_differential(t, combat)
     record["differential"] = differential
+    line = combat_strengths(t, combat)
     if combat["fixed"]:
         combat["result"] = combat["fixed"]
+        t.say("combat", "{}: {}, result fixed by {}: {}.", line, f"{differential:+d}", combat["fixed_by"],
+              combat["result"], target=target, differential=differential, result=combat["result"], **line.data())
     elif differential < t.data.numbers.min_differential:
         record["result"] = "NE"
-        t.say("combat", f"Attack on {target} at {differential:+d}: below {t.data.numbers.min_differential:+d}, "
-              "no effect (9.5).", target=target, differential=differential, result="NE")
+        t.say("combat", "{}: {}, below {}: no effect (9.5).", line, f"{differential:+d}",
+              f"{t.data.numbers.min_differential:+d}", target=target, differential=differential, result="NE",
+              **line.data())
         return
     else:
         column = min(differential, t.data.numbers.max_column)
@@ -118,8 +123,9 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
         combat["column"] = column
         record["column"] = column
         combat["result"] = t.crt.read(column, die)
-        t.say("combat", f"Attack on {target}: {differential:+d}, column {column:+d}, die {die}: "
-              f"{combat['result']}.", target=target, differential=differential, die=die, result=combat["result"])
+        t.say("combat", "{}: {}, column {}, die {}: {}.", line, f"{differential:+d}", f"{column:+d}", die,
+              combat["result"], target=target, differential=differential, die=die, result=combat["result"],
+              **line.data())
     yield from exchange(t, combat, AFTER)
     record["result"] = combat["result"]
     if "column" in combat:
@@ -269,10 +275,13 @@ def play_combat_event(t, side: str, card: str, combat: dict) -> None:
     t.discard(side, card, "a combat event")
     if kind == "combat_set_result":
         combat["fixed"] = effect["result"]
+        combat["fixed_by"] = half.name
     elif kind == "combat_strength":
         combat["bonus"] += int(effect["amount"])
+        combat.setdefault("bonus_cards", []).append((half.name, int(effect["amount"])))
     elif kind == "combat_ignore_terrain":
         combat["ignore"] = list(effect["ignore"])
+        combat["ignored_by"] = half.name
     elif kind == "result_shift":
         combat["result"] = shift(combat["result"], role(combat, side) == "attacker", int(effect["steps"]))
     elif kind == "replace_result":
@@ -288,5 +297,67 @@ def play_combat_event(t, side: str, card: str, combat: dict) -> None:
             else:
                 combat["column"] = min(differential, t.data.numbers.max_column)
                 combat["result"] = t.crt.read(combat["column"], combat["die"])
-    t.say("combat-event", f"{side.capitalize()} plays {half.name}: the result is now {combat['result']}."
-          if combat["result"] else f"{side.capitalize()} plays {half.name}.", card=card, side=side)
+    t.say("combat-event", "{} plays {} ({}){}", side.capitalize(), half.name, half.text.rstrip("."),
+          f": the result is now {combat['result']}." if combat["result"] else ".", card=card, side=side)
+
+
+# -- narration: the combat line of a report ---------------------------------------------------
+
+@dataclass(frozen=True)
+class CombatStrengths:
+    """9.4: what the differential is made of -- each attacking and defending unit's
+    strength, the support card, the strength events, the terrain (and what an event made the
+    defender lose) -- written out only when a report reads the combat's line."""
+
+    target: str
+    place: str
+    attacker: str
+    attackers: tuple[tuple[str, int], ...]
+    support: int
+    cards: tuple[tuple[str, int], ...]
+    defender: str
+    defenders: tuple[tuple[str, int], ...]
+    terrain: tuple[tuple[str, int], ...]
+    ignored: str
+
+    def __format__(self, spec: str) -> str:
+        attack = [f"{uid} ({value})" for uid, value in self.attackers]
+        if self.support:
+            attack.append(f"support {self.support}")
+        attack += [f"{name} {value}" for name, value in self.cards]
+        defence = [f"{uid} ({value})" for uid, value in self.defenders]
+        defence += [f"{kind} {value}" for kind, value in self.terrain]
+        ignored = f" ({self.ignored})" if self.ignored else ""
+        total_attack = sum(v for _, v in self.attackers) + self.support + sum(v for _, v in self.cards)
+        total_defence = sum(v for _, v in self.defenders) + sum(v for _, v in self.terrain)
+        return (f"Attack on {self.target} ({self.place}): {self.attacker.capitalize()} {' + '.join(attack)} = "
+                f"{total_attack} against {self.defender.capitalize()} {' + '.join(defence)} = {total_defence}{ignored}")
+
+    def data(self) -> dict:
+        return {"attack": [list(pair) for pair in self.attackers], "support": self.support,
+                "cards": [list(pair) for pair in self.cards], "defence": [list(pair) for pair in self.defenders],
+                "terrain": [list(pair) for pair in self.terrain]}
+
+
+def combat_strengths(t, combat: dict) -> CombatStrengths:
+    """The parts of the differential as :func:`compute_differential` and
+    :func:`terrain_modifier` count them, for the combat's line."""
+    target = combat["target"]
+    board = t.board
+    defenders = [uid for uid in t.occupants(target) if t.side_of(uid) == combat["defender"]]
+    terrain = []
+    if all(board.river_between(t.at(uid), target) for uid in combat["attackers"]) and "river" not in combat["ignore"]:
+        terrain.append(("river", 1))
+    if target in board.wasteland and "wasteland" not in combat["ignore"]:
+        terrain.append(("wasteland", 1))
+    if target in board.towns:
+        terrain.append(("town", 1))
+    place = board.names.get(target) or board.key_locations.get(target)
+    ground = ("wasteland" if target in board.wasteland else "clear") + (", town" if target in board.towns else "")
+    ignored = combat.get("ignored_by")
+    return CombatStrengths(
+        target=target, place=f"{place}, {ground}" if place else ground, attacker=combat["attacker"],
+        attackers=tuple((uid, t.strength(uid)) for uid in combat["attackers"]), support=combat["support"],
+        cards=tuple(combat.get("bonus_cards", ())), defender=combat["defender"],
+        defenders=tuple((uid, t.strength(uid)) for uid in defenders), terrain=tuple(terrain),
+        ignored=f"{' and '.join(combat['ignore'])} ignored ({ignored})" if ignored else "")

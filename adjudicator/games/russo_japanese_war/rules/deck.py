@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Roll, Shuffle
-from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD
+from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, other
 
 
 def reshuffle(t, purpose: str, extra: tuple[str, ...] = ()):
@@ -46,7 +46,7 @@ def draw(t, side: str):
     t.hand(side).append(card)
     t.say("draw", "{} draws {}.", side.capitalize(), t.data.card_label(card, side), visible_to=(side,),
           side=side, card=card)
-    t.say("draw-count", "{} draws a card.", side.capitalize(), side=side)
+    t.say("draw-count", "{} draws a card.", side.capitalize(), visible_to=(other(side),), side=side)
     return card
 
 
