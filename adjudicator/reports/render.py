@@ -124,4 +124,13 @@ def _wrap_line(line: str, width: int) -> list[str]:
     hang = columns[-1] if columns else indent + 4
     wrapper = textwrap.TextWrapper(width=width, subsequent_indent=" " * hang, break_long_words=False,
                                    break_on_hyphens=False, expand_tabs=False, replace_whitespace=False)
-    return wrapper.wrap(line) or [line]
+    wrapped = wrapper.wrap(line) or [line]
+    if any(len(part) > width for part in wrapped):  # a word longer than the line (a long hex path): at its hyphens
+        wrapper.wordsep_re = _AFTER_HYPHENS
+        wrapper.break_on_hyphens = True
+        wrapped = wrapper.wrap(line) or [line]
+    return wrapped
+
+
+#: Chunks of a line for :func:`_wrap_line`'s last resort: spaces, and a word cut after each hyphen.
+_AFTER_HYPHENS = re.compile(r"(\s+|[^\s-]*-(?=\S))")

@@ -22,16 +22,17 @@ def test_the_text_report_shows_the_own_hand_and_only_the_size_of_the_other():
     match = opening()
     japan, _ = render_report(GAME, match.state, "japan", match.decision)
     russia, _ = render_report(GAME, match.state, "russia", match.decision)
-    assert "Your hand: #01 Port Arthur Blockade, #02 Hotchkiss Machine Guns, #03 Mines" in japan
-    assert "Hotchkiss" not in russia and "Opponent's hand: 3 card(s)" in russia
-    assert "Deck: 13 card(s); discard pile top: empty" in russia
+    assert "Your hand: 3 card(s):\n    #01 Port Arthur Blockade: Play immediately after" in japan
+    assert "    #03 Mines: Place the 'Port Arthur Fleet Cannot Sortie' marker." in japan
+    assert "Hotchkiss" not in russia and "Opponent's hand: 3 card(s)." in russia
+    assert "Deck: 13 card(s). Discard pile: 0 card(s)." in russia
 
 
 def test_the_odds_of_each_declarable_attack_are_exact():
     match = opening()
     japan, _ = render_report(GAME, match.state, "japan", match.decision)
     # Gds (2) against S2 (3) across the Yalu: -2, no attack possible; supported -1: the -1 column
-    assert "1214 with Gds: -2 -- NE 1 | supported: EX 1/6, DR 1/6, NE 1/3, AR 1/6, AE 1/6" in japan
+    assert "1214 with Gds: -2 -- NE 1\n      supported: EX 1/6, DR 1/6, NE 1/3, AR 1/6, AE 1/6" in japan
 
 
 def test_the_html_report_draws_every_hex_and_escapes_names():

@@ -17,12 +17,13 @@ import jinja2
 from markupsafe import Markup
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
-from adjudicator.games.russo_japanese_war.hexmap import BOXES, hex_name, parse_hex
+from adjudicator.games.russo_japanese_war.hexmap import BOXES
 from adjudicator.games.russo_japanese_war.picture import board_picture, legend
+from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
+from adjudicator.reports.render import wrap_text
 from adjudicator.resources import data_dir
 
-INITIAL = {JAPAN: "J", RUSSIA: "R"}
 
 
 def attack_odds(t, side: str) -> list[dict]:
@@ -48,52 +49,111 @@ def odds(t, differential: int) -> dict[str, str]:
     return {r: str(Fraction(n, 6)) for r, n in counts.items() if n}
 
 
-def text_map(t) -> list[str]:
-    """One line per map column, north (high columns) first; odd columns shifted half a cell.
-    Each cell: the stack (J2, R1 = side and count) or the terrain (. clear, w wasteland),
-    then K key location / T town."""
+SIDE_ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
+STEP_TITLES = {"replenish": "Card Replenishment Phase", "movement": "Movement Phase", "combat": "Combat Phase",
+               "card-play": "Card Play Phase"}
+
+
+def phase_title(phase: str) -> str:
+    """The phase as the rulebook names it (5.0): "Japanese Movement Phase"."""
+    if phase == "setup":
+        return "Set-up"
+    if phase == "victory-check":
+        return "Victory Check Phase"
+    side, _, step = phase.partition("-")
+    return f"{SIDE_ADJECTIVE.get(side, side)} {STEP_TITLES.get(step, step)}"
+
+
+def unit_label(t, uid: str, names: Mapping[str, str]) -> str:
+    """'S2 2nd Siberian Corps 3-2': id, name (when the counter sheet has one), strength-MA."""
+    name = names.get(uid)
+    return f"{uid}{' ' + name if name else ''} {t.strength(uid)}-{t.units[uid]['ma']}"
+
+
+def hex_words(t, h: str) -> str:
+    """A hex as a player plans with it: number, place, terrain, town, key location,
+    supply source, harbour and who controls it."""
     board = t.board
-    columns = sorted({parse_hex(h)[0] for h in board.hexes}, reverse=True)
-    rows = sorted({parse_hex(h)[1] for h in board.hexes})
-    lines = ["      row: " + "".join(f"{r:02d}  " for r in rows)]
-    for c in columns:
-        cells = []
-        for r in rows:
-            h = hex_name(c, r)
-            if h not in board.hexes:
-                cells.append("    ")
-                continue
-            stack = t.occupants(h)
-            mark = f"{INITIAL[t.side_of(stack[0])]}{len(stack)}" if stack else ("w" if h in board.wasteland else ".")
-            mark += "K" if h in board.key_locations else "T" if h in board.towns else ""
-            cells.append(f"{mark:<4}")
-        shift = "  " if c % 2 else ""
-        lines.append(f"col {c:02d}    {shift}" + "".join(cells).rstrip())
-    return lines
+    place = board.names.get(h) or board.key_locations.get(h)
+    words = ["wasteland" if h in board.wasteland else "clear"]
+    if h in board.towns:
+        words.append("town")
+    if h in board.key_locations:
+        words.append("key location")
+    for owner, source in board.supply.items():
+        if source == h:
+            words.append(f"{SIDE_ADJECTIVE[owner]} supply source")
+    if h in board.harbours:
+        words.append("southern harbour" if board.harbours[h] else "harbour")
+    words.append(f"{SIDE_ADJECTIVE[t.controller(h)]}-controlled")
+    return f"{h}{' ' + place if place else ''} ({', '.join(words)})"
+
+
+BOX_TITLES = {"korea": "Korean Peninsula", "home": "Japanese Home Islands", "siberia": "Siberia",
+              "europe": "European Russia", "eliminated": "Eliminated Units"}
+
+
+def card_lines(t, cards: Mapping[str, Any], side: str | None) -> dict:
+    """The side's hand with the text of its own half of each card, and the top of the
+    discard pile (public, 10.0) with both halves' texts."""
+    data = t.data
+
+    def half(card: str, who: str) -> dict:
+        found = data.half(card, who)
+        return {"label": data.card_label(card, who), "text": found.text if found else ""}
+
+    top = cards.get("discard_top")
+    return {
+        "hand": [half(card, side) for card in cards.get("hand", [])] if side else [],
+        "discard_top": {"label": data.card_label(top),
+                        "halves": [{"side": SIDE_ADJECTIVE[who], **half(top, who)} for who in (JAPAN, RUSSIA)]}
+        if top else None,
+        "discard_count": cards.get("discard_count", 0),
+    }
+
+
+def limit_lines(state: Mapping[str, Any]) -> list[str]:
+    """10.4.3: the hand limits in force, in words."""
+    return [f"{SIDE_ADJECTIVE.get(who, who)} hand limit: {n} card{'s' if n != 1 else ''} "
+            f"(no extra card for Morale, 10.4.3)" for who, n in sorted(state["limits"].items())]
 
 
 def report_context(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> dict:
     """Everything the partials show ``side`` (None: the referee)."""
     t = game.table(state)
     view = game.view(state, side)
-    boxes = {box: sorted(u for u, v in t.units.items() if v["at"] == box) for box in BOXES}
-    stacks = [{"hex": t.board.label(h), "units": [f"{u} ({t.side_of(u)}, {t.strength(u)}-{t.units[u]['ma']})"
-                                                 for u in t.occupants(h)]}
-              for h in sorted({v["at"] for v in t.units.values() if v["at"] not in BOXES})]
+    board = t.board
+    names = {unit.id: unit.name for unit in t.data.units}
+    on_map = sorted({v["at"] for v in t.units.values() if v["at"] not in BOXES})
+    boxes = [{"box": box, "title": BOX_TITLES[box],
+              "units": [unit_label(t, u, names) for u in sorted((u for u, v in t.units.items() if v["at"] == box),
+                                                                key=lambda u: t.units[u]["seq"])]}
+             for box in BOXES]
     cards = view["cards"]
     return {
-        "game_title": game.title, "turn": state["turn"], "turns": t.data.numbers.turns, "phase": state["phase"], "side": side or "referee",
+        "game_title": game.title, "turn": state["turn"], "turns": t.data.numbers.turns,
+        "phase": state["phase"], "phase_title": phase_title(state["phase"]), "side": side or "referee",
+        "side_title": side.capitalize() if side else "the referee",
         "morale": state["morale"], "losses": state["losses"], "result": state["result"],
         "key_locations": [{"hex": h, "name": n, "control": t.controller(h)}
-                          for h, n in sorted(t.board.key_locations.items())],
-        "stacks": stacks, "boxes": boxes, "map_lines": text_map(t), "picture": board_picture(t, side), "legend": legend(side),
-        "hand": [t.data.card_label(c, side) for c in cards.get("hand", [])] if side else [],
+                          for h, n in sorted(board.key_locations.items())],
+        "stacks": [{"hex": hex_words(t, h), "units": [unit_label(t, u, names) for u in t.occupants(h)]}
+                   for h in on_map],
+        "boxes": boxes, "position_grid": position_grid(t, side), "key_grid": key_grid(board),
+        "routes": {"roads": paths(board.roads), "railways": paths(board.railways),
+                   "rivers": hexsides(board.rivers), "sea": hexsides(board.sea),
+                   "harbours": [board.label(h) + (" southern" if board.harbours[h] else "")
+                                for h in sorted(board.harbours)],
+                   "towns": [board.label(h) for h in sorted(board.towns)],
+                   "supply": [f"{SIDE_ADJECTIVE[who]} {hex_}" for who, hex_ in sorted(board.supply.items())],
+                   "entries": [f"{BOX_TITLES[box]} box: {hex_}" for box, hex_ in sorted(board.entries.items())]},
+        "picture": board_picture(t, side), "legend": legend(side),
+        "cards": card_lines(t, cards, side),
         "opponent_hand_size": cards.get("opponent_hand_size", 0),
-        "discard_top": t.data.card_label(cards["discard_top"]) if cards["discard_top"] else "",
         "deck_count": cards["deck_count"],
         "odds": attack_odds(t, side) if side else [],
         "waiting": None if waiting is None else {"side": waiting.side, "kind": waiting.kind, "prompt": waiting.prompt},
-        "limits": state["limits"], "barred": state["barred"],
+        "limits": limit_lines(state), "barred": state["barred"],
         "zoc_lost": sorted(u for u, v in t.units.items() if v.get("zoc_lost")),
         "naval": naval_context(view.get("naval")),
     }
@@ -135,10 +195,12 @@ def _environment(autoescape: bool) -> jinja2.Environment:
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:
     """The game's partials for ``side`` on their own: (plain text, HTML)."""
     context = {"game": report_context(game, state, side, waiting)}
-    text = _environment(False).get_template("russo-japanese-war/situation.txt.j2").render(**context)
+    plain = _environment(False)
+    text = wrap_text(plain.get_template("russo-japanese-war/situation.txt.j2").render(**context)
+                     + plain.get_template("russo-japanese-war/notes.txt.j2").render(**context))
     html = _environment(True).get_template("russo-japanese-war/situation.html.j2").render(**context)
     if waiting is not None:
-        text += f"\nNext: {waiting.side} -- {waiting.prompt}\n"
+        text += wrap_text(f"\nNext: {waiting.side} -- {waiting.prompt}") + "\n"
     return text, html
 
 
