@@ -48,3 +48,13 @@ def test_the_html_report_draws_every_hex_and_escapes_names():
         "0101", "0102", "0103", "0201", "0202", "0203", "0301", "0302", "0303"]
     (unit,) = [g for g in groups if g.get("data-unit")]
     assert unit.find("{http://www.w3.org/2000/svg}text").text == "<b>J1</b> 2-3"     # a visible label
+
+
+def test_every_colour_of_the_map_and_its_legend_is_a_colour():
+    import re
+
+    match = opening()
+    _, html = render_report(GAME, match.state, "japan", match.decision)
+    paints = re.findall(r'(?:fill|stroke)="([^"]*)"', html)
+    assert len(paints) > 500
+    assert [p for p in paints if not re.fullmatch(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|url\(#[a-z-]+\)|none", p)] == []

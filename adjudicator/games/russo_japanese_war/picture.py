@@ -29,6 +29,18 @@ SCALE = 1.2                  # drawn 1.2 times the user units (the page shrinks 
 SIDE_MARGIN = 14             # room for the arrows to the boxes joined to the map (8.3)
 
 
+#: The map's colours, chosen from Okabe and Ito's palette for colour-vision deficiencies: the
+#: two sides are orange and blue (apart in lightness as well as in hue), rivers sky blue and
+#: all-sea hexsides dark navy with a white dash, wasteland hatched as well as tinted.
+COLOURS = {
+    "japan": "#E69F00", "japan-edge": "#7a4f00", "japan-ink": "#000000",
+    "russia": "#0072B2", "russia-edge": "#00304d", "russia-ink": "#FFFFFF",
+    "clear": "#f6f1dc", "wasteland": "#d2b77f", "wasteland-hatch": "#a8874a", "hex-edge": "#8a8a7a",
+    "sea": "#e4eef5", "road": "#8B4513", "railway": "#111111", "river": "#56B4E9", "sea-hexside": "#1b2f5c",
+    "zoc": "#CC79A7", "southern-harbour": "#D55E00", "harbour": "#333333",
+}
+
+
 def centre(column: int, row: int, first_column: int, first_row: int) -> tuple[float, float]:
     """The centre of hex (column, row): columns left to right, rows downward, odd columns
     half a hex lower (A1)."""
@@ -88,7 +100,7 @@ def board_picture(t, side: str | None) -> dict[str, Any]:
     width = round(SIDE_MARGIN * 2 + SIZE * 2 + 1.5 * SIZE * (last_column - first_column), 1)
     height = round(MARGIN * 2 + HEIGHT * (last_row - first_row + 1.5), 1)
     return {
-        "width": width, "height": height, "scale": SCALE,
+        "width": width, "height": height, "scale": SCALE, "colours": COLOURS,
         "hexes": hexes,
         "rivers": [shared_edge(at[a], at[b]) for a, b in sorted(board.rivers)],
         "sea": [shared_edge(at[a], at[b]) for a, b in sorted(board.sea)],

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES
-from adjudicator.games.russo_japanese_war.picture import board_picture, legend
+from adjudicator.games.russo_japanese_war.picture import COLOURS, board_picture, legend
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.reports.render import wrap_text
@@ -147,7 +147,7 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
                    "towns": [board.label(h) for h in sorted(board.towns)],
                    "supply": [f"{SIDE_ADJECTIVE[who]} {hex_}" for who, hex_ in sorted(board.supply.items())],
                    "entries": [f"{BOX_TITLES[box]} box: {hex_}" for box, hex_ in sorted(board.entries.items())]},
-        "picture": board_picture(t, side), "legend": legend(side),
+        "picture": board_picture(t, side), "legend": legend(side), "colours": COLOURS,
         "cards": card_lines(t, cards, side),
         "opponent_hand_size": cards.get("opponent_hand_size", 0),
         "deck_count": cards["deck_count"],
