@@ -47,7 +47,7 @@ def test_the_html_report_draws_every_hex_and_escapes_names():
     assert sorted(g.get("data-hex") for g in groups if g.get("class") == "hex") == [
         "0101", "0102", "0103", "0201", "0202", "0203", "0301", "0302", "0303"]
     (unit,) = [g for g in groups if g.get("data-unit")]
-    assert unit.find("{http://www.w3.org/2000/svg}text").text == "<b>J1</b> 2-3"     # a visible label
+    assert unit.find("{http://www.w3.org/2000/svg}text").text == "<b>J1</b> 2"     # a visible label
 
 
 def test_every_colour_of_the_map_and_its_legend_is_a_colour():

@@ -10,7 +10,8 @@ north-north-west, rows east-north-east: rulings 3.2); the legend has a compass n
 Everything drawn comes from the map data (``games/russo-japanese-war/map.toml``, or a
 case's own board) and the state: terrain, towns, key locations and their control, supply
 sources, harbours, roads, railways, rivers, all-sea hexsides, every unit as a counter
-labelled with its id and strength-movement in its side's colour, and, in a side's report,
+labelled with its id and strength in its side's colour (its movement allowance in its
+tooltip and in the report's list of units), and, in a side's report,
 the hexes in the enemy's zone of control (6.0).
 """
 
@@ -67,7 +68,7 @@ def shared_edge(a: tuple[float, float], b: tuple[float, float]) -> list[float]:
 
 def counter(t, uid: str) -> dict[str, Any]:
     unit = t.units[uid]
-    return {"id": uid, "side": unit["side"], "text": f"{uid} {t.strength(uid)}-{unit['ma']}",
+    return {"id": uid, "side": unit["side"], "text": f"{uid} {t.strength(uid)}",
             "title": f"{uid}: {unit['side'].capitalize()}, strength {t.strength(uid)}, movement {unit['ma']}"}
 
 
@@ -135,7 +136,8 @@ LEGEND = (
     ("railway", "Railway"), ("entry", "Road to the Korean Peninsula box, railway to the Siberia box"),
     ("river", "River hexside: +1 defence if every attacker is across it"),
     ("sea", "All-sea hexside: no move, ZOC or attack across"),
-    ("japan", "Japanese unit: id strength-movement"), ("russia", "Russian unit: id strength-movement"),
+    ("japan", "Japanese unit: id strength (movement 3)"),
+    ("russia", "Russian unit: id strength (movement 2; garrisons 0)"),
     ("zoc", "In the enemy's zone of control"), ("north", "North"),
 )
 
