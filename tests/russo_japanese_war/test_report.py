@@ -32,7 +32,10 @@ def test_the_odds_of_each_declarable_attack_are_exact():
     match = opening()
     japan, _ = render_report(GAME, match.state, "japan", match.decision)
     # Gds (2) against S2 (3) across the Yalu: -2, no attack possible; supported -1: the -1 column
-    assert "1214 with Gds: -2 -- NE 1\n      supported: EX 1/6, DR 1/6, NE 1/3, AR 1/6, AE 1/6" in japan
+    assert ("  Attack on 1214 (Jiuliancheng, clear): Japan Gds (2) = 2 against Russia S2\n"
+            "      (3) + river 1 = 4: -2\n"
+            "      odds: NE 1\n"
+            "      supported: EX 1/6, DR 1/6, NE 1/3, AR 1/6, AE 1/6") in japan
 
 
 def test_the_html_report_draws_every_hex_and_escapes_names():

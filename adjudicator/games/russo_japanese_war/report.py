@@ -25,16 +25,16 @@ from adjudicator.reports.render import wrap_text
 from adjudicator.resources import data_dir
 
 
-
 def attack_odds(t, side: str) -> list[dict]:
     """Each attack ``side`` could declare now with every adjacent unit: the differential,
     the column and the exact chance of each result, without and with a support card."""
     rows = []
     for target, units in sorted(combat_rules.targets(t, side).items()):
-        combat = {"target": target, "attackers": units, "defender": other(side), "ignore": [],
+        combat = {"target": target, "attackers": units, "attacker": side, "defender": other(side), "ignore": [],
                   "support": 0, "bonus": 0}
         base = combat_rules.compute_differential(t, combat)
         rows.append({"target": target, "units": units, "differential": base,
+                     "strengths": format(combat_rules.combat_strengths(t, combat)),
                      "odds": odds(t, base), "supported": odds(t, base + t.data.numbers.support_value)})
     return rows
 
