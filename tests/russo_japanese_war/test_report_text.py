@@ -113,8 +113,9 @@ def test_a_report_never_shows_the_opponents_hand_or_hidden_draws(answers):
     for side, opponent in (("japan", "russia"), ("russia", "japan")):
         report = full_report(match, side)
         situation = report.text.split("CARDS\n", 1)[1].split("POSITION", 1)[0]
+        cards = report.html.split("<h3>Cards</h3>", 1)[1].split("<h3>Units", 1)[0]
         for label in hand_labels(match, opponent):
-            assert label not in situation
+            assert label not in situation and label not in cards
         hidden = [line for line in report.text.split("\n")
                   if f"{opponent.capitalize()} draws " in line and "draws a card." not in line]
         assert hidden == []
