@@ -1,10 +1,13 @@
-"""What a report shows a side: the map (ASCII in the text part, SVG in the HTML part),
-every stack, the key locations and their control, Morale and turn, the side's own hand
-and only the size of the opponent's, the top of the discard pile, the ZOC of the enemy,
-the exact odds of each attack the side could declare, and what is asked next.
+"""What a report shows a side: the map (drawn in the HTML part, :mod:`.picture`; as text
+grids in the plain part, :mod:`.textmap`), every unit by id, name and strength in its hex or
+box, the key locations and their control, Morale and turn, the side's own hand with its
+cards' texts and only the size of the opponent's, the top of the discard pile with both
+halves' texts, the enemy's zone of control, each attack the side could declare with what
+its differential is made of and its exact odds, and what is asked next.
 
-The partials are ``templates/russo-japanese-war/report.txt.j2`` and ``report.html.j2``
-(HTML autoescaped: the SVG is drawn by the template from plain numbers and names).
+The partials are ``templates/russo-japanese-war/situation.*.j2`` (the map's SVG is
+``board.svg.j2``, its legend ``legend.html.j2``) and ``notes.*.j2`` (the map key); the HTML
+is autoescaped, the SVG drawn from plain numbers and names.
 """
 
 from __future__ import annotations
