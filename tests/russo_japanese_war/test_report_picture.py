@@ -2,7 +2,8 @@
 (Debian's chromium) at 1000 and 420 pixels: every unit on the map is a counter whose
 label (id, strength) is visible inside it, hex numbers and labels keep a
 legible size, the roads, railway, rivers, all-sea hexsides, harbours, supply sources and
-key locations are drawn, the legend explains them, and nothing in the page overflows.
+key locations are drawn, no hex number or counter label covers another, the legend
+explains them, and nothing in the page overflows.
 Set ADJUDICATOR_REQUIRE_CHROMIUM=1 to fail rather than skip without a browser, and
 ADJUDICATOR_SCREENSHOTS=<folder> to keep the screenshots to look at."""
 
@@ -38,6 +39,13 @@ function measure() {
     if (!inside(r, box)) found.hidden.push(t.textContent);
     least("hex number", r.height);
   });
+  const boxes = [...svg.querySelectorAll("text.hex-number, g.counter text")].map(t => {
+    const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; });
+  found.overlapping = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => {
+    if (a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5 && a[2] < b[4] - 0.5 && b[2] < a[4] - 0.5)
+      found.overlapping.push(a[0] + " / " + b[0]);
+  }));
   ["road", "railway", "river", "sea", "harbour", "supply", "key", "town", "entry"].forEach(kind => {
     found.drawn[kind] = svg.querySelectorAll("." + kind).length;
   });
@@ -60,7 +68,7 @@ def test_the_map_labels_every_unit_and_draws_the_features_with_a_legend(tmp_path
 
     on_map = sorted(f"{uid} " for uid, unit in state["units"].items() if unit["at"] not in OFF_MAP)
     assert sorted(label.split(" ")[0] + " " for label in found["counters"]) == on_map
-    assert found["hidden"] == []
+    assert found["hidden"] == [] and found["overlapping"] == []      # hex numbers and counters' labels
     assert len(found["numbers"]) == 129
     assert found["svg"][0] <= width - 16 and found["page"][0] <= found["page"][1] and found["overflowing"] == []
     # the height of each label's box on the screen: at 1000 pixels the map is drawn 1.2 times its
