@@ -1,6 +1,6 @@
 """The picture of the map in a Russo-Japanese War HTML report: where each hex, hexside,
-symbol, counter and box goes (``templates/russo-japanese-war/board.svg.j2`` draws them as
-inline SVG, in user units).
+symbol and counter goes (``templates/russo-japanese-war/board.svg.j2`` draws them as
+inline SVG, in user units; ``legend.html.j2`` explains them under the map).
 
 The hexes are laid out as the rulebook numbers them (2.2, ruling A1): column XX from left
 to right, row YY from top to bottom, odd columns half a hex lower; so a player finds hex
@@ -11,8 +11,8 @@ Everything drawn comes from the map data (``games/russo-japanese-war/map.toml``,
 case's own board) and the state: terrain, towns, key locations and their control, supply
 sources, harbours, roads, railways, rivers, all-sea hexsides, every unit as a counter
 labelled with its id and strength in its side's colour (its movement allowance in its
-tooltip and in the report's list of units), and, in a side's report,
-the hexes in the enemy's zone of control (6.0).
+tooltip and in the report's list of units), the road and railway to the two boxes joined
+to the map (8.3) and, in a side's report, the hexes in the enemy's zone of control (6.0).
 """
 
 from __future__ import annotations
