@@ -79,17 +79,17 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "a5a88b63c3bd1e9b9a5afad340f0645f419f042975d4303b8b74b719d65efbdc",
+        "05d6d94bcc15e3881d53b05acfe485ba8d7f771ca16e81d68335bc837ec1ad55",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "20d975635b2f71d249ea60f721c45a8807b70f7fd23ae9ab26193e362f657dea",
+        "9be589be1e956a88ca90962a8f46685236f69a829df9666009c52dba7d8b62c6",
     ("demo-orders", 1904, ()):
-        "a27ba10171a4e715cc0d9a829471339474ce92fac53d90d3b88216e348d51e57",
+        "c73abd75ad05bd8a9f82e6ca211283be2cc36e69bf810ce2177cf60972e11f39",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "8476c53c328495eadbcd4e7b61c85e00f68e2372c3ce4b1a9e6dc22838603eb0",
+        "8c0b81182bc2373f5152ae51c47123779ec63871405bcb80fb86ddf479c5d803",
     ("random", 3, ()):
-        "76bf059feb83a3e2271eca034759d4ba1dfadf0a878daa4e421d145605b2758f",
+        "1dbfef22021c7e7c837032ac537de4bd49f0c5fc76dffc0433236542bb3e1694",
     ("reasonable", 4, (("split_fire", True),)):
-        "4e0270f4232128cd5104dade4a4058cfad7d161a2ed5a079690da78511597d13",
+        "083bc00a7baefb01b55244fcbf09bef264a0ed5380435ef89bb729c570bbd058",
 }
 
 

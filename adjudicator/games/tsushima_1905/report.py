@@ -20,6 +20,7 @@ from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.table import geometry_of
+from adjudicator.games.tsushima_1905.words import counted
 from adjudicator.resources import data_dir
 
 PX_PER_BL = 28
@@ -91,8 +92,9 @@ class Picture:
             return {"kind": kind, "points": self.points(entry["points"]), "ship": entry["ship"]}
         if kind == "fire":
             (x1, y1), (x2, y2) = self.px(*entry["from"]), self.px(*entry["to"])
-            label = (f"{entry['dice']}d" + (f" ({entry['arc']})" if entry.get("arc") else "")
-                     + f": {entry['hits']} hit(s)" + (f", {', '.join(entry['effects'])}" if entry["effects"] else ""))
+            label = (f"{entry['dice']}d6" + (f" ({entry['arc']})" if entry.get("arc") else "")
+                     + f": {counted(entry['hits'], 'hit')}"
+                     + (f", {', '.join(entry['effects'])}" if entry["effects"] else ""))
             return {"kind": kind, "x1": x1, "y1": y1, "x2": x2, "y2": y2, "label": label,
                     "mx": round((x1 + x2) / 2, 1), "my": round((y1 + y2) / 2, 1)}
         x, y = self.px(*entry["at"])
