@@ -11,7 +11,7 @@ into the rules.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import jinja2
 from markupsafe import Markup
@@ -26,7 +26,6 @@ from adjudicator.resources import data_dir
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30
 PANEL_WIDTH = 300
-ARROWS = "^/>\\v/<\\"    # heading octants: N, NE, E, SE, S, SW, W, NW
 COLOURS = {"japan": "#c0262d", "russia": "#222222"}
 
 
@@ -165,48 +164,163 @@ def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Pictu
     return _svg_environment().get_template("tsushima-1905/table.svg.j2").render(**context)
 
 
+#: the bow stroke drawn beside a ship's mark, by heading octant: (character, column, row) from the mark
+BOWS = (("^", 0, -1), ("/", 1, -1), (">", 1, 0), ("\\", 1, 1), ("v", 0, 1), ("/", -1, 1), ("<", -1, 0),
+        ("\\", -1, -1))
+CROWDED = "#"
+CLASS_CODES = {"battleship": "BB", "armoured_cruiser": "AC"}
+TEXT_WIDTH = 78     # the plain-text part's width (adjudicator.reports.render.TEXT_WIDTH)
+
+
+def ship_marks(ships: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """One character per ship, unique on the table and the same all game (given in
+    order of battle): the first letter of its short name that its side has not used,
+    else of its full name, else of the alphabet; upper case for Japan, lower case for
+    Russia."""
+    shorts = _short_names()
+    marks: dict[str, str] = {}
+    used: set[str] = set()
+    for ship in ships:
+        name = ship["name"]
+        letters = [c for c in shorts.get(name, name) + name + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c.isalpha()]
+        case = str.upper if ship["side"] == "japan" else str.lower
+        mark = next((case(c) for c in letters if case(c) not in used and case(c) != case(CROWDED)), "?")
+        used.add(mark)
+        marks[name] = mark
+    return marks
+
+
+@lru_cache(maxsize=1)
+def _short_names() -> dict[str, str]:
+    return {info.name: info.short for info in load_data().ships}
+
+
 def ascii_plot(view: Mapping[str, Any], data: GameData | None = None) -> str:
-    """One character per base length, north at the top: a ship's initial (upper case
-    Japan, lower case Russia) at its centre, and an arrow for its heading beside it."""
+    """One character per base length, north (the Japanese edge) at the top: each ship
+    on the table as its mark (:func:`ship_marks`) in the square of its centre, and its
+    bow as a stroke in the next square toward its heading (^ north, > east, / north-east
+    above and to the right or south-west below and to the left, ...), where that square is
+    free. ``#`` marks a square holding two ships or more (the ship table has every exact
+    position)."""
     data = data or load_data()
     width, length = data.table[0] // data.units_per_bl, data.table[1] // data.units_per_bl
     grid = [["." for _ in range(width)] for _ in range(length)]
+    marks = ship_marks(view["ships"])
+    placed: list[tuple[int, int, int]] = []
     for ship in view["ships"]:
         if ship["status"] in ("sunk", "withdrawn"):
             continue
-        col = min(width - 1, ship["x"] // data.units_per_bl)
-        row = length - 1 - min(length - 1, ship["y"] // data.units_per_bl)
-        letter = ship["name"][0]
-        grid[row][col] = letter.upper() if ship["side"] == "japan" else letter.lower()
-        if col + 1 < width and grid[row][col + 1] == ".":
-            grid[row][col + 1] = ARROWS[((ship["heading"] + 22) % 360) // 45]
+        col = max(0, min(width - 1, ship["x"] // data.units_per_bl))
+        row = length - 1 - max(0, min(length - 1, ship["y"] // data.units_per_bl))
+        grid[row][col] = marks[ship["name"]] if grid[row][col] == "." else CROWDED
+        placed.append((col, row, ship["heading"]))
+    taken = {(col, row) for col, row, _ in placed}
+    for col, row, heading in placed:
+        stroke, dx, dy = BOWS[((heading + 22) % 360) // 45]
+        c, r = col + dx, row + dy
+        if 0 <= c < width and 0 <= r < length and (c, r) not in taken and grid[r][c] == ".":
+            grid[r][c] = stroke
     lines = [f"{length - 1 - r:>3} {''.join(row)}" for r, row in enumerate(grid)]
     lines.append("    " + "".join(str(c % 10) for c in range(width)))
     return "\n".join(lines)
 
 
+def plot_legend(view: Mapping[str, Any]) -> list[str]:
+    """The plot's key: each side's ships by mark and short name (orders accept it),
+    in order of battle, with the status of those out of action (a sunk or withdrawn
+    ship is not on the plot)."""
+    marks = ship_marks(view["ships"])
+    columns = []
+    for side in ("japan", "russia"):
+        entries = [f"{side.title()} ({'upper' if side == 'japan' else 'lower'} case)"]
+        for ship in view["ships"]:
+            if ship["side"] == side:
+                gone = "" if ship["status"] == "active" else f" ({ship['status']})"
+                entries.append(f"{marks[ship['name']]} {_short_names().get(ship['name'], ship['name'])}{gone}")
+        columns.append(entries)
+    rows = max(len(c) for c in columns)
+    return [f"{(columns[0][i] if i < len(columns[0]) else ''):<27}{columns[1][i] if i < len(columns[1]) else ''}"
+            .rstrip() for i in range(rows)]
+
+
+def plot_with_legend(view: Mapping[str, Any], data: GameData | None = None) -> str:
+    """The plot, and beside it its key (:func:`plot_legend`) and how to read it."""
+    plot = ascii_plot(view, data).split("\n")
+    key = plot_legend(view) + ["", f"{CROWDED}: two or more ships in one square", "^ > v < / \\: the bow of",
+                               "the ship beside it", "North is the Japanese edge;", "1 square = 1 base length"]
+    lines = [f"{line}   {key[i] if i < len(key) else ''}".rstrip() for i, line in enumerate(plot)]
+    return "\n".join(lines)
+
+
+def _table_name(name: str) -> str:
+    """A ship's name in the tables: its full name, or its short name (which orders
+    accept too) where the full name is too long."""
+    return name if len(name) <= 17 else _short_names().get(name, name[:17])
+
+
+def ship_state(ship: Mapping[str, Any]) -> str:
+    """Active ships: whether they still act this turn ("to act", "acted", or "done"
+    after a collision); the others: their status."""
+    if ship["status"] != "active":
+        return ship["status"]
+    return "done" if ship["done"] else ("acted" if ship["activated"] else "to act")
+
+
 def ship_table(view: Mapping[str, Any]) -> str:
-    """Name, position, heading, CP piles, tokens, status and activation of every ship."""
-    rows = [f"{'ship':<30} {'x':>7} {'y':>7} {'hdg':>4} {'bank':>4} {'spent':>5} {'lost':>4} "
-            f"{'fire':>4} {'flood':>5} {'status':<12} act"]
+    """Every ship: mark, name, class, position, heading, CP piles, tokens, the points
+    used this turn and its status, in 76 columns, with a key."""
+    marks = ship_marks(view["ships"])
+    rows = [f"  {'ship':<19} cl {'x':>6} {'y':>6} hdg bk sp ls fi fl  used status"]
     for ship in view["ships"]:
-        rows.append(f"{ship['name']:<30} {ship['x'] / 1000:>7.3f} {ship['y'] / 1000:>7.3f} {ship['heading']:>4} "
-                    f"{ship['bank']:>4} {ship['spent']:>5} {ship['lost']:>4} {ship['fires']:>4} "
-                    f"{ship['floods']:>5} {ship['status']:<12} {'yes' if ship['activated'] else 'no'}")
+        used = ship["used"]
+        rows.append(f"{marks[ship['name']]:>1} {_table_name(ship['name']):<19} "
+                    f"{CLASS_CODES.get(ship['class'], ship['class'][:2])} "
+                    f"{ship['x'] / 1000:>6.3f} {ship['y'] / 1000:>6.3f} {ship['heading']:>3} "
+                    f"{ship['bank'] + ship['in_play']:>2} {ship['spent']:>2} {ship['lost']:>2} "
+                    f"{ship['fires']:>2} {ship['floods']:>2} {used['move']}/{used['gun']}/{used['armor']} "
+                    f"{ship_state(ship)}")
+    rows += ["",
+             "cl: BB battleship (8 CP; at most 2 move, 3 gun, 2 armour points a turn),",
+             "    AC armoured cruiser (6 CP; 3 move, 2 gun, 1 armour). x, y: the centre",
+             "    in base lengths from the south-west corner; hdg: compass heading.",
+             "bk sp ls: CPs in the Bank, Spent, Lost. fi fl: fire and flood tokens.",
+             "used: move/gun/armour points used this turn (Japan's free move aside)."]
     return "\n".join(rows)
 
 
-def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """Tsushima's part of a player's report: the picture, the plot and the ship table."""
+def situation_lines(view: Mapping[str, Any]) -> list[str]:
+    """Turn, phase, Offense, prime activations, Admirals and the decks, in words."""
     offense = view.get("offense")
+    lines = [f"Turn {view['turn']}, {view['phase']} phase"
+             + (f"; Offense: {offense.title()}, {counted(view['prime'], 'prime activation')} left" if offense else "")
+             + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}" if view.get("torpedo_attacks") else "")]
+    for side, role in sorted(view.get("admiral", {}).items()):
+        bonus = "+1 to its gun and torpedo dice" if role == "offense" else "+1 to its armour and counter-torpedo dice"
+        lines.append(f"{side.title()}'s Admiral is out this turn: {bonus}")
+    return lines
+
+
+def deck_lines(view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for side, deck in view["decks"].items():
+        lines.append(f"{side.title()}: draw pile {counted(len(deck['draw']), 'card')}: {' '.join(deck['draw']) or '-'}")
+        lines.append(f"{' ' * len(side)}  discards: {' '.join(deck['discard']) or '-'}"
+                     + (f"; set aside: {deck['aside']}" if deck.get("aside") else ""))
+    return lines
+
+
+def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Tsushima's part of a player's report: the picture, and for the plain text the
+    situation, the plot with its key, the ship table and the decks -- the whole
+    position, so that a player can play from the text alone."""
+    situation = situation_lines(view)
     return {
-        "header": (f"Turn {view['turn']}, {view['phase']} phase"
-                   + (f"; Offense: {offense.title()}, prime {view['prime']}" if offense else "")),
+        "header": situation[0],
+        "situation": situation,
         "svg": Markup(render_svg(view)),
-        "plot": ascii_plot(view),
+        "plot": plot_with_legend(view),
         "ships": ship_table(view),
-        "decks": [f"{s.title()}: draw pile {len(d['draw'])} card(s) ({' '.join(d['draw'])}); "
-                  f"discards {' '.join(d['discard']) or '-'}" for s, d in view["decks"].items()],
+        "decks": deck_lines(view),
     }
 
 
