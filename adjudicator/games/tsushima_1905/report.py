@@ -25,7 +25,15 @@ from adjudicator.resources import data_dir
 
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30
-PANEL_WIDTH = 300
+PANEL_GAP, PANEL_LINE = 52, 22       # the panel below the table (its text grows on narrow screens)
+#: the picture's key, in two columns below the panel: (what the template draws, what it means)
+LEGEND = (("japan", "Japan"), ("russia", "Russia"),
+          ("flag", "flagship"), ("bow", "bow"),
+          ("surrendered", "surrendered"), ("abandoned", "abandoned"),
+          ("sunk", "sunk this game (ghost)"), ("pips", "fires (red), floods (blue)"),
+          ("track", "track this turn"), ("fire", "gunfire: dice, hits, effects"),
+          ("torpedo", "torpedo attack (green: a hit)"), ("collision", "collision"),
+          ("arc", "arc limits of the ship asked"), ("label", "CPs left / at the start"))
 COLOURS = {"japan": "#c0262d", "russia": "#222222"}
 
 
@@ -57,16 +65,24 @@ class Picture:
         flagships = {info.name for info in self.data.ships if info.flag}
         for ship in ships:
             ship["flag"] = ship["name"] in flagships
+        panel = self._panel(view)
+        table_h = self.length_bl * PX_PER_BL
+        panel_y = MARGIN_Y + table_h + PANEL_GAP
+        legend_y = panel_y + PANEL_LINE * len(panel) + PANEL_LINE // 2
         return {
-            "width": MARGIN_X * 2 + self.width_bl * PX_PER_BL + PANEL_WIDTH,
-            "height": MARGIN_Y * 2 + self.length_bl * PX_PER_BL + 10,
-            "table": {"x": MARGIN_X, "y": MARGIN_Y, "w": self.width_bl * PX_PER_BL, "h": self.length_bl * PX_PER_BL},
+            "width": MARGIN_X * 2 + self.width_bl * PX_PER_BL,
+            "height": legend_y + PANEL_LINE * (len(LEGEND) + 1) // 2 + MARGIN_Y,
+            "table": {"x": MARGIN_X, "y": MARGIN_Y, "w": self.width_bl * PX_PER_BL, "h": table_h},
             "grid_x": [(self.px(i * 1000, 0)[0], i) for i in range(self.width_bl + 1)],
             "grid_y": [(self.px(0, j * 1000)[1], j) for j in range(self.length_bl + 1)],
             "ships": ships,
             "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])]),
             "arcs": self._arcs(view, asked),
-            "panel": self._panel(view),
+            "panel": panel,
+            "panel_y": panel_y,
+            "panel_line": PANEL_LINE,
+            "legend": [{"key": key, "text": text, "x": MARGIN_X + (i % 2) * (self.width_bl * PX_PER_BL // 2),
+                        "y": legend_y + PANEL_LINE * (i // 2)} for i, (key, text) in enumerate(LEGEND)],
             "title": f"Tsushima 1905 - turn {view['turn']}, {view['phase']}",
             "colours": COLOURS,
         }
@@ -112,14 +128,20 @@ class Picture:
         return lines
 
     def _panel(self, view: Mapping[str, Any]) -> list[str]:
-        lines = [f"Turn {view['turn']} - {view['phase']}"]
+        """Turn, phase, Offense, Admirals, both decks (card counting is part of the
+        game) and the result: short lines, legible on a narrow screen."""
+        lines = [f"Turn {view['turn']}, {view['phase']} phase"]
         if view.get("offense"):
-            lines.append(f"Offense: {view['offense'].title()}, prime {view['prime']}")
+            lines.append(f"Offense: {view['offense'].title()}, {counted(view['prime'], 'prime activation')} left"
+                         + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}"
+                            if view.get("torpedo_attacks") else ""))
         for side, role in sorted(view.get("admiral", {}).items()):
-            lines.append(f"Admiral: {side.title()} ({role})")
+            lines.append(f"Admiral: {side.title()}, +1 to its "
+                         + ("gun and torpedo dice" if role == "offense" else "armour dice"))
         for side, deck in view["decks"].items():
-            lines.append(f"{side.title()} draw ({len(deck['draw'])}): {' '.join(deck['draw'])}")
-            lines.append(f"{side.title()} discards: {' '.join(deck['discard']) or '-'}")
+            lines.append(f"{side.title()} draw pile ({len(deck['draw'])}): {' '.join(deck['draw']) or '-'}")
+            lines.append(f"{side.title()} discards: {' '.join(deck['discard']) or '-'}"
+                         + (f"; set aside: {deck['aside']}" if deck.get("aside") else ""))
         if view.get("winner"):
             lines.append(f"Result: {view['winner']} ({view['victory']}), "
                          f"score {view['score'].get('japan', 0)}-{view['score'].get('russia', 0)}")
