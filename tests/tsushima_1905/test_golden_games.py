@@ -79,17 +79,17 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "05d6d94bcc15e3881d53b05acfe485ba8d7f771ca16e81d68335bc837ec1ad55",
+        "7969f2adda705cc77b4408d7cc7df22360a93c65721e908ec6a6b8114135dbf4",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "9be589be1e956a88ca90962a8f46685236f69a829df9666009c52dba7d8b62c6",
+        "ea995c7370d52d5fad2a31bd4b525b3f1e954325c43bb7e64ab6527fe1233fbe",
     ("demo-orders", 1904, ()):
-        "c73abd75ad05bd8a9f82e6ca211283be2cc36e69bf810ce2177cf60972e11f39",
+        "a804a1243e04844e93bfbdb8980e2d6b6ebbe813706c16655322d9cb9c4d52d5",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "8c0b81182bc2373f5152ae51c47123779ec63871405bcb80fb86ddf479c5d803",
+        "a20c4d923334bdf692b871f6449147bec554f669a318bb2789b2c303610d1c4d",
     ("random", 3, ()):
-        "1dbfef22021c7e7c837032ac537de4bd49f0c5fc76dffc0433236542bb3e1694",
+        "8b63d0b951ebbe5b845058bebb7b7218ed627b1e9745decc944523aeb3d18803",
     ("reasonable", 4, (("split_fire", True),)):
-        "083bc00a7baefb01b55244fcbf09bef264a0ed5380435ef89bb729c570bbd058",
+        "9623273c143d42341d08edb46a64d747fe515764b0bb82df3180beb415d4b7b4",
 }
 
 

@@ -145,6 +145,8 @@ def test_every_line_of_the_text_report_fits_78_columns_through_whole_random_game
             assert too_long == []
             for part in ("plot", "ships"):
                 assert context["game"][part] in report.text         # never wrapped
+            if context["waiting"]:
+                assert all(len(line) <= 74 for line in context["waiting"]["hint"])   # indented by 4
         match.answer(match.decision.side, player(match.decision, match.state))
         step += 1
     context, report = rendered(match)

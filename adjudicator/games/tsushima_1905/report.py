@@ -10,6 +10,7 @@ into the rules.
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -337,6 +338,7 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
     position, so that a player can play from the text alone."""
     situation = situation_lines(view)
     return {
+        "phase_title": f"{view['phase']} phase",
         "header": situation[0],
         "situation": situation,
         "svg": Markup(render_svg(view)),
@@ -347,29 +349,34 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
 
 
 HINTS = {
-    "activate": ["move:", "  SHIP: ahead, port 30, ahead      (or: follow SHIP | close SHIP | steer 135 | ...)",
+    "activate": ["move:", "  SHIP: ahead, port 30, ahead",
+                 "  # or: follow SHIP | close SHIP | open SHIP | steer 135 | ram SHIP",
                  "fire:", "  SHIP: at TARGET, else nearest; dice max"],
-    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die   (or: max | none)"],
-    "counter-torpedo": ["counter-torpedo: max   (or a number, or none)"],
-    "torpedo": ["torpedo: yes if attacks >= 2   (or: yes | no)"],
-    "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
-    "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
-    "orders": ["send your orders for the play from here (new move: and fire: blocks, or the same",
-               "  orders again with this report's 'step:' line to carry on with them); at a stop of",
-               "  the turn both sides send theirs now: one email each carries the turn"],
+    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die", "# or: armour: max | none"],
+    "counter-torpedo": ["counter-torpedo: max   # or a number, or none"],
+    "torpedo": ["torpedo: yes if attacks >= 2   # or: yes | no"],
+    "torpedo-targets": ["torpedo targets: battleships first, most damaged first", "# or: ship names"],
+    "repair": ["repairs: all dice, flooding first   # or: 2 dice, fire first"],
+    "orders": ["# Your orders for the play from here: new move: and fire: blocks,",
+               "# or the same orders again with this report's step: line to carry",
+               "# on with them. At this stop both sides send theirs now."],
 }
+HINT_WIDTH = TEXT_WIDTH - 4      # the report indents the orders block by 4
 
 
 def answer_hint(decision: Decision) -> list[str]:
-    """How to answer ``decision`` in the orders language, with its legal options."""
+    """How to answer ``decision`` in the orders language, with its legal options (as
+    comments, which the orders ignore), each line within the plain text's width."""
     options = decision.options
     lines = list(HINTS[decision.kind])
     if decision.kind == "activate":
         if options.get("split_fire"):
-            lines.append("  SHIP: at TARGET in starboard; at TARGET in bow   (split_fire: one target per arc)")
-        lines.append(f"  (ships still to activate: {', '.join(options['ships'])})")
+            lines += ["  SHIP: at TARGET in starboard; at TARGET in bow", "  # split_fire: one target per arc"]
+        lines += textwrap.wrap("ships still to activate: " + ", ".join(options["ships"]), HINT_WIDTH - 4,
+                               initial_indent="  # ", subsequent_indent="  #   ", break_on_hyphens=False)
     elif "max" in options:
-        lines.append(f"  ({options.get('ship', '')}: 0 to {options['max']} dice)")
+        ship = f"{options['ship']}: " if options.get("ship") else ""
+        lines.append(f"# {ship}0 to {counted(options['max'], 'die')}")
     elif "attacks" in options:
-        lines.append(f"  ({options['attacks']} attack(s) offered)")
+        lines.append(f"# {counted(options['attacks'], 'torpedo attack')} offered")
     return lines

@@ -57,7 +57,7 @@ def repair_phase(table: Table) -> Steps:
                         setattr(ship, token, getattr(ship, token) - 1)
                         removed.append(token[:-1])
                         break
-            table.say("repair", f"{ship.name} rolls {counted(len(dice), 'die')} for repairs: {spaced(dice)}: "
+            table.say("repair", f"{ship.name} rolls {counted(len(dice), 'die')} for repairs ({spaced(dice)}): "
                                 f"{listed(removed) or 'nothing'} removed.",
                       ship=ship.name, dice=list(dice), removed=removed)
 
