@@ -165,3 +165,9 @@ def test_the_sample_report_is_what_the_adjudicator_renders_now():
     svg, text = module.build()
     assert (folder / "report-turn-1.svg").read_text() == svg, "regenerate: python samples/tsushima-1905/make_report.py"
     assert (folder / "report-turn-1.txt").read_text() == text
+
+
+def test_the_html_report_has_the_ship_table_as_a_table_with_a_row_per_ship():
+    _, report = rendered(played(120))
+    rows = report.html.split('<table class="ts-ships">', 1)[1].split("</table>", 1)[0].count('<td class="name">')
+    assert rows == 26 and "<td class=\"name\">M Mikasa (BB)</td>" in report.html

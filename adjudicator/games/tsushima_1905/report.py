@@ -311,6 +311,19 @@ def ship_table(view: Mapping[str, Any]) -> str:
     return "\n".join(rows)
 
 
+def ship_rows(view: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The ship table's rows for the HTML part, as cells (piles, tokens and points
+    used each in one cell, so that the table fits a phone's width)."""
+    marks = ship_marks(view["ships"])
+    return [{"mark": marks[ship["name"]], "name": ship["name"], "side": ship["side"],
+             "class": CLASS_CODES.get(ship["class"], ship["class"][:2]),
+             "x": f"{ship['x'] / 1000:.3f}", "y": f"{ship['y'] / 1000:.3f}", "heading": str(ship["heading"]),
+             "cp": f"{ship['bank'] + ship['in_play']}/{ship['spent']}/{ship['lost']}",
+             "tokens": f"{ship['fires']}/{ship['floods']}",
+             "used": f"{ship['used']['move']}/{ship['used']['gun']}/{ship['used']['armor']}",
+             "status": ship_state(ship)} for ship in view["ships"]]
+
+
 def situation_lines(view: Mapping[str, Any]) -> list[str]:
     """Turn, phase, Offense, prime activations, Admirals and the decks, in words."""
     offense = view.get("offense")
@@ -344,6 +357,7 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
         "svg": Markup(render_svg(view)),
         "plot": plot_with_legend(view),
         "ships": ship_table(view),
+        "rows": ship_rows(view),
         "decks": deck_lines(view),
     }
 
