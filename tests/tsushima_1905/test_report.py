@@ -171,3 +171,17 @@ def test_the_html_report_has_the_ship_table_as_a_table_with_a_row_per_ship():
     _, report = rendered(played(120))
     rows = report.html.split('<table class="ts-ships">', 1)[1].split("</table>", 1)[0].count('<td class="name">')
     assert rows == 26 and "<td class=\"name\">M Mikasa (BB)</td>" in report.html
+
+
+def test_ship_labels_cover_no_other_hull_where_a_free_spot_exists():
+    from adjudicator.games.tsushima_1905.report import Picture, _boxes_meet
+
+    context = Picture().context(GAME.view(played(0).state, None))
+    ships = context["ships"]
+    for ship in ships:
+        width = len(ship["label"]) * 5.8
+        left = ship["lx"] if ship["anchor"] == "start" else ship["lx"] - width
+        box = (left, ship["ly"] - 10, left + width, ship["ly"] + 2)
+        assert not any(_boxes_meet(box, other["hull"]) for other in ships if other is not ship), ship["name"]
+        assert 0 <= left and left + width <= context["width"]
+    assert {s["anchor"] for s in ships} == {"start", "end"}      # the set-up's port column is labelled to the left

@@ -66,6 +66,7 @@ class Picture:
         flagships = {info.name for info in self.data.ships if info.flag}
         for ship in ships:
             ship["flag"] = ship["name"] in flagships
+        place_ship_labels(ships, MARGIN_X * 2 + self.width_bl * PX_PER_BL)
         panel = self._panel(view)
         table_h = self.length_bl * PX_PER_BL
         panel_y = MARGIN_Y + table_h + PANEL_GAP
@@ -77,7 +78,8 @@ class Picture:
             "grid_x": [(self.px(i * 1000, 0)[0], i) for i in range(self.width_bl + 1)],
             "grid_y": [(self.px(0, j * 1000)[1], j) for j in range(self.length_bl + 1)],
             "ships": ships,
-            "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])]),
+            "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])],
+                                     [ship["label_box"] for ship in ships]),
             "arcs": self._arcs(view, asked),
             "panel": panel,
             "panel_y": panel_y,
@@ -95,7 +97,8 @@ class Picture:
         cp = ship["bank"] + ship["in_play"] + ship["spent"]
         short = next((i.short for i in self.data.ships if i.name == ship["name"]), ship["name"])
         return {"name": ship["name"], "short": short, "side": ship["side"], "status": ship["status"],
-                "points": self.points(self.geo.corners(pose)), "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
+                "points": self.points(self.geo.corners(pose)),
+                "hull": _bounds([self.px(x, y) for x, y in self.geo.corners(pose)]), "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
                 "label": f"{short} {cp}/{ship['start_cp']}", "fires": ship["fires"], "floods": ship["floods"],
                 "tooltip": (f"{ship['name']} ({ship['class'].replace('_', ' ')}): ({ship['x'] / 1000:.3f}, "
                             f"{ship['y'] / 1000:.3f}) heading {ship['heading']}; CP bank {ship['bank']}, spent "
@@ -149,17 +152,53 @@ class Picture:
         return lines
 
 
+SHIP_LABEL_CHAR_PX, SHIP_LABEL_HEIGHT_PX = 5.8, 10    # a ship label at font-size 10: its box
+#: where a ship's label may sit, by its centre: (dx, dy of the text's anchor point, anchor)
+SHIP_LABEL_SPOTS = ((8, -4, "start"), (-8, -4, "end"), (8, 12, "start"), (-8, 12, "end"),
+                    (8, -14, "start"), (-8, -14, "end"))
+
+
+def _bounds(points: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def place_ship_labels(ships: list[dict[str, Any]], picture_width: float) -> None:
+    """Put each ship's label beside it, within ``picture_width``, where it
+    covers no other ship's hull and no label placed before it: above and to the right
+    if free, else to the left, below, or higher. Deterministic: the order of battle
+    decides. A ship whose spots are all taken keeps the first that fits the width."""
+    hulls = [ship["hull"] for ship in ships if ship["status"] != "sunk"]
+    placed: list[tuple[float, float, float, float]] = []
+    for ship in ships:
+        width = len(ship["label"]) * SHIP_LABEL_CHAR_PX
+        boxes = []
+        for dx, dy, anchor in SHIP_LABEL_SPOTS:
+            x, y = ship["cx"] + dx, ship["cy"] + dy
+            left = x if anchor == "start" else x - width
+            boxes.append(((left, y - SHIP_LABEL_HEIGHT_PX, left + width, y + 2), x, y, anchor))
+        own = ship["hull"]
+        boxes = [b for b in boxes if b[0][0] >= 2 and b[0][2] <= picture_width - 2] or boxes[:1]
+        free = next((b for b in boxes if not any(_boxes_meet(b[0], other) for other in placed)
+                     and not any(_boxes_meet(b[0], hull) for hull in hulls if hull is not own)), boxes[0])
+        placed.append(free[0])
+        ship["lx"], ship["ly"], ship["anchor"] = round(free[1], 1), round(free[2], 1), free[3]
+        ship["label_box"] = free[0]
+
+
 LABEL_CHAR_PX, LABEL_HEIGHT_PX = 5.2, 11     # a gunfire label at font-size 9: its box, generously
 LABEL_SPOTS = (0.5, 0.35, 0.65, 0.25, 0.75, 0.18, 0.82, 0.42, 0.58)   # where along its line a label may sit
 
 
-def place_fire_labels(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def place_fire_labels(items: list[dict[str, Any]],
+                      taken: Sequence[tuple[float, float, float, float]] = ()) -> list[dict[str, Any]]:
     """Put each gunfire label where it overlaps no label placed before it: at the
     middle of its line if free, else at the first free spot along the line (nearer
     one end or the other), lifted above or dropped below the line if need be. When
     several ships fire at one target their lines meet at the target, so their labels
-    part along the lines. Deterministic: the log's order decides."""
-    placed: list[tuple[float, float, float, float]] = []
+    part along the lines. ``taken``: boxes already used (the ships' labels).
+    Deterministic: the log's order decides."""
+    placed: list[tuple[float, float, float, float]] = list(taken)
     for item in items:
         if item["kind"] != "fire":
             continue
