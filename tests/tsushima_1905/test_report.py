@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from adjudicator.engine import Match
+from adjudicator.engine.match import play_out
 from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.report import ascii_plot, plot_with_legend, render_svg, ship_marks, ship_table
@@ -185,3 +186,14 @@ def test_ship_labels_cover_no_other_hull_where_a_free_spot_exists():
         assert not any(_boxes_meet(box, other["hull"]) for other in ships if other is not ship), ship["name"]
         assert 0 <= left and left + width <= context["width"]
     assert {s["anchor"] for s in ships} == {"start", "end"}      # the set-up's port column is labelled to the left
+
+
+def test_the_report_of_a_finished_battle_names_the_winner_and_the_score():
+    match = play_out(Match(GAME), random_dice(random.Random(2)), RandomPlayer(2))
+    result = match.state.result
+    _, report = rendered(match)
+    winner = "a draw" if result["winner"] == "draw" else f"{result['winner'].title()} wins"
+    assert f"THE GAME IS OVER: {winner}." in report.text
+    assert f"The game is over: {winner}." in report.html
+    assert (f"enemy CPs destroyed: Japan {result['score']['japan']}, Russia {result['score']['russia']}"
+            in " ".join(report.text.split()))

@@ -372,6 +372,11 @@ def situation_lines(view: Mapping[str, Any]) -> list[str]:
     for side, role in sorted(view.get("admiral", {}).items()):
         bonus = "+1 to its gun and torpedo dice" if role == "offense" else "+1 to its armour and counter-torpedo dice"
         lines.append(f"{side.title()}'s Admiral is out this turn: {bonus}")
+    if view.get("winner"):
+        score = view["score"]
+        outcome = "a draw" if view["winner"] == "draw" else f"{view['winner'].title()} wins a {view['victory']} victory"
+        lines.append(f"Result: {outcome}; enemy CPs destroyed: Japan {score.get('japan', 0)}, "
+                     f"Russia {score.get('russia', 0)} (X-VICTORY)")
     return lines
 
 
