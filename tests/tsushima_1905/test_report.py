@@ -6,6 +6,8 @@ from datetime import datetime, timezone
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.engine import Match
 from adjudicator.engine.match import play_out
@@ -197,3 +199,31 @@ def test_the_report_of_a_finished_battle_names_the_winner_and_the_score():
     assert f"The game is over: {winner}." in report.html
     assert (f"enemy CPs destroyed: Japan {result['score']['japan']}, Russia {result['score']['russia']}"
             in " ".join(report.text.split()))
+
+
+SHIP_LISTS = st.lists(st.tuples(st.text(min_size=1, max_size=12), st.sampled_from(["japan", "russia"]),
+                                st.integers(0, 19_999), st.integers(0, 27_999), st.integers(0, 359)),
+                      max_size=40, unique_by=lambda t: t[0]).filter(
+    lambda ships: all(sum(1 for s in ships if s[1] == side) <= 26 for side in ("japan", "russia")))
+
+
+@settings(max_examples=150, deadline=None)
+@given(SHIP_LISTS)
+def test_marks_are_distinct_letters_and_each_ship_on_the_table_shows_its_mark_or_a_hash(ships):
+    view = {"ships": [{"name": name, "side": side, "x": x, "y": y, "heading": heading, "status": "active"}
+                      for name, side, x, y, heading in ships]}
+    marks = ship_marks(view["ships"])
+    assert len(set(marks.values())) == len(ships)
+    assert all(len(m) == 1 and m.isalpha() and m.isupper() == (side == "japan")
+               for (name, side, *_), m in zip(ships, marks.values()))
+    grid = ascii_plot(view).splitlines()
+    assert len(grid) == 29 and all(len(line) == 24 for line in grid)
+    squares = {}
+    for name, _, x, y, _ in ships:
+        squares.setdefault((x // 1000, y // 1000), []).append(marks[name])
+    for (col, row), here in squares.items():
+        shown = grid[27 - row][4 + col]
+        assert shown == (here[0] if len(here) == 1 else "#")
+    assert sum(ch.isalpha() and ch != "v" for line in grid for ch in line[4:]) == sum(
+        1 for h in squares.values() if len(h) == 1)
+    assert "v" not in marks.values()

@@ -10,6 +10,7 @@ into the rules.
 
 from __future__ import annotations
 
+import string
 import textwrap
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
@@ -230,6 +231,7 @@ def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Pictu
 BOWS = (("^", 0, -1), ("/", 1, -1), (">", 1, 0), ("\\", 1, 1), ("v", 0, 1), ("/", -1, 1), ("<", -1, 0),
         ("\\", -1, -1))
 CROWDED = "#"
+NOT_MARKS = {CROWDED, "v"}    # "v" is the bow of a ship heading south
 CLASS_CODES = {"battleship": "BB", "armoured_cruiser": "AC"}
 TEXT_WIDTH = 78     # the plain-text part's width (adjudicator.reports.render.TEXT_WIDTH)
 
@@ -238,15 +240,15 @@ def ship_marks(ships: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """One character per ship, unique on the table and the same all game (given in
     order of battle): the first letter of its short name that its side has not used,
     else of its full name, else of the alphabet; upper case for Japan, lower case for
-    Russia."""
+    Russia (never "v", a bow on the plot)."""
     shorts = _short_names()
     marks: dict[str, str] = {}
     used: set[str] = set()
     for ship in ships:
         name = ship["name"]
-        letters = [c for c in shorts.get(name, name) + name + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c.isalpha()]
+        letters = [c for c in shorts.get(name, name) + name + string.ascii_uppercase if c.isascii() and c.isalpha()]
         case = str.upper if ship["side"] == "japan" else str.lower
-        mark = next((case(c) for c in letters if case(c) not in used and case(c) != case(CROWDED)), "?")
+        mark = next((case(c) for c in letters if case(c) not in used and case(c) not in NOT_MARKS), "?")
         used.add(mark)
         marks[name] = mark
     return marks
@@ -368,7 +370,10 @@ def situation_lines(view: Mapping[str, Any]) -> list[str]:
     offense = view.get("offense")
     lines = [f"Turn {view['turn']}, {view['phase']} phase"
              + (f"; Offense: {offense.title()}, {counted(view['prime'], 'prime activation')} left" if offense else "")
-             + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}" if view.get("torpedo_attacks") else "")]
+             + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}" if view.get("torpedo_attacks") else "")
+]
+    if view["phase"] == "action" and view.get("next"):
+        lines.append(f"Next to act: {view['next'].title()}")
     for side, role in sorted(view.get("admiral", {}).items()):
         bonus = "+1 to its gun and torpedo dice" if role == "offense" else "+1 to its armour and counter-torpedo dice"
         lines.append(f"{side.title()}'s Admiral is out this turn: {bonus}")
