@@ -79,17 +79,17 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "7969f2adda705cc77b4408d7cc7df22360a93c65721e908ec6a6b8114135dbf4",
+        "5231a4e33ab275267b25867bf93c4d57dd88cf18212aeb86a10155f034ceeea7",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "ea995c7370d52d5fad2a31bd4b525b3f1e954325c43bb7e64ab6527fe1233fbe",
+        "3dc1940ec90291d01b057dc46181919948d9a7e8787fc1255e640dedb07c55ed",
     ("demo-orders", 1904, ()):
-        "a804a1243e04844e93bfbdb8980e2d6b6ebbe813706c16655322d9cb9c4d52d5",
+        "d3f08a48d02213d314322c0196802c1f6b9a60aee4e1f12e2dc39a9ef170dcce",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "a20c4d923334bdf692b871f6449147bec554f669a318bb2789b2c303610d1c4d",
+        "40c69b31b12ecffd68a630dc690bc69b204719cac95af89e65796ca08d80abb1",
     ("random", 3, ()):
-        "8b63d0b951ebbe5b845058bebb7b7218ed627b1e9745decc944523aeb3d18803",
+        "3ce259b6137e75ad8cd3b7ac61b2fba80363ec155f670036819ce0ac649ea482",
     ("reasonable", 4, (("split_fire", True),)):
-        "9623273c143d42341d08edb46a64d747fe515764b0bb82df3180beb415d4b7b4",
+        "da53815596056841e145e484a497641279e857041c2feb435773e25fc2d77d2e",
 }
 
 

@@ -150,3 +150,13 @@ def test_every_fate_follows_its_cause_and_no_count_reads_1_dice_or_hit_s(kind, s
             assert cause.kind in CAUSES and cause.data[CAUSES[cause.kind]] == ship, (fate.text, cause.text)
     for event in match.events:
         assert "(s)" not in event.text and not re.search(r"\b1 (dice|hits|CPs|floods|fires)\b", event.text), event.text
+
+
+def test_repairs_show_their_dice_and_count_the_tokens_removed():
+    from adjudicator.games.tsushima_1905.answers import Repair
+    from adjudicator.games.tsushima_1905.rules.repair import repair_phase
+
+    table, events = table_with([dict(MIKASA, fires=1, floods=2, cp=3)])
+    table.state.phase = "repair"
+    drive(repair_phase(table), dice=[4, 6, 1], answers=[Repair("Mikasa", 3, "flood")])
+    assert events[0].text == "Mikasa rolls 3 dice for repairs (4 6 1): 2 floods removed."

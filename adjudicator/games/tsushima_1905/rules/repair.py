@@ -19,7 +19,7 @@ from adjudicator.games.tsushima_1905.answers import Kind, Repair
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_damage
 from adjudicator.games.tsushima_1905.state import ACTIVE, SIDES, Ship
 from adjudicator.games.tsushima_1905.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, listed, spaced
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
 
 
 def ask_repair(table: Table, ship: Ship) -> Steps:
@@ -57,8 +57,9 @@ def repair_phase(table: Table) -> Steps:
                         setattr(ship, token, getattr(ship, token) - 1)
                         removed.append(token[:-1])
                         break
+            tokens = listed([some(removed.count(t), t) for t in ("fire", "flood") if t in removed]) or "nothing"
             table.say("repair", f"{ship.name} rolls {counted(len(dice), 'die')} for repairs ({spaced(dice)}): "
-                                f"{listed(removed) or 'nothing'} removed.",
+                                f"{tokens} removed.",
                       ship=ship.name, dice=list(dice), removed=removed)
 
 
