@@ -79,17 +79,17 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "5231a4e33ab275267b25867bf93c4d57dd88cf18212aeb86a10155f034ceeea7",
+        "a8c7cef52954e04ef82d8dbe65de2e48a6370258d592876401f3a7c41c67ed7c",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "3dc1940ec90291d01b057dc46181919948d9a7e8787fc1255e640dedb07c55ed",
+        "7d7eef8ea1cec3e072b7fe189cb397f3f0a2f93ff77377fc720fb06670753653",
     ("demo-orders", 1904, ()):
-        "d3f08a48d02213d314322c0196802c1f6b9a60aee4e1f12e2dc39a9ef170dcce",
+        "15fb558bad1cff0234a2fd7ae483d832088c69b99de9f09708ea576b570db47a",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "40c69b31b12ecffd68a630dc690bc69b204719cac95af89e65796ca08d80abb1",
+        "dcae9fc33265823c1b67cb3a32683a593ad8a5ee11377b72e6f68c3513d83f50",
     ("random", 3, ()):
-        "3ce259b6137e75ad8cd3b7ac61b2fba80363ec155f670036819ce0ac649ea482",
+        "5c655d9794abaeac7afad13c3ad96be8a9f37c2f40c0b9aba8a21d813cf27eca",
     ("reasonable", 4, (("split_fire", True),)):
-        "da53815596056841e145e484a497641279e857041c2feb435773e25fc2d77d2e",
+        "232feb95d2845cc490aec0db75ae9246499b815342d52dbbd363d50c844c56d3",
 }
 
 

@@ -160,3 +160,17 @@ def test_repairs_show_their_dice_and_count_the_tokens_removed():
     table.state.phase = "repair"
     drive(repair_phase(table), dice=[4, 6, 1], answers=[Repair("Mikasa", 3, "flood")])
     assert events[0].text == "Mikasa rolls 3 dice for repairs (4 6 1): 2 floods removed."
+
+
+def test_a_collision_says_what_it_costs_each_ship_and_a_struck_hulk_loses_nothing():
+    from adjudicator.games.tsushima_1905.rules.movement import collide
+
+    second = {"name": "Fuji", "side": "japan", "class": "battleship", "at": [11, 10], "heading": 90}
+    hulk = dict(NAKHIMOV, at=[10, 11], cp=0, status="surrendered")
+    table, events = table_with([MIKASA, second, hulk])
+    collide(table, table.ship("Mikasa"), ["Fuji"])
+    assert events[0].text == "Mikasa collides with Fuji: both lose 1 CP, take a flood and are done for the turn."
+    table, events = table_with([MIKASA, second, hulk])
+    collide(table, table.ship("Mikasa"), ["Admiral Nakhimov"])
+    assert events[0].text == ("Mikasa collides with Admiral Nakhimov (surrendered): Mikasa loses 1 CP, takes a "
+                              "flood and is done for the turn.")
