@@ -1,5 +1,6 @@
 """The picture of the table (SVG to scale) and the text plot and ship table."""
 
+import os
 import random
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
@@ -129,11 +130,12 @@ OPTION_SETS = [{}, {"split_fire": True}, {"partial_ahead": True, "admiral_on_def
                {"cadence": "activation", "collision_place": "step-start"}]
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(4 + int(os.environ.get("TSUSHIMA_SOAK", "0"))))
 def test_every_line_of_the_text_report_fits_78_columns_through_whole_random_games(seed):
     """Reports at about 25 points of a whole game, from either side's view; the plot,
-    its key and the ship table fit without being wrapped."""
-    options = OPTION_SETS[seed]
+    its key and the ship table fit without being wrapped. More games:
+    TSUSHIMA_SOAK=50 pytest tests/tsushima_1905/test_report.py -k 78_columns"""
+    options = OPTION_SETS[seed % len(OPTION_SETS)]
     player = RandomPlayer(seed) if seed % 2 else ReasonablePlayer()
     chance, match = random_dice(random.Random(seed)), Match(GAME, {}, options)
     reports, step = 0, 0
