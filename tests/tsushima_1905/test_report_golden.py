@@ -31,7 +31,7 @@ from adjudicator.games.tsushima_1905.answers import mark_after
 from adjudicator.games.tsushima_1905.autoplayer import ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.options import CHOICES
-from tests.tsushima_1905.test_report import played, rendered
+from tests.tsushima_1905.test_report import rendered
 
 GAME = Tsushima1905()
 GOLDEN = Path(__file__).with_name("golden") / "report-japan-turn-3.txt"

@@ -99,7 +99,8 @@ class Picture:
         short = next((i.short for i in self.data.ships if i.name == ship["name"]), ship["name"])
         return {"name": ship["name"], "short": short, "side": ship["side"], "status": ship["status"],
                 "points": self.points(self.geo.corners(pose)),
-                "hull": _bounds([self.px(x, y) for x, y in self.geo.corners(pose)]), "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
+                "hull": _bounds([self.px(x, y) for x, y in self.geo.corners(pose)]),
+                "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
                 "label": f"{short} {cp}/{ship['start_cp']}", "fires": ship["fires"], "floods": ship["floods"],
                 "tooltip": (f"{ship['name']} ({ship['class'].replace('_', ' ')}): ({ship['x'] / 1000:.3f}, "
                             f"{ship['y'] / 1000:.3f}) heading {ship['heading']}; CP bank {ship['bank']}, spent "

@@ -71,8 +71,8 @@ def damage_phase(table: Table) -> None:
             continue
         cost = ship.fires * int(per["per_fire"]) + ship.floods * int(per["per_flood"])
         paid = pay_damage(table, ship, cost)
-        table.say("damage", f"{ship.name} loses {counted(paid, 'CP')} to "
-                            f"{listed([counted(n, t) for n, t in ((ship.fires, 'fire'), (ship.floods, 'flood')) if n])}.",
+        tokens = listed([counted(n, t) for n, t in ((ship.fires, "fire"), (ship.floods, "flood")) if n])
+        table.say("damage", f"{ship.name} loses {counted(paid, 'CP')} to {tokens}.",
                   ship=ship.name, lost=paid)
         check_fate(table, ship)
 
