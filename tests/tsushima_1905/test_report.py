@@ -229,3 +229,17 @@ def test_marks_are_distinct_letters_and_each_ship_on_the_table_shows_its_mark_or
     assert sum(ch.isalpha() and ch != "v" for line in grid for ch in line[4:]) == sum(
         1 for h in squares.values() if len(h) == 1)
     assert "v" not in marks.values()
+
+
+def test_the_text_lists_the_dice_each_ship_may_fire_at_each_enemy_in_arc_and_in_sight():
+    from adjudicator.games.tsushima_1905.report import targets_in_sight
+
+    ships = [{"name": "Mikasa", "side": "japan", "class": "battleship", "at": [10, 10], "heading": 0},
+             {"name": "Kniaz Suvorov", "side": "russia", "class": "battleship", "at": [10, 14], "heading": 90},
+             {"name": "Osliabia", "side": "russia", "class": "battleship", "at": [10, 16], "heading": 90},
+             {"name": "Admiral Nakhimov", "side": "russia", "class": "armoured_cruiser", "at": [14, 10],
+              "heading": 180}]
+    position = {"turn": 1, "phase": "action", "offense": "japan", "prime": 1, "next": "japan", "ship": ships}
+    lines = targets_in_sight(GAME.new_state({"position": position}, {}))
+    assert lines[0] == "M Mikasa: 3 dice at Nakhimov; 1 die at Suvorov"       # Osliabia is behind Suvorov
+    assert lines[1].startswith("s Suvorov: 3 dice at Mikasa") and lines[3] == "n Nakhimov: 2 dice at Mikasa"

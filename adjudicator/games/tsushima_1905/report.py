@@ -21,7 +21,10 @@ from markupsafe import Markup
 from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
-from adjudicator.games.tsushima_1905.table import geometry_of
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
+from adjudicator.games.tsushima_1905.state import ACTIVE, State
+from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.games.tsushima_1905.words import counted
 from adjudicator.resources import data_dir
 
@@ -395,6 +398,33 @@ def deck_lines(view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def targets_in_sight(state: State, data: GameData | None = None) -> list[str]:
+    """For each ship in action, every enemy in action that one of its arcs holds with
+    a clear line of fire from where it stands now, with the most dice that arc allows
+    (R-FIRE-1, R-GEO-3, R-GEO-4; the Bank and gunnery points left aside): what a
+    player reading the text alone would otherwise measure on the table. Lines of at
+    most 76 columns."""
+    data = data or load_data()
+    table = Table(state, data, geometry_of(data), Options.from_json(state.options), lambda event: None)
+    ships = [ship for ship in state.ships.values() if ship.status == ACTIVE]
+    marks = ship_marks([{"name": ship.name, "side": ship.side} for ship in state.ships.values()])
+    shorts = _short_names()
+    lines = []
+    for ship in ships:
+        pose = pose_of(ship)
+        by_dice: dict[int, list[str]] = {}
+        for enemy in ships:
+            if enemy.side != ship.side:
+                dice = arc_dice(table, ship, pose, enemy)
+                if dice:
+                    by_dice.setdefault(dice, []).append(shorts.get(enemy.name, enemy.name))
+        seen = "; ".join(f"{counted(dice, 'die')} at {', '.join(names)}" for dice, names in sorted(by_dice.items(),
+                                                                                                reverse=True))
+        lines += textwrap.wrap(f"{marks[ship.name]} {shorts.get(ship.name, ship.name)}: {seen or 'none'}",
+                               76, subsequent_indent="      ", break_on_hyphens=False)
+    return lines
+
+
 def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Tsushima's part of a player's report: the picture, and for the plain text the
     situation, the plot with its key, the ship table and the decks -- the whole
@@ -409,6 +439,7 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
         "ships": ship_table(view),
         "rows": ship_rows(view),
         "decks": deck_lines(view),
+        "sight": targets_in_sight(state) if view["phase"] != "ended" else [],
     }
 
 
