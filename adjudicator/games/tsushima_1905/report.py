@@ -1,6 +1,8 @@
-"""What a Tsushima 1905 report shows: the table to scale as an SVG picture (rulings
-§4.4), and, for the plain-text part, an ASCII plot of one character per base length
-and a ship table.
+"""What a Tsushima 1905 report shows (rulings §4.4): the table to scale as an SVG
+picture with its panel and legend; and, for the plain-text part (78 columns), the
+whole position: the situation, an ASCII plot of one character per base length with a
+mark per ship and its key, the ship table, the enemies each ship has in arc and in
+sight, and the decks. The turn's narrative is the rules' events (``rules/``).
 
 The picture is laid out here in display units (pixels) and drawn by the Jinja
 template ``templates/tsushima-1905/table.svg.j2`` (autoescaped: ship names are
@@ -26,6 +28,7 @@ from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
 from adjudicator.games.tsushima_1905.state import ACTIVE, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.games.tsushima_1905.words import counted
+from adjudicator.reports.render import TEXT_WIDTH
 from adjudicator.resources import data_dir
 
 PX_PER_BL = 28
@@ -237,7 +240,6 @@ BOWS = (("^", 0, -1), ("/", 1, -1), (">", 1, 0), ("\\", 1, 1), ("v", 0, 1), ("/"
 CROWDED = "#"
 NOT_MARKS = {CROWDED, "v"}    # "v" is the bow of a ship heading south
 CLASS_CODES = {"battleship": "BB", "armoured_cruiser": "AC"}
-TEXT_WIDTH = 78     # the plain-text part's width (adjudicator.reports.render.TEXT_WIDTH)
 
 
 def ship_marks(ships: Sequence[Mapping[str, Any]]) -> dict[str, str]:
