@@ -10,7 +10,7 @@ from adjudicator.orders import parse_orders
 from adjudicator.games.tsushima_1905.autoplayer import random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.orders.plans import Plans
-from adjudicator.games.tsushima_1905.report import ascii_plot, render_svg, ship_table
+from adjudicator.games.tsushima_1905.report import plot_with_legend, render_svg, ship_table
 
 SEED = 1906
 FOLDER = Path(__file__).resolve().parent
@@ -29,7 +29,7 @@ def build() -> tuple[str, str]:
             match.answer(match.decision.side, plans(match.decision, match.state))
     view = game.view(match.state, None)
     text = ("Tsushima 1905 - turn 1, after the action phases (sample orders of both sides)\n\n"
-            + ascii_plot(view) + "\n\n" + ship_table(view) + "\n\n"
+            + plot_with_legend(view) + "\n\n" + ship_table(view) + "\n\n"
             + "\n".join(e.text for e in match.events if e.kind != "phase") + "\n")
     return render_svg(view, asked="Mikasa"), text
 

@@ -79,17 +79,17 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "a5a88b63c3bd1e9b9a5afad340f0645f419f042975d4303b8b74b719d65efbdc",
+        "a8c7cef52954e04ef82d8dbe65de2e48a6370258d592876401f3a7c41c67ed7c",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "20d975635b2f71d249ea60f721c45a8807b70f7fd23ae9ab26193e362f657dea",
+        "7d7eef8ea1cec3e072b7fe189cb397f3f0a2f93ff77377fc720fb06670753653",
     ("demo-orders", 1904, ()):
-        "a27ba10171a4e715cc0d9a829471339474ce92fac53d90d3b88216e348d51e57",
+        "15fb558bad1cff0234a2fd7ae483d832088c69b99de9f09708ea576b570db47a",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "8476c53c328495eadbcd4e7b61c85e00f68e2372c3ce4b1a9e6dc22838603eb0",
+        "dcae9fc33265823c1b67cb3a32683a593ad8a5ee11377b72e6f68c3513d83f50",
     ("random", 3, ()):
-        "76bf059feb83a3e2271eca034759d4ba1dfadf0a878daa4e421d145605b2758f",
+        "5c655d9794abaeac7afad13c3ad96be8a9f37c2f40c0b9aba8a21d813cf27eca",
     ("reasonable", 4, (("split_fire", True),)):
-        "4e0270f4232128cd5104dade4a4058cfad7d161a2ed5a079690da78511597d13",
+        "232feb95d2845cc490aec0db75ae9246499b815342d52dbbd363d50c844c56d3",
 }
 
 

@@ -1,6 +1,7 @@
 """The picture of the table in Tsushima's HTML report, laid out by a real headless
 browser (Debian's chromium): the SVG is there with every ship, every ship and label
-sits inside the picture, and nothing in the page overflows at 1000 or 420 pixels. Set
+sits inside the picture, every ship label and the panel's text is drawn at 9 pixels or
+more, the legend is there, and nothing in the page overflows at 1000 or 420 pixels. Set
 ADJUDICATOR_REQUIRE_CHROMIUM=1 (as .ci/run does) to fail rather than skip without a
 browser; ADJUDICATOR_SCREENSHOTS=<folder> keeps the screenshots to look at."""
 
@@ -26,8 +27,14 @@ function measure() {
     inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5;
   const svg = document.querySelector("figure.tsushima-table svg");
   const box = svg ? svg.getBoundingClientRect() : null;
-  const found = {svg: box ? [box.width, box.height] : null, ships: [], outside: []};
+  const found = {svg: box ? [box.width, box.height] : null, ships: [], outside: [], small: [], legend: []};
   if (svg) {
+    svg.querySelectorAll("text.ts-label, .ts-panel text").forEach(t => {
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      if (px < 9) found.small.push(t.textContent + " " + px.toFixed(1) + "px");
+    });
+    svg.querySelectorAll(".ts-legend text").forEach(t => found.legend.push(t.textContent));
+    found.right = Math.max(...[...document.body.querySelectorAll("*")].map(e => e.getBoundingClientRect().right));
     const table = svg.querySelector("rect.table").getBoundingClientRect();
     svg.querySelectorAll("g.ship").forEach(ship => {
       const name = ship.querySelector("title").textContent.split(" (")[0];
@@ -45,7 +52,14 @@ function measure() {
 """
 
 
+#: headless chromium lays a page out at least 500 pixels wide, whatever its window: a
+#: narrower screen is shown by giving the page that width
+NARROWEST_WINDOW = 500
+
+
 def laid_out(html: str, folder: Path, width: int, name: str) -> dict:
+    if width < NARROWEST_WINDOW:
+        html = html.replace("</head>", f"<style>html {{ width: {width}px; }}</style></head>", 1)
     return browser.laid_out(html, folder, width, name, MEASURE, height=6000)
 
 
@@ -77,7 +91,10 @@ def test_the_html_report_shows_the_table_with_every_ship_and_nothing_overflows(t
     assert found["svg"] and found["svg"][0] <= width and found["svg"][1] > 200
     assert sorted(found["ships"]) == sorted(match.state.ships) and len(found["ships"]) == 26
     assert found["outside"] == [] and found["overflowing"] == []
-    assert found["page"][0] <= found["page"][1]
+    assert found["page"][0] <= found["page"][1] and found["right"] <= width
+    assert found["small"] == []                  # every ship label and the panel at 9 px or more
+    assert {"Japan", "Russia", "flagship", "surrendered", "abandoned", "fires (red), floods (blue)",
+            "gunfire: dice, hits, effects"} <= set(found["legend"])
 
 
 #: ``measure()``: the gunfire labels, and each pair of them that overlaps.

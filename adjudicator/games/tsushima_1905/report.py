@@ -1,6 +1,8 @@
-"""What a Tsushima 1905 report shows: the table to scale as an SVG picture (rulings
-§4.4), and, for the plain-text part, an ASCII plot of one character per base length
-and a ship table.
+"""What a Tsushima 1905 report shows (rulings §4.4): the table to scale as an SVG
+picture with its panel and legend; and, for the plain-text part (78 columns), the
+whole position: the situation, an ASCII plot of one character per base length with a
+mark per ship and its key, the ship table, the enemies each ship has in arc and in
+sight, and the decks. The turn's narrative is the rules' events (``rules/``).
 
 The picture is laid out here in display units (pixels) and drawn by the Jinja
 template ``templates/tsushima-1905/table.svg.j2`` (autoescaped: ship names are
@@ -10,8 +12,10 @@ into the rules.
 
 from __future__ import annotations
 
+import string
+import textwrap
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import jinja2
 from markupsafe import Markup
@@ -19,13 +23,25 @@ from markupsafe import Markup
 from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
-from adjudicator.games.tsushima_1905.table import geometry_of
+from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
+from adjudicator.games.tsushima_1905.state import ACTIVE, State
+from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
+from adjudicator.games.tsushima_1905.words import counted
+from adjudicator.reports.render import TEXT_WIDTH
 from adjudicator.resources import data_dir
 
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30
-PANEL_WIDTH = 300
-ARROWS = "^/>\\v/<\\"    # heading octants: N, NE, E, SE, S, SW, W, NW
+PANEL_GAP, PANEL_LINE = 52, 22       # the panel below the table (its text grows on narrow screens)
+#: the picture's key, in two columns below the panel: (what the template draws, what it means)
+LEGEND = (("japan", "Japan"), ("russia", "Russia"),
+          ("flag", "flagship"), ("bow", "bow"),
+          ("surrendered", "surrendered"), ("abandoned", "abandoned"),
+          ("sunk", "sunk this game (ghost)"), ("pips", "fires (red), floods (blue)"),
+          ("track", "track this turn"), ("fire", "gunfire: dice, hits, effects"),
+          ("torpedo", "torpedo attack (green: a hit)"), ("collision", "collision"),
+          ("arc", "arc limits of the ship asked"), ("label", "CPs left / at the start"))
 COLOURS = {"japan": "#c0262d", "russia": "#222222"}
 
 
@@ -57,16 +73,26 @@ class Picture:
         flagships = {info.name for info in self.data.ships if info.flag}
         for ship in ships:
             ship["flag"] = ship["name"] in flagships
+        place_ship_labels(ships, MARGIN_X * 2 + self.width_bl * PX_PER_BL)
+        panel = self._panel(view)
+        table_h = self.length_bl * PX_PER_BL
+        panel_y = MARGIN_Y + table_h + PANEL_GAP
+        legend_y = panel_y + PANEL_LINE * len(panel) + PANEL_LINE // 2
         return {
-            "width": MARGIN_X * 2 + self.width_bl * PX_PER_BL + PANEL_WIDTH,
-            "height": MARGIN_Y * 2 + self.length_bl * PX_PER_BL + 10,
-            "table": {"x": MARGIN_X, "y": MARGIN_Y, "w": self.width_bl * PX_PER_BL, "h": self.length_bl * PX_PER_BL},
+            "width": MARGIN_X * 2 + self.width_bl * PX_PER_BL,
+            "height": legend_y + PANEL_LINE * (len(LEGEND) + 1) // 2 + MARGIN_Y,
+            "table": {"x": MARGIN_X, "y": MARGIN_Y, "w": self.width_bl * PX_PER_BL, "h": table_h},
             "grid_x": [(self.px(i * 1000, 0)[0], i) for i in range(self.width_bl + 1)],
             "grid_y": [(self.px(0, j * 1000)[1], j) for j in range(self.length_bl + 1)],
             "ships": ships,
-            "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])]),
+            "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])],
+                                     [ship["label_box"] for ship in ships]),
             "arcs": self._arcs(view, asked),
-            "panel": self._panel(view),
+            "panel": panel,
+            "panel_y": panel_y,
+            "panel_line": PANEL_LINE,
+            "legend": [{"key": key, "text": text, "x": MARGIN_X + (i % 2) * (self.width_bl * PX_PER_BL // 2),
+                        "y": legend_y + PANEL_LINE * (i // 2)} for i, (key, text) in enumerate(LEGEND)],
             "title": f"Tsushima 1905 - turn {view['turn']}, {view['phase']}",
             "colours": COLOURS,
         }
@@ -78,7 +104,9 @@ class Picture:
         cp = ship["bank"] + ship["in_play"] + ship["spent"]
         short = next((i.short for i in self.data.ships if i.name == ship["name"]), ship["name"])
         return {"name": ship["name"], "short": short, "side": ship["side"], "status": ship["status"],
-                "points": self.points(self.geo.corners(pose)), "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
+                "points": self.points(self.geo.corners(pose)),
+                "hull": _bounds([self.px(x, y) for x, y in self.geo.corners(pose)]),
+                "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
                 "label": f"{short} {cp}/{ship['start_cp']}", "fires": ship["fires"], "floods": ship["floods"],
                 "tooltip": (f"{ship['name']} ({ship['class'].replace('_', ' ')}): ({ship['x'] / 1000:.3f}, "
                             f"{ship['y'] / 1000:.3f}) heading {ship['heading']}; CP bank {ship['bank']}, spent "
@@ -91,8 +119,9 @@ class Picture:
             return {"kind": kind, "points": self.points(entry["points"]), "ship": entry["ship"]}
         if kind == "fire":
             (x1, y1), (x2, y2) = self.px(*entry["from"]), self.px(*entry["to"])
-            label = (f"{entry['dice']}d" + (f" ({entry['arc']})" if entry.get("arc") else "")
-                     + f": {entry['hits']} hit(s)" + (f", {', '.join(entry['effects'])}" if entry["effects"] else ""))
+            label = (f"{entry['dice']}d6" + (f" ({entry['arc']})" if entry.get("arc") else "")
+                     + f": {counted(entry['hits'], 'hit')}"
+                     + (f", {', '.join(entry['effects'])}" if entry["effects"] else ""))
             return {"kind": kind, "x1": x1, "y1": y1, "x2": x2, "y2": y2, "label": label,
                     "mx": round((x1 + x2) / 2, 1), "my": round((y1 + y2) / 2, 1)}
         x, y = self.px(*entry["at"])
@@ -111,31 +140,73 @@ class Picture:
         return lines
 
     def _panel(self, view: Mapping[str, Any]) -> list[str]:
-        lines = [f"Turn {view['turn']} - {view['phase']}"]
+        """Turn, phase, Offense, Admirals, both decks (card counting is part of the
+        game) and the result: short lines, legible on a narrow screen."""
+        lines = [f"Turn {view['turn']}, {view['phase']} phase"]
         if view.get("offense"):
-            lines.append(f"Offense: {view['offense'].title()}, prime {view['prime']}")
+            lines.append(f"Offense: {view['offense'].title()}, {counted(view['prime'], 'prime activation')} left"
+                         + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}"
+                            if view.get("torpedo_attacks") else ""))
         for side, role in sorted(view.get("admiral", {}).items()):
-            lines.append(f"Admiral: {side.title()} ({role})")
+            lines.append(f"Admiral: {side.title()}, +1 to its "
+                         + ("gun and torpedo dice" if role == "offense" else "armour dice"))
         for side, deck in view["decks"].items():
-            lines.append(f"{side.title()} draw ({len(deck['draw'])}): {' '.join(deck['draw'])}")
-            lines.append(f"{side.title()} discards: {' '.join(deck['discard']) or '-'}")
+            lines.append(f"{side.title()} draw pile ({len(deck['draw'])}): {' '.join(deck['draw']) or '-'}")
+            lines.append(f"{side.title()} discards: {' '.join(deck['discard']) or '-'}"
+                         + (f"; set aside: {deck['aside']}" if deck.get("aside") else ""))
         if view.get("winner"):
             lines.append(f"Result: {view['winner']} ({view['victory']}), "
                          f"score {view['score'].get('japan', 0)}-{view['score'].get('russia', 0)}")
         return lines
 
 
+SHIP_LABEL_CHAR_PX, SHIP_LABEL_HEIGHT_PX = 5.8, 10    # a ship label at font-size 10: its box
+#: where a ship's label may sit, by its centre: (dx, dy of the text's anchor point, anchor)
+SHIP_LABEL_SPOTS = ((8, -4, "start"), (-8, -4, "end"), (8, 12, "start"), (-8, 12, "end"),
+                    (8, -14, "start"), (-8, -14, "end"))
+
+
+def _bounds(points: Sequence[tuple[float, float]]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def place_ship_labels(ships: list[dict[str, Any]], picture_width: float) -> None:
+    """Put each ship's label beside it, within ``picture_width``, where it
+    covers no other ship's hull and no label placed before it: above and to the right
+    if free, else to the left, below, or higher. Deterministic: the order of battle
+    decides. A ship whose spots are all taken keeps the first that fits the width."""
+    hulls = [ship["hull"] for ship in ships if ship["status"] != "sunk"]
+    placed: list[tuple[float, float, float, float]] = []
+    for ship in ships:
+        width = len(ship["label"]) * SHIP_LABEL_CHAR_PX
+        boxes = []
+        for dx, dy, anchor in SHIP_LABEL_SPOTS:
+            x, y = ship["cx"] + dx, ship["cy"] + dy
+            left = x if anchor == "start" else x - width
+            boxes.append(((left, y - SHIP_LABEL_HEIGHT_PX, left + width, y + 2), x, y, anchor))
+        own = ship["hull"]
+        boxes = [b for b in boxes if b[0][0] >= 2 and b[0][2] <= picture_width - 2] or boxes[:1]
+        free = next((b for b in boxes if not any(_boxes_meet(b[0], other) for other in placed)
+                     and not any(_boxes_meet(b[0], hull) for hull in hulls if hull is not own)), boxes[0])
+        placed.append(free[0])
+        ship["lx"], ship["ly"], ship["anchor"] = round(free[1], 1), round(free[2], 1), free[3]
+        ship["label_box"] = free[0]
+
+
 LABEL_CHAR_PX, LABEL_HEIGHT_PX = 5.2, 11     # a gunfire label at font-size 9: its box, generously
 LABEL_SPOTS = (0.5, 0.35, 0.65, 0.25, 0.75, 0.18, 0.82, 0.42, 0.58)   # where along its line a label may sit
 
 
-def place_fire_labels(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def place_fire_labels(items: list[dict[str, Any]],
+                      taken: Sequence[tuple[float, float, float, float]] = ()) -> list[dict[str, Any]]:
     """Put each gunfire label where it overlaps no label placed before it: at the
     middle of its line if free, else at the first free spot along the line (nearer
     one end or the other), lifted above or dropped below the line if need be. When
     several ships fire at one target their lines meet at the target, so their labels
-    part along the lines. Deterministic: the log's order decides."""
-    placed: list[tuple[float, float, float, float]] = []
+    part along the lines. ``taken``: boxes already used (the ships' labels).
+    Deterministic: the log's order decides."""
+    placed: list[tuple[float, float, float, float]] = list(taken)
     for item in items:
         if item["kind"] != "fire":
             continue
@@ -163,75 +234,246 @@ def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Pictu
     return _svg_environment().get_template("tsushima-1905/table.svg.j2").render(**context)
 
 
+#: the bow stroke drawn beside a ship's mark, by heading octant: (character, column, row) from the mark
+BOWS = (("^", 0, -1), ("/", 1, -1), (">", 1, 0), ("\\", 1, 1), ("v", 0, 1), ("/", -1, 1), ("<", -1, 0),
+        ("\\", -1, -1))
+CROWDED = "#"
+NOT_MARKS = {CROWDED, "v"}    # "v" is the bow of a ship heading south
+CLASS_CODES = {"battleship": "BB", "armoured_cruiser": "AC"}
+
+
+def ship_marks(ships: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """One character per ship, unique on the table and the same all game (given in
+    order of battle): the first letter of its short name that its side has not used,
+    else of its full name, else of the alphabet; upper case for Japan, lower case for
+    Russia (never "v", a bow on the plot)."""
+    shorts = _short_names()
+    marks: dict[str, str] = {}
+    used: set[str] = set()
+    for ship in ships:
+        name = ship["name"]
+        letters = [c for c in shorts.get(name, name) + name + string.ascii_uppercase if c.isascii() and c.isalpha()]
+        case = str.upper if ship["side"] == "japan" else str.lower
+        mark = next((case(c) for c in letters if case(c) not in used and case(c) not in NOT_MARKS), "?")
+        used.add(mark)
+        marks[name] = mark
+    return marks
+
+
+@lru_cache(maxsize=1)
+def _short_names() -> dict[str, str]:
+    return {info.name: info.short for info in load_data().ships}
+
+
 def ascii_plot(view: Mapping[str, Any], data: GameData | None = None) -> str:
-    """One character per base length, north at the top: a ship's initial (upper case
-    Japan, lower case Russia) at its centre, and an arrow for its heading beside it."""
+    """One character per base length, north (the Japanese edge) at the top: each ship
+    on the table as its mark (:func:`ship_marks`) in the square of its centre, and its
+    bow as a stroke in the next square toward its heading (^ north, > east, / north-east
+    above and to the right or south-west below and to the left, ...), where that square is
+    free. ``#`` marks a square holding two ships or more (the ship table has every exact
+    position)."""
     data = data or load_data()
     width, length = data.table[0] // data.units_per_bl, data.table[1] // data.units_per_bl
     grid = [["." for _ in range(width)] for _ in range(length)]
+    marks = ship_marks(view["ships"])
+    placed: list[tuple[int, int, int]] = []
     for ship in view["ships"]:
         if ship["status"] in ("sunk", "withdrawn"):
             continue
-        col = min(width - 1, ship["x"] // data.units_per_bl)
-        row = length - 1 - min(length - 1, ship["y"] // data.units_per_bl)
-        letter = ship["name"][0]
-        grid[row][col] = letter.upper() if ship["side"] == "japan" else letter.lower()
-        if col + 1 < width and grid[row][col + 1] == ".":
-            grid[row][col + 1] = ARROWS[((ship["heading"] + 22) % 360) // 45]
+        col = max(0, min(width - 1, ship["x"] // data.units_per_bl))
+        row = length - 1 - max(0, min(length - 1, ship["y"] // data.units_per_bl))
+        grid[row][col] = marks[ship["name"]] if grid[row][col] == "." else CROWDED
+        placed.append((col, row, ship["heading"]))
+    taken = {(col, row) for col, row, _ in placed}
+    for col, row, heading in placed:
+        stroke, dx, dy = BOWS[((heading + 22) % 360) // 45]
+        c, r = col + dx, row + dy
+        if 0 <= c < width and 0 <= r < length and (c, r) not in taken and grid[r][c] == ".":
+            grid[r][c] = stroke
     lines = [f"{length - 1 - r:>3} {''.join(row)}" for r, row in enumerate(grid)]
     lines.append("    " + "".join(str(c % 10) for c in range(width)))
     return "\n".join(lines)
 
 
+def plot_legend(view: Mapping[str, Any]) -> list[str]:
+    """The plot's key: each side's ships by mark and short name (orders accept it),
+    in order of battle, with the status of those out of action (a sunk or withdrawn
+    ship is not on the plot)."""
+    marks = ship_marks(view["ships"])
+    columns = []
+    for side in ("japan", "russia"):
+        entries = [f"{side.title()} ({'upper' if side == 'japan' else 'lower'} case)"]
+        for ship in view["ships"]:
+            if ship["side"] == side:
+                gone = "" if ship["status"] == "active" else f" ({ship['status']})"
+                entries.append(f"{marks[ship['name']]} {_short_names().get(ship['name'], ship['name'])}{gone}")
+        columns.append(entries)
+    rows = max(len(c) for c in columns)
+    return [f"{(columns[0][i] if i < len(columns[0]) else ''):<27}{columns[1][i] if i < len(columns[1]) else ''}"
+            .rstrip() for i in range(rows)]
+
+
+def plot_with_legend(view: Mapping[str, Any], data: GameData | None = None) -> str:
+    """The plot, and beside it its key (:func:`plot_legend`) and how to read it."""
+    plot = ascii_plot(view, data).split("\n")
+    key = plot_legend(view) + ["", f"{CROWDED}: two or more ships in one square", "^ > v < / \\: the bow of",
+                               "the ship beside it", "North is the Japanese edge;", "1 square = 1 base length"]
+    lines = [f"{line}   {key[i] if i < len(key) else ''}".rstrip() for i, line in enumerate(plot)]
+    return "\n".join(lines)
+
+
+def _table_name(name: str) -> str:
+    """A ship's name in the tables: its full name, or its short name (which orders
+    accept too) where the full name is too long."""
+    return name if len(name) <= 17 else _short_names().get(name, name[:17])
+
+
+def ship_state(ship: Mapping[str, Any]) -> str:
+    """Active ships: whether they still act this turn ("to act", "acted", or "done"
+    after a collision); the others: their status."""
+    if ship["status"] != "active":
+        return ship["status"]
+    return "done" if ship["done"] else ("acted" if ship["activated"] else "to act")
+
+
 def ship_table(view: Mapping[str, Any]) -> str:
-    """Name, position, heading, CP piles, tokens, status and activation of every ship."""
-    rows = [f"{'ship':<30} {'x':>7} {'y':>7} {'hdg':>4} {'bank':>4} {'spent':>5} {'lost':>4} "
-            f"{'fire':>4} {'flood':>5} {'status':<12} act"]
+    """Every ship: mark, name, class, position, heading, CP piles, tokens, the points
+    used this turn and its status, in 76 columns, with a key."""
+    marks = ship_marks(view["ships"])
+    rows = [f"  {'ship':<19} cl {'x':>6} {'y':>6} hdg bk sp ls fi fl  used status"]
     for ship in view["ships"]:
-        rows.append(f"{ship['name']:<30} {ship['x'] / 1000:>7.3f} {ship['y'] / 1000:>7.3f} {ship['heading']:>4} "
-                    f"{ship['bank']:>4} {ship['spent']:>5} {ship['lost']:>4} {ship['fires']:>4} "
-                    f"{ship['floods']:>5} {ship['status']:<12} {'yes' if ship['activated'] else 'no'}")
+        used = ship["used"]
+        rows.append(f"{marks[ship['name']]:>1} {_table_name(ship['name']):<19} "
+                    f"{CLASS_CODES.get(ship['class'], ship['class'][:2])} "
+                    f"{ship['x'] / 1000:>6.3f} {ship['y'] / 1000:>6.3f} {ship['heading']:>3} "
+                    f"{ship['bank'] + ship['in_play']:>2} {ship['spent']:>2} {ship['lost']:>2} "
+                    f"{ship['fires']:>2} {ship['floods']:>2} {used['move']}/{used['gun']}/{used['armor']} "
+                    f"{ship_state(ship)}")
+    rows += ["",
+             "cl: BB battleship (8 CP; at most 2 move, 3 gun, 2 armour points a turn),",
+             "    AC armoured cruiser (6 CP; 3 move, 2 gun, 1 armour). x, y: the centre",
+             "    in base lengths from the south-west corner; hdg: compass heading.",
+             "bk sp ls: CPs in the Bank, Spent, Lost. fi fl: fire and flood tokens.",
+             "used: move/gun/armour points used this turn (Japan's free move aside)."]
     return "\n".join(rows)
 
 
-def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """Tsushima's part of a player's report: the picture, the plot and the ship table."""
+def ship_rows(view: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The ship table's rows for the HTML part, as cells (piles, tokens and points
+    used each in one cell, so that the table fits a phone's width)."""
+    marks = ship_marks(view["ships"])
+    return [{"mark": marks[ship["name"]], "name": ship["name"], "side": ship["side"],
+             "class": CLASS_CODES.get(ship["class"], ship["class"][:2]),
+             "x": f"{ship['x'] / 1000:.3f}", "y": f"{ship['y'] / 1000:.3f}", "heading": str(ship["heading"]),
+             "cp": f"{ship['bank'] + ship['in_play']}/{ship['spent']}/{ship['lost']}",
+             "tokens": f"{ship['fires']}/{ship['floods']}",
+             "used": f"{ship['used']['move']}/{ship['used']['gun']}/{ship['used']['armor']}",
+             "status": ship_state(ship)} for ship in view["ships"]]
+
+
+def situation_lines(view: Mapping[str, Any]) -> list[str]:
+    """Turn, phase, Offense, prime activations, Admirals and the decks, in words."""
     offense = view.get("offense")
+    lines = [f"Turn {view['turn']}, {view['phase']} phase"
+             + (f"; Offense: {offense.title()}, {counted(view['prime'], 'prime activation')} left" if offense else "")
+             + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}" if view.get("torpedo_attacks") else "")
+]
+    if view["phase"] == "action" and view.get("next"):
+        lines.append(f"Next to act: {view['next'].title()}")
+    for side, role in sorted(view.get("admiral", {}).items()):
+        bonus = "+1 to its gun and torpedo dice" if role == "offense" else "+1 to its armour and counter-torpedo dice"
+        lines.append(f"{side.title()}'s Admiral is out this turn: {bonus}")
+    if view.get("winner"):
+        score = view["score"]
+        outcome = "a draw" if view["winner"] == "draw" else f"{view['winner'].title()} wins a {view['victory']} victory"
+        lines.append(f"Result: {outcome}; enemy CPs destroyed: Japan {score.get('japan', 0)}, "
+                     f"Russia {score.get('russia', 0)} (X-VICTORY)")
+    return lines
+
+
+def deck_lines(view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for side, deck in view["decks"].items():
+        lines.append(f"{side.title()}: draw pile {counted(len(deck['draw']), 'card')}: {' '.join(deck['draw']) or '-'}")
+        lines.append(f"{' ' * len(side)}  discards: {' '.join(deck['discard']) or '-'}"
+                     + (f"; set aside: {deck['aside']}" if deck.get("aside") else ""))
+    return lines
+
+
+def targets_in_sight(state: State, data: GameData | None = None) -> list[str]:
+    """For each ship in action, every enemy in action that one of its arcs holds with
+    a clear line of fire from where it stands now, with the most dice that arc allows
+    (R-FIRE-1, R-GEO-3, R-GEO-4; the Bank and gunnery points left aside): what a
+    player reading the text alone would otherwise measure on the table. Lines of at
+    most 76 columns."""
+    data = data or load_data()
+    table = Table(state, data, geometry_of(data), Options.from_json(state.options), lambda event: None)
+    ships = [ship for ship in state.ships.values() if ship.status == ACTIVE]
+    marks = ship_marks([{"name": ship.name, "side": ship.side} for ship in state.ships.values()])
+    shorts = _short_names()
+    lines = []
+    for ship in ships:
+        pose = pose_of(ship)
+        by_dice: dict[int, list[str]] = {}
+        for enemy in ships:
+            if enemy.side != ship.side:
+                dice = arc_dice(table, ship, pose, enemy)
+                if dice:
+                    by_dice.setdefault(dice, []).append(shorts.get(enemy.name, enemy.name))
+        seen = "; ".join(f"{counted(dice, 'die')} at {', '.join(names)}" for dice, names in sorted(by_dice.items(),
+                                                                                                reverse=True))
+        lines += textwrap.wrap(f"{marks[ship.name]} {shorts.get(ship.name, ship.name)}: {seen or 'none'}",
+                               76, subsequent_indent="      ", break_on_hyphens=False)
+    return lines
+
+
+def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Tsushima's part of a player's report: the picture, and for the plain text the
+    situation, the plot with its key, the ship table and the decks -- the whole
+    position, so that a player can play from the text alone."""
+    situation = situation_lines(view)
     return {
-        "header": (f"Turn {view['turn']}, {view['phase']} phase"
-                   + (f"; Offense: {offense.title()}, prime {view['prime']}" if offense else "")),
+        "phase_title": f"{view['phase']} phase",
+        "header": situation[0],
+        "situation": situation,
         "svg": Markup(render_svg(view)),
-        "plot": ascii_plot(view),
+        "plot": plot_with_legend(view),
         "ships": ship_table(view),
-        "decks": [f"{s.title()}: draw pile {len(d['draw'])} card(s) ({' '.join(d['draw'])}); "
-                  f"discards {' '.join(d['discard']) or '-'}" for s, d in view["decks"].items()],
+        "rows": ship_rows(view),
+        "decks": deck_lines(view),
+        "sight": targets_in_sight(state) if view["phase"] != "ended" else [],
     }
 
 
 HINTS = {
-    "activate": ["move:", "  SHIP: ahead, port 30, ahead      (or: follow SHIP | close SHIP | steer 135 | ...)",
+    "activate": ["move:", "  SHIP: ahead, port 30, ahead",
+                 "  # or: follow SHIP | close SHIP | open SHIP | steer 135 | ram SHIP",
                  "fire:", "  SHIP: at TARGET, else nearest; dice max"],
-    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die   (or: max | none)"],
-    "counter-torpedo": ["counter-torpedo: max   (or a number, or none)"],
-    "torpedo": ["torpedo: yes if attacks >= 2   (or: yes | no)"],
-    "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
-    "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
-    "orders": ["send your orders for the play from here (new move: and fire: blocks, or the same",
-               "  orders again with this report's 'step:' line to carry on with them); at a stop of",
-               "  the turn both sides send theirs now: one email each carries the turn"],
+    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die", "# or: armour: max | none"],
+    "counter-torpedo": ["counter-torpedo: max   # or a number, or none"],
+    "torpedo": ["torpedo: yes if attacks >= 2   # or: yes | no"],
+    "torpedo-targets": ["torpedo targets: battleships first, most damaged first", "# or: ship names"],
+    "repair": ["repairs: all dice, flooding first   # or: 2 dice, fire first"],
+    "orders": ["# Your orders for the play from here: new move: and fire: blocks,",
+               "# or the same orders again with this report's step: line to carry",
+               "# on with them. At this stop both sides send theirs now."],
 }
+HINT_WIDTH = TEXT_WIDTH - 4      # the report indents the orders block by 4
 
 
 def answer_hint(decision: Decision) -> list[str]:
-    """How to answer ``decision`` in the orders language, with its legal options."""
+    """How to answer ``decision`` in the orders language, with its legal options (as
+    comments, which the orders ignore), each line within the plain text's width."""
     options = decision.options
     lines = list(HINTS[decision.kind])
     if decision.kind == "activate":
         if options.get("split_fire"):
-            lines.append("  SHIP: at TARGET in starboard; at TARGET in bow   (split_fire: one target per arc)")
-        lines.append(f"  (ships still to activate: {', '.join(options['ships'])})")
+            lines += ["  SHIP: at TARGET in starboard; at TARGET in bow", "  # split_fire: one target per arc"]
+        lines += textwrap.wrap("ships still to activate: " + ", ".join(options["ships"]), HINT_WIDTH - 4,
+                               initial_indent="  # ", subsequent_indent="  #   ", break_on_hyphens=False)
     elif "max" in options:
-        lines.append(f"  ({options.get('ship', '')}: 0 to {options['max']} dice)")
+        ship = f"{options['ship']}: " if options.get("ship") else ""
+        lines.append(f"# {ship}0 to {counted(options['max'], 'die')}")
     elif "attacks" in options:
-        lines.append(f"  ({options['attacks']} attack(s) offered)")
+        lines.append(f"# {counted(options['attacks'], 'torpedo attack')} offered")
     return lines

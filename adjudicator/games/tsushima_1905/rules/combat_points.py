@@ -63,14 +63,29 @@ def fate_of(ship: Ship) -> str:
     return SURRENDERED
 
 
-def check_fate(table: Table, ship: Ship) -> bool:
-    """After each pair, torpedo hit, collision and the Damage Phase (R-FATE-1): a ship
-    at 0 CP surrenders, is abandoned or sinks. Returns True when it went out of action."""
+def falls(ship: Ship) -> bool:
+    """A ship in action at 0 CP surrenders, is abandoned or sinks (R-FATE-1); True
+    when it went out of action now. Told by :func:`tell_fate`."""
     if ship.status != ACTIVE or ship.cp > 0:
         return False
     ship.status = fate_of(ship)
-    words = {SURRENDERED: "surrenders: it stays afloat and no longer takes part",
-             ABANDONED: "burns uncontrollably and is abandoned",
-             SUNK: "sinks and is removed from the table"}
-    table.say("fate", f"{ship.name} {words[ship.status]}.", ship=ship.name, status=ship.status)
+    return True
+
+
+FATE_WORDS = {SURRENDERED: "surrenders: it stays afloat and no longer takes part",
+              ABANDONED: "burns uncontrollably and is abandoned",
+              SUNK: "sinks and is removed from the table"}
+
+
+def tell_fate(table: Table, ship: Ship) -> None:
+    table.say("fate", f"{ship.name} {FATE_WORDS[ship.status]}.", ship=ship.name, status=ship.status)
+
+
+def check_fate(table: Table, ship: Ship) -> bool:
+    """After each pair, torpedo hit, collision and the Damage Phase (R-FATE-1): a ship
+    at 0 CP surrenders, is abandoned or sinks, and this is told at once. Returns True
+    when it went out of action."""
+    if not falls(ship):
+        return False
+    tell_fate(table, ship)
     return True

@@ -31,11 +31,13 @@ from itertools import permutations
 from typing import Sequence
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Event
 from adjudicator.games.tsushima_1905.answers import Count, Fire, Kind
 from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN, Pose
-from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
+from adjudicator.games.tsushima_1905.rules.combat_points import falls, pay_combat, settle, stake, tell_fate
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
 from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,43 +185,119 @@ def ask_armour(table: Table, target: Ship, attack_dice: int) -> Steps:
 
 
 def roll_attack(table: Table, firer: Ship, count: int) -> Steps:
-    """The attack dice, and a Japanese battleship's re-roll of each 1 (R-FIRE-5)."""
-    dice = list((yield from table.roll(count, f"gunnery {firer.name}", firer.side)))
+    """The attack dice, and a Japanese battleship's re-roll of each 1 (R-FIRE-5):
+    the dice as rolled, the re-rolls (one per natural 1, in order), and the dice that
+    stand."""
+    natural = tuple((yield from table.roll(count, f"gunnery {firer.name}", firer.side)))
+    dice, again = list(natural), ()
     rerolls_ok = table.data.rules["gunnery"]["japanese_battleship_reroll_ones"]
     if rerolls_ok and firer.side == JAPAN and firer.ship_class == "battleship":
         ones = [i for i, d in enumerate(dice) if d == 1]
-        again = yield from table.roll(len(ones), f"re-roll of 1s {firer.name}", firer.side)
+        again = tuple((yield from table.roll(len(ones), f"re-roll of 1s {firer.name}", firer.side)))
         for i, value in zip(ones, again):
             dice[i] = value
-    return dice
+    return natural, again, dice
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One pair of a salvo as compared: the two values (Admirals' +1 included), and
+    what came of it: "hit", "miss", or "not compared" (the target was out of action);
+    a critical's die and effect ("fire" or "flood")."""
+
+    attack: int
+    armour: int
+    result: str
+    critical_die: int = 0
+    effect: str = ""
+
+    def told(self) -> str:
+        if self.result != "hit":
+            return f"{self.attack} v {self.armour} {self.result}"
+        if not self.critical_die:
+            return f"{self.attack} v {self.armour} hit"
+        return f"{self.attack} v {self.armour} hit and critical (die {self.critical_die}: {self.effect})"
+
+
+@dataclass(frozen=True, slots=True)
+class SalvoTale:
+    """A salvo told in words, written only when a report reads it (rulings §4.4:
+    every attack die, re-roll, armour die, pair, hit and critical)."""
+
+    firer: str
+    target: str
+    battery: str            # " from its port arc" under split_fire, else ""
+    natural: tuple[int, ...]
+    rerolled: tuple[int, ...]
+    attack_bonus: int
+    real: tuple[int, ...]
+    defaults: int
+    default_value: int
+    armour_bonus: int
+    default_bonus: int
+    pairs: tuple[Pair, ...]
+
+    def __str__(self) -> str:
+        count = len(self.natural)
+        attack = f"Attack: rolled {spaced(self.natural)}"
+        if self.rerolled:
+            ones = "the 1 re-rolled" if len(self.rerolled) == 1 else "the 1s re-rolled"
+            attack += f", {ones}: {spaced(self.rerolled)}"
+        if self.attack_bonus:
+            attack += f", Admiral +{self.attack_bonus}"
+        parts = []
+        if self.real:
+            parts.append(f"{len(self.real)} real {'die' if len(self.real) == 1 else 'dice'} rolled "
+                         f"{spaced(self.real)}")
+            if self.armour_bonus and not self.default_bonus:
+                parts[-1] += f" (Admiral +{self.armour_bonus})"
+        if self.defaults:
+            parts.append(f"{self.defaults} default {self.default_value}" + ("s" if self.defaults > 1 else ""))
+        armour = "Armour: " + listed(parts)
+        if self.default_bonus:
+            armour += f", Admiral +{self.armour_bonus}"
+        hits = sum(1 for pair in self.pairs if pair.result == "hit")
+        effects = [e for e in ("fire", "flood") if any(p.effect == e for p in self.pairs)]
+        outcome = counted(hits, "hit") if hits else "No hit"
+        if effects:
+            outcome += ", " + listed([some(sum(1 for p in self.pairs if p.effect == e), e) for e in effects])
+        return (f"{self.firer} fires {counted(count, 'die')}{self.battery} at {self.target}. {attack}. {armour}. "
+                f"{'Pairs' if count > 1 else 'Pair'}: {'; '.join(p.told() for p in self.pairs)}. {outcome}.")
 
 
 def resolve_fire(table: Table, firer: Ship, target: Ship, count: int, arc: str = "") -> Steps:
     """The whole salvo: stake, armour, dice, pairs, hits, criticals, fates (§1.10).
-    Under ``split_fire`` the narrative and the log name the arc that fired."""
+    Under ``split_fire`` the narrative and the log name the arc that fired. The salvo
+    is told before the fate it brought (R-FATE-1: the fate is checked after each pair)."""
     rules = table.data.rules["gunnery"]
     stake(firer, count)
     firer.used_gun += count
     real = yield from ask_armour(table, target, count)
     stake(target, real)
     target.used_armor += real
-    attack = yield from roll_attack(table, firer, count)
-    armour = list((yield from table.roll(real, f"armour {target.name}", target.side)))
+    natural, rerolled, attack = yield from roll_attack(table, firer, count)
+    armour = tuple((yield from table.roll(real, f"armour {target.name}", target.side)))
     attack_bonus = table.bonus(firer.side, "offense")
     armour_bonus = table.bonus(target.side, "defense")
     default_bonus = armour_bonus if table.options.admiral_on_default_dice else 0
+    default_die = int(rules["default_armour_die"])
     attack_values = sorted((d + attack_bonus for d in attack), reverse=True)
     armour_values = sorted([d + armour_bonus for d in armour]
-                           + [int(rules["default_armour_die"]) + default_bonus] * (count - real), reverse=True)
+                           + [default_die + default_bonus] * (count - real), reverse=True)
     hits = criticals = 0
     effects = []
+    pairs = []
+    fallen = False
     for a, d in zip(attack_values, armour_values):
         if target.status != ACTIVE:
-            break
+            pairs.append(Pair(a, d, "not compared"))
+            continue
         if a <= d:
+            pairs.append(Pair(a, d, "miss"))
             continue
         hits += 1
         pay_combat(table, target, int(rules["hit_cp"]))
+        pair = Pair(a, d, "hit")
         if a - d >= int(rules["critical_margin"]):
             criticals += 1
             (die,) = yield from table.roll(1, f"critical {target.name}", firer.side)
@@ -229,15 +307,23 @@ def resolve_fire(table: Table, firer: Ship, target: Ship, count: int, arc: str =
             else:
                 target.floods += 1
                 effects.append("flood")
-        check_fate(table, target)
+            pair = Pair(a, d, "hit", die, effects[-1])
+        pairs.append(pair)
+        fallen = fallen or falls(target)
     settle(firer)
     settle(target)
     battery = f" from its {arc} arc" if arc and table.options.split_fire else ""
-    text = (f"{firer.name} fires {count} dice{battery} at {target.name}: attack {attack_values} against armour "
-            f"{armour_values}: {hits} hit(s)" + (f", {', '.join(effects)}" if effects else "") + ".")
+    tale = SalvoTale(firer.name, target.name, battery, natural, rerolled, attack_bonus, armour, count - real,
+                     default_die, armour_bonus, default_bonus, tuple(pairs))
     extra = {"arc": arc} if battery else {}
-    table.say("fire", text, ship=firer.name, target=target.name, dice=count, attack=attack_values,
-              armour=armour_values, hits=hits, criticals=criticals, effects=effects, **extra)
+    table.narrate(Event.later("fire", "{}", (tale,), dict(
+        ship=firer.name, target=target.name, dice=count, natural=list(natural), rerolled=list(rerolled),
+        attack_bonus=attack_bonus, real=list(armour), armour_bonus=armour_bonus, default_bonus=default_bonus,
+        attack=attack_values, armour=armour_values,
+        pairs=[[p.attack, p.armour, p.result, p.critical_die, p.effect] for p in pairs],
+        hits=hits, criticals=criticals, effects=effects, **extra)))
     table.state.log.append({"kind": "fire", "ship": firer.name, "target": target.name, "dice": count,
                             "hits": hits, "effects": effects, "from": [firer.x, firer.y], "to": [target.x, target.y]}
                            | extra)
+    if fallen:
+        tell_fate(table, target)

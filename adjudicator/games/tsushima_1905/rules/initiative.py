@@ -28,6 +28,7 @@ from adjudicator.games.tsushima_1905.answers import Choice, Kind
 from adjudicator.games.tsushima_1905.data import card_value
 from adjudicator.games.tsushima_1905.state import SIDES, Deck, other
 from adjudicator.games.tsushima_1905.table import CARD_PURPOSE, Steps, Table
+from adjudicator.games.tsushima_1905.words import counted
 
 ACE, KING = 1, 0
 
@@ -84,8 +85,8 @@ def ask_torpedo(table: Table, side: str, attacks: int) -> Steps:
     options = {"attacks": attacks, "prime": attacks,
                "draw_piles": {s: list(table.state.decks[s].draw) for s in SIDES}}
     use = yield from table.ask(side, Kind.TORPEDO, options,
-                               f"An ace: launch {attacks} torpedo attack(s), or play a normal turn with "
-                               f"{attacks} prime activation(s)?", check)
+                               f"An ace: launch {counted(attacks, 'torpedo attack')}, or play a normal turn with "
+                               f"{counted(attacks, 'prime activation')}?", check)
     table.say("torpedo-choice", f"{side.title()} chooses {'torpedoes' if use else 'a normal turn'}.",
               side=side, use=use)
     return use
@@ -143,9 +144,10 @@ def determine_initiative(table: Table) -> Steps:
     state.admiral = {side: ("offense" if side == result.offense else "defense")
                      for side in SIDES if state.decks[side].aside}
     if result.torpedo_attacks:
-        text = f"{result.offense.title()} has the Offense and launches up to {result.torpedo_attacks} torpedo attack(s)."
+        text = (f"{result.offense.title()} has the Offense and launches up to "
+                f"{counted(result.torpedo_attacks, 'torpedo attack')}.")
     else:
-        text = f"{result.offense.title()} has the Offense with {result.prime} prime activation(s)."
+        text = f"{result.offense.title()} has the Offense with {counted(result.prime, 'prime activation')}."
     table.say("initiative", text, offense=result.offense, prime=result.prime,
               torpedo_attacks=result.torpedo_attacks, admiral=dict(state.admiral))
 

@@ -27,6 +27,7 @@ from adjudicator.games.tsushima_1905.geometry import Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, WITHDRAWN, Ship
 from adjudicator.games.tsushima_1905.table import Table, pose_of
+from adjudicator.games.tsushima_1905.words import counted, listed, some
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,7 @@ def collide(table: Table, mover: Ship, struck: Sequence[str]) -> None:
     """"If ships collide, both lose 1 CP, begin flooding, and are done for the turn."
     A hulk struck loses nothing; the mover suffers once (R-MOVE-6, R-COLL-1, R-COLL-2)."""
     rules = table.data.rules["collision"]
-    table.say("collision", f"{mover.name} collides with {', '.join(struck)}.", ship=mover.name,
+    table.say("collision", collision_told(table, mover, struck), ship=mover.name,
               struck=list(struck), at=[mover.x, mover.y])
     table.state.log.append({"kind": "collision", "ship": mover.name, "struck": list(struck), "at": [mover.x, mover.y]})
     victims = [mover] + [table.ship(name) for name in struck if table.ship(name).status == ACTIVE]
@@ -162,3 +163,17 @@ def collide(table: Table, mover: Ship, struck: Sequence[str]) -> None:
     settle(mover)
     for ship in victims:
         check_fate(table, ship)
+
+
+def collision_told(table: Table, mover: Ship, struck: Sequence[str]) -> str:
+    """A collision in words, with what it costs each ship (a hulk struck loses nothing)."""
+    rules = table.data.rules["collision"]
+    hit = [mover.name] + [name for name in struck if table.ship(name).status == ACTIVE]
+    hulks = [f"{name} ({table.ship(name).status})" for name in struck if table.ship(name).status != ACTIVE]
+    named = listed([name for name in struck if table.ship(name).status == ACTIVE] + hulks)
+    one = len(hit) == 1
+    cost = (f"{listed(hit) if len(hit) > 2 else ('both' if len(hit) == 2 else mover.name)} "
+            f"{'loses' if one else 'lose'} {counted(int(rules['cp']), 'CP')}, "
+            f"{'takes' if one else 'take'} {some(int(rules['floods']), 'flood')} and "
+            f"{'is' if one else 'are'} done for the turn")
+    return f"{mover.name} collides with {named}: {cost}."

@@ -19,6 +19,7 @@ from adjudicator.games.tsushima_1905.answers import Kind, Repair
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_damage
 from adjudicator.games.tsushima_1905.state import ACTIVE, SIDES, Ship
 from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
 
 
 def ask_repair(table: Table, ship: Ship) -> Steps:
@@ -56,8 +57,9 @@ def repair_phase(table: Table) -> Steps:
                         setattr(ship, token, getattr(ship, token) - 1)
                         removed.append(token[:-1])
                         break
-            table.say("repair", f"{ship.name} rolls {list(dice)} for repairs: "
-                                f"{', '.join(removed) or 'nothing'} removed.",
+            tokens = listed([some(removed.count(t), t) for t in ("fire", "flood") if t in removed]) or "nothing"
+            table.say("repair", f"{ship.name} rolls {counted(len(dice), 'die')} for repairs ({spaced(dice)}): "
+                                f"{tokens} removed.",
                       ship=ship.name, dice=list(dice), removed=removed)
 
 
@@ -69,7 +71,8 @@ def damage_phase(table: Table) -> None:
             continue
         cost = ship.fires * int(per["per_fire"]) + ship.floods * int(per["per_flood"])
         paid = pay_damage(table, ship, cost)
-        table.say("damage", f"{ship.name} loses {paid} CP to {ship.fires} fire(s) and {ship.floods} flood(s).",
+        tokens = listed([counted(n, t) for n, t in ((ship.fires, "fire"), (ship.floods, "flood")) if n])
+        table.say("damage", f"{ship.name} loses {counted(paid, 'CP')} to {tokens}.",
                   ship=ship.name, lost=paid)
         check_fate(table, ship)
 

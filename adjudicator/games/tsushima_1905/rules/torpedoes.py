@@ -16,11 +16,14 @@ number of attacks; the undefended die takes no Admiral bonus; when it is asked).
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Count, Kind, Targets
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.words import counted, some, spaced
 
 
 def ask_targets(table: Table, offense: str, attacks: int) -> Steps:
@@ -31,12 +34,12 @@ def ask_targets(table: Table, offense: str, attacks: int) -> Steps:
         if len({s.name for s in ships}) != len(ships):
             raise IllegalAnswer("no more than one torpedo attack per target ship")
         if len(ships) > attacks:
-            raise IllegalAnswer(f"{len(ships)} targets named, but only {attacks} torpedo attack(s) are allowed")
+            raise IllegalAnswer(f"{len(ships)} targets named, but only {counted(attacks, 'torpedo attack')} allowed")
         return ships
 
     targets = yield from table.ask(offense, Kind.TORPEDO_TARGETS,
                                    {"attacks": attacks, "ships": [s.name for s in enemies]},
-                                   f"Name up to {attacks} enemy ship(s) for the torpedo attacks.", check)
+                                   f"Name up to {counted(attacks, 'enemy ship')} for the torpedo attacks.", check)
     return targets
 
 
@@ -86,8 +89,27 @@ def torpedo_phase(table: Table) -> Steps:
             pay_combat(table, target, int(rules["hit_cp"]))
             target.floods += int(rules["hit_floods"])
         settle(target)
-        table.say("torpedo", f"Torpedoes at {target.name}: {best_attack} against {best_defence}: "
-                             f"{'a hit, 2 CPs and 2 floods' if hit else 'a miss'}.",
-                  target=target.name, attack=list(attack), defence=list(counter), hit=hit)
+        table.say("torpedo", torpedo_told(table, target, attack, counter, best_attack, best_defence, hit),
+                  target=target.name, attack=list(attack), defence=list(counter), hit=hit,
+                  attack_bonus=table.bonus(offense, "offense"),
+                  defence_bonus=table.bonus(other(offense), "defense") if counter else 0)
         table.state.log.append({"kind": "torpedo", "target": target.name, "hit": hit, "at": [target.x, target.y]})
         check_fate(table, target)
+
+
+def torpedo_told(table: Table, target: Ship, attack: Sequence[int], counter: Sequence[int], best_attack: int,
+                 best_defence: int, hit: bool) -> str:
+    """A torpedo attack in words: every die, the Admirals' +1, the two highest compared."""
+    rules = table.data.rules["torpedo"]
+    offense = table.state.offense
+    bonus = table.bonus(offense, "offense")
+    text = f"Torpedoes at {target.name}: attack rolled {spaced(attack)}" + (f", Admiral +{bonus}" if bonus else "")
+    if counter:
+        guard = table.bonus(other(offense), "defense")
+        text += (f"; {len(counter)} counter-torpedo {'die' if len(counter) == 1 else 'dice'} rolled {spaced(counter)}"
+                 + (f", Admiral +{guard}" if guard else ""))
+    else:
+        text += "; no counter-torpedo dice (undefended)"
+    result = (f"a hit: {counted(int(rules['hit_cp']), 'CP')} lost and {some(int(rules['hit_floods']), 'flood')}"
+              if hit else "a miss")
+    return f"{text}. Highest {best_attack} v {best_defence}: {result}."
