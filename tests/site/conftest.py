@@ -62,10 +62,23 @@ def campaigns(store, monkeypatch):
     return Campaigns(store)
 
 
+def confirm(campaigns, key, campaign):
+    """Every side sends the step a one-line confirmation (its header and an entropy line,
+    no orders), as each side does before the dice of a campaign's first step."""
+    log, match = campaigns.match(campaign)
+    for number, player in enumerate(PLAYERS):
+        campaigns.submit(campaign, f"campaign: {campaign}\nside: {player.side}\nturn: {match.state.turn}\n"
+                                   f"step: {log.next_batch}\npassword: {player.password}\n"
+                                   f"entropy: confirm-{player.side}-{log.next_batch}-{number}\n", key)
+
+
 def play(campaigns, key, campaign, steps=None, max_steps=400):
-    """Adjudicate ``steps`` times (None: to the end of the game); the results."""
+    """Adjudicate ``steps`` times (None: to the end of the game), every side confirming
+    the first step; the results."""
     results = []
     for _ in range(max_steps if steps is None else steps):
+        if campaigns.log(campaign).next_batch == 1:
+            confirm(campaigns, key, campaign)
         results.append(campaigns.adjudicate(campaign, key))
         if results[-1].result is not None:
             return results
