@@ -4,7 +4,6 @@ public record alone (:mod:`adjudicator.site`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 

@@ -73,7 +73,7 @@ def build_site(record_text: str, folder: Path, key: "Ed25519PrivateKey | None" =
     verifier = verifier_page(files[RECORD_NAME])
     if verifier is not None:
         files[VERIFIER_NAME] = verifier
-    _write_all(folder, files)
+    write_files(folder, files)
     return SiteWritten(folder, len(pages), len(public.steps), key is not None, verifier is not None,
                        verdict.sealed, public.finished)
 
@@ -110,7 +110,7 @@ def _pages(public: PublicCampaign) -> dict[str, str]:
     return pages
 
 
-def _write_all(folder: Path, files: dict[str, str]) -> None:
+def write_files(folder: Path, files: dict[str, str]) -> None:
     """Each file written whole (to a temporary name, then renamed over the old one), so
     that a web server publishing the folder never serves half a page."""
     try:

@@ -143,7 +143,8 @@ def public_campaign(records: list[Record], verdict: Verdict) -> PublicCampaign:
         rows = tuple(_apply(match, entry, row) for entry, row in zip(clear, step.rows))
         events = match.events_since(before) or []
         replayed_to = number
-        steps.append(_with(step, rows=rows, dice=tuple((r.side, _faces(r.text)) for r in rows if r.drawn and r.kind == "dice"),
+        dice = tuple((row.side, _faces(row.text)) for row in rows if row.drawn and row.kind == "dice")
+        steps.append(_with(step, rows=rows, dice=dice,
                            **_replayed(plugin, match, events, options, opened=opening is not None)))
     last = next((r.body for r in reversed(records) if r.kind == BATCH and r.body["batch"] not in voided), None)
     return PublicCampaign(

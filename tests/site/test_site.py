@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -101,8 +100,8 @@ def test_the_site_command_writes_the_site_from_the_store(campaigns, referee_key,
     key_file = tmp_path / "referee.key"
     save_private_key(key_file, referee_key, None)
     runner = CliRunner()
-    done = runner.invoke(app, ["site", finished, "-o", str(tmp_path / "out"), "--store", str(tmp_path / "campaigns.sqlite3"),
-                               "--key", str(key_file)], catch_exceptions=False)
+    done = runner.invoke(app, ["site", finished, "-o", str(tmp_path / "out"), "--store",
+                               str(tmp_path / "campaigns.sqlite3"), "--key", str(key_file)], catch_exceptions=False)
     assert done.exit_code == 0, done.output
     assert "site of campaign club-1904 written to" in done.stdout
     assert (tmp_path / "out" / "index.html").is_file() and (tmp_path / "out" / "feed.json").is_file()

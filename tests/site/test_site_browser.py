@@ -25,7 +25,8 @@ function measure() {
     landmarks: ["header", "nav", "main", "footer"].filter(tag => document.querySelector(tag)),
     h1: document.querySelectorAll("h1").length,
     skipped: levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1).length,
-    unnamed_pictures: [...document.querySelectorAll("svg, img")].filter(el => el.tagName === "IMG" ? !el.alt : !named(el)).length,
+    unnamed_pictures: [...document.querySelectorAll("svg, img")]
+        .filter(el => el.tagName === "IMG" ? !el.alt : !named(el)).length,
     pictures: document.querySelectorAll("svg").length,
     tables_without_headers: [...document.querySelectorAll("table")].filter(t => !t.querySelector("th")).length,
     own_tables_without_scope: [...document.querySelectorAll("table")].filter(t => !situation(t))
