@@ -55,7 +55,7 @@ def _event(record: Record, step: Any) -> dict[str, Any]:
                      dice=[{"side": side, "faces": list(faces)} for side, faces in step.dice],
                      sealed=sum(1 for row in step.rows if row.sealed), waiting=step.waiting,
                      result=step.result, voided=step.voided is not None,
-                     happened=list(step.events) if step.events is not None else None)
+                     happened=None if step.events is None else [text for text, _ in step.events])
     elif record.kind == UNDO:
         event.update(back_to=body.get("back_to"), reason=body.get("reason"))
     elif record.kind == FORFEIT:

@@ -44,6 +44,7 @@ class Position:
 
     side: str | None
     game_part: Mapping[str, Any]
+    events: tuple[str, ...] = ()  # a side's view: what that side was told of the step
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ class Step:
     waiting: Mapping[str, str] | None
     result: str | None
     voided: str | None = None            # the referee's reason, when an undo voided the step
-    events: tuple[str, ...] | None = None  # None: the record does not let the public replay it
+    events: tuple[tuple[str, str], ...] | None = None  # (text, the sides it was told to, "" if all);
+    #                                                    None: the record does not let the public replay it
     position: Position | None = None
     side_positions: tuple[Position, ...] = ()  # after the opening: what each side saw
 
@@ -232,9 +234,11 @@ def _replayed(plugin: GamePlugin, match: Match, events: list, options: Mapping[s
     game = plugin.game()
     state = match.state
     public = Position(None, plugin.report.context(state, game.view(state, None), None, options))
-    shown = [e.text for e in events if opened or e.visible_to is None]
-    sides = tuple(Position(side, plugin.report.context(state, game.view(state, side), side, options))
+    shown = tuple((e.text, ", ".join(s.capitalize() for s in e.visible_to or ())) for e in events
+                  if opened or e.visible_to is None)
+    sides = tuple(Position(side, plugin.report.context(state, game.view(state, side), side, options),
+                           tuple(e.text for e in events if e.visible_to is None or side in e.visible_to))
                   for side in game.sides) if opened else ()
-    return {"events": tuple(shown), "turn": getattr(state, "turn", ""),
+    return {"events": shown, "turn": getattr(state, "turn", ""),
             "phase": str(public.game_part.get("phase_title") or getattr(state, "phase", "")),
             "position": public, "side_positions": sides}

@@ -119,6 +119,27 @@ def test_after_the_end_the_opened_secrets_appear_and_each_side_s_view_is_replaye
         assert "Your hand:" in last  # the side's own hand, as its report showed it
     else:
         assert "Fog of war:" in last  # the side saw the enemy's stacks from the top only
+        told = told_to_one_side(tmp_path / "site", steps)
+        assert told, "under the fog of war some events are told to one side alone"
+        for number, side, text in told[:20]:
+            other = "japan" if side == "russia" else "russia"
+            seen = html.unescape((tmp_path / "site" / f"step-{number:03d}-{side}.html").read_text(encoding="utf-8"))
+            unseen = html.unescape((tmp_path / "site" / f"step-{number:03d}-{other}.html").read_text(encoding="utf-8"))
+            assert f"<p>{text}</p>" in seen and f"<p>{text}</p>" not in unseen
+
+
+def told_to_one_side(folder: Path, steps: list[int]) -> list[tuple[int, str, str]]:
+    """(step, side, text) of each event the public page marks as told to one side alone
+    (and tells once)."""
+    found = []
+    for number in steps:
+        page = html.unescape((folder / f"step-{number:03d}.html").read_text(encoding="utf-8"))
+        paragraphs = re.findall(r"<p>(.*?)</p>", page)
+        for paragraph in paragraphs:
+            marked = re.fullmatch(r'(.*) <span class="sealed">\(told to (Japan|Russia) alone\)</span>', paragraph)
+            if marked and sum(p.startswith(marked.group(1) + " <span") for p in paragraphs) == 1:
+                found.append((number, marked.group(2).lower(), marked.group(1)))
+    return found
 
 
 def test_tsushima_has_no_hidden_information_and_its_running_site_replays_every_step(campaigns, referee_key,
