@@ -117,9 +117,13 @@ def write_files(folder: Path, files: dict[str, str]) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         for name, text in files.items():
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.")
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text)
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, folder / name)
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+                    out.write(text)
+                os.chmod(temporary, 0o644)
+                os.replace(temporary, folder / name)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)  # no half-written file left beside the pages
+                raise
     except OSError as err:
         raise SiteError(f"cannot write the site into {folder}: {err.strerror or err}") from err

@@ -109,3 +109,11 @@ def test_the_site_command_writes_the_site_from_the_store(campaigns, referee_key,
                                   str(tmp_path / "campaigns.sqlite3"), "--key", str(tmp_path / "no.key")])
     assert missing.exit_code == 2 and "club-1905" in missing.stderr and "Traceback" not in missing.output
     assert not (tmp_path / "none").exists()
+
+
+def test_a_folder_that_cannot_be_written_is_a_clear_error(campaigns, referee_key, finished, tmp_path):
+    from adjudicator.site import SiteError
+
+    (tmp_path / "taken").write_text("a file, not a folder", encoding="utf-8")
+    with pytest.raises(SiteError, match="cannot write the site into .*taken"):
+        build_site(campaigns.export_public(finished), tmp_path / "taken")
