@@ -19,7 +19,8 @@ DIRECT = {"verify": "adjudicator.cli.verify_cmd", "check": "adjudicator.cli.chec
           "adjudicate": "adjudicator.cli.step_core:direct_adjudicate", "send": "adjudicator.cli.step_core:direct_send"}
 
 #: the modules that register the commands on the app, in the order ``--help`` lists them
-COMMAND_MODULES = ("campaign_cmds", "games_cmds", "mail_cmds", "serve_cmd", "store_cmds", "tournament_cmds")
+COMMAND_MODULES = ("campaign_cmds", "games_cmds", "mail_cmds", "serve_cmd", "site_cmd", "store_cmds",
+                   "tournament_cmds")
 
 #: each command (or group of commands) -> the module that registers it: a command line
 #: that names one loads that module alone (with what it imports), so that a referee's
@@ -31,6 +32,7 @@ COMMANDS = {
     **dict.fromkeys(("cases", "play"), "games_cmds"),
     **dict.fromkeys(("receive", "send", "step", "remind", "demo", "check"), "mail_cmds"),
     **dict.fromkeys(("serve", "health"), "serve_cmd"),
+    "site": "site_cmd",
     "store": "store_cmds",
     "tournament": "tournament_cmds",
 }

@@ -42,6 +42,8 @@ def serve(
                                                "in this file (see 'adjudicator health')."),
     requeue: bool = typer.Option(False, "--requeue", help="At start, put back mail that a killed run left "
                                  "half-sent (it may then arrive twice)."),
+    site_dir: Optional[Path] = typer.Option(None, "--site-dir", help="Rebuild each campaign's public archive "
+                                            "(as 'adjudicator site') in DIR/CAMPAIGN after each step."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every detail (debug)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
@@ -62,7 +64,7 @@ def serve(
             store=store, outbox=outbox, lmtp=LmtpEndpoint.parse(lmtp) if lmtp else None,
             imap=ImapSettings.from_values(imap, imap_user, imap_folder, imap_security, os.environ),
             maildirs=tuple(maildir), default_campaign=campaign, own_address=own_address, tick=tick,
-            remind_hours=remind_hours, poll=poll, health_file=health_file, requeue=requeue)
+            remind_hours=remind_hours, poll=poll, health_file=health_file, requeue=requeue, site_dir=site_dir)
         smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
     except (SettingsError, MailError) as err:
         raise fail(str(err))

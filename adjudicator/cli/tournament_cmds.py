@@ -381,3 +381,27 @@ def audit(
     typer.echo(json.dumps(result.to_json(), indent=2) if format is OutputFormat.json else render_audit(result))
     if not result.verified:
         raise typer.Exit(EXIT_PROBLEM)
+
+
+@tournament_app.command("site")
+def site(
+    name: str = NAME,
+    output: Path = typer.Option(..., "--output", "-o", help="The folder to write the site into (made if need be)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+) -> None:
+    """The event's public archive: an index of its rounds and games, and each game's site
+    (as 'adjudicator site') in OUTPUT/GAME."""
+    from adjudicator.cli.campaign_cmds import passphrase_for
+    from adjudicator.site.event import build_event_site, event_rounds
+    from adjudicator.tournament.service import Tournaments
+
+    with tournament_errors():
+        with open_store(store) as opened:
+            tournaments = Tournaments(opened)
+            state = tournaments.state(name)
+            existing = {c.id for c in opened.campaigns()}
+            records = {s.game: tournaments.campaigns.export_public(s.game) for s in state.slots() if s.game in existing}
+        private = load_key(key, passphrase_for) if key.is_file() else None
+        written = build_event_site(name, event_rounds(state), records, output, private)
+    typer.echo(f"site of tournament {name} written to {output}: {len(written.games)} game(s)")

@@ -120,7 +120,20 @@ class Desk:
                    f"the game is over: {result.result}")
         defaults = f"; defaults for {', '.join(result.defaults)}" if result.defaults else ""
         log.info("%s: step %s adjudicated%s; %s", campaign, result.batch or "-", defaults, waiting)
+        if self.settings.site_dir is not None:
+            self.publish_site(campaign)
         return True
+
+    def publish_site(self, campaign: str) -> None:
+        """Rebuild the campaign's public archive in ``site_dir/<campaign>`` (a failure is
+        logged: the players' mail never waits for the site)."""
+        from adjudicator.site import build_site
+
+        assert self.settings.site_dir is not None
+        try:
+            build_site(self.campaigns.export_public(campaign), self.settings.site_dir / campaign, self.key)
+        except CampaignError as err:  # SiteError among them
+            log.warning("%s: site not rebuilt: %s", campaign, err)
 
     def send(self, campaign: str) -> None:
         """Write the campaign's queued mail to the outbox and, with SMTP, send it."""

@@ -129,6 +129,7 @@ class ServiceSettings:
     poll: float = 1.0
     health_file: Path | None = None
     requeue: bool = False
+    site_dir: Path | None = None  # each campaign's public archive, rebuilt here after each step
 
     def __post_init__(self) -> None:
         for name in ("tick", "poll"):
