@@ -53,6 +53,7 @@ from adjudicator.campaign.protocol import (
     ORDERS,
     UNDO,
     BatchDice,
+    addressed,
     contribution,
     reveal_bytes,
     sha256_hex,
@@ -304,6 +305,8 @@ class Campaigns:
         receipt, entropy = prepared.receipt, orders.header.entropy
         body = {"side": side, "step": prepared.step, "orders_hash": receipt.sha256,
                 "entropy_hash": None if entropy is None else sha256_hex(entropy)}
+        if prepared.reveal is not None:  # sealed mode: whom a forfeit may blame is public
+            body["reveal_hash"] = sha256_hex(prepared.reveal)
         record = sign_next(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
@@ -423,7 +426,8 @@ class Campaigns:
             defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
             keep_parsed(tx, log)
             default_notes = describe_defaults(defaults, game_support.answers)
-            entries = match.history_json(start_history)
+            entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
+                                secrets is not None)
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
             clear_entries = entries

@@ -473,9 +473,11 @@ def verify(
     head: Optional[str] = typer.Option(None, "--head", help="The record's head hash from your latest report: "
                                        "also detects records cut off the end."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint as "
+                                              "the referee gave it to you: a record signed by another key fails."),
 ) -> None:
     """Check every signature, seed and die, replay the game, and show the dice table.
     Exit 0 verified, 1 not verified, 2 unusable input."""
     from adjudicator.cli.verify_cmd import verify as run_verify
 
-    raise typer.Exit(run_verify(str(record), head, format.value, sys.stdout, sys.stderr))
+    raise typer.Exit(run_verify(str(record), head, format.value, sys.stdout, sys.stderr, fingerprint))
