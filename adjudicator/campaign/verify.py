@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from adjudicator import games
 from adjudicator.errors import AdjudicatorError
 from adjudicator.campaign.log import voided_batches
+from adjudicator.campaign.record_schema import schema_problem
 from adjudicator.campaign.protocol import (
     ALGORITHM,
     BATCH,
@@ -214,18 +215,28 @@ class _Checker:
         if "algorithm" not in self.charter and all(r.kind == REVEAL for r in self.records[1:]):
             self._check_reveal_log()
             return
+        self._check_schema(self.records[0])
         self._check_charter()
         self._read_opening()
         for record in self.records[1:]:
             self.current = record.seq
             if self.forfeited and record.kind != OPENING:
                 raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
+            if record.kind != CHARTER:
+                self._check_schema(record)
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
                        OPENING: self._opening}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
+
+    @staticmethod
+    def _check_schema(record: Record) -> None:
+        problem = schema_problem(record.kind, record.body)
+        if problem is not None:
+            raise BadRecord(record.seq, f"the {record.kind} record does not follow its schema "
+                                        f"(adjudicator/campaign/schemas/{record.kind}.schema.json): {problem}")
 
     def _check_reveal_log(self) -> None:
         """A log of seed reveals only (docs/dice.md §10.5): each reveal against the
@@ -237,6 +248,7 @@ class _Checker:
             raise BadRecord(0, f"the charter's chain commitment is unusable: {err}") from err
         for record in self.records[1:]:
             self.current = record.seq
+            self._check_schema(record)
             body = record.body
             if body.get("owner") != chain.owner or body.get("batch") != self.batches + 1:
                 raise BadRecord(record.seq, f"a reveal of batch {body.get('batch')!r} by {body.get('owner')!r} "
