@@ -189,6 +189,7 @@ class _Checker:
         self.hidden_seeds: dict[int, bytes] = {}
         self.openings: dict[tuple[int, int], Any] = {}
         self.opening_seq: int | None = None
+        self.redo_due = False  # an undo came: the next batch runs a voided step again
         self.plain = False  # a log of seed reveals only, with no game (docs/dice.md §10.5)
         self.fingerprint = ""  # the referee key's, once read
         self.counters: dict[str, int] = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}  # each stream's draw index in the batch
@@ -387,6 +388,7 @@ class _Checker:
         in_force = self._in_force()
         if not isinstance(back_to, int) or not in_force or back_to >= in_force[-1] or back_to < 0:
             raise BadRecord(record.seq, f"an undo back to batch {back_to!r} voids nothing")
+        self.redo_due = True  # the next batch runs the voided step again
         voided = voided_batches(self.records[: record.seq + 1])
         self.voided_steps += [{"batch": number, "record": record.seq, "reason": str(record.body.get("reason", ""))}
                               for number in sorted(voided - self.voided)]
@@ -408,14 +410,46 @@ class _Checker:
         seed = self._check_seed(record, number)
         contributions, contributed = self._check_contributions(record, number)
         self._check_defaults(record, contributed)
+        redo, self.redo_due = self.redo_due, False
+        self._check_reused_orders(record, redo)
         dice = BatchDice(self.campaign, number, seed, contributions)
         hidden = (BatchDice(self.campaign, number, self._hidden_seed(number), contributions)
                   if self.hidden_chain is not None and self.opening_seq is not None else None)
         self.counters = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}
         entries = self._replay(record, number, body.get("entries", []), {PUBLIC_STREAM: dice, HIDDEN_STREAM: hidden})
+        self._check_every_side_spoke(record, number, contributed, redo)
         self.batches = number
         self.histories.append((number, entries))
         self._check_outcome(record)
+
+    def _check_every_side_spoke(self, record: Record, number: int, contributed: set[str], redo: bool) -> None:
+        """No draw before every side due has spoken: in batch 1, in a batch that runs a
+        voided step again, and in sealed mode, a batch that draws anything needs a
+        contribution from every side."""
+        entries = record.body.get("entries", [])
+        draws = any(any(key in entry for key in DRAW_KINDS) or entry.get("what", "answer") != "answer"
+                    for entry in entries)
+        if not draws or not (number == 1 or redo or self.player_chains):
+            return
+        missing = sorted(self.sides - contributed)
+        if missing:
+            why = "batch 1" if number == 1 else "a voided step run again" if redo else "sealed mode"
+            raise BadRecord(record.seq, f"the batch draws without a contribution from {', '.join(missing)}: "
+                                        f"in {why} every side is due before anything random is drawn")
+
+    def _check_reused_orders(self, record: Record, redo: bool) -> None:
+        """A redo names the orders on file it was told to use: orders records of the
+        voided steps, recorded before it."""
+        reused = record.body.get("reused_orders")
+        if reused is None:
+            return
+        if not redo:
+            raise BadRecord(record.seq, "reused orders named by a batch that does not run a voided step again")
+        for seq in reused:
+            body = self.orders.get(seq)
+            if body is None or body["step"] not in self.voided:
+                raise BadRecord(record.seq, f"the batch names orders record {seq} as reused, which is not "
+                                            "an orders record of a voided step")
 
     def _check_defaults(self, record: Record, contributed: set[str]) -> None:
         """The sides a batch says got the defaults for silence: known sides that sent
