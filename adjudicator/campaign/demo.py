@@ -138,8 +138,8 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
 def _confirmation_email(side: str, turn: Any, password: str, rng: random.Random) -> bytes:
     """The one-line confirmation a side sends for step 1: its header and entropy, no orders."""
     name, address = ADMIRALS[side]
-    text = (f"campaign: {CAMPAIGN}\nside: {side}\nturn: {turn}\nstep: 1\npassword: {password}\n"
-            f"entropy: {rng.getrandbits(64):016x}\n")
+    text = (f"BEGIN ORDERS\ncampaign: {CAMPAIGN}\nside: {side}\nturn: {turn}\nstep: 1\npassword: {password}\n"
+            f"entropy: {rng.getrandbits(64):016x}\nEND ORDERS\n")
     return player_email(text, name=name, address=address, to=REFEREE, subject=f"[{CAMPAIGN}] step 1: confirmed")
 
 
