@@ -12,6 +12,7 @@ import pytest
 from adjudicator.campaign.examples import EXAMPLES, example_key
 from adjudicator.fairdice import records_from_jsonl, records_to_jsonl, sign_record
 from tests.campaign.browser_verifier import browser_verdict, browser_verdicts
+from tests.campaign.test_sealed import chains, sealed  # noqa: F401 (fixtures)
 from tests.campaign.test_secrets import toy_campaigns  # noqa: F401 (fixture)
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "examples"
@@ -209,3 +210,29 @@ def test_the_browser_recomputes_opened_hidden_shuffles_and_draws_of_a_finished_c
     assert found["toy"]["draws"] >= 2
     changed = found["toy, hidden seed changed"]
     assert changed["status"] == "failed" and "hidden seed of batch 1" in changed["reason"], changed
+
+
+def test_the_browser_checks_a_sealed_campaigns_reveals_against_the_players_chains(sealed, referee_key, chains,
+                                                                                   tmp_path):
+    from datetime import timedelta
+
+    from tests.campaign.test_sealed import JAPAN_SORTIE, START, orders
+
+    sealed.submit("sealed", orders("japan", 1, chains, JAPAN_SORTIE), referee_key)
+    sealed.submit("sealed", orders("russia", 1, chains), referee_key)
+    sealed.adjudicate("sealed", referee_key, now=START + timedelta(hours=1))
+    text = sealed.export_public("sealed")
+
+    def other_reveal(pairs):
+        batch = next(body for kind, body in pairs if kind == "batch")
+        batch["reveals"]["russia"] = chains["russia"].reveal(2).hex()
+        return pairs
+
+    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
+    out, prev = [], "0" * 64
+    for seq, (kind, body) in enumerate(other_reveal(pairs)):
+        out.append(sign_record(referee_key, seq, kind, body, prev))
+        prev = out[-1].hash
+    found = browser_verdicts([("sealed", text, ""), ("another reveal", records_to_jsonl(out), "")], tmp_path)
+    assert found["sealed"]["status"] == "verified", found["sealed"]
+    assert found["another reveal"]["status"] == "failed" and "russia's sealed reveal" in found["another reveal"]["reason"]
