@@ -31,6 +31,7 @@ from adjudicator.campaign.auth import (
 )
 from adjudicator.campaign.errors import (
     CampaignOver,
+    ContributionsDue,
     FreshOrdersNeeded,
     MailBeingTakenIn,
     NothingToUndo,
@@ -53,6 +54,7 @@ from adjudicator.campaign.protocol import (
     ORDERS,
     UNDO,
     BatchDice,
+    addressed,
     contribution,
     reveal_bytes,
     sha256_hex,
@@ -304,6 +306,8 @@ class Campaigns:
         receipt, entropy = prepared.receipt, orders.header.entropy
         body = {"side": side, "step": prepared.step, "orders_hash": receipt.sha256,
                 "entropy_hash": None if entropy is None else sha256_hex(entropy)}
+        if prepared.reveal is not None:  # sealed mode: whom a forfeit may blame is public
+            body["reveal_hash"] = sha256_hex(prepared.reveal)
         record = sign_next(key, log, ORDERS, body)
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
@@ -393,8 +397,9 @@ class Campaigns:
             match = replay_game(log, tx.get_secret)
             if match.finished or log.forfeit is not None:
                 raise CampaignOver(f"campaign {campaign!r} has ended")
-            if not reuse_orders:
-                _check_fresh_orders(log)
+            redo = _redoes_a_voided_step(log)
+            if redo:
+                _check_fresh_orders(log, game.sides)
             batch = log.next_batch
             deadline = step_deadline(tx.entries(), tx.campaign().meta)
             if log.sealed:
@@ -420,10 +425,13 @@ class Campaigns:
             start_history = match.entry_count
             start_events = len(match.events) if start_history else 0  # the first report tells the set-up
             chance = dice if secrets is None else secrets.chance(dice)
+            if batch == 1:
+                chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch)
             defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
             keep_parsed(tx, log)
             default_notes = describe_defaults(defaults, game_support.answers)
-            entries = match.history_json(start_history)
+            entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
+                                secrets is not None)
             if not entries:
                 return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
             clear_entries = entries
@@ -445,6 +453,8 @@ class Campaigns:
                 "result": getattr(match.state, "result", None),
                 "defaults": sorted({side for side, _ in defaults}),
             }
+            if redo and reuse_orders:  # the orders on file the redo was told to use, named
+                body["reused_orders"] = _reused_orders(log)
             private: dict[str, Any] = {"opened": utc(now).isoformat()}
             if secrets is not None:
                 private["entries"] = clear_entries
@@ -492,16 +502,50 @@ class Campaigns:
 # -- helpers ------------------------------------------------------------------------------
 
 
-def _check_fresh_orders(log: CampaignLog) -> None:
-    """After an undo, the voided step is adjudicated again only with orders sent since."""
+def _redoes_a_voided_step(log: CampaignLog) -> bool:
+    """The next batch runs a step an undo voided: an undo came after the last batch."""
     undos = [r.seq for r in log.of_kind(UNDO)]
-    if not undos or any(b.seq > undos[-1] for b in log.batches):
-        return
-    if any(o.record_seq > undos[-1] for o in log.orders):
-        return
-    raise FreshOrdersNeeded(
-        f"campaign {log.campaign!r}: the last step was voided by an undo and no orders have arrived since: "
-        "wait for the players' fresh orders, or adjudicate with '--reuse-orders' to use the orders on file")
+    return bool(undos) and not any(b.seq > undos[-1] for b in log.batches)
+
+
+def _check_fresh_orders(log: CampaignLog, sides: Sequence[str]) -> None:
+    """After an undo, the voided step runs again only once every side has sent fresh
+    orders, or a one-line confirmation with its entropy, for the new step: the redo's
+    dice then depend on a fresh contribution from every side (with ``--reuse-orders``
+    too, which only lets the orders on file answer the questions)."""
+    fresh = log.orders_for(log.next_batch)
+    missing = [side for side in sides if side not in fresh]
+    if missing:
+        raise FreshOrdersNeeded(
+            f"campaign {log.campaign!r}: step {log.next_batch} runs again a step voided by an undo, and its dice need "
+            f"a fresh contribution from every side: waiting for {', '.join(missing)} to send orders, or a one-line "
+            f"confirmation (the header with 'step: {log.next_batch}' and an 'entropy:' line); '--reuse-orders' lets "
+            "the orders on file answer, but the confirmations are still needed")
+
+
+def _reused_orders(log: CampaignLog) -> list[int]:
+    """The orders records of the voided steps that the redo may answer from: for each
+    voided step, each side's latest."""
+    voided = log.voided()
+    return sorted(o.record_seq for step in sorted(voided) for o in log.orders_for(step).values())
+
+
+def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], sides: Sequence[str],
+                                step_orders: Mapping[str, Any], step: int) -> Callable[[Any], Sequence[int]]:
+    """The step's draws, refused while a side that is due has not contributed: nothing
+    random is drawn in the first step before every side has sent orders or a one-line
+    confirmation (so that the referee, who made the seed chain, cannot foresee a draw)."""
+    missing = [side for side in sides if side not in step_orders]
+    if not missing:
+        return chance
+
+    def refuse(request: Any) -> Sequence[int]:
+        raise ContributionsDue(
+            f"step {step} draws ({getattr(request, 'purpose', 'chance')}) and nothing random is drawn before every "
+            f"side has spoken: waiting for {', '.join(missing)} to send orders for step {step}, or a one-line "
+            f"confirmation (the header with 'step: {step}' and an 'entropy:' line)")
+
+    return refuse
 
 
 def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: str, step: int,
@@ -515,8 +559,10 @@ def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: s
             f"The dice of the voided {word} were revealed and stay in the public record; "
             "'adjudicator verify' lists every voided step.\n"
             f"The game is back where it stood before. The step is adjudicated again as step {step}, "
-            "with the orders you send now (reply with your orders, 'step: "
-            f"{step}'); orders already on file are used again only if the referee says so.\n\n"
+            "once every side has sent something for it: reply with your orders ('step: "
+            f"{step}'), or with a one-line confirmation (your header with 'step: {step}' and an 'entropy:' "
+            "line) so that the new dice depend on you too; orders already on file are used again only if "
+            "the referee says so.\n\n"
             f"Public record head: {head}\n"
             f"Anyone can check every die: adjudicator verify RECORD --head {head}\n")
     for player in meta["players"].values():

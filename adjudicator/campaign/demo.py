@@ -91,6 +91,12 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
             if match.finished or log.forfeit is not None:
                 break
             decision = match.decision
+            if log.next_batch == 1:  # nothing random is drawn before every side has spoken: each confirms
+                for side in ADMIRALS:
+                    if decision is None or side != decision.side:
+                        inbox.add(_confirmation_email(side, match.state.turn, passwords[side], rng))
+                        messages += 1
+                mailroom.receive(inbox_path, key)
             if decision is None:            # a game that starts with chance (a shuffled deck): run it first
                 campaigns.adjudicate(CAMPAIGN, key, after=mailroom.queue_reports)
                 mailroom.send(CAMPAIGN, None)
@@ -127,6 +133,14 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
         f"Check it yourself: adjudicator verify {folder / 'public-record.jsonl'}",
     ])
     return DemoSummary(verdict.verified, verdict.result, messages, len(log.batches), text)
+
+
+def _confirmation_email(side: str, turn: Any, password: str, rng: random.Random) -> bytes:
+    """The one-line confirmation a side sends for step 1: its header and entropy, no orders."""
+    name, address = ADMIRALS[side]
+    text = (f"BEGIN ORDERS\ncampaign: {CAMPAIGN}\nside: {side}\nturn: {turn}\nstep: 1\npassword: {password}\n"
+            f"entropy: {rng.getrandbits(64):016x}\nEND ORDERS\n")
+    return player_email(text, name=name, address=address, to=REFEREE, subject=f"[{CAMPAIGN}] step 1: confirmed")
 
 
 def _holds_demo(location: str | Path) -> bool:

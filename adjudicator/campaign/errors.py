@@ -61,5 +61,13 @@ class MailBeingTakenIn(CampaignError):
 
 
 class FreshOrdersNeeded(CampaignError):
-    """A voided step adjudicated again with no orders sent since the undo (the referee
-    may not re-roll the same orders without saying so: ``--reuse-orders``)."""
+    """A voided step adjudicated again before every side has sent something since the
+    undo (fresh orders, or a one-line confirmation with its entropy): the redo's dice
+    need a fresh contribution from every side, even with ``--reuse-orders``."""
+
+
+class ContributionsDue(CampaignError):
+    """A step would draw dice, a shuffle or cards before every side due has contributed
+    (the first step: every side; docs/dice.md §8.1 "No draw before every side has
+    spoken"). Nothing is recorded; the step runs once the sides have sent orders or a
+    one-line confirmation."""

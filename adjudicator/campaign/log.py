@@ -84,8 +84,9 @@ class CampaignLog:
 
     def history(self) -> list[dict]:
         """The engine history: every entry of every batch still in force (hidden
-        entries in clear, from the referee's private part)."""
-        return [entry for batch in self.effective_batches()
+        entries in clear, from the referee's private part), each draw without the
+        address it is published with."""
+        return [_unaddressed(entry) for batch in self.effective_batches()
                 for entry in self.clear_entries.get(batch.body["batch"], batch.body["entries"])]
 
     def replay(self, game: Any) -> Match:
@@ -117,6 +118,11 @@ class CampaignLog:
         found = self.of_kind(FORFEIT)
         return found[-1] if found else None
 
+
+
+def _unaddressed(entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A history entry as the engine keeps it: a published draw without its address."""
+    return {key: value for key, value in entry.items() if key != "at"} if "at" in entry else entry
 
 
 def voided_batches(records: Iterable[Record]) -> set[int]:

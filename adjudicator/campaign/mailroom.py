@@ -67,6 +67,9 @@ def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, re
         f"How to reply: answer this mail (to {referee}) with your orders between BEGIN ORDERS and "
         "END ORDERS, as in the template below, with your password. You get a receipt for every "
         "orders mail, or every error in it; send again to replace your orders before the deadline.",
+        "Nothing random is drawn before every side has spoken: if step 1 asks you nothing, confirm it "
+        "by replying with the header lines alone (campaign, side, turn, 'step: 1', your password) and an "
+        "'entropy:' line of any text you like; the first dice depend on it.",
     ]
 
 

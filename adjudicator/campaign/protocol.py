@@ -40,9 +40,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from adjudicator.campaign.record_kinds import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, UNDO  # noqa: F401
+from adjudicator.campaign.record_kinds import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, REVEAL, UNDO  # noqa: F401
 from adjudicator.engine import Draw, Roll, Shuffle
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
 
@@ -67,26 +67,76 @@ def seal(campaign: str, batch: int, position: int, salt: bytes, item: Any) -> st
     return hashlib.sha256(encode(SEAL_DOMAIN, campaign, batch, position, salt, canonical_json(item))).hexdigest()
 
 
-def draw_address(request: Roll | Shuffle | Draw) -> dict[str, Any]:
-    """Where a public draw sits in the batch stream, for checking it without the state:
-    turn, phase, the side, and the faces (dice), cards (shuffle) or pile size (draw)."""
+#: the history key of a draw -> the kind of request it answers (an address's ``kind``)
+DRAW_KINDS = ("dice", "shuffle", "draw")
+PUBLIC_STREAM, HIDDEN_STREAM = "public", "hidden"
+
+
+def draw_kind(request: Roll | Shuffle | Draw) -> str:
+    """The history key of what answers ``request``: "dice", "shuffle" or "draw"."""
     if isinstance(request, Roll):
-        size = request.sides
-    elif isinstance(request, Shuffle):
-        size = request.size
-    else:
-        size = len(request.cards)
-    return {"turn": request.turn, "phase": request.phase, "side": request.side, "n": size}
+        return "dice"
+    return "shuffle" if isinstance(request, Shuffle) else "draw"
+
+
+def draw_size(request: Roll | Shuffle | Draw) -> int:
+    """The address's ``n``: a roll's faces, a shuffle's cards, a draw's pile."""
+    if isinstance(request, Roll):
+        return request.sides
+    if isinstance(request, Shuffle):
+        return request.size
+    return len(request.cards)
+
+
+def draw_count(kind: str, n: int, count: int) -> int:
+    """How far a draw moves its stream's counter: one index a die or a card turned over,
+    n - 1 a shuffle of n cards (docs/dice.md §6)."""
+    return shuffle_draw_count(n) if kind == "shuffle" else count
+
+
+def draw_address(request: Roll | Shuffle | Draw, batch: int, index: int, stream: str = PUBLIC_STREAM) -> dict[str, Any]:
+    """The full address of a draw in its batch (docs/dice.md §8.1): batch and step (the
+    same number), the game turn and phase, the kind ("dice", "shuffle", "draw"), the
+    stream ("public", or "hidden" for a draw the rules keep secret in a campaign with
+    secrets), its first draw
+    index in that stream, ``n`` (a die's faces, a shuffle's cards, a draw's pile) and the
+    side it belongs to (null for nobody's)."""
+    return {"batch": batch, "step": batch, "turn": request.turn, "phase": request.phase,
+            "kind": draw_kind(request), "stream": stream,
+            "index": index, "n": draw_size(request), "side": request.side}
+
+
+def stream_of(request: Roll | Shuffle | Draw, secrets: bool) -> str:
+    """The stream a draw comes from: the hidden one for a hidden draw in a campaign with secrets."""
+    return HIDDEN_STREAM if secrets and request.hidden else PUBLIC_STREAM
+
+
+def addressed(entries: Sequence[dict], requests: Sequence[Any], batch: int, secrets: bool) -> list[dict]:
+    """A batch's history entries with every draw given its address (``at``): what the
+    batch record publishes (and, for a hidden draw, what its seal commits to). Each
+    stream counts its own draw indexes from 0, across dice, shuffles and draws."""
+    counters = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}
+    published = []
+    for entry, request in zip(entries, requests):
+        if isinstance(request, (Roll, Shuffle, Draw)):
+            stream = stream_of(request, secrets)
+            at = draw_address(request, batch, counters[stream], stream)
+            kind = at["kind"]
+            counters[at["stream"]] += draw_count(kind, at["n"], len(entry[kind]))
+            entry = {**entry, "at": at}
+        published.append(entry)
+    return published
 
 
 def request_at(kind: str, values: list, at: Mapping[str, Any]) -> Roll | Shuffle | Draw:
-    """The request a public draw answered, rebuilt from its address (see :func:`draw_address`)."""
+    """The request a draw answered, rebuilt from its address (see :func:`draw_address`)."""
     turn, phase, side, size = int(at["turn"]), str(at["phase"]), at.get("side"), int(at["n"])
+    hidden = at.get("stream") == HIDDEN_STREAM
     if kind == "dice":
-        return Roll(len(values), "", side, turn, phase, size)
+        return Roll(len(values), "", side, turn, phase, size, hidden)
     if kind == "shuffle":
-        return Shuffle(size, "", side, turn, phase)
-    return Draw(tuple(str(i) for i in range(size)), len(values), "", side, turn, phase)
+        return Shuffle(size, "", side, turn, phase, hidden)
+    return Draw(tuple(str(i) for i in range(size)), len(values), "", side, turn, phase, hidden)
 
 
 def sha256_hex(data: bytes | str) -> str:
@@ -136,21 +186,24 @@ class BatchDice:
         self._stream = DiceStream(key, self.campaign, self.batch)
 
     def __call__(self, roll: Roll | Shuffle | Draw) -> tuple[int, ...]:
+        """The values of the next draw of this stream (its counter moves on)."""
+        values = self.at(roll, self.drawn)
+        self.drawn += draw_count(draw_kind(roll), draw_size(roll), len(values))
+        if isinstance(roll, Roll):
+            self.rolls.append((roll.side, values))
+        return values
+
+    def at(self, roll: Roll | Shuffle | Draw, index: int) -> tuple[int, ...]:
+        """The values of a draw at draw index ``index`` of this stream (a pure function
+        of the batch key and the draw's address)."""
+        stream = self._stream
         if isinstance(roll, Draw):
             left = list(range(len(roll.cards)))
-            chosen = tuple(left.pop(self._stream.uniform_below(len(left), roll.turn, roll.phase, self.drawn + i))
-                           for i in range(roll.count))
-            self.drawn += roll.count
-            return chosen
-        if isinstance(roll, Shuffle):
-            order = tuple(self._stream.shuffle(range(roll.size), roll.turn, roll.phase, self.drawn))
-            self.drawn += shuffle_draw_count(roll.size)
-            return order
-        if roll.sides == 6:
-            dice = self._stream.roll(roll.count, roll.turn, roll.phase, self.drawn)
-        else:
-            dice = tuple(self._stream.uniform_below(roll.sides, roll.turn, roll.phase, self.drawn + i) + 1
+            return tuple(left.pop(stream.uniform_below(len(left), roll.turn, roll.phase, index + i))
                          for i in range(roll.count))
-        self.drawn += roll.count
-        self.rolls.append((roll.side, dice))
-        return dice
+        if isinstance(roll, Shuffle):
+            return tuple(stream.shuffle(range(roll.size), roll.turn, roll.phase, index))
+        if roll.sides == 6:
+            return stream.roll(roll.count, roll.turn, roll.phase, index)
+        return tuple(stream.uniform_below(roll.sides, roll.turn, roll.phase, index + i) + 1
+                     for i in range(roll.count))

@@ -3,3 +3,4 @@ from the protocol's dice and seals, so that reading a history (``status``) loads
 
 CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
 OPENING = "opening"
+REVEAL = "reveal"  # a seed reveal in a log with no game (docs/dice.md §10.5)

@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.errors import CampaignOver
 from adjudicator.campaign.log import CampaignLog
-from adjudicator.campaign.protocol import BatchDice, OPENING, STATE_POSITION, draw_address, seal, seal_salt
+from adjudicator.campaign.protocol import BatchDice, OPENING, STATE_POSITION, draw_kind, seal, seal_salt
 from adjudicator.campaign.referee import sign_next
 from adjudicator.engine import Decision
 from adjudicator.fairdice import SeedChain
@@ -42,17 +42,16 @@ class Secrets:
         return seal_salt(self.campaign, self.batch, position, self.hidden_seed)
 
     def publish(self, entries: Sequence[dict], requests: Sequence[Any]) -> list[dict]:
-        """The entries as published: hidden ones sealed, public draws with their address."""
+        """The entries as published: hidden ones sealed (a hidden draw's seal covers its
+        address, which every draw carries already), the others as they are."""
         published = []
         for position, (entry, request) in enumerate(zip(entries, requests), start=1):
             if request.hidden:
-                what = "answer" if isinstance(request, Decision) else next(k for k in entry)
+                what = "answer" if isinstance(request, Decision) else draw_kind(request)
                 published.append({"sealed": seal(self.campaign, self.batch, position, self.salt(position), entry),
                                   "side": request.side, "what": what})
-            elif isinstance(request, Decision):
-                published.append(entry)
             else:
-                published.append({**entry, "at": draw_address(request)})
+                published.append(entry)
         return published
 
     def seal_state(self, digest: str) -> str:

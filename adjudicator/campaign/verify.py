@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from adjudicator import games
 from adjudicator.errors import AdjudicatorError
 from adjudicator.campaign.log import voided_batches
+from adjudicator.campaign.record_schema import schema_problem
 from adjudicator.campaign.protocol import (
     ALGORITHM,
     BATCH,
@@ -27,16 +28,23 @@ from adjudicator.campaign.protocol import (
     FORFEIT,
     OPENING,
     ORDERS,
+    REVEAL,
     STATE_POSITION,
     UNDO,
+    DRAW_KINDS,
+    HIDDEN_STREAM,
+    PUBLIC_STREAM,
     BatchDice,
     contribution,
+    draw_address,
+    draw_count,
     request_at,
     reveal_bytes,
     seal,
     seal_salt,
     sha256_hex,
     state_hash,
+    stream_of,
 )
 from adjudicator.engine import EngineError, Match
 from adjudicator.fairdice import (
@@ -46,7 +54,9 @@ from adjudicator.fairdice import (
     Record,
     RecordInvalid,
     dice_stats_by_side,
+    fingerprint,
     public_key_from_text,
+    read_fingerprint,
     records_from_jsonl,
     verify_log,
 )
@@ -86,11 +96,14 @@ class Verdict:
     replayed_to: int | None = None  # with sealed items: the last batch the replay could check
     voided: tuple[Mapping[str, Any], ...] = ()  # every batch the referee voided: batch, record, reason
     head_checked: bool = False  # a --head was given: a record cut off the end would have been caught
+    fingerprint: str = ""  # the referee key's fingerprint, read from the charter
+    fingerprint_checked: bool = False  # a --fingerprint was given and matched
+    reveals_only: bool = False  # a log of seed reveals with no game in it (docs/dice.md §10.5)
 
     @property
     def may_be_cut_short(self) -> bool:
         """A running campaign checked without its head: records may be missing at the end."""
-        return self.verified and not self.head_checked and self.result is None
+        return self.verified and not self.head_checked and self.result is None and not self.reveals_only
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -101,26 +114,35 @@ class Verdict:
             "voided": [dict(v) for v in self.voided],
             "may_be_cut_short": self.may_be_cut_short,
             "head": self.head, "bad_record": self.bad_record, "reason": self.reason,
+            "fingerprint": self.fingerprint, "fingerprint_checked": self.fingerprint_checked,
+            "reveals_only": self.reveals_only,
             "stats": {side: {"counts": list(s.counts), "total": s.total, "mean": s.mean,
                              "chi_square": s.chi_square, "p_value": s.p_value} for side, s in self.stats.items()},
         }
 
 
-def verify_text(text: str | bytes, expected_head: str | None = None) -> Verdict:
-    """Verify a public record given as JSON Lines."""
+def verify_text(text: str | bytes, expected_head: str | None = None, fingerprint: str | None = None) -> Verdict:
+    """Verify a public record given as JSON Lines; ``fingerprint`` (as the referee gave
+    it, out of band) pins the referee's key: a record signed by any other key fails."""
     try:
         records = records_from_jsonl(text)
     except FairDiceError as err:
         raise UnusableRecord(f"not a public record: {err}") from err
     if not records:
         raise UnusableRecord("the record is empty")
-    return verify_records(records, expected_head)
+    return verify_records(records, expected_head, fingerprint)
 
 
-def verify_records(records: list[Record], expected_head: str | None = None) -> Verdict:
+def verify_records(records: list[Record], expected_head: str | None = None,
+                   fingerprint: str | None = None) -> Verdict:
+    if fingerprint is not None:
+        try:
+            fingerprint = read_fingerprint(fingerprint)
+        except FairDiceError as err:
+            raise UnusableRecord(str(err)) from err
     checker = _Checker(records)
     try:
-        head = checker.check_signatures(expected_head)
+        head = checker.check_signatures(expected_head, fingerprint)
         try:
             checker.check_all()
         except (KeyError, TypeError, ValueError, AttributeError) as err:  # a signed but malformed body
@@ -128,11 +150,14 @@ def verify_records(records: list[Record], expected_head: str | None = None) -> V
     except BadRecord as bad:
         return Verdict(False, checker.campaign, checker.game_name, len(records), checker.batches,
                        checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed,
-                       voided=tuple(checker.voided_steps), head_checked=expected_head is not None)
+                       voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
+                       fingerprint=checker.fingerprint, reveals_only=checker.plain)
     return Verdict(True, checker.campaign, checker.game_name, len(records), checker.batches,
                    checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats(),
                    checker.sealed, checker.replayed_to if checker.sealed else None,
-                   voided=tuple(checker.voided_steps), head_checked=expected_head is not None)
+                   voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
+                   fingerprint=checker.fingerprint, fingerprint_checked=fingerprint is not None,
+                   reveals_only=checker.plain)
 
 
 class _Checker:
@@ -142,7 +167,7 @@ class _Checker:
         if charter.kind != CHARTER:
             raise UnusableRecord("the first record is not a campaign charter")
         self.charter = charter.body
-        self.campaign = str(self.charter.get("campaign", ""))
+        self.campaign = str(self.charter.get("campaign", self.charter.get("campaign_id", "")))
         self.game_name = str(self.charter.get("game", ""))
         self.batches = 0
         self.dice_count = 0
@@ -164,14 +189,22 @@ class _Checker:
         self.hidden_seeds: dict[int, bytes] = {}
         self.openings: dict[tuple[int, int], Any] = {}
         self.opening_seq: int | None = None
+        self.redo_due = False  # an undo came: the next batch runs a voided step again
+        self.plain = False  # a log of seed reveals only, with no game (docs/dice.md §10.5)
+        self.fingerprint = ""  # the referee key's, once read
+        self.counters: dict[str, int] = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}  # each stream's draw index in the batch
 
     # -- signatures and links ------------------------------------------------------------
 
-    def check_signatures(self, expected_head: str | None) -> str:
+    def check_signatures(self, expected_head: str | None, pinned: str | None = None) -> str:
         try:
             key = public_key_from_text(self.charter["referee_key"])
         except (FairDiceError, KeyError) as err:
             raise BadRecord(0, f"the charter's referee key is unusable: {err}") from err
+        self.fingerprint = fingerprint(key)
+        if pinned is not None and pinned != self.fingerprint:
+            raise BadRecord(0, f"the charter's referee key has the fingerprint {self.fingerprint}, not {pinned} "
+                               "as given: this record was not signed by the referee whose fingerprint you have")
         try:
             return verify_log(self.records, key, expected_head=expected_head)
         except RecordInvalid as err:
@@ -180,18 +213,51 @@ class _Checker:
     # -- the game -----------------------------------------------------------------------
 
     def check_all(self) -> None:
+        if "algorithm" not in self.charter and all(r.kind == REVEAL for r in self.records[1:]):
+            self._check_reveal_log()
+            return
+        self._check_schema(self.records[0])
         self._check_charter()
         self._read_opening()
         for record in self.records[1:]:
             self.current = record.seq
             if self.forfeited and record.kind != OPENING:
                 raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
+            if record.kind != CHARTER:
+                self._check_schema(record)
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
                        OPENING: self._opening}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
+
+    @staticmethod
+    def _check_schema(record: Record) -> None:
+        problem = schema_problem(record.kind, record.body)
+        if problem is not None:
+            raise BadRecord(record.seq, f"the {record.kind} record does not follow its schema "
+                                        f"(adjudicator/campaign/schemas/{record.kind}.schema.json): {problem}")
+
+    def _check_reveal_log(self) -> None:
+        """A log of seed reveals only (docs/dice.md §10.5): each reveal against the
+        charter's chain, linked to the one before."""
+        self.plain = True
+        try:
+            chain = ChainCommitment.from_dict(self.charter["chain"])
+        except (FairDiceError, KeyError) as err:
+            raise BadRecord(0, f"the charter's chain commitment is unusable: {err}") from err
+        for record in self.records[1:]:
+            self.current = record.seq
+            self._check_schema(record)
+            body = record.body
+            if body.get("owner") != chain.owner or body.get("batch") != self.batches + 1:
+                raise BadRecord(record.seq, f"a reveal of batch {body.get('batch')!r} by {body.get('owner')!r} "
+                                            f"where batch {self.batches + 1} of {chain.owner!r} comes next")
+            if not chain.verify_reveal(body["batch"], bytes.fromhex(body["seed"])):
+                raise BadRecord(record.seq, f"the seed revealed for batch {body['batch']} does not hash to the "
+                                            "chain committed in the charter")
+            self.batches = body["batch"]
 
     def _check_charter(self) -> None:
         charter = self.charter
@@ -276,8 +342,22 @@ class _Checker:
         body = record.body
         if not self.player_chains:
             raise BadRecord(record.seq, "a forfeit in a campaign that is not sealed")
-        if body.get("step") != self.batches + 1 or not set(body.get("forfeited", [])) <= self.sides:
+        step = self.batches + 1
+        if body.get("step") != step or not set(body.get("forfeited", [])) <= self.sides:
             raise BadRecord(record.seq, "the forfeit names another step or an unknown side")
+        latest = {}
+        for seq, orders in self.orders.items():
+            if orders["step"] == step:
+                latest[orders["side"]] = orders
+        stalled = sorted(side for side in self.sides if latest.get(side, {}).get("reveal_hash") is None)
+        if sorted(body.get("forfeited", [])) != stalled:
+            raise BadRecord(record.seq, f"the forfeit blames {', '.join(body.get('forfeited', [])) or 'nobody'}, "
+                                        f"but the sides without a reveal for step {step} are "
+                                        f"{', '.join(stalled) or 'none'}")
+        winners = sorted(self.sides - set(stalled))
+        if body.get("result") != (winners[0] if len(winners) == 1 else "draw"):
+            raise BadRecord(record.seq, f"the forfeit's result {body.get('result')!r} is not what the "
+                                        f"forfeit of {', '.join(stalled)} gives")
         self.forfeited = True
         self.result, self.waiting = body.get("result"), None
 
@@ -308,6 +388,7 @@ class _Checker:
         in_force = self._in_force()
         if not isinstance(back_to, int) or not in_force or back_to >= in_force[-1] or back_to < 0:
             raise BadRecord(record.seq, f"an undo back to batch {back_to!r} voids nothing")
+        self.redo_due = True  # the next batch runs the voided step again
         voided = voided_batches(self.records[: record.seq + 1])
         self.voided_steps += [{"batch": number, "record": record.seq, "reason": str(record.body.get("reason", ""))}
                               for number in sorted(voided - self.voided)]
@@ -327,17 +408,63 @@ class _Checker:
             raise BadRecord(record.seq, f"batch {number} follows batch {self.batches}: "
                                         f"a batch was skipped or reused")
         seed = self._check_seed(record, number)
-        contributions = self._check_contributions(record, number)
+        contributions, contributed = self._check_contributions(record, number)
+        self._check_defaults(record, contributed)
+        redo, self.redo_due = self.redo_due, False
+        self._check_reused_orders(record, redo)
         dice = BatchDice(self.campaign, number, seed, contributions)
         hidden = (BatchDice(self.campaign, number, self._hidden_seed(number), contributions)
                   if self.hidden_chain is not None and self.opening_seq is not None else None)
-        entries = self._replay(record, number, body.get("entries", []), dice, hidden)
+        self.counters = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}
+        entries = self._replay(record, number, body.get("entries", []), {PUBLIC_STREAM: dice, HIDDEN_STREAM: hidden})
+        self._check_every_side_spoke(record, number, contributed, redo)
         self.batches = number
         self.histories.append((number, entries))
-        for side, values in dice.rolls:
-            self.rolls.setdefault(side or "nobody", []).extend(values)
-            self.dice_count += len(values)
         self._check_outcome(record)
+
+    def _check_every_side_spoke(self, record: Record, number: int, contributed: set[str], redo: bool) -> None:
+        """No draw before every side due has spoken: in batch 1, in a batch that runs a
+        voided step again, and in sealed mode, a batch that draws anything needs a
+        contribution from every side."""
+        entries = record.body.get("entries", [])
+        draws = any(any(key in entry for key in DRAW_KINDS) or entry.get("what", "answer") != "answer"
+                    for entry in entries)
+        if not draws or not (number == 1 or redo or self.player_chains):
+            return
+        missing = sorted(self.sides - contributed)
+        if missing:
+            why = "batch 1" if number == 1 else "a voided step run again" if redo else "sealed mode"
+            raise BadRecord(record.seq, f"the batch draws without a contribution from {', '.join(missing)}: "
+                                        f"in {why} every side is due before anything random is drawn")
+
+    def _check_reused_orders(self, record: Record, redo: bool) -> None:
+        """A redo names the orders on file it was told to use: orders records of the
+        voided steps, recorded before it."""
+        reused = record.body.get("reused_orders")
+        if reused is None:
+            return
+        if not redo:
+            raise BadRecord(record.seq, "reused orders named by a batch that does not run a voided step again")
+        for seq in reused:
+            body = self.orders.get(seq)
+            if body is None or body["step"] not in self.voided:
+                raise BadRecord(record.seq, f"the batch names orders record {seq} as reused, which is not "
+                                            "an orders record of a voided step")
+
+    def _check_defaults(self, record: Record, contributed: set[str]) -> None:
+        """The sides a batch says got the defaults for silence: known sides that sent
+        nothing for the step, and (when the replay has the game's question) only the
+        side the game was waiting for."""
+        defaults = record.body.get("defaults", [])
+        if not isinstance(defaults, list) or defaults != sorted(set(defaults)):
+            raise BadRecord(record.seq, f"the batch's defaults {defaults!r} are not a sorted list of sides")
+        asked = None if self.blind or self.match.decision is None else self.match.decision.side
+        may = (self.sides if self.blind else {asked}) - contributed - {None}
+        wrong = sorted(set(defaults) - may)
+        if wrong:
+            raise BadRecord(record.seq, f"the batch gives {', '.join(map(str, wrong))} the defaults for silence, "
+                                        "but only a side the game waits for that sent nothing for the step "
+                                        f"can get them (waiting: {asked or 'nobody'})")
 
     def _check_seed(self, record: Record, number: int) -> bytes:
         try:
@@ -385,7 +512,9 @@ class _Checker:
                     entropy is not None and sha256_hex(entropy) != body["entropy_hash"]):
                 raise BadRecord(record.seq, f"{side}'s entropy does not match the commitment in record {seq}")
             contributions[side] = contribution(entropy, self._reveal(record, side, reveals.get(side), number))
-        return contributions
+            if self.player_chains and sha256_hex(reveals.get(side) or "") != body.get("reveal_hash"):
+                raise BadRecord(record.seq, f"{side}'s reveal does not match its hash in orders record {seq}")
+        return contributions, set(by_side)
 
     def _reveal(self, record: Record, side: str, reveal: str | None, number: int) -> bytes | None:
         """Sealed mode: the side's revealed value for this batch, checked against its chain."""
@@ -402,21 +531,22 @@ class _Checker:
                                         "match the chain committed in the charter")
         return value
 
-    def _replay(self, record: Record, number: int, entries: list, dice: BatchDice,
-                hidden: BatchDice | None) -> list:
+    def _replay(self, record: Record, number: int, entries: list, streams: Mapping[str, BatchDice | None]) -> list:
         """Replay a batch's entries (opened where sealed); return them in clear."""
         clear_entries = []
         for position, entry in enumerate(entries, start=1):
             try:
                 if "sealed" in entry:
+                    shown = entry
                     entry = self._unseal(record, number, position, entry)
                     if entry is None:
                         continue
-                    self._replay_entry(record, position, entry, hidden, sealed=True)
+                    self._check_sealed_label(record, position, shown, entry)
+                    self._replay_entry(record, number, position, entry, streams, sealed=True)
                 elif self.blind:
-                    self._check_public_draw(record, position, entry, dice)
+                    self._check_public_draw(record, number, position, entry, streams[PUBLIC_STREAM])
                 else:
-                    self._replay_entry(record, position, entry, dice, sealed=False)
+                    self._replay_entry(record, number, position, entry, streams, sealed=False)
                 clear_entries.append({k: v for k, v in entry.items() if k != "at"})
             except EngineError as err:
                 raise BadRecord(record.seq, f"entry {position} does not fit the rules: {err}") from err
@@ -424,40 +554,85 @@ class _Checker:
                 raise BadRecord(record.seq, f"entry {position} is malformed: {err!r}") from err
         return clear_entries
 
-    def _replay_entry(self, record: Record, position: int, entry: Mapping[str, Any], dice: BatchDice | None,
-                      sealed: bool) -> None:
+    def _check_sealed_label(self, record: Record, position: int, shown: Mapping[str, Any],
+                            clear: Mapping[str, Any]) -> None:
+        """A sealed entry's published ``what`` and ``side`` must say what its opening is."""
+        what = "answer" if "answer" in clear else next((k for k in DRAW_KINDS if k in clear), None)
+        side = clear.get("side") if what == "answer" else (clear.get("at") or {}).get("side")
+        if (shown.get("what"), shown.get("side")) != (what, side):
+            raise BadRecord(record.seq, f"entry {position} is published as a sealed {shown.get('what')!r} of "
+                                        f"{shown.get('side')!r}, but it opens to a {what!r} of {side!r}")
+
+    def _replay_entry(self, record: Record, number: int, position: int, entry: Mapping[str, Any],
+                      streams: Mapping[str, BatchDice | None], sealed: bool) -> None:
         pending = self.match.pending
         if pending is not None and getattr(pending, "hidden", False) != sealed and self.hidden_chain is not None:
             raise BadRecord(record.seq, f"entry {position} is {'sealed' if sealed else 'published in clear'} "
                                         f"but the rules ask for it {'in the open' if sealed else 'in secret'}")
         drawn = next((key for key in DRAWS if key in entry), None)
         if drawn is not None:
-            self._replay_draw(record, position, drawn, entry[drawn], dice)
+            self._replay_draw(record, number, position, drawn, entry, streams)
         else:
             self.match.answer(entry["side"], entry["answer"], entry.get("kind"))
 
-    def _check_public_draw(self, record: Record, position: int, entry: Mapping[str, Any], dice: BatchDice) -> None:
-        """While the replay waits for the opening: recompute a public draw from its address."""
+    def _address(self, record: Record, position: int, drawn: str, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        at = entry.get("at")
+        if not isinstance(at, dict):
+            raise BadRecord(record.seq, f"entry {position}: the {drawn} are published without their address "
+                                        "('at'), so nobody can recompute them")
+        return at
+
+    def _check_public_draw(self, record: Record, number: int, position: int, entry: Mapping[str, Any],
+                           dice: BatchDice) -> None:
+        """While the replay waits for the opening: recompute a public draw from its address,
+        whose batch, step, kind, stream and index must be where the batch stands."""
         drawn = next((key for key in DRAWS if key in entry), None)
         if drawn is None:
             return  # a public answer: checked by the replay after the opening
-        request = request_at(drawn, entry[drawn], entry["at"])
-        expected = dice(request)
-        if list(expected) != list(entry[drawn]):
-            raise BadRecord(record.seq, f"entry {position}: the {drawn} published are {entry[drawn]}, "
-                                        f"the seed gives {list(expected)}")
+        at = self._address(record, position, drawn, entry)
+        request = request_at(drawn, entry[drawn], at)
+        expected_at = draw_address(request, number, self.counters[PUBLIC_STREAM])
+        self._compare_address(record, position, drawn, at, expected_at)
+        self._check_values(record, position, drawn, entry[drawn], dice.at(request, at["index"]), "")
+        self._count(request, drawn, at, entry[drawn])
 
-    def _replay_draw(self, record: Record, position: int, drawn: str, published: list, dice: BatchDice) -> None:
-        """Recompute a roll's dice or a shuffle's order from the batch's stream."""
+    def _replay_draw(self, record: Record, number: int, position: int, drawn: str, entry: Mapping[str, Any],
+                     streams: Mapping[str, BatchDice | None]) -> None:
+        """Recompute a roll's dice, a shuffle's order or a draw's cards from the batch's
+        stream, at the address the rules give it, and check the address published."""
         pending_name, supply_name = DRAWS[drawn]
         request = getattr(self.match, pending_name)
         if request is None:
             raise BadRecord(record.seq, f"entry {position} gives {drawn} where the game draws none")
-        expected = dice(request)
+        at = self._address(record, position, drawn, entry)
+        stream = stream_of(request, self.hidden_chain is not None)
+        expected_at = draw_address(request, number, self.counters[stream], stream)
+        self._compare_address(record, position, drawn, at, expected_at)
+        expected = streams[stream].at(request, expected_at["index"])
+        self._check_values(record, position, drawn, entry[drawn], expected, f" ({request.purpose})")
+        self._count(request, drawn, at, expected)
+        getattr(self.match, supply_name)(expected)
+
+    def _compare_address(self, record: Record, position: int, drawn: str, at: Mapping[str, Any],
+                         expected: Mapping[str, Any]) -> None:
+        if dict(at) != expected:
+            differ = ", ".join(f"{k} {at.get(k)!r} (should be {expected.get(k)!r})"
+                               for k in sorted(set(at) | set(expected)) if at.get(k) != expected.get(k))
+            raise BadRecord(record.seq, f"entry {position}: the {drawn}' published address is wrong: {differ}")
+
+    @staticmethod
+    def _check_values(record: Record, position: int, drawn: str, published: list, expected: tuple,
+                      purpose: str) -> None:
         if list(expected) != list(published):
             raise BadRecord(record.seq, f"entry {position}: the {drawn} published are {published}, "
-                                        f"the seed gives {list(expected)} ({request.purpose})")
-        getattr(self.match, supply_name)(expected)
+                                        f"the seed gives {list(expected)}{purpose}")
+
+    def _count(self, request: Any, drawn: str, at: Mapping[str, Any], values: Any) -> None:
+        """Move the stream's draw counter on, and count the dice for the table."""
+        self.counters[at["stream"]] += draw_count(drawn, int(at["n"]), len(values))
+        if drawn == "dice":
+            self.rolls.setdefault(at.get("side") or "nobody", []).extend(values)
+            self.dice_count += len(values)
 
     def _check_outcome(self, record: Record) -> None:
         match, body = self.match, record.body
@@ -509,7 +684,14 @@ def render_verdict(verdict: Verdict) -> str:
         lines.append("NOTE: this record has no end-of-game record and was checked without --head: records "
                      "may have been cut off its end. Check it with the head from your latest report: "
                      "adjudicator verify RECORD --head HEAD")
-    if verdict.verified and verdict.sealed:
+    if verdict.fingerprint:
+        lines.append(f"Referee key fingerprint: {verdict.fingerprint}"
+                     + (" (matches the one given)" if verdict.fingerprint_checked else
+                        " (compare it with the one your referee gave you, or pass it with --fingerprint)"))
+    if verdict.verified and verdict.reveals_only:
+        lines.append(f"VERIFIED: every signature and link, and the {verdict.batches} seed reveal(s) against the "
+                     f"charter's chain (a log of reveals, with no game in it). Head: {verdict.head}")
+    elif verdict.verified and verdict.sealed:
         lines.append(f"{verdict.sealed} hidden items committed, to be opened at the end of the game.")
         lines.append(f"VERIFIED SO FAR: every signature, link and seed and every public die checks out; the "
                      f"replay matches up to batch {verdict.replayed_to or 0}; the rest is checked when the "

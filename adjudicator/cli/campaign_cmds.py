@@ -452,11 +452,15 @@ def export(
     campaign: str = typer.Argument(..., help="The campaign."),
     public: bool = typer.Option(True, "--public", help="The public record (the only export there is)."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (default: stdout)."),
+    verifier: bool = typer.Option(False, "--verifier", help="Also write verify.html beside the output: the "
+                                  "browser verifier, with the record inside it (needs --output)."),
     store: Path = STORE_OPTION,
 ) -> None:
     """Write the campaign's signed public record (JSON Lines; no secret in it)."""
     from adjudicator.campaign import Campaigns
 
+    if verifier and output is None:
+        raise fail("--verifier writes verify.html beside the record: give the record's file with --output")
     with user_errors():
         with open_store(store) as opened:
             text = Campaigns(opened).export_public(campaign)
@@ -465,6 +469,12 @@ def export(
         else:
             output.write_text(text, encoding="utf-8")
             typer.echo(f"public record written to {output}", err=True)
+        if verifier and output is not None:
+            from adjudicator.campaign.verifier import PAGE_NAME, verifier_page
+
+            page = output.parent / PAGE_NAME
+            page.write_text(verifier_page(text), encoding="utf-8")
+            typer.echo(f"browser verifier written to {page}: open it in any browser to check the record", err=True)
 
 
 @app.command()
@@ -473,9 +483,11 @@ def verify(
     head: Optional[str] = typer.Option(None, "--head", help="The record's head hash from your latest report: "
                                        "also detects records cut off the end."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint as "
+                                              "the referee gave it to you: a record signed by another key fails."),
 ) -> None:
     """Check every signature, seed and die, replay the game, and show the dice table.
     Exit 0 verified, 1 not verified, 2 unusable input."""
     from adjudicator.cli.verify_cmd import verify as run_verify
 
-    raise typer.Exit(run_verify(str(record), head, format.value, sys.stdout, sys.stderr))
+    raise typer.Exit(run_verify(str(record), head, format.value, sys.stdout, sys.stderr, fingerprint))

@@ -11,13 +11,14 @@ from typing import TextIO
 EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE = 0, 1, 2
 
 
-def verify(record: str, head: str | None, output_format: str, out: TextIO, err: TextIO) -> int:
+def verify(record: str, head: str | None, output_format: str, out: TextIO, err: TextIO,
+           fingerprint: str | None = None) -> int:
     """Verify the public record at ``record`` ('-': stdin); print the verdict; return the exit code."""
     from adjudicator.campaign.verify import UnusableRecord, render_verdict, verify_text
 
     try:
         data = sys.stdin.buffer.read() if record == "-" else Path(record).read_bytes()
-        verdict = verify_text(data, head)
+        verdict = verify_text(data, head, fingerprint)
     except (OSError, UnusableRecord) as error:
         print(f"adjudicator: {error}", file=err)
         return EXIT_UNUSABLE
@@ -31,7 +32,7 @@ def direct(argv: list[str]) -> int | None:
     when the arguments are misused (the full command line then says how)."""
     from adjudicator.cli.direct import read_arguments
 
-    args = read_arguments(argv, ["record"], {"--head": None, "--format": "text"})
+    args = read_arguments(argv, ["record"], {"--head": None, "--format": "text", "--fingerprint": None})
     if args is None or args["format"] not in ("text", "json"):
         return None
-    return verify(args["record"], args["head"], args["format"], sys.stdout, sys.stderr)
+    return verify(args["record"], args["head"], args["format"], sys.stdout, sys.stderr, args["fingerprint"])

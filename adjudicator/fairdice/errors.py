@@ -79,6 +79,10 @@ class InvalidPublicKey(FairDiceError):
     """The text form of a public key is malformed."""
 
 
+class InvalidFingerprint(FairDiceError):
+    """A key fingerprint given to compare is not 32 hex digits."""
+
+
 class RecordFormatError(FairDiceError):
     """A serialised record cannot be parsed or is not in canonical form.
 

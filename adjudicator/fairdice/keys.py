@@ -22,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 
 from .errors import (
     EmptyPassphrase,
+    InvalidFingerprint,
     InvalidPublicKey,
     KeyFileError,
     KeyFileExists,
@@ -161,6 +162,16 @@ def fingerprint(public_key: Ed25519PublicKey) -> str:
     digest = hashlib.sha256(public_key_bytes(public_key)).digest()[:FINGERPRINT_BYTES]
     hex_digits = digest.hex()
     return " ".join(hex_digits[i : i + 4] for i in range(0, len(hex_digits), 4))
+
+
+def read_fingerprint(text: str) -> str:
+    """A fingerprint as a person types it (any case, spaces or none, colons) in the
+    form :func:`fingerprint` prints; InvalidFingerprint when it is not 32 hex digits."""
+    digits = "".join(ch for ch in text.lower() if ch not in " :-\t")
+    if len(digits) != 2 * FINGERPRINT_BYTES or any(ch not in "0123456789abcdef" for ch in digits):
+        raise InvalidFingerprint(f"the fingerprint {text!r} is not 32 hex digits "
+                                 "(copy it as the referee gave it, e.g. '24f6 ed6a cbfe 1009 c030 d7ca 567c 33ca')")
+    return " ".join(digits[i: i + 4] for i in range(0, len(digits), 4))
 
 
 def _private_pem(key: Ed25519PrivateKey, passphrase: str | None) -> bytes:

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
-from adjudicator.fairdice import canonical_json
+from adjudicator.fairdice import FairDiceError, canonical_json, fingerprint, public_key_from_text
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -90,4 +90,14 @@ def report_context(
         "anchor": log.charter["chain"]["anchor"],
         "charter_hash": log.record_hash(0),
         "head": log.record_hash(-1),
+        "fingerprint": referee_fingerprint(log.charter),
     }
+
+
+def referee_fingerprint(charter: Mapping[str, Any]) -> str | None:
+    """The fingerprint of the referee key the charter names, for the player to compare
+    with the one the referee gave out of band (None when the charter names none)."""
+    try:
+        return fingerprint(public_key_from_text(charter["referee_key"]))
+    except (KeyError, FairDiceError):
+        return None

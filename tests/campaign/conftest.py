@@ -68,3 +68,16 @@ def play_campaign(campaigns, key, campaign="test-1", options=None, max_steps=200
         if step.result is not None:
             return step
     raise AssertionError("the campaign did not end")
+
+
+def confirm(campaigns, key, campaign, sides=None, passwords=None):
+    """Each side (default: every player) confirms the next step with a one-line
+    confirmation: the header and an entropy line, no orders."""
+    log, match = campaigns.match(campaign)
+    state = match.state
+    turn = state["turn"] if isinstance(state, dict) else state.turn
+    known = passwords or {p.side: p.password for p in PLAYERS}
+    for number, side in enumerate(sides or known):
+        campaigns.submit(campaign, f"campaign: {campaign}\nside: {side}\nturn: {turn}\n"
+                                   f"step: {log.next_batch}\npassword: {known[side]}\n"
+                                   f"entropy: confirm-{side}-{log.next_batch}-{number}\n", key)

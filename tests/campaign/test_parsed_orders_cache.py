@@ -14,7 +14,7 @@ from adjudicator.campaign.parsed import PARSED_ORDERS, cached_orders, load, text
 from adjudicator.campaign.running import orders_in_force
 from adjudicator.campaign.verify import verify_text
 from adjudicator.games.port_arthur.autoplayer import AutoCommander
-from tests.campaign.conftest import PLAYERS
+from tests.campaign.conftest import PLAYERS, confirm
 
 PASSWORDS = {p.side: p.password for p in PLAYERS}
 
@@ -88,6 +88,7 @@ def test_a_cache_naming_a_type_that_is_not_an_orders_type_is_not_read(played):
 
 def test_a_step_after_an_undo_gives_the_record_a_full_parse_gives(played, referee_key):
     played.undo("c1", referee_key, "a ruling was wrong")
+    confirm(played, referee_key, "c1")  # a fresh contribution from every side
     played.adjudicate("c1", referee_key, reuse_orders=True)  # the orders on file, again
     with played.store.transaction("c1") as tx:
         tx.delete_secret(PARSED_ORDERS)

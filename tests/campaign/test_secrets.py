@@ -15,7 +15,7 @@ from adjudicator import games
 from adjudicator.campaign.protocol import OPENING, seal
 from adjudicator.campaign.verify import render_verdict, verify_text
 from adjudicator.fairdice import records_from_jsonl
-from tests.campaign.conftest import PLAYERS
+from tests.campaign.conftest import PLAYERS, confirm
 from tests.campaign.test_verify import resign
 
 FOG = {"fog_of_war": True}
@@ -137,7 +137,7 @@ def test_each_player_gets_the_openings_of_its_own_hidden_items(campaigns, refere
                 == shown["sealed"] == item["sealed"]
 
 
-def test_a_campaign_without_secrets_publishes_what_it_did_before(campaigns, referee_key, auto_orders):
+def test_a_campaign_without_secrets_seals_nothing_and_addresses_every_draw(campaigns, referee_key, auto_orders):
     campaigns.create("open-1", "port-arthur", PLAYERS, referee_key)
     for _ in range(5):
         campaigns.adjudicate("open-1", referee_key)
@@ -146,7 +146,9 @@ def test_a_campaign_without_secrets_publishes_what_it_did_before(campaigns, refe
     for record in records:
         assert record.kind != OPENING
         for entry in record.body.get("entries", []):
-            assert "sealed" not in entry and "at" not in entry
+            assert "sealed" not in entry
+            if "dice" in entry:
+                assert entry["at"]["stream"] == "public" and entry["at"]["batch"] == record.body["batch"]
 
 
 @pytest.fixture
@@ -169,6 +171,7 @@ def test_a_card_game_with_hidden_hands_keeps_them_secret_and_verifies(toy_campai
     players = [PLAYERS[0].__class__("red", "r@example.org", "pw-red-1"),
                PLAYERS[0].__class__("blue", "b@example.org", "pw-blue-1")]
     toy_campaigns.create("toy-1", "toy-hand", players, referee_key)
+    confirm(toy_campaigns, referee_key, "toy-1", passwords={p.side: p.password for p in players})
     step = toy_campaigns.adjudicate("toy-1", referee_key)
     assert step.result is not None  # the automatic orders answer everything: one batch plays it out
     log = toy_campaigns.log("toy-1")
@@ -181,17 +184,19 @@ def test_a_card_game_with_hidden_hands_keeps_them_secret_and_verifies(toy_campai
 
 def test_the_deck_of_the_toy_game_is_not_computable_before_the_opening(toy_campaigns, referee_key, monkeypatch):
     """The shuffle comes from the hidden stream: the public seed of its batch does not give it."""
-    from adjudicator.campaign.protocol import BatchDice
+    from adjudicator.campaign.protocol import BatchDice, contribution
     from adjudicator.engine import Shuffle
 
     players = [PLAYERS[0].__class__("red", "r@example.org", "pw-red-1"),
                PLAYERS[0].__class__("blue", "b@example.org", "pw-blue-1")]
     toy_campaigns.create("toy-2", "toy-hand", players, referee_key)
+    confirm(toy_campaigns, referee_key, "toy-2", passwords={p.side: p.password for p in players})
     toy_campaigns.adjudicate("toy-2", referee_key)
     log = toy_campaigns.log("toy-2")
     batch = log.batches[0].body
     real_order = log.clear_entries[1][0]["shuffle"]
-    public = BatchDice("toy-2", 1, bytes.fromhex(batch["seed"]), {})
+    contributions = {side: contribution(text, None) for side, text in batch["contributions"].items()}
+    public = BatchDice("toy-2", 1, bytes.fromhex(batch["seed"]), contributions)
     assert list(public(Shuffle(9, "the deck", None, 0, "deal", True))) != real_order
 
 

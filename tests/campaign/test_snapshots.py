@@ -14,7 +14,7 @@ from adjudicator.campaign.snapshots import GAME_SNAPSHOT, earliest_unreported_ev
 from adjudicator.campaign.verify import verify_text
 from adjudicator.engine import Match
 from adjudicator.games.port_arthur.game import PortArthur
-from tests.campaign.conftest import PLAYERS
+from tests.campaign.conftest import PLAYERS, confirm
 
 GAME = PortArthur()
 
@@ -121,6 +121,7 @@ def test_after_an_undo_the_game_stands_where_the_shorter_history_leaves_it(campa
     log, match = campaigns.match(running)
     assert match.entry_count == len(log.history())
     assert same_place(match, replayed_from_the_start(campaigns, running))
+    confirm(campaigns, referee_key, running)
     step = campaigns.adjudicate(running, referee_key, reuse_orders=True)
     assert step.batch is not None
     _, match = campaigns.match(running)

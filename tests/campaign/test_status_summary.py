@@ -19,7 +19,7 @@ from adjudicator import games
 from adjudicator.campaign import Player
 from adjudicator.campaign import summary as summary_module
 from adjudicator.campaign.summary import STATUS_SUMMARY, kept_position, position_of
-from tests.campaign.conftest import PLAYERS
+from tests.campaign.conftest import PLAYERS, confirm
 
 
 def kept(campaigns, name):
@@ -50,7 +50,8 @@ def test_every_games_summary_survives_the_store_unchanged(campaigns, referee_key
     players = [Player(side, f"{side}@example.org", f"pw-{side}-1904") for side in sides]
     campaigns.create("g1", game, players, referee_key)
     assert kept(campaigns, "g1") == replayed(campaigns, "g1")
-    campaigns.adjudicate("g1", referee_key)  # to the first question (no orders yet)
+    confirm(campaigns, referee_key, "g1", passwords={p.side: p.password for p in players})
+    campaigns.adjudicate("g1", referee_key)  # to the first question (every side confirmed)
     position = kept(campaigns, "g1")
     assert position is not None and position["waiting"] is not None
     assert json.dumps(position, sort_keys=True) == json.dumps(replayed(campaigns, "g1"), sort_keys=True)
@@ -71,6 +72,7 @@ def test_orders_on_file_keep_the_summary_and_an_undo_or_a_new_step_makes_it_stal
     assert kept_position(store.entries("s1"), "port-arthur", stored) is None  # a step later
     campaigns.undo("s1", referee_key, "a mistake")
     assert kept(campaigns, "s1") is None
+    confirm(campaigns, referee_key, "s1")
     campaigns.adjudicate("s1", referee_key, reuse_orders=True)
     assert kept(campaigns, "s1") == replayed(campaigns, "s1")
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from adjudicator.campaign.verify import UnusableRecord, verify_text
 from adjudicator.fairdice import SeedChain, generate_keypair, records_from_jsonl, records_to_jsonl, sign_record
-from tests.campaign.conftest import PLAYERS, play_campaign
+from tests.campaign.conftest import PLAYERS, play_campaign, confirm
 
 
 @pytest.fixture
@@ -202,9 +202,12 @@ def test_an_undo_is_public_voids_the_batches_after_it_and_the_replay_follows(cam
     log, match = campaigns.match("undo")
     assert log.of_kind("undo")[0].body == {"back_to": back_to, "reason": "a player's email was lost"}
     kept = [r for r in before.batches if r.body["batch"] <= back_to]
-    assert match.history_json() == [e for r in kept for e in r.body["entries"]]
+    assert match.history_json() == [{k: v for k, v in e.items() if k != "at"} for r in kept for e in r.body["entries"]]
+    confirm(campaigns, referee_key, "undo")
     campaigns.adjudicate("undo", referee_key, reuse_orders=True)
-    assert campaigns.log("undo").batches[-1].body["batch"] == len(before.batches) + 1  # never reused
+    redo = campaigns.log("undo").batches[-1].body
+    assert redo["batch"] == len(before.batches) + 1  # never reused
+    assert len(redo["orders"]) == 2 and len(redo["contributions"]) == 2  # a fresh contribution from each side
     assert verify_text(campaigns.export_public("undo")).verified
 
 

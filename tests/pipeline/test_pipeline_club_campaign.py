@@ -88,13 +88,17 @@ def test_a_club_campaign_by_mail_answers_every_mail_and_plays_the_last_orders(
     assert {m.status for m in outgoing(store)} == {"sent"}
 
     # The referee voids step 2: every player is told why; the step is played again on fresh
-    # orders; a missed question gets its default only; verify names the voided step.
+    # orders (every side sends something: russia orders, japan a confirmation); a missed
+    # question gets its default only; verify names the voided step.
     reason = "Russia says the attachment was sent by mistake"
     campaigns.undo(CAMPAIGN, referee_key, reason)
     notices = [m for m in outgoing(store) if "voided" in m.subject]
     assert sorted(m.recipient for m in notices) == sorted(ADDRESSES.values()) and reason in notices[0].text
     fresh = orders_text("russia", step=3, body="sortie:\n  Novik to Yellow Sea\n")
     deliver(inbox, email(fresh, sender=ADDRESSES["russia"], message_id="<r-fresh@russia.test>"), 8_000)
+    turn = campaigns.match(CAMPAIGN)[1].state.turn
+    confirmed = orders_text("japan", step=3, turn=turn, body="", entropy="japan-confirms-step-3")  # a fresh contribution
+    deliver(inbox, email(confirmed, message_id="<j-confirms@japan.test>"), 8_500)
     mailroom.receive(inbox.path, referee_key)
     step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 3 * HOUR, after=mailroom.queue_reports)
     assert step.batch == 3 and answered(store, "<r-fresh@russia.test>")

@@ -44,13 +44,26 @@ def test_an_undo_mails_every_player_the_voided_step_and_its_reason(campaign, cam
         assert campaigns.log(CAMPAIGN).records[-1].hash in notice.text  # the head to check against
 
 
-def test_a_voided_step_needs_fresh_orders_or_an_explicit_reuse(campaign, campaigns, mailroom, referee_key):
+def confirm_by_mail(mailroom, referee_key, side, step):
+    """A side's one-line confirmation of a step, by mail: the header and an entropy line."""
+    text = orders_text(side, step=step, body="", entropy=f"{side}-confirms-{step}")
+    mail = email(text, sender=ADDRESSES[side], message_id=f"<confirm-{side}-{step}@test>")
+    assert mailroom.take(parse_message(mail), referee_key, None).outcome == "accepted"
+
+
+def test_a_voided_step_needs_a_fresh_contribution_from_every_side_even_with_reuse(campaign, campaigns, mailroom,
+                                                                                  referee_key):
     first_step(campaigns, mailroom, referee_key)
     campaigns.undo(CAMPAIGN, referee_key, REASON)
-    with pytest.raises(FreshOrdersNeeded, match="--reuse-orders"):
-        campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR)
+    for reuse in (False, True):
+        with pytest.raises(FreshOrdersNeeded, match="every side: waiting for japan, russia"):
+            campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR, reuse_orders=reuse)
     assert campaigns.log(CAMPAIGN).next_batch == 2  # nothing adjudicated
+    for side in ("japan", "russia"):
+        confirm_by_mail(mailroom, referee_key, side, 2)
     assert campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR, reuse_orders=True).batch == 2
+    redo = campaigns.log(CAMPAIGN).batches[-1].body
+    assert sorted(redo["contributions"]) == ["japan", "russia"] and redo["reused_orders"]
 
 
 def test_a_voided_step_is_adjudicated_again_with_the_fresh_orders_sent_after_the_undo(
@@ -59,6 +72,7 @@ def test_a_voided_step_is_adjudicated_again_with_the_fresh_orders_sent_after_the
     campaigns.undo(CAMPAIGN, referee_key, REASON)
     fresh = email(orders_text(step=2), message_id="<orders-2@japan.test>")
     assert mailroom.take(parse_message(fresh), referee_key, None).outcome == "accepted"
+    confirm_by_mail(mailroom, referee_key, "russia", 2)
     assert campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR).batch == 2
 
 
@@ -76,6 +90,8 @@ def test_verify_lists_every_voided_step_with_its_reason_in_text_and_json(campaig
                                                                          referee_key):
     first_step(campaigns, mailroom, referee_key)
     campaigns.undo(CAMPAIGN, referee_key, REASON)
+    for side in ("japan", "russia"):
+        confirm_by_mail(mailroom, referee_key, side, 2)
     campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR, reuse_orders=True)
     verdict = verify_text(campaigns.export_public(CAMPAIGN))
     assert verdict.verified, verdict.reason

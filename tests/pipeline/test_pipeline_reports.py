@@ -186,7 +186,8 @@ def golden_context(stop: tuple = (2, "sortie"), options: dict | None = None) -> 
     records = [SimpleNamespace(hash="c0" * 32), SimpleNamespace(hash="e0" * 32)]
     log = SimpleNamespace(
         campaign="golden-1904", next_batch=7,
-        charter={"options": dict(options or {}), "chain": {"anchor": "a0" * 32}},
+        charter={"options": dict(options or {}), "chain": {"anchor": "a0" * 32},
+                 "referee_key": "ed25519:Kay64UG8yvCyLhqU000LxzYeUm0L/hLIl5S8kyKWbdc="},
         records=records, record_hash=lambda index: records[index].hash,
     )
     batch = SimpleNamespace(body={"batch": 6, "seed": "5e" * 32, "contributions": {"japan": "golden-entropy"},

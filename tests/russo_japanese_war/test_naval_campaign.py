@@ -18,6 +18,7 @@ from adjudicator.fairdice import generate_keypair
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer
 from adjudicator.store import Store
+from tests.campaign.conftest import confirm
 
 GAME_NAME = "russo-japanese-war"
 PLAYERS = [Player("japan", "togo@example.org", "Togo1904"), Player("russia", "makarov@example.org", "Makarov1904")]
@@ -55,6 +56,7 @@ def flagship_of(campaigns, campaign):
 def test_makarovs_flagship_is_sealed_mid_game_and_verifies_after_the_end(campaigns):
     key = generate_keypair()[0]
     campaigns.create("naval-1", GAME_NAME, PLAYERS, key, options={"naval": True})
+    confirm(campaigns, key, "naval-1", passwords={p.side: p.password for p in PLAYERS})  # before the set-up's draws
     for _ in range(4):
         step = campaigns.adjudicate("naval-1", key)
     assert step.result is None

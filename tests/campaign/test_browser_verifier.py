@@ -1,0 +1,238 @@
+"""The verifier in the browser (adjudicator/campaign/verifier.html), run in the real
+headless chromium: it verifies every worked example of docs/dice.md from its addresses
+alone, and rejects tampered copies, each for what was changed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator.campaign.examples import EXAMPLES, example_key
+from adjudicator.fairdice import records_from_jsonl, records_to_jsonl, sign_record
+from tests.campaign.browser_verifier import browser_verdict, browser_verdicts
+from tests.campaign.test_sealed import chains, sealed  # noqa: F401 (fixtures)
+from tests.campaign.test_secrets import toy_campaigns  # noqa: F401 (fixture)
+
+FOLDER = Path(__file__).resolve().parents[2] / "docs" / "examples"
+FINGERPRINT = "24f6 ed6a cbfe 1009 c030 d7ca 567c 33ca"
+
+
+def example(name: str) -> str:
+    return (FOLDER / name).read_text(encoding="utf-8")
+
+
+def resigned(text: str, change) -> str:
+    """The record changed by ``change(pairs)`` and signed again with the examples' key
+    (published in docs/dice.md): what a dishonest referee could publish."""
+    pairs = change([(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)])
+    out, prev = [], "0" * 64
+    for seq, (kind, body) in enumerate(pairs):
+        out.append(sign_record(example_key(), seq, kind, body, prev))
+        prev = out[-1].hash
+    return records_to_jsonl(out)
+
+
+def first(pairs, key):
+    return next(e for kind, body in pairs if kind == "batch" for e in body["entries"] if key in e)
+
+
+def change_die(pairs):
+    entry = first(pairs, "dice")
+    entry["dice"][0] = entry["dice"][0] % 6 + 1
+    return pairs
+
+
+def relabel_phase(pairs):
+    first(pairs, "dice")["at"]["phase"] = "bogus"
+    return pairs
+
+
+def shift_index(pairs):
+    first(pairs, "dice")["at"]["index"] += 1
+    return pairs
+
+
+def change_card(pairs):
+    entry = first(pairs, "draw")
+    entry["draw"][0] = (entry["draw"][0] + 1) % entry["at"]["n"]
+    return pairs
+
+
+def change_seed(pairs):
+    body = next(body for kind, body in pairs if kind == "batch" and body["batch"] == 2)
+    body["seed"] = "00" * 32
+    return pairs
+
+
+def change_entropy(pairs):
+    body = next(body for kind, body in pairs if kind == "batch" and body["contributions"])
+    side = next(iter(body["contributions"]))
+    body["contributions"][side] += "0"
+    return pairs
+
+
+def drop_russias_first_orders(pairs):
+    """Batch 1 drawn without russia's confirmation: its orders record gone."""
+    index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "russia")
+    seq = index
+    del pairs[index]
+    batch = next(body for kind, body in pairs if kind == "batch")
+    batch["contributions"].pop("russia", None)
+    batch["orders"] = [s - (s > seq) for s in batch["orders"] if s != seq]
+    return pairs
+
+
+def change_opening(pairs):
+    opening = next(body for kind, body in pairs if kind == "opening")
+    opened = opening["openings"][0]["open"]
+    opened["answer"] = {**opened["answer"], "changed": True}
+    return pairs
+
+
+TAMPERED = {
+    "die changed": ("port-arthur.jsonl", change_die, "the seed gives"),
+    "phase relabelled": ("port-arthur.jsonl", relabel_phase, "the seed gives"),
+    "address index shifted": ("tsushima-1905.jsonl", shift_index, "is not where batch"),
+    "card changed": ("tsushima-1905.jsonl", change_card, "the seed gives"),
+    "seed changed": ("port-arthur.jsonl", change_seed, "does not hash to the committed chain"),
+    "entropy changed": ("tsushima-1905.jsonl", change_entropy, "entropy does not match its hash"),
+    "batch 1 without russia": ("russo-japanese-war.jsonl", drop_russias_first_orders, "without a contribution from russia"),
+    "opening changed": ("port-arthur-fog-of-war.jsonl", change_opening, "does not match its seal"),
+}
+
+
+def other_signature(line: str) -> str:
+    """The line with the first character of its signature changed (still canonical base64)."""
+    head, sig = line.split('"signature":"', 1)
+    return head + '"signature":"' + ("B" if sig[0] == "A" else "A") + sig[1:]
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    records = [(name, example(name), FINGERPRINT) for name in EXAMPLES]
+    for label, (name, change, _) in TAMPERED.items():
+        records.append((label, resigned(example(name), change), ""))
+    text = example("port-arthur.jsonl")
+    lines = text.splitlines(keepends=True)
+    records += [("a byte changed", text.replace('"seq":3,', '"seq":3 ,', 1), ""),
+                ("a signature's byte changed", "".join(lines[:2]) + other_signature(lines[2]) + "".join(lines[3:]), ""),
+                ("a record removed", "".join(lines[:3] + lines[4:]), ""),
+                ("another referee's fingerprint", text, "0000 1111 2222 3333 4444 5555 6666 7777")]
+    return browser_verdicts(records, tmp_path_factory.mktemp("browser"))
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_browser_verifies_each_worked_example_with_its_referees_fingerprint(verdicts, name):
+    found = verdicts[name]
+    assert found["status"] == "verified", found
+    assert found["batches"] >= 3 and found["draws"] > 0
+
+
+@pytest.mark.parametrize("label", sorted(TAMPERED))
+def test_the_browser_rejects_a_tampered_copy_signed_again_for_what_was_changed(verdicts, label):
+    found = verdicts[label]
+    assert found["status"] == "failed" and TAMPERED[label][2] in found["reason"], found
+
+
+@pytest.mark.parametrize("label, reason", [("a byte changed", "not canonical"),
+                                           ("a signature's byte changed", "record 2: the signature"),
+                                           ("a record removed", "record 3: seq is 4"),
+                                           ("another referee's fingerprint", "fingerprint is 24f6")])
+def test_the_browser_rejects_a_changed_record_or_another_key(verdicts, label, reason):
+    found = verdicts[label]
+    assert found["status"] == "failed" and reason in found["reason"], found
+
+
+def test_the_page_shows_verified_for_the_record_written_inside_it(tmp_path):
+    shown = browser_verdict(example("port-arthur.jsonl"), tmp_path, fingerprint=FINGERPRINT)
+    assert shown["status"] == "verified" and shown["verdict"].startswith("VERIFIED")
+    assert FINGERPRINT in shown["details"]
+    shown = browser_verdict(resigned(example("port-arthur.jsonl"), change_die), tmp_path / "tampered")
+    assert shown["status"] == "failed" and shown["verdict"].startswith("NOT VERIFIED: record")
+
+
+def test_the_page_loads_nothing_from_anywhere():
+    page = (Path(__file__).resolve().parents[2] / "adjudicator" / "campaign" / "verifier.html").read_text()
+    for needle in ("src=", "href=", "http:", "https:", "import(", "fetch(", "XMLHttpRequest"):
+        assert needle not in page, needle
+
+
+def test_export_writes_the_browser_verifier_beside_the_record_with_the_record_inside(tmp_path, referee_key):
+    import base64
+    import re
+
+    from adjudicator.campaign import Campaigns
+    from adjudicator.store import Store
+    from tests.campaign.conftest import PLAYERS
+    from tests.pipeline.test_pipeline_cli import invoke
+
+    with Store.open(tmp_path / "campaigns.sqlite3") as store:
+        Campaigns(store).create("c1", "port-arthur", PLAYERS, referee_key)
+    store_args = ["--store", tmp_path / "campaigns.sqlite3"]
+    refused = invoke("export", "c1", *store_args, "--verifier")
+    assert refused.exit_code == 2 and "--output" in refused.stderr
+    (tmp_path / "out").mkdir()
+    done = invoke("export", "c1", *store_args, "-o", tmp_path / "out" / "record.jsonl", "--verifier")
+    assert done.exit_code == 0, done.output
+    page = (tmp_path / "out" / "verify.html").read_text(encoding="utf-8")
+    inside = re.search(r'<script id="embedded-record" type="text/plain">([^<]+)</script>', page).group(1)
+    assert base64.b64decode(inside).decode("utf-8") == (tmp_path / "out" / "record.jsonl").read_text(encoding="utf-8")
+
+
+def test_the_browser_recomputes_opened_hidden_shuffles_and_draws_of_a_finished_card_game(toy_campaigns,
+                                                                                         referee_key, tmp_path):
+    from adjudicator.campaign import Player
+    from adjudicator.fairdice import fingerprint
+    from tests.campaign.conftest import confirm
+
+    players = [Player("red", "r@example.org", "pw-red-1"), Player("blue", "b@example.org", "pw-blue-1")]
+    toy_campaigns.create("toy-b", "toy-hand", players, referee_key)
+    confirm(toy_campaigns, referee_key, "toy-b", passwords={p.side: p.password for p in players})
+    assert toy_campaigns.adjudicate("toy-b", referee_key).result is not None
+    text = toy_campaigns.export_public("toy-b")
+    assert '"what":"shuffle"' in text and '"what":"draw"' in text and '"kind":"opening"' in text
+
+    def swap_hidden_seed(pairs):
+        opening = next(body for kind, body in pairs if kind == "opening")
+        opening["hidden_seeds"]["1"] = "00" * 32
+        return pairs
+
+    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
+    out, prev = [], "0" * 64
+    for seq, (kind, body) in enumerate(swap_hidden_seed(pairs)):
+        out.append(sign_record(referee_key, seq, kind, body, prev))
+        prev = out[-1].hash
+    found = browser_verdicts([("toy", text, fingerprint(referee_key.public_key())),
+                              ("toy, hidden seed changed", records_to_jsonl(out), "")], tmp_path)
+    assert found["toy"]["status"] == "verified" and found["toy"]["sealed"] == 0, found["toy"]
+    assert found["toy"]["draws"] >= 2
+    changed = found["toy, hidden seed changed"]
+    assert changed["status"] == "failed" and "hidden seed of batch 1" in changed["reason"], changed
+
+
+def test_the_browser_checks_a_sealed_campaigns_reveals_against_the_players_chains(sealed, referee_key, chains,
+                                                                                   tmp_path):
+    from datetime import timedelta
+
+    from tests.campaign.test_sealed import JAPAN_SORTIE, START, orders
+
+    sealed.submit("sealed", orders("japan", 1, chains, JAPAN_SORTIE), referee_key)
+    sealed.submit("sealed", orders("russia", 1, chains), referee_key)
+    sealed.adjudicate("sealed", referee_key, now=START + timedelta(hours=1))
+    text = sealed.export_public("sealed")
+
+    def other_reveal(pairs):
+        batch = next(body for kind, body in pairs if kind == "batch")
+        batch["reveals"]["russia"] = chains["russia"].reveal(2).hex()
+        return pairs
+
+    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
+    out, prev = [], "0" * 64
+    for seq, (kind, body) in enumerate(other_reveal(pairs)):
+        out.append(sign_record(referee_key, seq, kind, body, prev))
+        prev = out[-1].hash
+    found = browser_verdicts([("sealed", text, ""), ("another reveal", records_to_jsonl(out), "")], tmp_path)
+    assert found["sealed"]["status"] == "verified", found["sealed"]
+    assert found["another reveal"]["status"] == "failed" and "russia's sealed reveal" in found["another reveal"]["reason"]
