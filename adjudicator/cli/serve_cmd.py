@@ -40,8 +40,9 @@ def serve(
     poll: float = typer.Option(1.0, help="Seconds between two looks at each Maildir."),
     health_file: Optional[Path] = typer.Option(None, "--health-file", help="Keep a one-line health status "
                                                "in this file (see 'adjudicator health')."),
-    requeue: bool = typer.Option(False, "--requeue", help="At start, put back mail that a killed run left "
-                                 "half-sent (it may then arrive twice)."),
+    requeue: bool = typer.Option(False, "--requeue", help="At start, settle mail that a killed run left "
+                                 "half-sent even if another host's lease on it looks alive (a restart on the "
+                                 "same host does this by itself)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every detail (debug)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
