@@ -277,8 +277,20 @@ def _threading(in_reply_to: str | None, references: Iterable[str]) -> list[tuple
         if parent not in thread:
             thread.append(parent)
     if thread:
-        fields.append(("References", " ".join(dict.fromkeys(thread))))
+        fields.append(("References", " ".join(_capped(list(dict.fromkeys(thread))))))
     return fields
+
+
+#: The most ids a References header carries: a player's mail may carry thousands.
+MAX_REFERENCES = 20
+
+
+def _capped(thread: list[str]) -> list[str]:
+    """The first id (the start of the thread) and the latest ones, at most
+    :data:`MAX_REFERENCES` in all, as RFC 5322 section 3.6.4 lets a reply trim them."""
+    if len(thread) <= MAX_REFERENCES:
+        return thread
+    return [thread[0], *thread[len(thread) - MAX_REFERENCES + 1:]]
 
 
 def _thread_id(value: str) -> str | None:
