@@ -226,6 +226,8 @@ def _parse_address_text(value: str) -> Address:
         raise InvalidAddress(f"not an email address: {value!r}") from exc
     if len(addresses) != 1 or header.defects:
         raise InvalidAddress(f"not exactly one valid email address: {value!r}")
+    if any(group.display_name is not None for group in header.groups):
+        raise InvalidAddress(f"a group address ('name: member;'), not one mailbox: {value!r}")
     return addresses[0]
 
 
