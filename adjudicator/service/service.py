@@ -18,6 +18,7 @@ from adjudicator.mail import SmtpSettings
 from adjudicator.service.desk import Desk, DeskThread, Tally
 from adjudicator.service.health import health_line, write_health
 from adjudicator.service.settings import ServiceSettings
+from adjudicator.store.pg import redacted
 
 log = logging.getLogger("adjudicator.serve")
 
@@ -72,7 +73,7 @@ class Service:
         self.desk.start()
         self.desk.ready.wait()
         if self.desk.failed is not None:
-            raise ServiceFailed(f"cannot open the store {self.settings.store}: {self.desk.failed}")
+            raise ServiceFailed(f"cannot open the store {redacted(str(self.settings.store))}: {self.desk.failed}")
         if not self.desk.is_alive():
             raise ServiceFailed("the desk stopped while resuming: see the log above")
         if self.settings.lmtp is not None:
