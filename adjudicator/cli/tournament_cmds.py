@@ -24,14 +24,10 @@ OUTBOX_OPTION = typer.Option(Path("outbox"), "--outbox", envvar="ADJUDICATOR_OUT
 
 @contextlib.contextmanager
 def tournament_errors() -> Iterator[None]:
-    """The tournament layer's errors (and the campaign layer's) as one line, exit 2."""
-    from adjudicator.tournament.errors import TournamentError
-
+    """The tournament layer's errors (and the campaign layer's) as one line, exit 2:
+    they are all AdjudicatorErrors, which :func:`user_errors` tells."""
     with user_errors():
-        try:
-            yield
-        except TournamentError as err:
-            raise fail(str(err))
+        yield
 
 
 @contextlib.contextmanager

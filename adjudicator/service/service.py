@@ -17,7 +17,7 @@ from typing import Any
 from adjudicator.mail import SmtpSettings
 from adjudicator.service.desk import Desk, DeskThread, Tally
 from adjudicator.service.health import health_line, write_health
-from adjudicator.service.settings import ServiceSettings
+from adjudicator.service.settings import ServiceError, ServiceSettings
 from adjudicator.store.pg import redacted
 
 log = logging.getLogger("adjudicator.serve")
@@ -26,7 +26,7 @@ HEALTH_PERIOD = 5.0
 STOP_GRACE_SECONDS = 60.0
 
 
-class ServiceFailed(RuntimeError):
+class ServiceFailed(ServiceError, RuntimeError):
     """The service could not start, or its desk stopped working."""
 
 
