@@ -9,12 +9,11 @@ from typing import Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail
 from adjudicator.cli.campaign_cmds import user_errors
 from adjudicator.cli.plain import StoreURL, store_location
 
-store_app = typer.Typer(help="The campaign store: copy it between SQLite and PostgreSQL.",
-                        no_args_is_help=True)
+store_app = command_group(help="The campaign store: copy it between SQLite and PostgreSQL.")
 app.add_typer(store_app, name="store")
 
 
