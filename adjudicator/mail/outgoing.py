@@ -20,7 +20,6 @@ import os
 import random
 import re
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 from email import policy, utils
@@ -29,6 +28,9 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from adjudicator import files
+from adjudicator.files import sync_folder, write_atomically
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
 from .headers import ParsedOnce
@@ -527,45 +529,8 @@ def write_eml_bytes(data: bytes, name: str, folder: str | os.PathLike[str], *, s
     several files (:func:`sync_folder`)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / name
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".eml.part")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        _remove_quietly(temp_name)
-        raise
+    target = write_atomically(folder / name, data, durable=True)
     if sync_folder:
-        _sync_folder(folder)
+        files.sync_folder(folder)
     return target
 
-
-def _remove_quietly(name: str) -> None:
-    try:
-        os.unlink(name)
-    except OSError:
-        pass
-
-
-def sync_folder(folder: str | os.PathLike[str]) -> None:
-    """Flush the entries of files renamed into ``folder`` to disk (where the platform allows)."""
-    _sync_folder(Path(folder))
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the folder entry of a rename to disk (where the platform allows)."""
-    if os.name != "posix":
-        return
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
