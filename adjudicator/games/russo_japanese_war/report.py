@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Mapping
 
-import jinja2
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES, hex_name, parse_hex
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
-from adjudicator.resources import data_dir
+from adjudicator.reports.render import template_environment
 
 SIZE = 18          # hex radius in the SVG, pixels
 INITIAL = {JAPAN: "J", RUSSIA: "R"}
@@ -147,18 +145,11 @@ def naval_context(naval: Mapping[str, Any] | None) -> dict | None:
             "home_blocked": naval["home_blocked"], "pa_eliminated": bool(naval.get("pa_eliminated"))}
 
 
-@lru_cache(maxsize=2)
-def _environment(autoescape: bool) -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))), autoescape=autoescape,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True)
-
-
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:
     """The game's partials for ``side`` on their own: (plain text, HTML)."""
     context = {"game": report_context(game, state, side, waiting)}
-    text = _environment(False).get_template("russo-japanese-war/situation.txt.j2").render(**context)
-    html = _environment(True).get_template("russo-japanese-war/situation.html.j2").render(**context)
+    text = template_environment(False).get_template("russo-japanese-war/situation.txt.j2").render(**context)
+    html = template_environment(True).get_template("russo-japanese-war/situation.html.j2").render(**context)
     if waiting is not None:
         text += f"\nNext: {waiting.side} -- {waiting.prompt}\n"
     return text, html

@@ -10,29 +10,21 @@ into the rules.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
-import jinja2
 from markupsafe import Markup
 
 from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.table import geometry_of
-from adjudicator.resources import data_dir
+from adjudicator.reports.render import template_environment
 
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30
 PANEL_WIDTH = 300
 ARROWS = "^/>\\v/<\\"    # heading octants: N, NE, E, SE, S, SW, W, NW
 COLOURS = {"japan": "#c0262d", "russia": "#222222"}
-
-
-@lru_cache(maxsize=1)
-def _svg_environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
 class Picture:
@@ -160,7 +152,8 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
 def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Picture | None = None) -> str:
     """The table as an inline SVG document (``asked``: the ship whose arcs to draw)."""
     context = (picture or Picture()).context(view, asked)
-    return _svg_environment().get_template("tsushima-1905/table.svg.j2").render(**context)
+    svg = template_environment(True).get_template("tsushima-1905/table.svg.j2").render(**context)
+    return svg.removesuffix("\n")  # inline in the report's HTML, where the line ends
 
 
 def ascii_plot(view: Mapping[str, Any], data: GameData | None = None) -> str:
