@@ -79,17 +79,9 @@ def read_toml(content: bytes) -> dict[str, Any]:
 def _keep(path: Path, parsed: dict[str, Any]) -> None:
     """Write ``parsed`` to ``path`` whole or not at all; a cache that cannot be written
     (a value marshal cannot hold, a full disk) is simply not kept."""
-    import tempfile
+    from adjudicator.files import keep_if_possible
 
     try:
-        data = marshal.dumps(parsed)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".toml-")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except (OSError, ValueError):
+        keep_if_possible(path, marshal.dumps(parsed))
+    except ValueError:
         pass

@@ -62,6 +62,7 @@ from adjudicator.campaign.protocol import (
 )
 from adjudicator.campaign.referee import check_referee_key, sign_next
 from adjudicator.campaign.running import (
+    check_not_sent_again,
     describe_defaults,
     open_question_problems,
     orders_in_force,
@@ -616,6 +617,7 @@ def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) 
     reveal = check_reveal(orders, side, step, log)
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
+    check_not_sent_again(orders, side, step, receipt.sha256, log)
     return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, log)
 
 

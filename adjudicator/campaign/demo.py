@@ -1,5 +1,6 @@
-"""A whole Port Arthur campaign by email, between two automatic players, through the
-real pipeline: each player's orders go as an email into a Maildir; ``receive`` takes
+"""A whole campaign by email, between two automatic players, through the real pipeline
+(any game whose support has an automatic player that writes orders; the command's
+default is the first game, Port Arthur): each player's orders go as an email into a Maildir; ``receive`` takes
 them in and queues a receipt; ``adjudicate`` runs the step with the next batch of
 verifiable dice and queues the reports; ``send`` writes every message as an .eml
 file; at the end the public record is exported and verified."""

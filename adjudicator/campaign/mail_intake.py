@@ -252,7 +252,7 @@ class Intake:
             if prepared is not None:
                 remember_accepted(tx, prepared.orders, receipt.text,
                                   cache_key(support(log.charter["game"]).data_hashes()))
-            text = "\n".join([receipt.render(), "", *_replacing(log, accepted), _deadline(entries, meta)])
+            text = "\n".join([receipt.render(), "", *_replacing(log, accepted, mail.date), _deadline(entries, meta)])
             self._answer(tx, mail, accepted.side, "Orders accepted", text, text, notes)
             note_orders_mail(tx, mail)
             return Taken(mail.origin, campaign, "accepted", receipt.sha256)
@@ -412,15 +412,21 @@ def _side_named(text: str, meta: Mapping[str, Any]) -> str | None:
     return side if side in meta.get("players", {}) else None
 
 
-def _replacing(log: Any, accepted: Any) -> list[str]:
-    """What the newly accepted orders replace."""
+def _replacing(log: Any, accepted: Any, dated: datetime | None) -> list[str]:
+    """What the newly accepted orders replace. Arrival order decides, not the mail's
+    Date: a mail dated before the orders it replaces arrived is told so."""
     earlier = [o for o in log.orders[:-1] if o.side == accepted.side and o.step == accepted.step]
     if not earlier:
         return [f"These are the first orders of {accepted.side} for step {accepted.step}."]
     previous = earlier[-1]
     when = _format_time(previous.received_at) if previous.received_at else "an earlier mail"
-    return [f"These orders replace your orders for step {accepted.step} of {when} "
-            f"(SHA-256 {previous.sha256[:16]}...): the orders received last are the ones in force."]
+    lines = [f"These orders replace your orders for step {accepted.step} of {when} "
+             f"(SHA-256 {previous.sha256[:16]}...): the orders received last are the ones in force."]
+    if dated is not None and previous.received_at and dated < datetime.fromisoformat(previous.received_at):
+        lines.append(f"Note: this mail is dated {dated.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}, "
+                     "before the orders it replaces arrived. Orders count in the order they arrive here, not "
+                     "by their Date: if you meant the newer orders, send them again.")
+    return lines
 
 
 def _deadline(entries: list[Any], meta: Mapping[str, Any]) -> str:

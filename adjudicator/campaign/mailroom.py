@@ -51,6 +51,9 @@ if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
 __all__ = ["Mailroom", "Taken"]
 
 SENDERS = "senders"
+#: Outbox ids the mail server took whose outcome a 'send' has not yet recorded: a 'send'
+#: that takes over after a kill records these as sent instead of sending them again.
+ACCEPTED = "accepted"
 #: A lease of a sender on another host not refreshed for this long was left by a killed 'send'.
 SEND_STALE_AFTER = timedelta(minutes=10)
 #: In a long 'send', the outcomes so far are recorded (and the lease refreshed) this often.
@@ -161,15 +164,22 @@ class Mailroom:
 
     # -- out: sending -----------------------------------------------------------------------
 
-    def requeue_interrupted(self, campaign: str) -> int:
-        """Put back in the queue mail that a 'send' claimed and never finished (it was
-        killed): the server may or may not have taken it, so it may arrive twice.
-        ``send`` does this by itself when no other 'send' is running."""
+    def settle_interrupted(self, campaign: str, force: bool = False) -> tuple[int, int]:
+        """Settle mail that a killed 'send' claimed and never finished: what the server
+        had taken is recorded as sent (with the referee's copy); the rest is put back in
+        the queue (the server may have taken the last of it just before the kill, so
+        that one may arrive twice). Returns (how many recorded as sent, how many queued
+        again); (0, 0) while another 'send' runs, unless ``force``. ``send`` does this
+        by itself when no other 'send' is running."""
         with self.store.transaction(campaign) as tx:
-            stuck = tx.outbox("sending")
-            for mail in stuck:
-                tx.requeue(mail.id)
-        return len(stuck)
+            if not force and self._live_senders(tx):
+                return 0, 0
+            recovered, requeued = _settle_interrupted(tx)
+        outcomes = _Outcomes(self, campaign, recovered)
+        for mail in recovered:
+            outcomes.note(mail.id, None)
+        outcomes.record()
+        return len(recovered), requeued
 
     def backlog(self, campaign: str) -> list[int]:
         """Outbox ids of unsent mail older than the current step: the reports of earlier
@@ -188,8 +198,9 @@ class Mailroom:
              hold: Collection[int] = (), session: SmtpSession | None = None) -> tuple[list[Path], int, list[str]]:
         """Write unsent mail as .eml files (each once) and, with SMTP, send it; without
         SMTP, ``mark_sent`` records it as delivered (the referee sends the files).
-        Mail a killed 'send' left half-sent is sent again first (same Message-ID: at
-        least once). ``hold`` keeps those outbox ids queued. Returns (the .eml files
+        Of the mail a killed 'send' left half-sent, what the server had taken is
+        recorded as sent, and the rest is sent again first (same Message-ID: at least
+        once). ``hold`` keeps those outbox ids queued. Returns (the .eml files
         newly written, how many were sent or marked sent, the failures).
 
         With SMTP the mail goes first and the referee's .eml copies are written after,
@@ -200,12 +211,17 @@ class Mailroom:
         (at least once, as above). A ``session`` keeps the SMTP connection open for the
         next 'send' (a resident service's)."""
         claim = smtp is not None or mark_sent
-        token, claimed = self._take_lease(campaign, claim, hold)
+        token, claimed, recovered = self._take_lease(campaign, claim, hold)
         try:
+            outcomes = _Outcomes(self, campaign, claimed + recovered)
+            for mail in recovered:  # taken by the server before a 'send' was killed
+                outcomes.note(mail.id, None)
             if not claim:
                 unsent = [m for m in self.store.outbox(campaign, "queued") if m.id not in hold]
-                return self._write_all(unsent), 0, []
-            outcomes = _Outcomes(self, campaign, claimed)
+                files = self._write_all(unsent)
+                if outcomes.record(drop=token):
+                    token = None
+                return files + outcomes.files, 0, []
             try:
                 if smtp is None:
                     for mail in claimed:
@@ -239,6 +255,8 @@ class Mailroom:
         def note(outbox_id: int, failure: str | None) -> None:
             nonlocal recorded
             outcomes.note(outbox_id, failure)
+            if failure is None:
+                self._note_accepted(outcomes.campaign, outbox_id)
             if time.monotonic() - recorded >= RECORD_EVERY_SECONDS:
                 outcomes.record(lease=token)
                 recorded = time.monotonic()
@@ -248,31 +266,47 @@ class Mailroom:
                  session)
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
-    # finds no live lease but mail left 'sending' knows that mail's sender was killed,
-    # and queues it again.
+    # finds no live lease but mail left 'sending' knows that mail's sender was killed:
+    # it records as sent what the server had taken (ACCEPTED) and queues the rest again.
 
-    # The lease and the claim are bookkeeping: a power cut that loses them leaves the mail
-    # 'queued' or 'sending', which the next 'send' sends again (at least once), so their
-    # transaction need not wait for the disk. The outcomes are recorded durably.
+    # The lease, the claim and the note of each message the server took are bookkeeping:
+    # a power cut that loses them leaves the mail 'queued' or 'sending', which the next
+    # 'send' sends again (at least once), so their transaction need not wait for the
+    # disk. The outcomes are recorded durably.
 
-    def _take_lease(self, campaign: str, claim: bool, hold: Collection[int]) -> tuple[str, list[Any]]:
+    def _take_lease(self, campaign: str, claim: bool,
+                    hold: Collection[int]) -> tuple[str, list[Any], list[Any]]:
         """Take a lease and, if ``claim``, claim the queued mail (marked 'sending') except
-        the ``hold`` ids, in one transaction; returns the lease's token and the mail claimed."""
+        the ``hold`` ids, in one transaction; returns the lease's token, the mail claimed,
+        and the mail a killed 'send' left half-sent that the server had taken (to be
+        recorded as sent)."""
         token = f"{uuid.uuid4().hex}"
         claimed: list[Any] = []
+        recovered: list[Any] = []
         with self.store.transaction(campaign, durable=False) as tx:
-            meta = tx.campaign().meta
-            senders = {t: m for t, m in meta.get(SENDERS, {}).items() if marker_alive(m, stale_after=SEND_STALE_AFTER)}
+            senders = self._live_senders(tx)
             if not senders:
-                for mail in tx.outbox("sending"):
-                    tx.requeue(mail.id)
+                recovered, _ = _settle_interrupted(tx)
+            meta = tx.campaign().meta
             senders[token] = process_marker()
             tx.set_meta({**meta, SENDERS: senders})
             if claim:
                 claimed = tx.claim_mail()
                 for held in [m for m in claimed if m.id in hold]:
                     tx.requeue(held.id)
-        return token, [m for m in claimed if m.id not in hold]
+        return token, [m for m in claimed if m.id not in hold], recovered
+
+    def _live_senders(self, tx: Any) -> dict[str, Any]:
+        """The leases of the 'send' runs still alive (a killed one's is dropped)."""
+        return {token: marker for token, marker in tx.campaign().meta.get(SENDERS, {}).items()
+                if marker_alive(marker, stale_after=SEND_STALE_AFTER)}
+
+    def _note_accepted(self, campaign: str, outbox_id: int) -> None:
+        """Note at once that the server took a message, so that a 'send' killed before
+        it records the outcome is not followed by one that sends the message again."""
+        with self.store.transaction(campaign, durable=False) as tx:
+            meta = tx.campaign().meta
+            tx.set_meta({**meta, ACCEPTED: [*meta.get(ACCEPTED, []), outbox_id]})
 
     def _beat(self, tx: Any, token: str) -> None:
         meta = tx.campaign().meta
@@ -334,7 +368,7 @@ class _Outcomes:
     them 'sending', to be sent again); the copies newly written and the failures."""
 
     def __init__(self, mailroom: Mailroom, campaign: str, claimed: list[Any]) -> None:
-        self._mailroom, self._campaign = mailroom, campaign
+        self._mailroom, self.campaign = mailroom, campaign
         self._claimed = {mail.id: mail for mail in claimed}
         self.headers = {mail.id: message_headers(mail.eml) for mail in claimed}  # read once: sent, then written
         self._pending: list[tuple[int, str | None]] = []  # (outbox id, the failure or None: sent)
@@ -354,7 +388,7 @@ class _Outcomes:
             return False
         self.files += self._mailroom._write_all([self._claimed[outbox_id] for outbox_id, _ in self._pending],
                                                 self.headers)
-        with self._mailroom.store.transaction(self._campaign) as tx:
+        with self._mailroom.store.transaction(self.campaign) as tx:
             _record_outcomes(tx, self._pending)
             if lease is not None:
                 self._mailroom._beat(tx, lease)
@@ -365,12 +399,35 @@ class _Outcomes:
 
 
 def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:
-    """Record each claimed message as sent (no failure) or failed (queued again)."""
+    """Record each claimed message as sent (no failure) or failed (queued again), and
+    forget the notes that the server took those sent."""
     for outbox_id, failure in outcomes:
         if failure is None:
             tx.mark_sent(outbox_id)
         else:
             tx.mark_failed(outbox_id, failure)
+    meta = tx.campaign().meta
+    if meta.get(ACCEPTED):
+        done = {outbox_id for outbox_id, failure in outcomes if failure is None}
+        tx.set_meta({**meta, ACCEPTED: [i for i in meta[ACCEPTED] if i not in done]})
+
+
+def _settle_interrupted(tx: Any) -> tuple[list[Any], int]:
+    """Of the mail a killed 'send' left 'sending': the messages the server had taken
+    (still 'sending', for the caller to record as sent once their copies are written),
+    and how many others were queued again."""
+    taken = set(tx.campaign().meta.get(ACCEPTED, []))
+    recovered, requeued = [], 0
+    for mail in tx.outbox("sending"):
+        if mail.id in taken:
+            recovered.append(mail)
+        else:
+            tx.requeue(mail.id)
+            requeued += 1
+    meta = tx.campaign().meta
+    if meta.get(ACCEPTED):
+        tx.set_meta({**meta, ACCEPTED: [m.id for m in recovered]})
+    return recovered, requeued
 
 
 def _events_since(log: CampaignLog, match: Match, count: int) -> list:

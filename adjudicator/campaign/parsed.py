@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from adjudicator import __version__
+from adjudicator.campaign.errors import CampaignError
 from adjudicator.orders import OrderSet
 
 #: Name of the stored value (beside the history, never exported).
@@ -29,7 +30,7 @@ _TYPE = "@type"
 _TRUSTED_MODULES = ("adjudicator.orders.", "adjudicator.games.")
 
 
-class UnreadableCache(ValueError):
+class UnreadableCache(CampaignError, ValueError):
     """A cached value that is not the encoding of orders this adjudicator makes."""
 
 

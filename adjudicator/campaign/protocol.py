@@ -38,10 +38,10 @@ before every side's orders for it are locked.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from adjudicator.canonical import canonical_text
 from adjudicator.campaign.record_kinds import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, REVEAL, UNDO  # noqa: F401
 from adjudicator.engine import Draw, Roll, Shuffle
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
@@ -149,8 +149,7 @@ def state_hash(state_json: Mapping[str, Any]) -> str:
     """The hash of a state, as published in batch records: SHA-256 of its JSON with
     sorted keys and no whitespace (the canonical JSON of docs/dice.md §3; a game's
     state holds no floats, so the validating walk of ``canonical_json`` is skipped)."""
-    text = json.dumps(state_json, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return sha256_hex(text)
+    return sha256_hex(canonical_text(state_json))
 
 
 def reveal_bytes(text: str | None) -> bytes | None:

@@ -47,6 +47,20 @@ def check_turn(orders: OrderSet, turn: Any, current: int) -> None:
                    f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
+def check_not_sent_again(orders: OrderSet, side: str, step: int, sha256: str, log: CampaignLog) -> None:
+    """Orders without a ``step:`` line are for the step open when they first arrive:
+    the very same orders arriving again once that step is over (a copy of the mail
+    sent again, or replayed by someone who saw it) are refused, not used for the
+    step open now. Sent again with a ``step:`` line, they count for that step."""
+    if orders.header.step is not None:
+        return
+    earlier = [o.step for o in log.orders if o.side == side and o.sha256 == sha256 and o.step < step]
+    if earlier:
+        raise StepOver(f"these orders of {side} were accepted for step {earlier[-1]}, which is over; orders "
+                       f"without a 'step:' line count for the step open when they first arrive. To use them "
+                       f"again for the current step, add 'step: {step}' and send them again")
+
+
 @lru_cache(maxsize=4096)
 def stored_orders(text: str, game: str) -> OrderSet:
     """Orders accepted earlier, read back from their canonical text (cached: a

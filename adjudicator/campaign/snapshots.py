@@ -23,6 +23,7 @@ import hashlib
 import json
 from typing import Any, Callable, Mapping, Sequence
 
+from adjudicator.canonical import canonical_text
 from adjudicator import __version__
 from adjudicator.campaign.log import CampaignLog
 from adjudicator.campaign.protocol import STATE_POSITION, seal, seal_salt, state_hash
@@ -61,8 +62,7 @@ def prefix_digest(layout: Sequence[tuple[int, int]], entries: int) -> str:
 
 
 def _digest(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical_text(value).encode("utf-8")).hexdigest()
 
 
 def replay(log: CampaignLog, game: Any, data_hashes: Mapping[str, str], secret: Secret) -> Match:

@@ -70,7 +70,7 @@ class UnusableRecord(AdjudicatorError):
     """The input is not a public record at all (exit 2)."""
 
 
-class BadRecord(Exception):
+class BadRecord(AdjudicatorError):
     """A record that does not verify."""
 
     def __init__(self, seq: int, reason: str) -> None:

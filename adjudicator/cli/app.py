@@ -7,20 +7,49 @@ Results go to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+import inspect
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from adjudicator import __version__, games
 
 EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE = 0, 1, 2
 
-app = typer.Typer(
+
+class WholeSentences(TyperGroup):
+    """A command group whose commands' help is shown in whole sentences wrapped to the
+    terminal: the line breaks of a docstring would otherwise break the lines of the
+    help mid-sentence. The list of commands gives each one's first paragraph."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            if command.help:
+                command.help = whole_sentences(command.help)
+                if command.short_help is None:
+                    command.short_help = command.help.split("\n\n")[0]
+
+
+def whole_sentences(text: str) -> str:
+    """``text`` with the line breaks inside each paragraph made spaces (a paragraph of
+    list items or indented lines is kept as it is)."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(p if any(line.startswith((" ", "-", "*", "\b")) for line in p.splitlines())
+                       else " ".join(p.split()) for p in paragraphs)
+
+
+def command_group(**settings: Any) -> typer.Typer:
+    """A Typer application (the command or one of its groups) listing whole sentences."""
+    return typer.Typer(cls=WholeSentences, no_args_is_help=True, **settings)
+
+
+app = command_group(
     name="adjudicator",
     help="Play-by-email referee for Russo-Japanese War wargames, with verifiable dice.",
-    no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )

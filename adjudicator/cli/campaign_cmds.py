@@ -14,14 +14,13 @@ from typing import Iterator, Optional
 import typer
 
 from adjudicator.cli import plain, step_core
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, command_group, fail, game_option
 from adjudicator.cli.plain import DEFAULT_KEY, DEFAULT_STORE, Failed, run_told, store_location, told
 from adjudicator.cli.status_cmd import submission
 
-keys_app = typer.Typer(help="The referee's signing key.", no_args_is_help=True)
+keys_app = command_group(help="The referee's signing key.")
 app.add_typer(keys_app, name="keys")
-sealed_app = typer.Typer(help="Sealed mode: a player's own seed chain, so nobody can foresee the dice.",
-                         no_args_is_help=True)
+sealed_app = command_group(help="Sealed mode: a player's own seed chain, so nobody can foresee the dice.")
 app.add_typer(sealed_app, name="sealed")
 
 STORE_OPTION = typer.Option(

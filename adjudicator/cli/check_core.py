@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adjudicator.errors import AdjudicatorError
+
 if TYPE_CHECKING:  # the orders reader (lark, the grammar) is imported only when a check runs
     from adjudicator.orders import OrdersError
 
@@ -20,7 +22,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_UNUSABLE = 0, 1, 2
 FORMATS = ("text", "json")
 
 
-class Unusable(Exception):
+class Unusable(AdjudicatorError):
     """Input or usage the check cannot work with (exit 2; the message says why)."""
 
 

@@ -60,20 +60,12 @@ class _Compilations:
         """Write the texts and their code for the next command, when some are new."""
         if self.path is None or not self.new:
             return
-        import tempfile
+        from adjudicator.files import keep_if_possible
 
         kept = self.known if len(self.known) <= MOST_KEPT else {}
         try:
-            data = marshal.dumps(kept)
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".dataclasses-")
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(data)
-                os.replace(temporary, self.path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except (OSError, ValueError):
+            keep_if_possible(self.path, marshal.dumps(kept))
+        except ValueError:
             pass
 
 

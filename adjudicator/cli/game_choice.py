@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Optional
 
 from adjudicator import games
+from adjudicator.errors import AdjudicatorError
 
 
-class GameNotChosen(ValueError):
+class GameNotChosen(AdjudicatorError, ValueError):
     """No game could be told (the message lists the games)."""
 
 

@@ -52,13 +52,15 @@ def send(
                                    "(you send the .eml files yourself). Env: ADJUDICATOR_MARK_SENT=1."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Send mail queued before the current step too, "
                              "without asking."),
-    requeue: bool = typer.Option(False, "--requeue", help="First put back mail that an interrupted 'send' "
-                                 "left half-sent (done by itself when no other 'send' runs)."),
+    requeue: bool = typer.Option(False, "--requeue", help="First settle mail that an interrupted 'send' "
+                                 "left half-sent, even if its lease looks alive (done by itself when no other "
+                                 "'send' runs)."),
     store: Path = STORE_OPTION,
 ) -> None:
     """Write unsent mail as .eml files to the outbox; send it too when SMTP is configured
-    (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued;
-    mail a killed 'send' left half-sent is sent again (at least once, same Message-ID).
+    (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued.
+    Of the mail a killed 'send' left half-sent, what the server had taken is recorded as
+    sent and the rest is sent again (same Message-ID).
     Mail queued before the current step is sent only after a confirmation (or --yes)."""
     told_code(run_told(lambda: step_core.send(campaign, outbox, mark_sent, yes, requeue, store, sys.stdout, sys.stderr,
                                               confirm), sys.stderr))

@@ -12,12 +12,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Optional, TextIO
 
+from adjudicator.errors import AdjudicatorError
+
 EXIT_OK, EXIT_PROBLEM, EXIT_UNUSABLE = 0, 1, 2
 DEFAULT_STORE, DEFAULT_KEY, DEFAULT_OUTBOX = "adjudicator.sqlite3", "referee.key", "outbox"
 FORMATS = ("text", "json")
 
 
-class Failed(Exception):
+class Failed(AdjudicatorError):
     """A command's failure, told as ``adjudicator: MESSAGE`` on stderr, with its exit code."""
 
     def __init__(self, message: str, code: int = EXIT_UNUSABLE) -> None:
@@ -27,22 +29,18 @@ class Failed(Exception):
 
 def told(error: BaseException, err: TextIO) -> int | None:
     """Tell the user a failure of a command and return the exit code; None when it is not
-    a failure of the input (a bug: raised, not hidden). The library's error classes are
-    imported only now, so that a command that succeeds does not load them."""
+    a failure of the input (a bug: raised, not hidden). Every error the adjudicator
+    raises on purpose is an :class:`AdjudicatorError`; orders errors list each problem."""
     if isinstance(error, Failed):
         print(f"adjudicator: {error}", file=err)
         return error.code
-    from adjudicator.campaign.errors import CampaignError
-    from adjudicator.engine.errors import EngineError
-    from adjudicator.fairdice import FairDiceError
     from adjudicator.orders import OrdersError
-    from adjudicator.store import StoreError
 
     if isinstance(error, OrdersError):
         for problem in error.problems:
             print(problem.render(), file=err)
         return EXIT_PROBLEM
-    if isinstance(error, (CampaignError, StoreError, FairDiceError, EngineError, OSError)):
+    if isinstance(error, (AdjudicatorError, OSError)):  # every error of the adjudicator's, by its root
         print(f"adjudicator: {error}", file=err)
         return EXIT_UNUSABLE
     if isinstance(error, ValueError):  # malformed JSON in a file given on the command line

@@ -8,7 +8,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -40,8 +40,9 @@ def serve(
     poll: float = typer.Option(1.0, help="Seconds between two looks at each Maildir."),
     health_file: Optional[Path] = typer.Option(None, "--health-file", help="Keep a one-line health status "
                                                "in this file (see 'adjudicator health')."),
-    requeue: bool = typer.Option(False, "--requeue", help="At start, put back mail that a killed run left "
-                                 "half-sent (it may then arrive twice)."),
+    requeue: bool = typer.Option(False, "--requeue", help="At start, settle mail that a killed run left "
+                                 "half-sent even if another host's lease on it looks alive (a restart on the "
+                                 "same host does this by itself)."),
     site_dir: Optional[Path] = typer.Option(None, "--site-dir", help="Rebuild each campaign's public archive "
                                             "(as 'adjudicator site') in DIR/CAMPAIGN after each step."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every detail (debug)."),
@@ -68,6 +69,7 @@ def serve(
         smtp = SmtpSettings.from_env() if os.environ.get("ADJUDICATOR_SMTP_HOST") else None
     except (SettingsError, MailError) as err:
         raise fail(str(err))
+    keep_out_of_the_log(settings, smtp)
     with user_errors():
         private = load_key(key)
     try:
@@ -88,6 +90,34 @@ def health(
     typer.echo(line, err=not healthy)
     if not healthy:
         raise typer.Exit(EXIT_PROBLEM)
+
+
+class Redacting(logging.Filter):
+    """Replaces each of the service's passwords with ``***`` in every log line, even
+    in what another program said (an IMAP server that quotes the LOGIN command back)."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if any(secret in message for secret in self.secrets):
+            for secret in self.secrets:
+                message = message.replace(secret, "***")
+            record.msg, record.args = message, None
+        return True
+
+
+def keep_out_of_the_log(settings: Any, smtp: Any) -> None:
+    """Give the log handler the passwords the service was given: IMAP, SMTP, the
+    store URL's and the key's passphrase."""
+    from adjudicator.store.pg import url_passwords
+
+    secrets = [*url_passwords(str(settings.store)), os.environ.get("ADJUDICATOR_KEY_PASSPHRASE", ""),
+               settings.imap.password if settings.imap else "", smtp.password if smtp else ""]
+    for handler in logging.getLogger("adjudicator").handlers:
+        handler.addFilter(Redacting([s for s in secrets if s]))
 
 
 def configure_logging(verbose: bool) -> None:

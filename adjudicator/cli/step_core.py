@@ -104,7 +104,9 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
     with open_store(store) as opened:
         mailroom = Mailroom(Campaigns(opened), outbox)
         if requeue:
-            print(f"{mailroom.requeue_interrupted(campaign)} half-sent message(s) queued again", file=err)
+            recorded, requeued = mailroom.settle_interrupted(campaign, force=True)
+            print(f"half-sent mail: {recorded} message(s) the mail server had taken recorded as sent, "
+                  f"{requeued} queued again", file=err)
         hold = mailroom.backlog(campaign) if (smtp or mark_sent) and not yes else []
         if hold and sys.stdin.isatty() and confirm is not None and confirm(
                 f"{len(hold)} message(s) were queued before the current step (older receipts or "

@@ -9,12 +9,11 @@ from typing import Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail
 from adjudicator.cli.campaign_cmds import user_errors
 from adjudicator.cli.plain import StoreURL, store_location
 
-store_app = typer.Typer(help="The campaign store: copy it between SQLite and PostgreSQL.",
-                        no_args_is_help=True)
+store_app = command_group(help="The campaign store: copy it between SQLite and PostgreSQL.")
 app.add_typer(store_app, name="store")
 
 
@@ -30,9 +29,11 @@ def copy(
     Each campaign is copied in one transaction and its history verified again in TO
     and compared with FROM's, entry by entry. A campaign already in TO with the same
     history is left as it is, so an interrupted copy can be run again. Secrets are
-    copied but never shown.
+    checked (readable, and the seed chains agreeing with the commitments the history
+    published), copied and compared, but never shown.
     """
-    from adjudicator.store import HistoryCorrupt, Store, copy_campaigns
+    from adjudicator.campaign.secret_check import secret_problems
+    from adjudicator.store import HistoryCorrupt, SecretsDamaged, Store, copy_campaigns
 
     source_location, target_location = store_location(source), store_location(target)
     if not isinstance(source_location, StoreURL) and not source_location.is_file():
@@ -43,11 +44,11 @@ def copy(
     with user_errors():
         try:
             with Store.open(source_location) as origin, Store.open(target_location) as destination:
-                for copied in copy_campaigns(origin, destination, campaign):
+                for copied in copy_campaigns(origin, destination, campaign, secret_problems):
                     done.append(copied)
                     if format is OutputFormat.text:
                         typer.echo(_line(copied))
-        except HistoryCorrupt as error:  # the source's history, or the copy, does not verify
+        except (HistoryCorrupt, SecretsDamaged) as error:  # the source, or the copy, does not verify
             typer.echo(f"adjudicator: {error}", err=True)
             raise typer.Exit(EXIT_PROBLEM)
     if format is OutputFormat.json:

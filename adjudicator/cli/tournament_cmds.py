@@ -10,11 +10,10 @@ from typing import Iterator, Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail
 from adjudicator.cli.campaign_cmds import KEY_OPTION, NOW_OPTION, STORE_OPTION, load_key, open_store, parse_now, user_errors
 
-tournament_app = typer.Typer(help="Tournaments by email: Swiss, round robin, ladder; standings, ratings, audit.",
-                             no_args_is_help=True)
+tournament_app = command_group(help="Tournaments by email: Swiss, round robin, ladder; standings, ratings, audit.")
 app.add_typer(tournament_app, name="tournament")
 
 NAME = typer.Argument(..., help="The tournament's name (as in its charter).")
@@ -24,14 +23,10 @@ OUTBOX_OPTION = typer.Option(Path("outbox"), "--outbox", envvar="ADJUDICATOR_OUT
 
 @contextlib.contextmanager
 def tournament_errors() -> Iterator[None]:
-    """The tournament layer's errors (and the campaign layer's) as one line, exit 2."""
-    from adjudicator.tournament.errors import TournamentError
-
+    """The tournament layer's errors (and the campaign layer's) as one line, exit 2:
+    they are all AdjudicatorErrors, which :func:`user_errors` tells."""
     with user_errors():
-        try:
-            yield
-        except TournamentError as err:
-            raise fail(str(err))
+        yield
 
 
 @contextlib.contextmanager

@@ -1,4 +1,4 @@
-"""Running a conformance case (format: ../shared/cases/README.md), for any game.
+"""Running a conformance case (format: tests/cases/FORMAT.md), for any game.
 
 The game loads the position (``conformance.setup(case)``) and checks the
 expectations (``conformance.compare(match, expect, rejected)``); this module does

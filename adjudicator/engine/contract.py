@@ -16,7 +16,7 @@ protocol below:
     on a bad option), ``rules(state, narrate)`` -- a generator that yields
     :class:`~adjudicator.engine.requests.Decision`, ``Roll``, ``Shuffle`` and ``Draw``
     requests and :class:`~adjudicator.engine.requests.Event` pauses (the helper
-    :class:`adjudicator.engine.table.Asking` gives ``ask``/``roll``/``shuffle``/``draw``/``say``)
+    :class:`adjudicator.engine.table.Table` gives ``ask``/``roll``/``shuffle``/``draw``/``say``)
     -- and ``view(state, side)`` (``side=None``: the referee's view, everything). The
     state has ``to_json()`` (plain JSON: it is hashed into the public record) and,
     where the game has them, ``turn``, ``phase`` and ``result`` attributes (``result``

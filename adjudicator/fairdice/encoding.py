@@ -31,10 +31,11 @@ be a matter of taste, and taste differs between languages.
 
 from __future__ import annotations
 
-import json
 import struct
 from collections.abc import Sequence
 from typing import Union
+
+from adjudicator.canonical import canonical_text
 
 from .errors import EncodingError, NonCanonicalJson
 
@@ -112,10 +113,7 @@ def canonical_json(value: object) -> bytes:
     """
     if not _plainly_json(value):
         _check_json_value(value, path="$")  # says where and why, or accepts what the quick test left
-    text = json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
-    return text.encode("utf-8")
+    return canonical_text(value).encode("utf-8")
 
 
 def _element(tag: int, payload: bytes) -> bytes:

@@ -215,22 +215,11 @@ def _create_private_file(target: Path, pem: bytes) -> None:
 
 
 def _replace_private_file(target: Path, pem: bytes) -> None:
-    import tempfile
+    from adjudicator.files import write_atomically
 
-    directory = target.parent
     try:
-        # mkstemp creates the file with O_EXCL and mode 0600.
-        descriptor, temporary = tempfile.mkstemp(prefix=".key-", dir=directory)
+        write_atomically(target, pem, durable=True, mode=PRIVATE_KEY_FILE_MODE)
     except OSError as error:
-        raise KeyFileError(f"cannot write in {directory}: {error.strerror or error}") from None
-    try:
-        try:
-            _write_all(descriptor, pem)
-        finally:
-            os.close(descriptor)
-        os.replace(temporary, target)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
         raise KeyFileError(f"cannot write key file {target}: {error.strerror or error}") from None
 
 

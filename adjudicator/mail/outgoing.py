@@ -20,7 +20,6 @@ import os
 import random
 import re
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 from email import policy, utils
@@ -29,6 +28,9 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from adjudicator import files
+from adjudicator.files import sync_folder, write_atomically
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
 from .headers import ParsedOnce
@@ -226,6 +228,8 @@ def _parse_address_text(value: str) -> Address:
         raise InvalidAddress(f"not an email address: {value!r}") from exc
     if len(addresses) != 1 or header.defects:
         raise InvalidAddress(f"not exactly one valid email address: {value!r}")
+    if any(group.display_name is not None for group in header.groups):
+        raise InvalidAddress(f"a group address ('name: member;'), not one mailbox: {value!r}")
     return addresses[0]
 
 
@@ -277,8 +281,20 @@ def _threading(in_reply_to: str | None, references: Iterable[str]) -> list[tuple
         if parent not in thread:
             thread.append(parent)
     if thread:
-        fields.append(("References", " ".join(dict.fromkeys(thread))))
+        fields.append(("References", " ".join(_capped(list(dict.fromkeys(thread))))))
     return fields
+
+
+#: The most ids a References header carries: a player's mail may carry thousands.
+MAX_REFERENCES = 20
+
+
+def _capped(thread: list[str]) -> list[str]:
+    """The first id (the start of the thread) and the latest ones, at most
+    :data:`MAX_REFERENCES` in all, as RFC 5322 section 3.6.4 lets a reply trim them."""
+    if len(thread) <= MAX_REFERENCES:
+        return thread
+    return [thread[0], *thread[len(thread) - MAX_REFERENCES + 1:]]
 
 
 def _thread_id(value: str) -> str | None:
@@ -513,45 +529,8 @@ def write_eml_bytes(data: bytes, name: str, folder: str | os.PathLike[str], *, s
     several files (:func:`sync_folder`)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / name
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".eml.part")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        _remove_quietly(temp_name)
-        raise
+    target = write_atomically(folder / name, data, durable=True)
     if sync_folder:
-        _sync_folder(folder)
+        files.sync_folder(folder)
     return target
 
-
-def _remove_quietly(name: str) -> None:
-    try:
-        os.unlink(name)
-    except OSError:
-        pass
-
-
-def sync_folder(folder: str | os.PathLike[str]) -> None:
-    """Flush the entries of files renamed into ``folder`` to disk (where the platform allows)."""
-    _sync_folder(Path(folder))
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the folder entry of a rename to disk (where the platform allows)."""
-    if os.name != "posix":
-        return
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)

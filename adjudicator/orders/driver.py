@@ -23,7 +23,6 @@ costs what it did before, plus the fast run up to its first mistake.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import marshal
 import os
@@ -370,14 +369,10 @@ def _read_own(path: str) -> bytes | None:
 
 
 def _keep(path: str, data: bytes) -> None:
-    temporary = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(temporary, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except OSError:  # a cache that cannot be written: the next process writes the program again
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
+    """A cache that cannot be written: the next process writes the program again."""
+    from adjudicator.files import keep_if_possible
+
+    keep_if_possible(path, data)
 
 
 def terminal_regexp(game: str, name: str) -> Any:

@@ -153,8 +153,9 @@ def _ends_orders(lines: list[str], index: int) -> bool:
 
 
 def html_to_text(markup: str) -> str:
-    """The text of an HTML-only message, one line per paragraph or <br>
-    (:mod:`adjudicator.orders.html_text`, loaded only for such a message)."""
-    from adjudicator.orders.html_text import html_to_text as text_of
+    """The text of an HTML-only message, one line per paragraph or <br>, as mail intake
+    reads it (:mod:`adjudicator.mail.htmltext`, loaded only for such a message; quoted
+    replies come out as ``>`` lines, which are not orders)."""
+    from adjudicator.mail.htmltext import html_to_text as text_of
 
     return text_of(markup)

@@ -36,7 +36,10 @@ _SUBJECT_NAME = "(subject line)"
 
 
 @lru_cache(maxsize=2)
-def _environment(autoescape: bool) -> jinja2.Environment:
+def template_environment(autoescape: bool) -> jinja2.Environment:
+    """The one Jinja environment of the templates in ``templates/`` (reports, and the
+    games' partials and pictures): HTML autoescaped when ``autoescape``, strict about
+    undefined names, compiled templates kept in the cache folder."""
     folder = cache_dir()
     environment = jinja2.Environment(
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(data_dir("templates"))),
@@ -92,7 +95,7 @@ def _drawn_picture(autoescape: bool, name: str, key: str, data: _Unhashed) -> Ma
 
 
 def _draw_picture(autoescape: bool, name: str, data: Any) -> Markup | str:
-    drawn = _environment(autoescape).get_template(name).render(game={"picture": data})
+    drawn = template_environment(autoescape).get_template(name).render(game={"picture": data})
     return Markup(drawn) if autoescape else drawn
 
 
@@ -104,15 +107,15 @@ _COLUMN_GAP = re.compile(r"\S( {2,})(?=\S)")
 def render(context: Mapping[str, Any]) -> Report:
     """The report as a subject line, plain text (wrapped at :data:`TEXT_WIDTH`) and HTML.
     The subject names the step the player answers and the phase in words."""
-    text = wrap_text(_environment(False).get_template("report.txt.j2").render(**context))
-    html = _environment(True).get_template("report.html.j2").render(**context)
+    text = wrap_text(template_environment(False).get_template("report.txt.j2").render(**context))
+    html = template_environment(True).get_template("report.html.j2").render(**context)
     subject = _subject_template().render(**context)
     return Report(" ".join(subject.split()), text, html)
 
 
 def _subject_template() -> jinja2.Template:
     """The subject line's template (:data:`SUBJECT`)."""
-    return _environment(False).get_template(_SUBJECT_NAME)
+    return template_environment(False).get_template(_SUBJECT_NAME)
 
 
 def wrap_text(text: str, width: int = TEXT_WIDTH) -> str:

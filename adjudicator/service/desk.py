@@ -167,12 +167,15 @@ class Desk:
 
     def _resume_one(self, campaign: str) -> None:
         stuck = len(self.store.outbox(campaign, "sending"))
-        if stuck and self.settings.requeue:
-            log.warning("%s: %d half-sent message(s) queued again (they may arrive twice)", campaign,
-                        self.mailroom.requeue_interrupted(campaign))
-        elif stuck:
-            log.warning("%s: %d message(s) were being sent when the service stopped; they may or may not "
-                        "have gone: restart with --requeue to send them again", campaign, stuck)
+        if stuck:
+            recorded, requeued = self.mailroom.settle_interrupted(campaign, force=self.settings.requeue)
+            if recorded or requeued:
+                log.warning("%s: %d message(s) were being sent when the service stopped: %d the mail server "
+                            "had taken are recorded as sent, %d sent again (the first of those may arrive "
+                            "twice)", campaign, stuck, recorded, requeued)
+            else:
+                log.warning("%s: %d message(s) are being sent by another running 'send'; if it was stopped "
+                            "on another host, 'send --requeue' sends them again", campaign, stuck)
         self.advance(campaign)
         self.send(campaign)
 

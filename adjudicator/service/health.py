@@ -15,6 +15,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping
 
+from adjudicator.files import write_atomically
+
 from adjudicator.service.desk import Tally
 
 
@@ -31,10 +33,9 @@ def health_line(status: str, tally: Tally, backlog: int, sources: Mapping[str, s
 
 
 def write_health(path: Path, line: str) -> None:
-    """Replace the file atomically, so a reader never sees half a line."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(line + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    """Replace the file atomically, so a reader never sees half a line (readable by
+    the supervisor's user too)."""
+    write_atomically(path, (line + "\n").encode("utf-8"), mode=0o644)
 
 
 def check_health(path: Path, max_age: float) -> tuple[bool, str]:

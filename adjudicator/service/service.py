@@ -17,7 +17,8 @@ from typing import Any
 from adjudicator.mail import SmtpSettings
 from adjudicator.service.desk import Desk, DeskThread, Tally
 from adjudicator.service.health import health_line, write_health
-from adjudicator.service.settings import ServiceSettings
+from adjudicator.service.settings import ServiceError, ServiceSettings
+from adjudicator.store.pg import redacted
 
 log = logging.getLogger("adjudicator.serve")
 
@@ -25,7 +26,7 @@ HEALTH_PERIOD = 5.0
 STOP_GRACE_SECONDS = 60.0
 
 
-class ServiceFailed(RuntimeError):
+class ServiceFailed(ServiceError, RuntimeError):
     """The service could not start, or its desk stopped working."""
 
 
@@ -72,7 +73,7 @@ class Service:
         self.desk.start()
         self.desk.ready.wait()
         if self.desk.failed is not None:
-            raise ServiceFailed(f"cannot open the store {self.settings.store}: {self.desk.failed}")
+            raise ServiceFailed(f"cannot open the store {redacted(str(self.settings.store))}: {self.desk.failed}")
         if not self.desk.is_alive():
             raise ServiceFailed("the desk stopped while resuming: see the log above")
         if self.settings.lmtp is not None:

@@ -9,12 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from adjudicator.errors import AdjudicatorError
+
 IMAP_SECURITY = ("ssl", "starttls", "none")
 IMAP_PORTS = {"ssl": 993, "starttls": 143, "none": 143}
 IMAP_ENV = "ADJUDICATOR_IMAP_"
 
 
-class SettingsError(ValueError):
+class ServiceError(AdjudicatorError):
+    """Base class of the resident service's errors."""
+
+
+class SettingsError(ServiceError, ValueError):
     """A setting of the service that cannot be used (the message says what to write)."""
 
 

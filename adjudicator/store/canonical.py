@@ -18,6 +18,8 @@ import json
 import math
 from typing import Any
 
+from adjudicator.canonical import canonical_text
+
 from .errors import InvalidValue
 
 #: Domain tag hashed in front of every entry, so entry hashes cannot be confused
@@ -37,9 +39,7 @@ def canonical_json(value: Any, *, what: str = "value") -> str:
     (the value itself is never quoted: it may be a secret).
     """
     _check_jsonable(value, what, "$", set())
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+    return canonical_text(value)
 
 
 def canonical_object(value: Any, *, what: str) -> str:
@@ -58,9 +58,7 @@ def is_canonical_object(text: str) -> bool:
         if not isinstance(value, dict):
             return False
         text.encode("utf-8")  # no lone surrogate; a value read from JSON text is otherwise plain data
-        return json.dumps(
-            value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-        ) == text
+        return canonical_text(value) == text
     except (ValueError, RecursionError):
         return False
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
@@ -72,20 +71,13 @@ def remember(campaign: str, first_hash: str, mark: Mark) -> None:
     path = _mark_file(campaign, first_hash)
     if path is None:
         return
-    import tempfile  # only when a mark is written: not on a command's start-up path
+    from adjudicator.files import keep_if_possible
 
     try:
         path.parent.mkdir(exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".mark-")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump({"count": mark.count, "head": mark.head}, out)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
     except OSError:
-        pass
+        return
+    keep_if_possible(path, json.dumps({"count": mark.count, "head": mark.head}).encode("utf-8"))
 
 
 def _text(value: Any) -> str:

@@ -1,11 +1,13 @@
 """Copying campaigns from one store to another (SQLite <-> PostgreSQL), verified.
 
 Each campaign is read from the source in one consistent snapshot with its history
-verified, written to the target in one transaction -- campaign, history, secrets,
-incoming mail taken in and the outbox, all as they were (dates, hashes, outbox ids
-and states) -- and its history is then read back from the target, verified again
-and compared entry by entry with the source's.  A campaign is thus either wholly
-copied and proven identical, or not copied at all.
+verified and its secrets readable (and, with a ``check_secrets``, agreeing with what
+the history published about them), written to the target in one transaction --
+campaign, history, secrets, incoming mail taken in and the outbox, all as they were
+(dates, hashes, outbox ids and states) -- and its history and secrets are then read
+back from the target, the history verified again and both compared with the
+source's.  A campaign is thus either wholly copied and proven identical, or not
+copied at all.
 
 A campaign already in the target with the very same history (same length and
 head hash) is left alone, so an interrupted copy can simply be run again; one
@@ -14,12 +16,13 @@ with a different history is refused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import queries
-from .errors import CampaignExists, DuplicateMessageId, HistoryCorrupt
+from .errors import CampaignExists, DuplicateMessageId, HistoryCorrupt, SecretsDamaged
 from .records import Campaign, Entry
 
 if TYPE_CHECKING:
@@ -135,8 +138,14 @@ def _marks(count: int) -> str:
     return ", ".join("?" * count)
 
 
+#: Checks a campaign's secrets against its history: (campaign id, entries, each
+#: secret's value by name) -> the problems found, naming secrets, never their values.
+SecretsCheck = Callable[[str, list[Entry], Mapping[str, Any]], list[str]]
+
+
 def copy_campaigns(
-    source: Store, target: Store, campaign_ids: Iterable[str] | None = None
+    source: Store, target: Store, campaign_ids: Iterable[str] | None = None,
+    check_secrets: SecretsCheck | None = None,
 ) -> Iterator[CopiedCampaign]:
     """Copy campaigns (all of them by default) from ``source`` to ``target``.
 
@@ -146,12 +155,14 @@ def copy_campaigns(
     """
     wanted = sorted(campaign_ids) if campaign_ids else [c.id for c in source.campaigns()]
     for campaign_id in wanted:
-        yield copy_campaign(source, target, campaign_id)
+        yield copy_campaign(source, target, campaign_id, check_secrets)
 
 
-def copy_campaign(source: Store, target: Store, campaign_id: str) -> CopiedCampaign:
+def copy_campaign(source: Store, target: Store, campaign_id: str,
+                  check_secrets: SecretsCheck | None = None) -> CopiedCampaign:
     """Copy one campaign in one target transaction, then verify it on arrival."""
     snapshot = source.snapshot(campaign_id)
+    secrets = _readable_secrets(snapshot, check_secrets)
     outcome = "copied"
     with target.transaction(campaign_id) as tx:
         present = tx.find_campaign()
@@ -163,11 +174,30 @@ def copy_campaign(source: Store, target: Store, campaign_id: str) -> CopiedCampa
             outcome = "present"
         else:
             raise CampaignExists(campaign_id)
-    _check_arrival(snapshot, target.entries(campaign_id, verify=True))
+    arrived = target.snapshot(campaign_id)
+    _check_arrival(snapshot, list(arrived.entries))
+    if outcome == "copied" and _readable_secrets(arrived) != secrets:
+        raise SecretsDamaged(campaign_id, ["the copy's secrets differ from the source's"])
     return CopiedCampaign(
         campaign_id, outcome, len(snapshot.entries), snapshot.campaign.head_hash,
         len(snapshot.secrets), len(snapshot.seen_mail), len(snapshot.outbox),
     )
+
+
+def _readable_secrets(snapshot: CampaignSnapshot, check: SecretsCheck | None = None) -> dict[str, Any]:
+    """Each secret's value by name; raise :class:`SecretsDamaged` if one is not
+    readable JSON or ``check`` finds problems."""
+    values, problems = {}, []
+    for name, value, _updated in snapshot.secrets:
+        try:
+            values[name] = json.loads(value)
+        except (TypeError, ValueError):
+            problems.append(f"the secret {name!r} is not readable")
+    if not problems and check is not None:
+        problems = check(snapshot.campaign.id, list(snapshot.entries), values)
+    if problems:
+        raise SecretsDamaged(snapshot.campaign.id, problems)
+    return values
 
 
 def _check_arrival(snapshot: CampaignSnapshot, arrived: list[Entry]) -> None:

@@ -84,6 +84,20 @@ class HistoryCorrupt(StoreError):
         )
 
 
+class SecretsDamaged(StoreError):
+    """A campaign's stored secrets are unreadable, or do not agree with what its
+    history published about them (``problems`` name the secrets, never their values)."""
+
+    def __init__(self, campaign_id: str, problems: list[str]) -> None:
+        self.campaign_id = campaign_id
+        self.problems = problems
+        super().__init__(
+            f"the secrets of campaign {campaign_id!r} are damaged: {'; '.join(problems)}. "
+            "The campaign is refused; restore the store from a backup before using this "
+            "campaign again"
+        )
+
+
 class StoreVersionError(StoreError):
     """The store file was written by a newer adjudicator with an unknown schema."""
 

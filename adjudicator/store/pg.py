@@ -31,7 +31,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from .db import Queries
 from .errors import CampaignBusy, NotAStore, StoreUnavailable, StoreVersionError
@@ -59,6 +59,14 @@ def redacted(url: str) -> str:
         credentials, host = parts.netloc.rsplit("@", 1)
         url = url.replace(parts.netloc, f"{credentials.split(':', 1)[0]}:***@{host}", 1)
     return re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
+
+
+def url_passwords(url: str) -> list[str]:
+    """The passwords a store URL holds (after ``user:`` and in ``password=``), so that
+    a log can be kept free of them."""
+    parts = urlsplit(url)
+    query = {key.lower(): values for key, values in parse_qs(parts.query).items()}
+    return [p for p in [parts.password, *query.get("password", [])] if p]
 
 
 def campaign_lock_key(campaign_id: str) -> int:

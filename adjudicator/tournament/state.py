@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, Iterable, Mapping
 
 from adjudicator.fairdice import Record
+from adjudicator.tournament.errors import TournamentError
 
 CHARTER = "tournament-charter"
 REGISTER = "register"
@@ -142,7 +143,7 @@ class EventState:
         return {p: sum(g.points for g in games.get(p, [])) for p in self.players}
 
 
-class BadTournamentRecord(Exception):
+class BadTournamentRecord(TournamentError):
     """A public record that does not fit: names the record and why."""
 
     def __init__(self, seq: int, reason: str) -> None:

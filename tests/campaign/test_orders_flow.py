@@ -54,6 +54,23 @@ def test_orders_for_a_step_that_is_over_are_refused(campaign, referee_key):
         campaign.submit("c1", orders(step=1), referee_key)
 
 
+def test_orders_without_a_step_line_sent_again_after_their_step_are_refused_not_used_for_the_next(
+        campaign, referee_key):
+    text = f"campaign: c1\nside: japan\nturn: 1\npassword: {PASSWORDS['japan']}\nsortie:\n  Mikasa to Tsushima\n"
+    assert campaign.submit("c1", text, referee_key)
+    campaign.adjudicate("c1", referee_key)
+    before = campaign.export_public("c1")
+
+    with pytest.raises(StepOver, match=r"accepted for step 1.*add 'step: 2'"):
+        campaign.submit("c1", text, referee_key)
+
+    assert campaign.export_public("c1") == before
+    changed = text.replace("Tsushima", "Pacific Ocean")
+    campaign.submit("c1", changed, referee_key)  # new orders without 'step:' count for the step open now
+    log, _ = campaign.match("c1")
+    assert [o.step for o in log.orders] == [1, 2]
+
+
 def test_a_newer_submission_for_the_step_replaces_the_older(campaign, referee_key):
     campaign.submit("c1", orders(body="sortie:\n  Mikasa to Tsushima\n"), referee_key)
     campaign.submit("c1", orders(body="sortie:\n  Mikasa to Pacific Ocean\n"), referee_key)

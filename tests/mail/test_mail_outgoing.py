@@ -112,6 +112,16 @@ def test_threading_headers() -> None:
     assert again["References"] == "<x@y>"
 
 
+def test_a_huge_references_header_of_a_players_mail_is_cut_to_its_first_and_latest_ids() -> None:
+    earlier = [f"<mail-{n}@example.jp>" for n in range(40_000)]  # about 1 MB, as one mail carried
+    message = report(in_reply_to="<orders-3@example.jp>", references=earlier)
+    kept = str(message["References"]).split()
+    assert len(kept) == 20 and len(str(message["References"])) < 1_000
+    assert kept[0] == "<mail-0@example.jp>"  # the start of the thread
+    assert kept[-2:] == ["<mail-39999@example.jp>", "<orders-3@example.jp>"]  # and its latest mail
+    assert kept[1:-1] == earlier[-18:]
+
+
 def test_unusable_ids_of_earlier_mail_are_left_out_of_the_thread() -> None:
     message = report(in_reply_to="<no-at-sign>", references=["<ok@example.org>", "<bad id@x>"])
     assert "In-Reply-To" not in message

@@ -359,3 +359,15 @@ def test_a_players_file_may_ask_for_one_report_per_turn_and_a_wrong_choice_is_re
     refused = invoke("new", "c4", "--players", desk / "bad.toml", *store_args(desk), *key_args(desk))
     assert_clean_failure(refused, 2)
     assert "'weekly'" in refused.stderr and "'turn'" in refused.stderr
+
+
+@pytest.mark.parametrize("group", ["Japan HQ: togo@japan.test;", "staff: togo@japan.test, spy@japan.test;"])
+def test_a_group_address_in_the_players_file_is_refused(desk, group):
+    (desk / "group.toml").write_text(PLAYERS_TOML.replace('address = "togo@japan.test"', f'address = "{group}"'),
+                                     encoding="utf-8")
+    assert group in (desk / "group.toml").read_text(encoding="utf-8")
+    refused = invoke("new", "c5", "--players", desk / "group.toml", *store_args(desk), *key_args(desk))
+    assert_clean_failure(refused, 2)
+    assert "cannot be used in mail" in refused.stderr and "give one plain address" in refused.stderr
+    with Store.open(desk / "campaigns.sqlite3") as store:
+        assert [c.id for c in store.campaigns()] == [CAMPAIGN]

@@ -5,7 +5,7 @@ HTML and quoted replies, malformed mail, old steps, and newer orders replacing o
 from __future__ import annotations
 
 import mailbox
-
+from email.utils import format_datetime
 
 from adjudicator.fairdice import save_private_key
 from adjudicator.mail import parse_message
@@ -14,6 +14,7 @@ from tests.pipeline.pipeline_helpers import (
     ADDRESSES,
     CAMPAIGN,
     HOUR,
+    MAIL_DATE,
     PASSWORDS,
     T0,
     assert_no_traceback,
@@ -137,6 +138,28 @@ def test_the_same_email_without_message_id_stored_twice_is_taken_once(
 
     assert [t.outcome for t in taken] == ["accepted", "duplicate"]
     assert len(orders_records(store)) == 1
+
+
+def test_arrival_order_not_the_date_decides_and_an_older_dated_mail_that_arrives_last_is_told_so(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    newer = orders_text(body="sortie:\n  Mikasa to Pacific Ocean\n")
+    older = orders_text(body="sortie:\n  Mikasa to Tsushima\n")
+    def dated(text: str, message_id: str, date: str) -> bytes:
+        raw = email(text, message_id=message_id)
+        return raw.replace(f"Date: {format_datetime(MAIL_DATE)}".encode(), f"Date: {date}".encode())
+
+    deliver(inbox, dated(newer, "<newer@japan.test>", "Wed, 02 Dec 2099 10:00:00 +0000"), 1_000)
+    deliver(inbox, dated(older, "<older@japan.test>", "Mon, 30 Nov 2026 08:00:00 +0000"), 2_000)
+
+    taken = mailroom.receive(inbox.path, referee_key)
+
+    assert [t.outcome for t in taken] == ["accepted", "accepted"]
+    last = outgoing(store)[-1]
+    assert "the orders received last are the ones in force" in last.text
+    assert "this mail is dated 2026-11-30 08:00 UTC, before the orders it replaces arrived" in last.text
+    assert "not by their Date" in last.text
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert ships_of(campaigns, "japan")["Mikasa"] == "Tsushima"
 
 
 def test_the_same_text_sent_again_as_a_new_message_is_a_new_submission_a_b_a_leaves_a_in_force(

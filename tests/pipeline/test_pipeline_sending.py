@@ -180,7 +180,7 @@ def test_mail_left_half_sent_by_an_interrupted_send_can_be_queued_again(campaign
     with store.transaction(CAMPAIGN) as tx:
         claimed = tx.claim_mail()  # a 'send' that was killed after claiming its mail
     assert claimed and not outgoing(store, status="queued")
-    assert mailroom.requeue_interrupted(CAMPAIGN) == len(claimed)
+    assert mailroom.settle_interrupted(CAMPAIGN) == (0, len(claimed))
     assert len(outgoing(store, status="queued")) == len(claimed)
 
 
@@ -244,36 +244,67 @@ def test_mail_a_killed_send_left_half_sent_is_sent_by_the_next_send_with_the_sam
 
 
 class StallingHandler(RecordingHandler):
-    """Takes the first message, then stalls: the sender is killed while it waits."""
+    """Takes ``count`` messages, then stalls: the sender is killed while it waits."""
+
+    def __init__(self, count: int = 1) -> None:
+        super().__init__()
+        self.count = count
 
     async def handle_DATA(self, server, client, envelope):
-        if self.received:
+        if len(self.received) >= self.count:
             await asyncio.sleep(30)
         return await super().handle_DATA(server, client, envelope)
 
 
-def test_a_send_killed_while_sending_leaves_nothing_stuck(queued, store, tmp_path):
-    stalling = StallingHandler()
+def smtp_env(port: int) -> dict:
+    return command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
+                       ADJUDICATOR_SMTP_SECURITY="none")
+
+
+def send_killed_after(count: int, store, outbox) -> StallingHandler:
+    """Run 'send' until the server has taken ``count`` messages, then kill it; what arrived."""
+    stalling = StallingHandler(count)
     with smtp_server(stalling) as port:
-        env = command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
-                          ADJUDICATOR_SMTP_SECURITY="none")
-        argv = [*COMMAND, "send", CAMPAIGN, "--store", str(store.path), "--outbox", str(tmp_path / "out")]
-        process = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        argv = [*COMMAND, "send", CAMPAIGN, "--store", str(store.path), "--outbox", str(outbox)]
+        process = subprocess.Popen(argv, env=smtp_env(port), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
-        while not stalling.received and time.monotonic() < deadline:
+        while len(stalling.received) < count and time.monotonic() < deadline:
             time.sleep(0.05)
-        time.sleep(0.3)
+        time.sleep(0.5)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
-    assert len(stalling.received) == 1 and outgoing(store, status="sending")
+    assert len(stalling.received) == count
+    return stalling
 
+
+def send_again(store, outbox) -> tuple[subprocess.CompletedProcess, RecordingHandler]:
     handler = RecordingHandler()
     with smtp_server(handler) as port:
-        env = command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
-                          ADJUDICATOR_SMTP_SECURITY="none")
-        done = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "out", env=env)
-
+        done = cli("send", CAMPAIGN, "--store", store.path, "--outbox", outbox, env=smtp_env(port))
     assert done.returncode == 0, done.stderr
+    return done, handler
+
+
+def test_a_send_killed_while_sending_leaves_nothing_stuck(queued, store, tmp_path):
+    stalling = send_killed_after(1, store, tmp_path / "out")
+    assert outgoing(store, status="sending")
+
+    _, handler = send_again(store, tmp_path / "out")
+
     arrived = [msgid(a.message) for a in stalling.received + handler.received]
     assert set(arrived) == {msgid(m.message) for m in queued}  # every message at least once
     assert {m.status for m in outgoing(store)} == {"sent"}
+
+
+def test_a_killed_send_is_followed_by_one_that_sends_only_what_the_server_had_not_taken(
+        queued, store, tmp_path):
+    stalling = send_killed_after(2, store, tmp_path / "out")
+
+    _, handler = send_again(store, tmp_path / "out")
+
+    first = {msgid(a.message) for a in stalling.received}
+    again = [msgid(a.message) for a in handler.received]
+    assert len(again) == 1 and not first & set(again)  # no message twice
+    assert first | set(again) == {msgid(m.message) for m in queued}
+    assert {m.status for m in outgoing(store)} == {"sent"}
+    assert len(list((tmp_path / "out").glob("*.eml"))) == 3  # the referee's copy of each, once

@@ -7,7 +7,7 @@ from __future__ import annotations
 import jinja2
 
 from adjudicator.reports import render
-from adjudicator.reports.render import _drawn_picture, _environment
+from adjudicator.reports.render import _drawn_picture, template_environment
 from adjudicator.resources import data_dir
 from tests.pipeline.test_pipeline_reports import golden_context
 
@@ -15,7 +15,7 @@ from tests.pipeline.test_pipeline_reports import golden_context
 def included_board_report(context: dict) -> str:
     """The HTML report as it was made before the picture was reused: the situation
     partial with the board included."""
-    environment = _environment(True)
+    environment = template_environment(True)
     loader = jinja2.DictLoader({"port-arthur/situation.html.j2": (
         data_dir("templates") / "port-arthur" / "situation.html.j2").read_text(encoding="utf-8").replace(
         '{{ picture("port-arthur/board.svg.j2", game.picture) -}}', '{% include "port-arthur/board.svg.j2" %}')})

@@ -11,6 +11,7 @@ import pytest
 from adjudicator.engine import GameDataError
 from adjudicator.games.port_arthur.board import load_board
 from adjudicator.resources import game_data_dir
+from tests.public_cases import SHARED_RULES
 
 DATA = game_data_dir("port-arthur")
 
@@ -67,7 +68,9 @@ def test_a_referee_can_replace_the_data_and_a_broken_file_is_reported(tmp_path):
         load_board(tmp_path)
 
 
-RULEBOOK = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "port-arthur-rules.txt"
+RULEBOOK = SHARED_RULES / "port-arthur-rules.txt"
+needs_the_rulebook = pytest.mark.skipif(
+    not RULEBOOK.is_file(), reason="the rulebook text ../shared/rules/port-arthur-rules.txt is not beside the checkout")
 
 
 def test_a_counter_is_marked_rulebook_only_when_its_values_are_printed():
@@ -78,6 +81,7 @@ def test_a_counter_is_marked_rulebook_only_when_its_values_are_printed():
             next(s for s in sheet["ship"] if s["name"] == n)["source"]] == []
 
 
+@needs_the_rulebook
 def test_the_values_said_to_be_printed_name_ships_the_rulebook_names():
     rules = RULEBOOK.read_text(encoding="utf-8")
     sheet = tomllib.loads((DATA / "counters.toml").read_text(encoding="utf-8"))
@@ -86,6 +90,7 @@ def test_the_values_said_to_be_printed_name_ships_the_rulebook_names():
     assert all(name in rules for name in printed)
 
 
+@needs_the_rulebook
 def test_the_counters_page_credits_the_rulebook_only_with_ships_it_names():
     rules = RULEBOOK.read_text(encoding="utf-8")
     page = (Path(__file__).resolve().parents[2] / "docs" / "games" / "port-arthur" / "counters.md").read_text(encoding="utf-8")

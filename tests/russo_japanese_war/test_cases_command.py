@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import games_cmds  # noqa: F401  (registers the command)
 from adjudicator.cli.app import app
+from tests.public_cases import case_folder
 
-SHARED_CASES = Path(__file__).resolve().parents[3] / "shared" / "cases" / "russo-japanese-war"
 
-
-@pytest.mark.skipif(not SHARED_CASES.is_dir(), reason="no shared cases folder beside the checkout")
 def test_the_cases_command_passes_every_russo_japanese_war_case():
-    result = CliRunner().invoke(app, ["cases", str(SHARED_CASES)])
+    result = CliRunner().invoke(app, ["cases", str(case_folder("russo-japanese-war"))])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1] == "56 passed, 0 failed"
 

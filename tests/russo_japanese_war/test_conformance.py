@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import pytest
 
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.conformance import run_case
+from tests.public_cases import load_cases
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED_CASES = ROOT.parent / "shared" / "cases" / "russo-japanese-war"
-
-
-def _cases() -> list[tuple[str, dict]]:
-    found = []
-    for path in sorted(SHARED_CASES.glob("*.toml")):
-        with path.open("rb") as handle:
-            case = tomllib.load(handle)
-        found.append((case["id"], case))
-    return found
-
-
-CASES = _cases()
+CASES = load_cases("russo-japanese-war")
 GAME = RussoJapaneseWar()
 
 
@@ -32,6 +17,5 @@ def test_conformance_case(case):
     assert run_case(case, GAME) == []
 
 
-@pytest.mark.skipif(not SHARED_CASES.is_dir(), reason="no shared cases folder beside the checkout")
-def test_every_shared_case_is_run():
+def test_every_public_case_is_run():
     assert len(CASES) >= 56

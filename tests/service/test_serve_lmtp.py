@@ -169,3 +169,34 @@ def test_mail_that_could_not_be_sent_at_start_is_tried_again_a_tick_later_not_at
     assert tries() == 1, serve.log()  # the start's send, and no second try by the clock's first round
     wait_for(lambda: tries() >= 2, 20, serve.log)  # the clock's retry, a tick later
     assert serve.terminate() == 0
+
+
+def test_a_restart_after_a_killed_send_sends_only_what_the_server_had_not_taken_and_says_so(
+        referee, smtp_capture, start_serve):
+    import os
+    from datetime import datetime, timezone
+
+    from adjudicator.mail import build_message, message_bytes
+
+    messages = [build_message(sender=REFEREE, to="togo@japan.test", subject=f"[{CAMPAIGN}] test {n}", text="x\n")
+                for n in range(2)]
+    with Store.open(referee.store) as store:
+        with store.transaction(CAMPAIGN) as tx:
+            for message in messages:
+                tx.queue_mail(message["Message-ID"], "togo@japan.test", message_bytes(message))
+        with store.transaction(CAMPAIGN) as tx:  # a 'send' that was killed after the server took the first
+            claimed = tx.claim_mail()
+            tx.set_meta({**tx.campaign().meta, "accepted": [claimed[0].id],
+                         "senders": {"killed": {"host": os.uname().nodename, "pid": 2**22 + 9,
+                                                "beat": datetime.now(timezone.utc).isoformat()}}})
+    handler, port = smtp_capture
+    serve = start_serve(smtp_port=port)
+    mail = Mailbag(handler)
+    wait_for(lambda: len(mail.messages()) >= 1, 20, serve.log)
+    serve.terminate()
+
+    assert [str(m["Message-ID"]).strip() for m in mail.messages()] == [str(messages[1]["Message-ID"]).strip()]
+    assert "--requeue" not in serve.log()
+    assert "1 the mail server had taken are recorded as sent, 1 sent again" in serve.log(), serve.log()
+    with Store.open(referee.store) as store:
+        assert {m.status.value for m in store.outbox(CAMPAIGN)} == {"sent"}

@@ -121,3 +121,38 @@ def test_unusable_copy_arguments_are_refused(tmp_path, args, message):
     assert done.returncode == 2
     assert message in done.stderr
     assert_no_traceback(done)
+
+
+def test_an_unreadable_secret_is_refused_by_name_and_not_copied(source, tmp_path):
+    tamper(source, "UPDATE secrets SET value = '{\"hash\": \"argon2' WHERE campaign = 'pa-2' AND name = 'password:japan'")
+    done = cli("store", "copy", source, tmp_path / "copy.sqlite3")
+    assert done.returncode == 1
+    assert_no_traceback(done)
+    assert "the secrets of campaign 'pa-2' are damaged: the secret 'password:japan' is not readable" in done.stderr
+    assert "argon2" not in done.stderr + done.stdout
+    with Store.open(tmp_path / "copy.sqlite3") as copy:
+        assert [c.id for c in copy.campaigns()] == ["pa-1"]
+
+
+def test_a_seed_chain_that_no_longer_matches_its_published_commitment_is_refused(tmp_path):
+    from datetime import datetime, timezone
+
+    from adjudicator.campaign import Campaigns
+    from adjudicator.fairdice import generate_keypair
+    from tests.campaign.conftest import PLAYERS
+
+    club = tmp_path / "club.sqlite3"
+    with Store.open(club) as store:
+        Campaigns(store).create("c1", "port-arthur", PLAYERS, generate_keypair()[0],
+                                now=datetime(2026, 12, 1, tzinfo=timezone.utc))
+        with store.transaction("c1") as tx:
+            (chain,) = tx.get_secret("referee-chain")
+            damaged = chain["final_seed"][:-1] + ("0" if chain["final_seed"][-1] != "0" else "1")
+            tx.set_secret("referee-chain", [{**chain, "final_seed": damaged}])
+    done = cli("store", "copy", club, tmp_path / "copy.sqlite3")
+    assert done.returncode == 1
+    assert_no_traceback(done)
+    assert "the secret 'referee-chain', chain 1: missing, unreadable, or its seed does not hash" in done.stderr
+    assert damaged not in done.stderr + done.stdout
+    with Store.open(tmp_path / "copy.sqlite3") as copy:
+        assert copy.campaigns() == []

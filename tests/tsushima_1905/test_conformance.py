@@ -1,4 +1,4 @@
-"""Every Tsushima 1905 conformance case in ../shared/cases/tsushima-1905, one test each."""
+"""Every Tsushima 1905 conformance case in tests/cases/tsushima-1905, one test each."""
 
 import tomllib
 from pathlib import Path
@@ -7,8 +7,9 @@ import pytest
 
 from adjudicator.games.tsushima_1905.conformance import run_case
 from adjudicator.games.tsushima_1905.game import Tsushima1905
+from tests.public_cases import case_folder
 
-CASES = Path(__file__).resolve().parents[2].parent / "shared" / "cases" / "tsushima-1905"
+CASES = case_folder("tsushima-1905")
 FILES = sorted(CASES.glob("*.toml"))
 GAME = Tsushima1905()
 
@@ -19,7 +20,7 @@ def _load(path: Path) -> dict:
 
 
 def test_the_thirty_cases_are_there():
-    assert len(FILES) == 30
+    assert len(FILES) >= 30
 
 
 @pytest.mark.parametrize("path", FILES, ids=[_load(p)["id"] for p in FILES])

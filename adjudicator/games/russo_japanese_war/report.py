@@ -13,19 +13,15 @@ is autoescaped, the SVG drawn from plain numbers and names.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Mapping
 
-import jinja2
-from markupsafe import Markup
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES
 from adjudicator.games.russo_japanese_war.picture import COLOURS, board_picture, legend
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
-from adjudicator.reports.render import wrap_text
-from adjudicator.resources import data_dir
+from adjudicator.reports.render import template_environment, wrap_text
 
 
 def attack_odds(t, side: str) -> list[dict]:
@@ -189,27 +185,13 @@ def naval_context(naval: Mapping[str, Any] | None, options: Mapping[str, Any] | 
             "sortie_reading": reading}
 
 
-@lru_cache(maxsize=2)
-def _environment(autoescape: bool) -> jinja2.Environment:
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
-                                     autoescape=autoescape, undefined=jinja2.StrictUndefined, trim_blocks=True,
-                                     lstrip_blocks=True, keep_trailing_newline=True)
-
-    def picture(name: str, data: Any) -> Markup:
-        """As the reports' ``picture()``: the template ``name`` drawn from ``data`` alone."""
-        return Markup(environment.get_template(name).render(game={"picture": data}))
-
-    environment.globals["picture"] = picture
-    return environment
-
-
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:
     """The game's partials for ``side`` on their own: (plain text, HTML)."""
     context = {"game": report_context(game, state, side, waiting)}
-    plain = _environment(False)
+    plain = template_environment(False)
     text = wrap_text(plain.get_template("russo-japanese-war/situation.txt.j2").render(**context)
                      + plain.get_template("russo-japanese-war/notes.txt.j2").render(**context))
-    html = _environment(True).get_template("russo-japanese-war/situation.html.j2").render(**context)
+    html = template_environment(True).get_template("russo-japanese-war/situation.html.j2").render(**context)
     if waiting is not None:
         text += wrap_text(f"\nNext: {waiting.side} -- {waiting.prompt}") + "\n"
     return text, html

@@ -17,7 +17,6 @@ import textwrap
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-import jinja2
 from markupsafe import Markup
 
 from adjudicator.engine.requests import Decision
@@ -28,8 +27,7 @@ from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
 from adjudicator.games.tsushima_1905.state import ACTIVE, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.games.tsushima_1905.words import counted
-from adjudicator.reports.render import TEXT_WIDTH
-from adjudicator.resources import data_dir
+from adjudicator.reports.render import TEXT_WIDTH, template_environment
 
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30
@@ -43,12 +41,6 @@ LEGEND = (("japan", "Japan"), ("russia", "Russia"),
           ("torpedo", "torpedo attack (green: a hit)"), ("collision", "collision"),
           ("arc", "arc limits of the ship asked"), ("label", "CPs left / at the start"))
 COLOURS = {"japan": "#c0262d", "russia": "#222222"}
-
-
-@lru_cache(maxsize=1)
-def _svg_environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
 class Picture:
@@ -231,7 +223,8 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
 def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Picture | None = None) -> str:
     """The table as an inline SVG document (``asked``: the ship whose arcs to draw)."""
     context = (picture or Picture()).context(view, asked)
-    return _svg_environment().get_template("tsushima-1905/table.svg.j2").render(**context)
+    svg = template_environment(True).get_template("tsushima-1905/table.svg.j2").render(**context)
+    return svg.removesuffix("\n")  # inline in the report's HTML, where the line ends
 
 
 #: the bow stroke drawn beside a ship's mark, by heading octant: (character, column, row) from the mark
