@@ -197,14 +197,18 @@ def rule(
     game: str = typer.Argument(..., help="The game (campaign) of the event."),
     rung: str = typer.Argument(..., help="replace, adjudicate, forfeit or no-result."),
     reason: str = typer.Option(..., "--reason", help="Why: published in the record and mailed to the players."),
-    side: Optional[str] = typer.Option(None, "--side", help="The silent side (default: the side the game waits for)."),
+    side: Optional[str] = typer.Option(None, "--side", help="The silent side (default: the sides the clock finds "
+                                       "silent -- defaults played since their last orders -- never merely the side "
+                                       "whose turn it is)."),
+    overturn: bool = typer.Option(False, "--overturn", help="Overturn the result of a game that has ended over "
+                                  "the board (published in the ruling and reported by the audit)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
 ) -> None:
     """Apply one rung of the abandonment ladder to a running game, by the referee's ruling."""
     with referee(store, key) as (tournaments, private):
-        done = tournaments.rule(name, game, rung, reason, private, parse_now(now), silent=side)
+        done = tournaments.rule(name, game, rung, reason, private, parse_now(now), silent=side, overturn=overturn)
     typer.echo(f"{game}: {done}")
 
 

@@ -18,6 +18,10 @@ FORMATS = ("swiss", "round-robin", "ladder")
 SIDE_RULES = ("alternate", "random", "bid")
 TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
 RUNGS = ("replace", "adjudicate", "forfeit", "no-result")
+#: the default order: a standby first; then the silent side forfeits; adjudication only
+#: when nobody is silent (a slow game at the round's end), and even then a silent side
+#: is held to what it would surely have got by playing on
+DEFAULT_LADDER = ("replace", "forfeit", "adjudicate", "no-result")
 BYE_SCORES = ("win", "draw", "loss")
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,30}")
 DEFAULT_TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
@@ -56,7 +60,7 @@ class Charter:
     bye: str = "win"
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     clocks: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_CLOCKS))
-    ladder: tuple[str, ...] = ("replace", "adjudicate", "forfeit", "no-result")
+    ladder: tuple[str, ...] = DEFAULT_LADDER
     replacement_credit: float = 0.5
     referee_address: str = "referee@localhost"
     players: tuple[Entrant, ...] = ()
@@ -111,7 +115,7 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
                         for t in scoring.get("tiebreaks", DEFAULT_TIEBREAKS)),
         clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items() if k in DEFAULT_CLOCKS},
         ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
-                     for r in abandonment.get("ladder", RUNGS)),
+                     for r in abandonment.get("ladder", DEFAULT_LADDER)),
         replacement_credit=_number(abandonment.get("replacement_credit", 0.5), f"{where}: replacement_credit"),
         referee_address=str(event.get("referee_address", "referee@localhost")),
         players=tuple(entrant(p, f"{where}: [[player]]") for p in data.get("player", [])),

@@ -36,7 +36,7 @@ from adjudicator.tournament.errors import (
     UnknownGameOfEvent,
     UnknownPlayer,
 )
-from adjudicator.tournament.gameplay import positions_by_turn, tournament_support
+from adjudicator.tournament.gameplay import capped, positions_by_turn, tournament_support
 from adjudicator.tournament.rounds import plan
 from adjudicator.tournament.state import (
     ABSENCE,
@@ -254,7 +254,7 @@ class Tournaments:
                 game.turn(match.state), head
         if not match.finished or getattr(match.state, "result", None) is None:
             return None
-        return match.state.result, game.ending(match), game.turn(match.state), head
+        return game.outcome(match.state.result), game.ending(match), game.turn(match.state), head
 
     def _record_result(self, tx: Any, key: Ed25519PrivateKey, state: EventState, slot: GameSlot,
                        result: str | None, how: str, turn: int | None, head: str | None) -> GameResult:
@@ -384,7 +384,8 @@ class Tournaments:
             info = state.rounds[slot.round - 1]
             if now >= datetime.fromisoformat(info.ends):
                 rung = self.apply_ladder(name, slot.game, key, f"round {slot.round} ended "
-                                         f"{info.ends[:10]} with the game still running", now)
+                                         f"{info.ends[:10]} with the game still running", now,
+                                         skip=("replace",))
                 actions.append(ClockAction(slot.game, f"round ended: {rung}"))
         return actions
 
@@ -420,22 +421,35 @@ class Tournaments:
         return []
 
     def apply_ladder(self, name: str, game: str, key: Ed25519PrivateKey, reason: str,
-                     now: datetime | None = None, silent: str | None = None) -> str:
-        """The charter's rungs in order; the first that applies is taken."""
+                     now: datetime | None = None, silent: str | None = None,
+                     skip: Sequence[str] = ()) -> str:
+        """The charter's rungs in order (less those in ``skip``); the first that applies is taken."""
         state = self.state(name)
         refusals = []
         for rung in state.charter["ladder"]:
+            if rung in skip:
+                continue
             try:
                 return self.rule(name, game, rung, reason, key, now, silent=silent)
             except LadderRefused as err:
                 refusals.append(str(err))
         raise LadderRefused(f"no rung of the ladder applies to {game}: " + "; ".join(refusals))
 
+    def silent_sides(self, game: str, sides: Sequence[str]) -> list[str]:
+        """The sides of ``game`` that have had the defaults played for them since their
+        last orders (the clock's definition of silence), in the game's side order."""
+        log, _ = self.campaigns.match(game)
+        entries = self.store.entries(game)
+        return [side for side in sides if silent_since(log, entries, side) is not None]
+
     def rule(self, name: str, game: str, rung: str, reason: str, key: Ed25519PrivateKey,
-             now: datetime | None = None, silent: str | None = None) -> str:
-        """Apply one rung of the abandonment ladder to a running game, with a logged,
-        mailed reason. ``silent``: the side that fell silent (default: the side the
-        game waits for)."""
+             now: datetime | None = None, silent: str | None = None, overturn: bool = False) -> str:
+        """Apply one rung of the abandonment ladder to a game, with a logged, mailed
+        reason. ``silent``: the side that fell silent; by default the sides the clock
+        finds silent (defaults played for them since their last orders) -- never merely
+        the side whose turn it is. A game that has ended over the board is refused
+        unless ``overturn`` is given: then the ruling names the result it overturns,
+        and the audit reports it."""
         if not reason.strip():
             raise LadderRefused("a ruling needs a reason (--reason), which is published and mailed")
         state = self.state(name)
@@ -445,40 +459,67 @@ class Tournaments:
             raise UnknownGameOfEvent(f"{game!r} is not a game of {name}")
         if game in state.results:
             raise LadderRefused(f"{game} already has a result")
+        if silent is not None and silent not in slot.sides:
+            raise LadderRefused(f"{silent!r} is not a side of {game}; the sides are {', '.join(slot.sides)}")
+        ended = self._ended(slot)
+        overturned = None
+        if ended is not None:
+            if not overturn:
+                raise LadderRefused(f"{game} has ended over the board ({_said(ended[0])}): its result is taken by "
+                                    f"'collect'; to overturn it, rule again with --overturn and a reason")
+            if rung == "replace":
+                raise LadderRefused(f"replace: {game} has ended, nobody can take a side over")
+            overturned = {"result": ended[0], "how": ended[1], "head": ended[3]}
+        elif overturn:
+            raise LadderRefused(f"--overturn: {game} has not ended, there is no result to overturn")
         log, match = self.campaigns.match(game)
-        if silent is None and match.decision is not None:
-            silent = match.decision.side
+        quiet = [silent] if silent is not None else self.silent_sides(game, list(slot.sides))
         if rung == "replace":
-            return self._replace(name, slot, silent, reason, key, state)
+            if len(quiet) != 1:
+                raise LadderRefused(f"replace: {_nobody_or_both(game, quiet)}; name the side to hand over (--side)")
+            return self._replace(name, slot, quiet[0], reason, key, state)
+        sides = list(slot.sides)
+        interface = tournament_support(state.game)
         if rung == "forfeit":
-            if silent is None:
-                raise LadderRefused(f"forfeit: {game} waits for nobody, so no side is silent")
-            winner = next(s for s in slot.sides if s != silent)
-            result, how = winner, f"forfeit by {slot.sides[silent]} ({silent}): {reason}"
+            if not quiet:
+                raise LadderRefused(f"forfeit: {_nobody_or_both(game, quiet)}; name the side that forfeits (--side)")
+            if len(quiet) > 1:
+                result, how = None, f"forfeit by both sides ({', '.join(slot.sides[s] for s in quiet)}): {reason}"
+            else:
+                winner = next(s for s in sides if s != quiet[0])
+                result, how = winner, f"forfeit by {slot.sides[quiet[0]]} ({quiet[0]}): {reason}"
         elif rung == "adjudicate":
             positions = positions_by_turn(match)
             if not positions:
                 raise LadderRefused(f"adjudicate: {game} has no completed turn to adjudicate from")
             turn = max(positions)
-            result, why = tournament_support(state.game).adjudicate(positions[turn])
+            found, why = interface.adjudicate(positions[turn])
+            result, why = capped(interface, positions[turn], found, why, quiet, sides)
             how = f"adjudication at the end of turn {turn}: {why} ({reason})"
         elif rung == "no-result":
             result, how = None, f"no result: {reason}"
         else:
             raise LadderRefused(f"unknown rung {rung!r}; the rungs are replace, adjudicate, forfeit, no-result")
+        if overturned is not None:
+            how = f"ruling overturns the result over the board ({_said(overturned['result'])}): {how}"
         with self.store.transaction(name) as tx:
             state = self._state_in(tx)
-            self._append(tx, key, RULING, {"game": game, "rung": rung, "reason": reason, "side": silent,
-                                           "player": slot.sides.get(silent) if silent else None,
-                                           "at": utc(now).isoformat()})
-            self._record_result(tx, key, state, slot, result, how, tournament_support(state.game).turn(match.state),
+            if game in state.results:
+                raise LadderRefused(f"{game} already has a result")
+            body = {"game": game, "rung": rung, "reason": reason, "side": quiet[0] if len(quiet) == 1 else None,
+                    "silent": quiet, "player": slot.sides[quiet[0]] if len(quiet) == 1 else None,
+                    "result": result, "head": log.records[-1].hash, "at": utc(now).isoformat()}
+            if rung == "adjudicate":
+                body["turn"] = max(positions_by_turn(match))
+            if overturned is not None:
+                body["overturns"] = overturned
+            self._append(tx, key, RULING, body)
+            self._record_result(tx, key, state, slot, result, how, interface.turn(match.state),
                                 log.records[-1].hash)
         return f"{rung}: {how}"
 
     def _replace(self, name: str, slot: GameSlot, silent: str | None, reason: str,
                  key: Ed25519PrivateKey, state: EventState) -> str:
-        if silent is None:
-            raise LadderRefused(f"replace: {slot.game} waits for nobody, so no side is silent")
         if state.players[slot.sides[silent]].get("public_key"):
             raise LadderRefused(f"replace: {slot.sides[silent]} signs with a key, which a standby cannot use")
         if silent in state.replacements.get(slot.game, {}):
@@ -583,6 +624,15 @@ def silent_since(log: Any, entries: Sequence[Any], side: str) -> datetime | None
     before = [b for b in batches if b.body["batch"] < first.body["batch"]]
     opener = before[-1].seq if before else 0
     return datetime.fromisoformat(entries[opener].body["private"]["opened"])
+
+
+def _said(result: str | None) -> str:
+    return "no result" if result is None else "a draw" if result == "draw" else f"{result} won"
+
+
+def _nobody_or_both(game: str, quiet: Sequence[str]) -> str:
+    return (f"no side of {game} is silent (no defaults played since its last orders)" if not quiet
+            else f"both sides of {game} are silent")
 
 
 def _check_entrant(player: Entrant, sides: Sequence[str]) -> None:
