@@ -212,6 +212,12 @@ def rule(
     typer.echo(f"{game}: {done}")
 
 
+def _fingerprint(state) -> str:
+    from adjudicator.fairdice import fingerprint, public_key_from_text
+
+    return fingerprint(public_key_from_text(state.charter["referee_key"]))
+
+
 @tournament_app.command()
 def status(
     name: str = NAME,
@@ -229,10 +235,13 @@ def status(
             "tournament": name, "format": state.format, "players": list(state.players),
             "withdrawn": list(state.withdrawn), "rounds": len(state.rounds),
             "running": [s.game for s in state.running()], "results": len(state.results),
-            "rulings": state.rulings, "closed": state.closed is not None}, indent=2))
+            "rulings": state.rulings, "closed": state.closed is not None, "head": state.head,
+            "fingerprint": _fingerprint(state)}, indent=2))
         return
     typer.echo(f"{name}: {state.format}, {len(state.active_players())} active player(s) of {len(state.players)}, "
                f"{len(state.rounds)} round(s) paired" + (", closed" if state.closed else ""))
+    typer.echo(f"record head: {state.head}  (pin the audit: 'tournament audit --head')")
+    typer.echo(f"referee key fingerprint: {_fingerprint(state)}")
     for info in state.rounds:
         typer.echo(f"round {info.number} (ends {info.ends[:10]}):")
         for slot in info.games:
@@ -363,11 +372,16 @@ def close(
 def audit(
     name: Optional[str] = typer.Argument(None, help="The tournament in the store (or give --public)."),
     public: Optional[Path] = typer.Option(None, "--public", help="A public bundle from 'export --public'."),
+    head: Optional[str] = typer.Option(None, "--head", help="The tournament record's head hash, as your latest "
+                                       "tournament mail gives it: a record cut short (or with records added) fails."),
+    fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint, as the "
+                                              "referee gave it to you by another channel."),
     store: Path = STORE_OPTION,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
     """Verify every record of the event and every game die by die, from public records
-    only; print each player's dice and luck index. Exit 1 if anything does not verify."""
+    only; print each player's dice and luck index, and every ruling (one that overturns a
+    result over the board is named). Exit 1 if anything does not verify."""
     from adjudicator.tournament.audit import audit_bundle, render_audit
     from adjudicator.tournament.export import read_bundle
 
@@ -381,7 +395,7 @@ def audit(
                 raise fail(f"cannot read the public bundle in {public}: {err}")
         else:
             record, games = _public_bundle(store, name)
-        result = audit_bundle(record, games)
+        result = audit_bundle(record, games, head=head, fingerprint_=fingerprint)
     typer.echo(json.dumps(result.to_json(), indent=2) if format is OutputFormat.json else render_audit(result))
     if not result.verified:
         raise typer.Exit(EXIT_PROBLEM)

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign import Campaigns, Player
+from adjudicator.campaign.decided import decided_note
 from adjudicator.campaign.games import support
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.fairdice import Record, SeedChain, public_key_from_text, public_key_to_text, sign_record
@@ -502,6 +503,11 @@ class Tournaments:
             raise LadderRefused(f"unknown rung {rung!r}; the rungs are replace, adjudicate, forfeit, no-result")
         if overturned is not None:
             how = f"ruling overturns the result over the board ({_said(overturned['result'])}): {how}"
+        head = log.records[-1].hash
+        with self.store.transaction(game) as tx:   # the game takes no more orders from here on
+            if Record.from_dict(tx.entries()[-1].body["record"]).hash != head:
+                raise LadderRefused(f"{game} moved on while the ruling was made; rule again")
+            tx.set_meta({**tx.campaign().meta, **decided_note(rung, reason, head)})
         with self.store.transaction(name) as tx:
             state = self._state_in(tx)
             if game in state.results:
@@ -679,5 +685,7 @@ def standings_text(state: EventState, lines: Sequence[standings_module.Line]) ->
             + "\n\nPoints: win {w:g}, draw {d:g}, loss {l:g}; byes score as a {b}. Each column after W-D-L "
               "is a tie-break, applied in that order to players level on everything before it; "
               "'ahead on' says what put a player above the next; a final tie is drawn from the "
-              "committed seed. docs/tournaments.md explains every column.\n".format(
+              "committed seed. docs/tournaments.md explains every column.\n"
+              "The tournament record's head, to pin the audit ('adjudicator tournament audit --head'): {h}\n".format(
+                  h=state.head,
                   w=state.scoring("win"), d=state.scoring("draw"), l=state.scoring("loss"), b=state.charter["bye"]))
