@@ -397,7 +397,7 @@ def render_audit(audit: Audit) -> str:
         sealed = "  (luck not counted: sealed until the game ends)" if game.get("luck_counted") is False else ""
         lines.append(f"  {game['game']:<28} {'verified' if game.get('verified') else 'NOT VERIFIED':<13}"
                      f"{game.get('dice', 0):>5} dice  {said}{sealed}")
-    lines += ["", "player            1     2     3     4     5     6   dice   mean  p      fires  hits+crits  "
+    lines += ["", "player            1     2     3     4     5     6   dice   mean  p      uses    achieved  "
                   "expected  luck"]
     for dice in audit.players.values():
         data = dice.to_json()
@@ -407,8 +407,10 @@ def render_audit(audit: Audit) -> str:
         p = "-" if data["p_value"] is None else f"{data['p_value']:.3f}"
         lines.append(f"{dice.player:<12}{counts}  {dice.total:5d}  {mean}  {p}  {dice.fires:5d}  "
                      f"{dice.observed:10d}  {dice.expected:8.2f}  {luck}")
-    lines.append("(luck: the percentile of the hits and critical hits each player's dice gave, against their "
-                 "exact distribution for the dice chosen -- 50% is as expected, 90% luckier than 9 events in 10; "
+    lines.append("(luck: the percentile of what each player's dice achieved over the event -- the game says what "
+                 "counts: Port Arthur's hits and critical hits per fire, Russo-Japanese War's Morale Check dice -- "
+                 "against its exact distribution for the dice chosen; uses: the dice uses counted; 50% is as "
+                 "expected, 90% luckier than 9 events in 10; '-': the game counts none; "
                  "p: the chance fair dice stray this far from even counts)")
     if audit.rulings:
         lines += ["", "Rulings (each decided a game in place of play over the board):"]

@@ -127,6 +127,10 @@ def _play(game: str, credentials: Mapping[str, Mapping[str, str]], campaigns: Ca
         log, match = campaigns.match(game)
         if match.finished or log.forfeit is not None:
             break
+        if match.decision is None:   # a game that starts with chance (a shuffled deck): run it first
+            campaigns.adjudicate(game, key, after=mailroom.queue_reports)
+            mailroom.send(game, None)
+            continue
         side = match.decision.side
         header = {"campaign": game, "side": side, "turn": getattr(match.state, "turn", None),
                   "step": log.next_batch, "password": credentials[side]["password"],

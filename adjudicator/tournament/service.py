@@ -371,6 +371,11 @@ class Tournaments:
                 log, match = self.campaigns.match(slot.game)
             except CampaignNotFound:
                 continue
+            if match.decision is None and not match.finished and log.forfeit is None:
+                # a game that starts with chance (a shuffled deck) or stopped before a draw: run it on
+                step = self.campaigns.adjudicate(slot.game, key, now, after=after)
+                actions.append(ClockAction(slot.game, f"step {step.batch} adjudicated (chance, no orders needed)"))
+                log, match = self.campaigns.match(slot.game)
             waiting = match.decision.side if match.decision is not None else None
             if waiting and now >= self.campaigns.deadline(slot.game) and waiting not in log.orders_for(log.next_batch):
                 step = self.campaigns.adjudicate(slot.game, key, now, after=after)

@@ -140,13 +140,3 @@ def test_a_capped_adjudication_never_gives_a_silent_side_more_than_it_was_sure_o
 
 def test_nobody_silent_leaves_the_adjudication_as_the_position_gives_it():
     assert capped(Decides({}), {}, "russia", "why", [], ["japan", "russia"]) == ("russia", "why")
-
-
-@pytest.mark.parametrize("game", ["port-arthur"])
-def test_before_its_end_a_game_secures_a_side_nothing(game):
-    from adjudicator.engine import Match
-
-    plugin = support(game)
-    position = Match(plugin.game(), {}, {}).state.to_json()
-    for side in plugin.game().sides:
-        assert tournament_support(game).secured(position, side)[0] == "loss"
