@@ -3,8 +3,10 @@ Each message quotes the input and says what to do."""
 
 from __future__ import annotations
 
+from adjudicator.errors import AdjudicatorError
 
-class TournamentError(Exception):
+
+class TournamentError(AdjudicatorError):
     """Base class of the tournament layer's errors."""
 
 

@@ -91,3 +91,12 @@ def test_a_tournament_of_every_game_runs_by_email_to_standings_whose_audit_verif
     assert summary.verified and summary.games == 1
     audit = audit_bundle(*read_bundle(tmp_path / "demo" / "public"))
     assert audit.verified and all(g["result"]["result"] is not None for g in audit.games)
+
+
+def test_a_result_recorded_as_more_than_a_side_is_rated_as_the_side_that_won():
+    from adjudicator.tournament.ratings import _outcome
+
+    tsushima = {"winner": "japan", "victory": "marginal", "score": {"japan": 30, "russia": 20}}
+    assert _outcome("tsushima-1905", tsushima) == "japan"
+    assert _outcome("tsushima-1905", {**tsushima, "winner": "draw"}) == "draw"
+    assert _outcome("port-arthur", "russia") == "russia"
