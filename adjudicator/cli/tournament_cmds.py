@@ -325,28 +325,46 @@ def report(
     typer.echo(standings_text(state, lines))
 
 
+EXPORTS = ("csv", "json", "trf", "results", "crosstable", "html")
+
+
 @tournament_app.command()
 def export(
     name: str = NAME,
-    format: str = typer.Option("csv", "--format", help="csv or json."),
+    format: str = typer.Option("csv", "--format", help="csv or json (standings, ratings, reliability); trf (a FIDE "
+                               "Tournament Report File); results (a CSV of every game); crosstable; html (a static "
+                               "standings page)."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write here instead of stdout."),
     public: Optional[Path] = typer.Option(None, "--public", help="Write the public bundle (the tournament's "
                                           "record and every game's) to this folder, for 'audit --public'."),
     store: Path = STORE_OPTION,
 ) -> None:
-    """Standings, tie-breaks, ratings and reliability as CSV or JSON; or the public bundle."""
+    """Standings, tie-breaks, ratings and reliability as CSV or JSON; the event as a TRF
+    file, a CSV of results, a cross-table or a standings page; or the public bundle."""
+    from adjudicator.tournament import publish
     from adjudicator.tournament.export import to_csv, to_json, write_bundle
 
-    if format not in ("csv", "json"):
-        raise fail(f"--format {format!r}: use csv or json")
+    if format not in EXPORTS:
+        raise fail(f"--format {format!r}: use one of {', '.join(EXPORTS)}")
     with tournament_errors():
         if public is not None:
             record, games = _public_bundle(store, name)
             written = write_bundle(public, name, record, games)
             typer.echo(f"{len(written)} file(s) written to {public}")
             return
-        state, _, table = _table(name, store)
-    text = to_csv(table) if format == "csv" else to_json(name, table, {"closed": state.closed is not None})
+        state, lines, table = _table(name, store)
+        if format == "trf":
+            text = publish.trf(state, lines)
+        elif format == "results":
+            text = publish.results_csv(state)
+        elif format == "crosstable":
+            text = publish.render_cross_table(state, lines) + "\n"
+        elif format == "html":
+            from adjudicator.campaign.games import support
+
+            text = publish.standings_page(state, lines, support(state.game).title)
+        else:
+            text = to_csv(table) if format == "csv" else to_json(name, table, {"closed": state.closed is not None})
     if output:
         output.write_text(text, encoding="utf-8")
     else:
