@@ -209,8 +209,8 @@ def _check_round(state: EventState, record: Record) -> None:
     draws = Draws(state.name, body["seed_index"], bytes.fromhex(body["seed"]))
     challenge = tuple(body["pairs"][0]) if body.get("kind") == "challenge" else None
     expected = plan(state, draws, datetime.fromisoformat(body["opened"]), challenge)  # type: ignore[arg-type]
-    for field_name in ("round", "active", "absent", "pairs", "byes", "pools", "games"):
-        if jsonable(expected[field_name]) != body.get(field_name):
+    for field_name in ("round", "active", "absent", "pairs", "byes", "pools", "games", "ranking", "initial_colour"):
+        if jsonable(expected.get(field_name)) != body.get(field_name):
             raise BadTournamentRecord(record.seq, f"round {body.get('round')}'s {field_name} are not what the "
                                                   f"seed and the event so far give: published {body.get(field_name)}, "
                                                   f"recomputed {expected[field_name]}")

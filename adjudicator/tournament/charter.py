@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from adjudicator.tournament.errors import BadCharter
 
 FORMATS = ("swiss", "round-robin", "ladder")
-SIDE_RULES = ("alternate", "random", "bid")
+SIDE_RULES = ("balanced", "alternate", "random", "bid")
+PAIRINGS = ("dutch", "seeded")   # Swiss: FIDE's Dutch system (C.04.3), or the seeded fewest-repeats pass
 TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
 RUNGS = ("replace", "adjudicate", "forfeit", "no-result")
 #: the default order: a standby first; then the silent side forfeits; adjudication only
@@ -54,7 +55,9 @@ class Charter:
     rounds: int | None = None        # swiss: None = suggested by the field's size
     pools: int = 1                   # round-robin
     challenge_reach: int = 3         # ladder: places above that may be challenged
-    sides: str = "random"
+    sides: str = "balanced"          # balanced: FIDE's colour allocation (Dutch pairing) gives the sides
+    pairing: str = "dutch"           # swiss: dutch | seeded
+    accelerated: bool = False        # swiss, dutch: Baku acceleration of the first rounds (C.04.5.1)
     options: Mapping[str, Any] = field(default_factory=dict)
     scoring: Mapping[str, float] = field(default_factory=lambda: {"win": 2.0, "draw": 1.0, "loss": 0.0})
     bye: str = "win"
@@ -71,6 +74,7 @@ class Charter:
         return {
             "tournament": self.name, "game": self.game, "format": self.format, "rounds": self.rounds,
             "pools": self.pools, "challenge_reach": self.challenge_reach, "sides": self.sides,
+            "pairing": self.pairing, "accelerated": self.accelerated,
             "options": dict(self.options), "scoring": dict(self.scoring), "bye": self.bye,
             "tiebreaks": list(self.tiebreaks), "clocks": dict(self.clocks), "ladder": list(self.ladder),
             "replacement_credit": self.replacement_credit, "standby": [s.name for s in self.standby],
@@ -106,7 +110,11 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         rounds=_optional_int(event.get("rounds"), f"{where}: [tournament] rounds"),
         pools=_optional_int(event.get("pools", 1), f"{where}: [tournament] pools") or 1,
         challenge_reach=_optional_int(event.get("challenge_reach", 3), f"{where}: challenge_reach") or 3,
-        sides=_choice(event.get("sides", "random"), SIDE_RULES, f"{where}: [tournament] sides"),
+        sides=_choice(event.get("sides", "balanced" if event.get("format", "swiss") == "swiss"
+                                          and event.get("pairing", "dutch") == "dutch" else "random"),
+                      SIDE_RULES, f"{where}: [tournament] sides"),
+        pairing=_choice(event.get("pairing", "dutch"), PAIRINGS, f"{where}: [tournament] pairing"),
+        accelerated=_flag(event.get("accelerated", False), f"{where}: [tournament] accelerated"),
         options=dict(event.get("options", {})),
         scoring={k: _number(scoring.get(k, d), f"{where}: [scoring] {k}")
                  for k, d in (("win", 2.0), ("draw", 1.0), ("loss", 0.0))},
@@ -132,6 +140,11 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise BadCharter(f"{where}: player name(s) {twice} used twice; each player needs a name of their own")
+    if charter.sides == "balanced" and (charter.format != "swiss" or charter.pairing != "dutch"):
+        raise BadCharter(f"{where}: sides = 'balanced' takes the sides from FIDE's colour allocation, which only "
+                         "the Dutch pairing of a Swiss gives; use sides = 'random', 'alternate' or 'bid'")
+    if charter.accelerated and (charter.format != "swiss" or charter.pairing != "dutch"):
+        raise BadCharter(f"{where}: accelerated = true is for a Swiss paired by the Dutch system")
     if charter.scoring["win"] <= 0:
         raise BadCharter(f"{where}: [scoring] win must be more than 0 points")
     return charter
@@ -189,6 +202,12 @@ def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         raise BadCharter(f"{where}: {value!r} must be a number >= 0")
     return float(value)
+
+
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadCharter(f"{where}: {value!r} must be true or false")
+    return value
 
 
 def _optional_int(value: Any, where: str) -> int | None:

@@ -123,6 +123,11 @@ def trf(state: EventState, lines: Sequence[Line]) -> str:
     closed = (state.closed or {}).get("at", "")[:10].replace("-", "/")
     header = {"name": f"{state.name} ({state.game})", "start_date": opened, "end_date": closed,
               "type": state.format, "system": _system(state)}
+    if state.charter.get("accelerated"):   # Baku acceleration (C.04.5.1): its first two rounds
+        from caissify_pairings.engines.dutch import DutchEngine
+
+        header["accelerated_rounds"] = [n for n in range(1, DutchEngine.BAKU_ACCELERATION_ROUNDS + 1)
+                                        if n <= len(state.rounds)]
     return write_trf(header, players, max(len(state.rounds), 1)) + "\n"
 
 

@@ -70,6 +70,8 @@ class RoundInfo:
     kind: str = "round"
     pools: list[list[str]] = field(default_factory=list)
     challenge: tuple[str, str] | None = None
+    ranking: list[str] = field(default_factory=list)      # Dutch: the initial ranking (round 1 only)
+    initial_colour: str | None = None                      # Dutch: FIDE's initial colour (round 1 only)
 
 
 @dataclass
@@ -198,7 +200,8 @@ def apply(state: EventState, record: Record) -> None:
         state.rounds.append(RoundInfo(body["round"], body["seed_index"], body["seed"], list(body["active"]),
                                       [tuple(p) for p in body["pairs"]], list(body.get("byes", [])), list(body.get("absent", [])),
                                       games, body["opened"], body["ends"], body.get("kind", "round"),
-                                      [list(p) for p in body.get("pools", [])]))
+                                      [list(p) for p in body.get("pools", [])], None,
+                                      list(body.get("ranking", [])), body.get("initial_colour")))
     elif kind == RESULT:
         if state.slot(body["game"]) is None:
             raise BadTournamentRecord(record.seq, f"a result for {body['game']!r}, which is no game of the event")
