@@ -17,7 +17,8 @@ from adjudicator.tournament.errors import BadCharter
 FORMATS = ("swiss", "round-robin", "ladder")
 SIDE_RULES = ("balanced", "alternate", "random", "bid")
 PAIRINGS = ("dutch", "seeded")   # Swiss: FIDE's Dutch system (C.04.3), or the seeded fewest-repeats pass
-TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
+TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins",
+             "fide-buchholz-cut1", "fide-buchholz", "fide-sonneborn-berger")
 RUNGS = ("replace", "adjudicate", "forfeit", "no-result")
 #: the default order: a standby first; then the silent side forfeits; adjudication only
 #: when nobody is silent (a slow game at the round's end), and even then a silent side
@@ -26,6 +27,9 @@ DEFAULT_LADDER = ("replace", "forfeit", "adjudicate", "no-result")
 BYE_SCORES = ("win", "draw", "loss")
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,30}")
 DEFAULT_TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
+#: a Swiss's default: FIDE's Buchholz family with FIDE's rules for unplayed rounds (C.07),
+#: then direct encounter, then this project's wins with each side
+FIDE_SWISS_TIEBREAKS = ("fide-buchholz-cut1", "fide-buchholz", "head-to-head", "fide-sonneborn-berger", "side-wins")
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,7 @@ class Charter:
     options: Mapping[str, Any] = field(default_factory=dict)
     scoring: Mapping[str, float] = field(default_factory=lambda: {"win": 2.0, "draw": 1.0, "loss": 0.0})
     bye: str = "win"
-    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    tiebreaks: tuple[str, ...] = FIDE_SWISS_TIEBREAKS
     clocks: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_CLOCKS))
     ladder: tuple[str, ...] = DEFAULT_LADDER
     replacement_credit: float = 0.5
@@ -120,7 +124,8 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
                  for k, d in (("win", 2.0), ("draw", 1.0), ("loss", 0.0))},
         bye=_choice(scoring.get("bye", "win"), BYE_SCORES, f"{where}: [scoring] bye"),
         tiebreaks=tuple(_choice(t, TIEBREAKS, f"{where}: [scoring] tiebreaks")
-                        for t in scoring.get("tiebreaks", DEFAULT_TIEBREAKS)),
+                        for t in scoring.get("tiebreaks", FIDE_SWISS_TIEBREAKS if event.get("format", "swiss")
+                                             == "swiss" else DEFAULT_TIEBREAKS)),
         clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items() if k in DEFAULT_CLOCKS},
         ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
                      for r in abandonment.get("ladder", DEFAULT_LADDER)),
