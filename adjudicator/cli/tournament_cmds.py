@@ -296,8 +296,18 @@ def standings(
     with tournament_errors():
         state, lines, table = _table(name, store)
     if format is OutputFormat.json:
+        if state.format == "ladder":
+            from adjudicator.tournament.ladder import ladder_order
+
+            typer.echo(json.dumps({"ladder": ladder_order(state), "standings": table}, indent=2))
+            return
         typer.echo(json.dumps(table, indent=2))
         return
+    if state.format == "ladder":
+        from adjudicator.tournament.ladder import render_ladder
+
+        typer.echo(render_ladder(state))
+        typer.echo("")
     typer.echo(standings_module.render(lines, state.charter["tiebreaks"]))
     typer.echo("")
     typer.echo(f"{'player':<16}{'rating':>8}{'RD':>7}  {'':<12}{'answered':>9}{'defaults':>9}{'forfeits':>9}")

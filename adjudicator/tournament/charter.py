@@ -6,6 +6,7 @@ passwords (those stay private in the store); see ``docs/tournaments.md``.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -90,8 +91,8 @@ class Charter:
         return 2 if self.sides == "alternate" else 1
 
 
-DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "silent_days": 7.0,
-                  "absence_days": 14.0}
+DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "reminder_hours": 24.0,
+                  "silent_days": 7.0, "absence_days": 14.0}
 
 
 def load_charter(path: Path) -> Charter:
@@ -102,7 +103,40 @@ def load_charter(path: Path) -> Charter:
     return charter_from_toml(data, str(path))
 
 
+KNOWN_KEYS = {
+    "": ("tournament", "scoring", "clocks", "abandonment", "player", "standby"),
+    "tournament": ("name", "game", "format", "rounds", "pools", "challenge_reach", "sides", "pairing", "accelerated",
+                   "options", "referee_address"),
+    "scoring": ("win", "draw", "loss", "bye", "tiebreaks"),
+    "abandonment": ("ladder", "replacement_credit"),
+    "player": ("name", "address", "password", "public_key", "bid"),
+    "standby": ("name", "address", "password", "public_key", "bid"),
+}
+
+
+def check_keys(data: Mapping[str, Any], where: str) -> None:
+    """Refuse a key the charter does not know (a typo would otherwise be ignored and
+    its default used without a word), suggesting the nearest known key."""
+    tables: list[tuple[str, str, Mapping[str, Any]]] = [("", "", data)]
+    for table in ("tournament", "scoring", "abandonment"):
+        if isinstance(data.get(table), Mapping):
+            tables.append((table, f"[{table}] ", data[table]))
+    for table in ("player", "standby"):
+        for entry in data.get(table, []) if isinstance(data.get(table), list) else []:
+            if isinstance(entry, Mapping):
+                tables.append((table, f"[[{table}]] {entry.get('name', '?')}: ", entry))
+    for table, label, values in tables:
+        known = KNOWN_KEYS[table]
+        for key in values:
+            if key not in known:
+                near = difflib.get_close_matches(str(key), known, n=1)
+                raise BadCharter(f"{where}: {label}unknown key {key!r}"
+                                 + (f"; did you mean {near[0]!r}?" if near else "")
+                                 + f" The keys here are: {', '.join(known)}")
+
+
 def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Charter:
+    check_keys(data, where)
     event = _table(data, "tournament", where)
     scoring = dict(_table(data, "scoring", where, required=False))
     clocks = {**DEFAULT_CLOCKS, **_table(data, "clocks", where, required=False)}

@@ -405,6 +405,9 @@ class Tournaments:
             return []
         sent = [r for r in state.reminders if r["game"] == slot.game and r["player"] == player
                 and r["since"] == since.isoformat()]
+        spacing = timedelta(hours=float(clocks.get("reminder_hours", 0)))
+        if sent and len(sent) < int(float(clocks["reminders"])) and now - datetime.fromisoformat(sent[-1]["at"]) < spacing:
+            return []   # the next reminder waits until reminder_hours after the last
         if len(sent) < int(float(clocks["reminders"])):
             with self.store.transaction(name) as tx:
                 self._append(tx, key, REMINDER, {"game": slot.game, "player": player, "side": side,
@@ -535,10 +538,12 @@ class Tournaments:
             raise LadderRefused(f"replace: {slot.sides[silent]} signs with a key, which a standby cannot use")
         if silent in state.replacements.get(slot.game, {}):
             raise LadderRefused(f"replace: {silent} in {slot.game} has already been replaced")
-        busy = {p for g in state.replacements.values() for p in g.values()}
+        busy = {standby for game, taken in state.replacements.items() if game not in state.results
+                for standby in taken.values()}   # a standby is free again once the game taken over has ended
         free = [p for p in state.charter.get("standby", []) if p not in busy]
         if not free:
-            raise LadderRefused("replace: nobody is left on the standby list")
+            raise LadderRefused("replace: every standby is playing a game taken over; one is free again when "
+                                "that game ends")
         standby = free[0]
         with self.store.transaction(name) as tx:
             self._append(tx, key, RULING, {"game": slot.game, "rung": "replace", "reason": reason, "side": silent,
@@ -685,8 +690,13 @@ def opening_text(state: EventState, charter: Charter) -> str:
 def standings_text(state: EventState, lines: Sequence[standings_module.Line]) -> str:
     chain = [c for c in state.charter["tiebreaks"] if c in TIEBREAKS]
     done = sum(1 for _ in state.results)
+    ladder = ""
+    if state.format == "ladder":
+        from adjudicator.tournament.ladder import render_ladder
+
+        ladder = render_ladder(state) + "\n\n"
     return (f"Standings of {state.name} after {len(state.rounds)} round(s), {done} game(s) with a result.\n\n"
-            + standings_module.render(lines, chain)
+            + ladder + standings_module.render(lines, chain)
             + "\n\nPoints: win {w:g}, draw {d:g}, loss {l:g}; byes score as a {b}. Each column after W-D-L "
               "is a tie-break, applied in that order to players level on everything before it; "
               "'ahead on' says what put a player above the next; a final tie is drawn from the "
