@@ -427,3 +427,32 @@ def audit(
     typer.echo(json.dumps(result.to_json(), indent=2) if format is OutputFormat.json else render_audit(result))
     if not result.verified:
         raise typer.Exit(EXIT_PROBLEM)
+
+
+@app.command("balance")
+def balance_command(
+    game: Optional[str] = typer.Option(None, "--game", help="The game (see 'adjudicator games')."),
+    games: int = typer.Option(100, "-n", "--games", help="How many games to play."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the dice and the automatic players' choices."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE (repeatable)."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Play N games between the automatic players; print each side's win rate with a
+    95% confidence interval (for choosing sides, bids or a handicap)."""
+    from adjudicator.cli.app import chosen_game
+    from adjudicator.cli.games_cmds import parse_options
+    from adjudicator.tournament.balance import balance, render_balance
+
+    try:
+        options = parse_options(option)
+    except ValueError as err:
+        raise fail(str(err))
+    with tournament_errors():
+        report = balance(chosen_game(game, first_by_default=True), games, seed, options)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"game": report.game, "games": report.games, "draws": report.draws,
+                               "sides": [{"side": r.side, "wins": r.wins, "rate": round(r.rate, 4),
+                                          "ci95": [round(r.low, 4), round(r.high, 4)]} for r in report.sides],
+                               "endings": report.endings, "seconds": round(report.seconds, 2)}, indent=2))
+        return
+    typer.echo(render_balance(report))
