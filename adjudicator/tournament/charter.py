@@ -26,6 +26,7 @@ RUNGS = ("replace", "adjudicate", "forfeit", "no-result")
 #: is held to what it would surely have got by playing on
 DEFAULT_LADDER = ("replace", "forfeit", "adjudicate", "no-result")
 BYE_SCORES = ("win", "draw", "loss")
+HANDICAPS = ("none", "points")   # what a side won by bidding costs: nothing, or the bid in the game's points
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,30}")
 DEFAULT_TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
 #: a Swiss's default: FIDE's Buchholz family with FIDE's rules for unplayed rounds (C.07),
@@ -70,6 +71,7 @@ class Charter:
     clocks: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_CLOCKS))
     ladder: tuple[str, ...] = DEFAULT_LADDER
     replacement_credit: float = 0.5
+    bid_handicap: str = "none"
     referee_address: str = "referee@localhost"
     players: tuple[Entrant, ...] = ()
     standby: tuple[Entrant, ...] = ()
@@ -83,6 +85,7 @@ class Charter:
             "options": dict(self.options), "scoring": dict(self.scoring), "bye": self.bye,
             "tiebreaks": list(self.tiebreaks), "clocks": dict(self.clocks), "ladder": list(self.ladder),
             "replacement_credit": self.replacement_credit, "standby": [s.name for s in self.standby],
+            "bid_handicap": self.bid_handicap,
         }
 
     @property
@@ -104,11 +107,12 @@ def load_charter(path: Path) -> Charter:
 
 
 KNOWN_KEYS = {
-    "": ("tournament", "scoring", "clocks", "abandonment", "player", "standby"),
+    "": ("tournament", "scoring", "clocks", "abandonment", "player", "standby", "bids"),
     "tournament": ("name", "game", "format", "rounds", "pools", "challenge_reach", "sides", "pairing", "accelerated",
                    "options", "referee_address"),
     "scoring": ("win", "draw", "loss", "bye", "tiebreaks"),
     "abandonment": ("ladder", "replacement_credit"),
+    "bids": ("handicap",),
     "player": ("name", "address", "password", "public_key", "bid"),
     "standby": ("name", "address", "password", "public_key", "bid"),
 }
@@ -118,7 +122,7 @@ def check_keys(data: Mapping[str, Any], where: str) -> None:
     """Refuse a key the charter does not know (a typo would otherwise be ignored and
     its default used without a word), suggesting the nearest known key."""
     tables: list[tuple[str, str, Mapping[str, Any]]] = [("", "", data)]
-    for table in ("tournament", "scoring", "abandonment"):
+    for table in ("tournament", "scoring", "abandonment", "bids"):
         if isinstance(data.get(table), Mapping):
             tables.append((table, f"[{table}] ", data[table]))
     for table in ("player", "standby"):
@@ -164,6 +168,8 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
                      for r in abandonment.get("ladder", DEFAULT_LADDER)),
         replacement_credit=_number(abandonment.get("replacement_credit", 0.5), f"{where}: replacement_credit"),
+        bid_handicap=_choice(_table(data, "bids", where, required=False).get("handicap", "none"), HANDICAPS,
+                             f"{where}: [bids] handicap"),
         referee_address=str(event.get("referee_address", "referee@localhost")),
         players=tuple(entrant(p, f"{where}: [[player]]") for p in data.get("player", [])),
         standby=tuple(entrant(p, f"{where}: [[standby]]") for p in data.get("standby", [])),
@@ -184,6 +190,12 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
                          "the Dutch pairing of a Swiss gives; use sides = 'random', 'alternate' or 'bid'")
     if charter.accelerated and (charter.format != "swiss" or charter.pairing != "dutch"):
         raise BadCharter(f"{where}: accelerated = true is for a Swiss paired by the Dutch system")
+    if charter.bid_handicap != "none" and charter.sides != "bid":
+        raise BadCharter(f"{where}: [bids] handicap = {charter.bid_handicap!r} needs sides = 'bid'")
+    for player in charter.players:
+        if charter.bid_handicap == "points" and player.bid and player.bid[1] > charter.scoring["win"]:
+            raise BadCharter(f"{where}: {player.name} bids {player.bid[1]:g} points, more than a win's "
+                             f"{charter.scoring['win']:g}; the bid is paid from the game's points")
     if charter.scoring["win"] <= 0:
         raise BadCharter(f"{where}: [scoring] win must be more than 0 points")
     return charter

@@ -182,6 +182,10 @@ class Tournaments:
             state = self._state_in(tx)
             _open_for_changes(state)
             _check_entrant(player, state.charter["game_sides"])
+            if (state.charter.get("bid_handicap", "none") == "points" and player.bid
+                    and player.bid[1] > state.scoring("win")):
+                raise RegistrationClosed(f"{player.name} bids {player.bid[1]:g} points, more than a win's "
+                                         f"{state.scoring('win'):g}: the bid is paid from the game's points")
             if state.rounds and state.format == "round-robin":
                 raise RegistrationClosed(f"the round robin of {name} has begun: its pools are fixed")
             if player.name in state.charter.get("standby", []):
@@ -609,9 +613,14 @@ def last_seed(state: EventState) -> tuple[int, bytes] | None:
 
 
 def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict[str, float]:
-    """Each player's points for the game; a replaced side's are split as declared."""
+    """Each player's points for the game; a replaced side's are split as declared.
+    Under ``[bids] handicap = "points"`` the player who took a side by bidding pays the
+    amount bid from the game's points to the opponent (a game with no result scores
+    nothing, so nothing is paid)."""
     points: dict[str, float] = {}
     credit = float(state.charter["replacement_credit"])
+    paid = (float(slot.bid["amount"]) if slot.bid and result is not None
+            and state.charter.get("bid_handicap", "none") == "points" else 0.0)
     for side, player in slot.sides.items():
         if result is None:
             value = 0.0
@@ -619,6 +628,8 @@ def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict
             value = state.scoring("draw")
         else:
             value = state.scoring("win" if result == side else "loss")
+        if paid:
+            value += -paid if slot.bid["player"] == player else paid
         standby = state.replacements.get(slot.game, {}).get(side)
         if standby:
             points[player] = value * credit

@@ -31,6 +31,7 @@ class GameSlot:
     round: int
     sides: Mapping[str, str]  # side -> player
     pair: int
+    bid: Mapping[str, Any] | None = None   # sides by bid: who took which side for how much
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,7 @@ def apply(state: EventState, record: Record) -> None:
         state.absences.setdefault(body["player"], []).append(body)
     elif kind == ROUND:
         _seed(state, record)
-        games = [GameSlot(g["game"], body["round"], dict(g["sides"]), g["pair"]) for g in body["games"]]
+        games = [GameSlot(g["game"], body["round"], dict(g["sides"]), g["pair"], g.get("bid")) for g in body["games"]]
         state.rounds.append(RoundInfo(body["round"], body["seed_index"], body["seed"], list(body["active"]),
                                       [tuple(p) for p in body["pairs"]], list(body.get("byes", [])), list(body.get("absent", [])),
                                       games, body["opened"], body["ends"], body.get("kind", "round"),

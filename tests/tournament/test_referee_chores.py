@@ -101,3 +101,34 @@ def test_the_ladder_positions_are_shown_in_the_standings(tmp_path, tournaments, 
     tournaments.store.close()
     shown = CliRunner().invoke(app, ["tournament", "standings", "cup", "--store", store])
     assert shown.exit_code == 0 and "  2  p3  may challenge p0" in shown.output
+
+
+def bid_event(handicap="points", a_bid="japan:0.5", b_bid="japan:0"):
+    return charter_from_toml({
+        "tournament": {"name": "cup", "game": "port-arthur", "rounds": 1, "sides": "bid"},
+        "bids": {"handicap": handicap},
+        "player": [{"name": "a", "address": "a@fleet.example", "password": "pw", "bid": a_bid},
+                   {"name": "b", "address": "b@fleet.example", "password": "pw", "bid": b_bid}]})
+
+
+@pytest.mark.parametrize("loser,points", [("russia", {"a": 1.5, "b": 0.5}), ("japan", {"a": -0.5, "b": 2.5})])
+def test_a_side_won_by_bidding_costs_the_bid_in_the_games_points(tournaments, referee_key, loser, points):
+    from adjudicator.fairdice import records_to_jsonl
+    from adjudicator.tournament.audit import audit_bundle
+
+    tournaments.create(bid_event(), referee_key, T0)
+    game = tournaments.pair("cup", referee_key, T0)["games"][0]
+    assert game["sides"] == {"japan": "a", "russia": "b"} and game["bid"]["amount"] == 0.5
+    tournaments.rule("cup", game["game"], "forfeit", "test", referee_key, T0, silent=loser)
+    assert tournaments.state("cup").results[game["game"]].points == points
+    games = {game["game"]: tournaments.campaigns.export_public(game["game"])}
+    assert audit_bundle(records_to_jsonl(tournaments.records("cup")), games).verified
+
+
+def test_a_bid_handicap_needs_sides_by_bid_and_a_bid_within_a_win():
+    with pytest.raises(BadCharter, match="more than a win's 2"):
+        bid_event(a_bid="japan:3")
+    data = {"tournament": {"name": "cup", "game": "port-arthur"}, "bids": {"handicap": "points"}}
+    with pytest.raises(BadCharter, match="needs sides = 'bid'"):
+        charter_from_toml(data)
+    assert bid_event(handicap="none").bid_handicap == "none"
