@@ -13,6 +13,7 @@ give none), the dice are the plug-in's simulation dice from a seeded generator, 
 from __future__ import annotations
 
 import math
+import re
 import random
 import time
 from collections import Counter
@@ -107,10 +108,11 @@ def balance(game: str, games: int, seed: int = 1, options: Mapping[str, Any] | N
 
 
 def _gist(ending: str) -> str:
-    """How a game ended without its numbers ("End of turn 6: Russia wins (the CP marker
-    stands at Russia 5)." -> "Russia wins (the CP marker stands at Russia N)")."""
+    """How a game ended without its counts ("End of turn 6: Russia wins (the CP marker
+    stands at Russia 5)." -> "Russia wins (the CP marker stands at Russia N)"; a rule's
+    number such as 4.2 is kept)."""
     text = ending.split(": ", 1)[-1] if ending.startswith("End of turn") else ending
-    return "".join("N" if c.isdigit() else c for c in text).replace("NN", "N").rstrip(".")
+    return re.sub(r"(?<![.\d])\d+(?![.\d])", "N", text).rstrip(".")   # a rule's number (4.2) stays
 
 
 def render_balance(report: Balance) -> str:

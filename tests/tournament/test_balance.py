@@ -44,3 +44,11 @@ def test_the_balance_command_prints_each_sides_rate_with_its_interval():
     report = json.loads(result.output)
     assert {s["side"] for s in report["sides"]} == {"japan", "russia"}
     assert all(0 <= s["ci95"][0] <= s["rate"] <= s["ci95"][1] <= 1 for s in report["sides"])
+
+
+def test_how_a_game_ended_is_counted_without_its_numbers_but_with_its_rule():
+    from adjudicator.tournament.balance import _gist
+
+    assert _gist("End of turn 6: Russia wins (the CP marker stands at Russia 5).") == \
+        "Russia wins (the CP marker stands at Russia N)"
+    assert _gist("Russia wins (4.2).") == "Russia wins (4.2)"

@@ -1,7 +1,8 @@
 """What Russo-Japanese War 1904-1905 tells the tournament layer (the interface is
 described in ``adjudicator/tournament/gameplay.py``; this module imports none of it).
 
-- how a finished game ended: the Victory Check Phase's own words (4.1, 4.2);
+- how a finished game ended: the Victory Check Phase's own words (4.1, 4.2), or the
+  sudden death of a unit entering the enemy's supply source (4.4);
 - the game's outcome: the side named by 4.1 / 4.2, or "draw" (both at 0 Morale, 4.1);
 - adjudication of an unfinished game (a rung of a tournament's abandonment ladder) is
   not in the rules (reconstructed): the game ends only when a side's Morale reaches 0
@@ -12,8 +13,8 @@ described in ``adjudicator/tournament/gameplay.py``; this module imports none of
   stopped early has not yet tested, so time is not counted for either side;
 - what a side would surely get by playing on (the cap on a silent side's adjudication):
   nothing before the game ends -- every Game Turn's Morale Checks (4.3.2) and events can
-  take a side's Morale to 0, and 4.2 gives Russia the game only after Game Turn 12: a
-  loss;
+  take a side's Morale to 0, a unit entering the enemy's supply source wins at once
+  (4.4), and 4.2 gives Russia the game only after Game Turn 12: a loss;
 - the luck index: each Morale Check die (4.3.2, A7-A8), for the side that rolls it; a
   high die passes, so a higher face is luckier; its distribution is the fair die's.
 """
@@ -29,7 +30,7 @@ FAIR_DIE = tuple([1 / 6] * 6)   # face k + 1 with probability 1/6
 
 class RussoJapaneseWarTournament:
     def ending(self, match: Any) -> str:
-        ended = [e for e in match.events if e.kind == "game-end"]
+        ended = [e for e in match.events if e.kind in ("game-end", "sudden-death")]
         return ended[-1].text if ended else "the game ended"
 
     def turn(self, state: Any) -> int | None:
