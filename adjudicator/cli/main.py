@@ -32,7 +32,7 @@ COMMANDS = {
     **dict.fromkeys(("receive", "send", "step", "remind", "demo", "check"), "mail_cmds"),
     **dict.fromkeys(("serve", "health"), "serve_cmd"),
     "store": "store_cmds",
-    "tournament": "tournament_cmds",
+    **dict.fromkeys(("tournament", "balance"), "tournament_cmds"),
 }
 
 
