@@ -138,3 +138,24 @@ def test_the_audit_pinned_to_another_referees_fingerprint_fails(tournaments, ref
     assert audit_bundle(records_to_jsonl(records), games, fingerprint_=ours.upper()).verified
     other = audit_bundle(records_to_jsonl(records), games, fingerprint_="0000 " + ours[5:])
     assert not other.verified and any("another referee's record" in p for p in other.problems)
+
+
+def test_the_audit_command_pinned_to_the_head_fails_a_cut_bundle(tmp_path, tournaments, referee_key):
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import tournament_cmds  # noqa: F401  (registers the commands)
+    from adjudicator.cli.app import app
+
+    records, games = forfeit_event(tournaments, referee_key)
+    head = records[-1].hash
+    store = str(tournaments.store.path)
+    tournaments.store.close()
+    runner = CliRunner()
+    assert runner.invoke(app, ["tournament", "export", "cup", "--public", str(tmp_path / "b"), "--store", store]).exit_code == 0
+    whole = runner.invoke(app, ["tournament", "audit", "--public", str(tmp_path / "b"), "--head", head,
+                                "--fingerprint", fingerprint(referee_key.public_key())])
+    assert whole.exit_code == 0 and "VERIFIED" in whole.output
+    bundle = tmp_path / "b" / "tournament.jsonl"
+    bundle.write_text("".join(bundle.read_text().splitlines(keepends=True)[:-3]))
+    cut = runner.invoke(app, ["tournament", "audit", "--public", str(tmp_path / "b"), "--head", head])
+    assert cut.exit_code == 1 and "records were cut off" in cut.output
