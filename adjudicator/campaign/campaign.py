@@ -29,6 +29,7 @@ from adjudicator.campaign.auth import (
     check_signed_time,
     side_of,
 )
+from adjudicator.campaign.decided import refuse_if_decided
 from adjudicator.campaign.errors import (
     CampaignOver,
     ContributionsDue,
@@ -289,6 +290,7 @@ class Campaigns:
         nothing was recorded since; else the orders are read again here. ``sender``
         (the mail's address) is kept with the orders for ``history``."""
         campaign = tx.campaign_id
+        refuse_if_decided(tx.campaign().meta, campaign)
         entries = tx.entries()
         unchanged = prepared is not None and prepared.entry_count == len(entries) and prepared.log is not None
         log = prepared.log if unchanged else read_log(campaign, entries)  # (append-only: same count, same history)
@@ -391,6 +393,7 @@ class Campaigns:
         with self.store.transaction(campaign) as tx:
             if intake_running(tx.campaign().meta):
                 raise _IntakeBegan()
+            refuse_if_decided(tx.campaign().meta, campaign)
             log = with_parsed(read_log(campaign, tx.entries()), tx.get_secret(PARSED_ORDERS))
             check_referee_key(key, log)
             game_support = support(log.charter["game"])

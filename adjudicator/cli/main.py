@@ -34,7 +34,7 @@ COMMANDS = {
     **dict.fromkeys(("serve", "health"), "serve_cmd"),
     "site": "site_cmd",
     "store": "store_cmds",
-    "tournament": "tournament_cmds",
+    **dict.fromkeys(("tournament", "balance"), "tournament_cmds"),
 }
 
 

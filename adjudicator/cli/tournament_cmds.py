@@ -192,15 +192,25 @@ def rule(
     game: str = typer.Argument(..., help="The game (campaign) of the event."),
     rung: str = typer.Argument(..., help="replace, adjudicate, forfeit or no-result."),
     reason: str = typer.Option(..., "--reason", help="Why: published in the record and mailed to the players."),
-    side: Optional[str] = typer.Option(None, "--side", help="The silent side (default: the side the game waits for)."),
+    side: Optional[str] = typer.Option(None, "--side", help="The silent side (default: the sides the clock finds "
+                                       "silent -- defaults played since their last orders -- never merely the side "
+                                       "whose turn it is)."),
+    overturn: bool = typer.Option(False, "--overturn", help="Overturn the result of a game that has ended over "
+                                  "the board (published in the ruling and reported by the audit)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
 ) -> None:
     """Apply one rung of the abandonment ladder to a running game, by the referee's ruling."""
     with referee(store, key) as (tournaments, private):
-        done = tournaments.rule(name, game, rung, reason, private, parse_now(now), silent=side)
+        done = tournaments.rule(name, game, rung, reason, private, parse_now(now), silent=side, overturn=overturn)
     typer.echo(f"{game}: {done}")
+
+
+def _fingerprint(state) -> str:
+    from adjudicator.fairdice import fingerprint, public_key_from_text
+
+    return fingerprint(public_key_from_text(state.charter["referee_key"]))
 
 
 @tournament_app.command()
@@ -220,10 +230,13 @@ def status(
             "tournament": name, "format": state.format, "players": list(state.players),
             "withdrawn": list(state.withdrawn), "rounds": len(state.rounds),
             "running": [s.game for s in state.running()], "results": len(state.results),
-            "rulings": state.rulings, "closed": state.closed is not None}, indent=2))
+            "rulings": state.rulings, "closed": state.closed is not None, "head": state.head,
+            "fingerprint": _fingerprint(state)}, indent=2))
         return
     typer.echo(f"{name}: {state.format}, {len(state.active_players())} active player(s) of {len(state.players)}, "
                f"{len(state.rounds)} round(s) paired" + (", closed" if state.closed else ""))
+    typer.echo(f"record head: {state.head}  (pin the audit: 'tournament audit --head')")
+    typer.echo(f"referee key fingerprint: {_fingerprint(state)}")
     for info in state.rounds:
         typer.echo(f"round {info.number} (ends {info.ends[:10]}):")
         for slot in info.games:
@@ -278,8 +291,18 @@ def standings(
     with tournament_errors():
         state, lines, table = _table(name, store)
     if format is OutputFormat.json:
+        if state.format == "ladder":
+            from adjudicator.tournament.ladder import ladder_order
+
+            typer.echo(json.dumps({"ladder": ladder_order(state), "standings": table}, indent=2))
+            return
         typer.echo(json.dumps(table, indent=2))
         return
+    if state.format == "ladder":
+        from adjudicator.tournament.ladder import render_ladder
+
+        typer.echo(render_ladder(state))
+        typer.echo("")
     typer.echo(standings_module.render(lines, state.charter["tiebreaks"]))
     typer.echo("")
     typer.echo(f"{'player':<16}{'rating':>8}{'RD':>7}  {'':<12}{'answered':>9}{'defaults':>9}{'forfeits':>9}")
@@ -307,28 +330,46 @@ def report(
     typer.echo(standings_text(state, lines))
 
 
+EXPORTS = ("csv", "json", "trf", "results", "crosstable", "html")
+
+
 @tournament_app.command()
 def export(
     name: str = NAME,
-    format: str = typer.Option("csv", "--format", help="csv or json."),
+    format: str = typer.Option("csv", "--format", help="csv or json (standings, ratings, reliability); trf (a FIDE "
+                               "Tournament Report File); results (a CSV of every game); crosstable; html (a static "
+                               "standings page)."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write here instead of stdout."),
     public: Optional[Path] = typer.Option(None, "--public", help="Write the public bundle (the tournament's "
                                           "record and every game's) to this folder, for 'audit --public'."),
     store: Path = STORE_OPTION,
 ) -> None:
-    """Standings, tie-breaks, ratings and reliability as CSV or JSON; or the public bundle."""
+    """Standings, tie-breaks, ratings and reliability as CSV or JSON; the event as a TRF
+    file, a CSV of results, a cross-table or a standings page; or the public bundle."""
+    from adjudicator.tournament import publish
     from adjudicator.tournament.export import to_csv, to_json, write_bundle
 
-    if format not in ("csv", "json"):
-        raise fail(f"--format {format!r}: use csv or json")
+    if format not in EXPORTS:
+        raise fail(f"--format {format!r}: use one of {', '.join(EXPORTS)}")
     with tournament_errors():
         if public is not None:
             record, games = _public_bundle(store, name)
             written = write_bundle(public, name, record, games)
             typer.echo(f"{len(written)} file(s) written to {public}")
             return
-        state, _, table = _table(name, store)
-    text = to_csv(table) if format == "csv" else to_json(name, table, {"closed": state.closed is not None})
+        state, lines, table = _table(name, store)
+        if format == "trf":
+            text = publish.trf(state, lines)
+        elif format == "results":
+            text = publish.results_csv(state)
+        elif format == "crosstable":
+            text = publish.render_cross_table(state, lines) + "\n"
+        elif format == "html":
+            from adjudicator.campaign.games import support
+
+            text = publish.standings_page(state, lines, support(state.game).title)
+        else:
+            text = to_csv(table) if format == "csv" else to_json(name, table, {"closed": state.closed is not None})
     if output:
         output.write_text(text, encoding="utf-8")
     else:
@@ -354,11 +395,16 @@ def close(
 def audit(
     name: Optional[str] = typer.Argument(None, help="The tournament in the store (or give --public)."),
     public: Optional[Path] = typer.Option(None, "--public", help="A public bundle from 'export --public'."),
+    head: Optional[str] = typer.Option(None, "--head", help="The tournament record's head hash, as your latest "
+                                       "tournament mail gives it: a record cut short (or with records added) fails."),
+    fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint, as the "
+                                              "referee gave it to you by another channel."),
     store: Path = STORE_OPTION,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
     """Verify every record of the event and every game die by die, from public records
-    only; print each player's dice and luck index. Exit 1 if anything does not verify."""
+    only; print each player's dice and luck index, and every ruling (one that overturns a
+    result over the board is named). Exit 1 if anything does not verify."""
     from adjudicator.tournament.audit import audit_bundle, render_audit
     from adjudicator.tournament.export import read_bundle
 
@@ -372,7 +418,7 @@ def audit(
                 raise fail(f"cannot read the public bundle in {public}: {err}")
         else:
             record, games = _public_bundle(store, name)
-        result = audit_bundle(record, games)
+        result = audit_bundle(record, games, head=head, fingerprint_=fingerprint)
     typer.echo(json.dumps(result.to_json(), indent=2) if format is OutputFormat.json else render_audit(result))
     if not result.verified:
         raise typer.Exit(EXIT_PROBLEM)
@@ -400,3 +446,32 @@ def site(
         private = load_key(key, passphrase_for) if key.is_file() else None
         written = build_event_site(name, event_rounds(state), records, output, private)
     typer.echo(f"site of tournament {name} written to {output}: {len(written.games)} game(s)")
+
+
+@app.command("balance")
+def balance_command(
+    game: Optional[str] = typer.Option(None, "--game", help="The game (see 'adjudicator games')."),
+    games: int = typer.Option(100, "-n", "--games", help="How many games to play."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the dice and the automatic players' choices."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE (repeatable)."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+) -> None:
+    """Play N games between the automatic players; print each side's win rate with a
+    95% confidence interval (for choosing sides, bids or a handicap)."""
+    from adjudicator.cli.app import chosen_game
+    from adjudicator.cli.games_cmds import parse_options
+    from adjudicator.tournament.balance import balance, render_balance
+
+    try:
+        options = parse_options(option)
+    except ValueError as err:
+        raise fail(str(err))
+    with tournament_errors():
+        report = balance(chosen_game(game, first_by_default=True), games, seed, options)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"game": report.game, "games": report.games, "draws": report.draws,
+                               "sides": [{"side": r.side, "wins": r.wins, "rate": round(r.rate, 4),
+                                          "ci95": [round(r.low, 4), round(r.high, 4)]} for r in report.sides],
+                               "endings": report.endings, "seconds": round(report.seconds, 2)}, indent=2))
+        return
+    typer.echo(render_balance(report))

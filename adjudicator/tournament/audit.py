@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from adjudicator.campaign.games import support
-from adjudicator.campaign.log import CampaignLog
+from adjudicator.campaign.log import CampaignLog, voided_batches
 from adjudicator.campaign.protocol import BATCH, OPENING
 from adjudicator.engine import EngineError
 from adjudicator.campaign.verify import verify_records
@@ -23,6 +23,7 @@ from adjudicator.fairdice import (
     Record,
     RecordInvalid,
     dice_stats,
+    fingerprint,
     public_key_from_text,
     records_from_jsonl,
     verify_log,
@@ -30,9 +31,26 @@ from adjudicator.fairdice import (
 from adjudicator.tournament import standings as standings_module
 from adjudicator.tournament.draws import Draws
 from adjudicator.tournament.errors import NotATournamentRecord, TournamentError
-from adjudicator.tournament.gameplay import convolve, luck_samples, percentile, tournament_support
+from adjudicator.tournament.gameplay import (
+    capped,
+    convolve,
+    luck_samples,
+    percentile,
+    positions_by_turn,
+    tournament_support,
+)
 from adjudicator.tournament.rounds import plan
-from adjudicator.tournament.state import CHARTER, CLOSE, RESULT, ROUND, BadTournamentRecord, EventState, apply, jsonable
+from adjudicator.tournament.state import (
+    CHARTER,
+    CLOSE,
+    RESULT,
+    ROUND,
+    RULING,
+    BadTournamentRecord,
+    EventState,
+    apply,
+    jsonable,
+)
 
 
 @dataclass
@@ -68,15 +86,22 @@ class Audit:
     problems: list[str]
     games: list[dict[str, Any]]
     players: dict[str, PlayerDice]
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    head: str = ""
+    fingerprint: str = ""
 
     def to_json(self) -> dict:
         return {"tournament": self.tournament, "verified": self.verified, "problems": self.problems,
+                "head": self.head, "fingerprint": self.fingerprint, "rulings": self.rulings,
                 "games": self.games, "players": [d.to_json() for d in self.players.values()]}
 
 
-def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str]) -> Audit:
+def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str | None = None,
+                 fingerprint_: str | None = None) -> Audit:
     """Audit a tournament from its public record and its games' public records
-    (campaign id -> JSON Lines)."""
+    (campaign id -> JSON Lines). ``head`` pins the record's last hash (a bundle cut
+    short, or with records added, fails); ``fingerprint_`` pins the referee's key (as
+    the referee gave it out of band)."""
     try:
         records = records_from_jsonl(tournament_jsonl)
     except FairDiceError as err:
@@ -85,16 +110,38 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str]) -> Audit:
         raise NotATournamentRecord("the first record is not a tournament charter")
     name = str(records[0].body.get("tournament", ""))
     problems: list[str] = []
+    key_fingerprint = _fingerprint(records[0].body)
+    if head is not None and records[-1].hash != head.strip().lower():
+        known = [r.seq for r in records if r.hash == head.strip().lower()]
+        problems.append(f"the record ends at {records[-1].hash[:16]}... (record {records[-1].seq}), not at the pinned "
+                        f"head {head.strip()[:16]}...: " + (f"records after {known[0]} were added" if known else
+                                                           "records were cut off or the record is another"))
+    if fingerprint_ is not None and _squash(fingerprint_) != _squash(key_fingerprint):
+        problems.append(f"the charter's referee key has fingerprint {key_fingerprint}, not the pinned "
+                        f"{fingerprint_.strip()}: another referee's record")
     state = _check_tournament(records, problems)
     games: list[dict[str, Any]] = []
     players: dict[str, PlayerDice] = {}
+    rulings: list[dict[str, Any]] = []
     if state is not None:
         for slot in state.slots():
-            games.append(_check_game(state, slot, campaigns.get(slot.game), problems, players))
+            games.append(_check_game(state, slot, campaigns.get(slot.game), problems, players, rulings))
     for dice in players.values():
         if dice.pmfs:
             dice.luck = percentile(convolve(dice.pmfs), dice.observed)
-    return Audit(name, not problems, problems, games, dict(sorted(players.items())))
+    return Audit(name, not problems, problems, games, dict(sorted(players.items())), rulings,
+                 records[-1].hash, key_fingerprint)
+
+
+def _fingerprint(charter: Mapping[str, Any]) -> str:
+    try:
+        return fingerprint(public_key_from_text(charter["referee_key"]))
+    except (FairDiceError, KeyError, ValueError):
+        return "(unreadable key)"
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split()).casefold()
 
 
 def _check_tournament(records: list[Record], problems: list[str]) -> EventState | None:
@@ -110,8 +157,14 @@ def _check_tournament(records: list[Record], problems: list[str]) -> EventState 
         problems.append(f"tournament record 0: the charter is unusable: {err}")
         return None
     state = EventState(charter["tournament"], charter)
+    ruling: Record | None = None   # a deciding ruling, whose result must be the very next record
     try:
         for record in records[1:]:
+            if ruling is not None:
+                _check_ruled_result(ruling, record)
+                ruling = None
+            if record.kind == RULING and record.body.get("rung") != "replace" and "result" in record.body:
+                ruling = record
             if record.kind in (ROUND, CLOSE):
                 _check_seed(record, commitment)
             if record.kind == ROUND:
@@ -131,6 +184,16 @@ def _check_tournament(records: list[Record], problems: list[str]) -> EventState 
     return state
 
 
+def _check_ruled_result(ruling: Record, record: Record) -> None:
+    body = ruling.body
+    if record.kind != RESULT or record.body.get("game") != body["game"]:
+        raise BadTournamentRecord(record.seq, f"the ruling in record {ruling.seq} ({body['rung']} of {body['game']}) "
+                                              "is not followed by its result")
+    if record.body.get("result") != body["result"]:
+        raise BadTournamentRecord(record.seq, f"the result {record.body.get('result')!r} of {body['game']} is not "
+                                              f"the {body['result']!r} its ruling (record {ruling.seq}) gave")
+
+
 def _check_seed(record: Record, commitment: ChainCommitment) -> None:
     try:
         seed = bytes.fromhex(record.body["seed"])
@@ -146,8 +209,8 @@ def _check_round(state: EventState, record: Record) -> None:
     draws = Draws(state.name, body["seed_index"], bytes.fromhex(body["seed"]))
     challenge = tuple(body["pairs"][0]) if body.get("kind") == "challenge" else None
     expected = plan(state, draws, datetime.fromisoformat(body["opened"]), challenge)  # type: ignore[arg-type]
-    for field_name in ("round", "active", "absent", "pairs", "byes", "pools", "games"):
-        if jsonable(expected[field_name]) != body.get(field_name):
+    for field_name in ("round", "active", "absent", "pairs", "byes", "pools", "games", "ranking", "initial_colour"):
+        if jsonable(expected.get(field_name)) != body.get(field_name):
             raise BadTournamentRecord(record.seq, f"round {body.get('round')}'s {field_name} are not what the "
                                                   f"seed and the event so far give: published {body.get(field_name)}, "
                                                   f"recomputed {expected[field_name]}")
@@ -175,7 +238,7 @@ def _check_close(state: EventState, record: Record) -> None:
 
 
 def _check_game(state: EventState, slot: Any, text: str | None, problems: list[str],
-                players: dict[str, PlayerDice]) -> dict[str, Any]:
+                players: dict[str, PlayerDice], rulings: list[dict[str, Any]]) -> dict[str, Any]:
     line: dict[str, Any] = {"game": slot.game, "round": slot.round, "sides": dict(slot.sides)}
     result = state.results.get(slot.game)
     line["result"] = None if result is None else {"result": result.result, "how": result.how, "turn": result.turn}
@@ -200,9 +263,14 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
     hashes = {r.hash for r in records}
     if result is not None and result.head and result.head not in hashes:
         problems.append(f"{slot.game}: the result's head {result.head[:12]}... is no record of the campaign")
-    if result is not None and not _ruled(state, slot.game) and result.result != verdict.result:
+    interface = tournament_support(state.game)
+    board = None if verdict.result is None else interface.outcome(verdict.result)
+    ruling = _ruling(state, slot.game)
+    if result is not None and ruling is None and (verdict.result is None or result.result != board):
         problems.append(f"{slot.game}: the tournament took result {result.result!r}, the record gives "
-                        f"{verdict.result!r}")
+                        f"{'no result yet' if verdict.result is None else repr(board)}")
+    if ruling is not None:
+        rulings.append(_check_ruling(state, slot, ruling, records, verdict.result is not None, board, problems))
     for side, stats in verdict.stats.items():
         player = slot.sides.get(side)
         if player is None:
@@ -213,8 +281,73 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
     return line
 
 
-def _ruled(state: EventState, game: str) -> bool:
-    return any(r["game"] == game and r["rung"] != "replace" for r in state.rulings)
+def _ruling(state: EventState, game: str) -> dict[str, Any] | None:
+    """The ruling that decided ``game`` (a forfeit, an adjudication, no result), if any."""
+    return next((r for r in state.rulings if r["game"] == game and r["rung"] != "replace"), None)
+
+
+def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record], finished: bool,
+                  board: str | None, problems: list[str]) -> dict[str, Any]:
+    """A ruling against the game's public record: the game stopped where the ruling
+    says; a result over the board is overturned only by a ruling that says so; an
+    adjudication is what the game's rules give from the position, a silent side
+    capped; a silent side named that the record does not show silent is reported as
+    the referee's judgement."""
+    game = slot.game
+    line: dict[str, Any] = {"game": game, "rung": ruling["rung"], "reason": ruling["reason"],
+                            "result": ruling.get("result"), "silent": list(ruling.get("silent") or []),
+                            "notes": []}
+    head = ruling.get("head")
+    if head is not None and head != records[-1].hash:
+        seq = next((r.seq for r in records if r.hash == head), None)
+        problems.append(f"{game}: the game went on after the ruling that decided it "
+                        + (f"(ruled at record {seq}, the record runs to {records[-1].seq})" if seq is not None
+                           else "(the ruling's head is no record of the game)"))
+    overturns = ruling.get("overturns")
+    if finished and overturns is None:
+        problems.append(f"{game}: a {ruling['rung']} ruling replaced the result over the board ({board!r}) "
+                        "without saying it overturns it")
+    elif overturns is not None and (not finished or overturns.get("result") != board):
+        problems.append(f"{game}: the ruling says it overturns {overturns.get('result')!r}, the record gives "
+                        f"{'no result' if not finished else repr(board)}")
+    elif overturns is not None:
+        line["overturned"] = board
+    if "result" not in ruling:
+        return line
+    for side in line["silent"]:
+        if not _silent_in_record(records, side):
+            line["notes"].append(f"the record does not show {side} silent (no defaults since its last orders): "
+                                 "the referee's judgement")
+    if ruling["rung"] == "adjudicate" and not finished:
+        _check_adjudication(state, slot, ruling, records, problems)
+    return line
+
+
+def _silent_in_record(records: list[Record], side: str) -> bool:
+    last = max((r.body.get("step", 0) for r in records if r.kind == "orders" and r.body.get("side") == side), default=0)
+    gone = voided_batches(records)
+    return any(r.body["batch"] > last and side in r.body.get("defaults", [])
+               for r in records if r.kind == BATCH and r.body["batch"] not in gone)
+
+
+def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record],
+                        problems: list[str]) -> None:
+    game = tournament_support(state.game)
+    try:
+        log = CampaignLog(slot.game, records, [], opened_entries(records))
+        match = log.replay(support(records[0].body["game"]).game())
+    except (EngineError, KeyError, TypeError, ValueError):
+        return  # sealed entries not yet opened: the position cannot be read from the public record
+    positions = positions_by_turn(match)
+    turn = ruling.get("turn")
+    if turn not in positions:
+        problems.append(f"{slot.game}: the adjudication names turn {turn}, which the game's record did not complete")
+        return
+    found, why = game.adjudicate(positions[turn])
+    expected, _ = capped(game, positions[turn], found, why, list(ruling.get("silent") or []), list(slot.sides))
+    if expected != ruling["result"]:
+        problems.append(f"{slot.game}: the adjudication gave {ruling['result']!r}; the position at the end of turn "
+                        f"{turn} gives {expected!r} under the game's rules")
 
 
 def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> bool:
@@ -264,7 +397,7 @@ def render_audit(audit: Audit) -> str:
         sealed = "  (luck not counted: sealed until the game ends)" if game.get("luck_counted") is False else ""
         lines.append(f"  {game['game']:<28} {'verified' if game.get('verified') else 'NOT VERIFIED':<13}"
                      f"{game.get('dice', 0):>5} dice  {said}{sealed}")
-    lines += ["", "player            1     2     3     4     5     6   dice   mean  p      fires  hits+crits  "
+    lines += ["", "player            1     2     3     4     5     6   dice   mean  p      uses    achieved  "
                   "expected  luck"]
     for dice in audit.players.values():
         data = dice.to_json()
@@ -274,13 +407,27 @@ def render_audit(audit: Audit) -> str:
         p = "-" if data["p_value"] is None else f"{data['p_value']:.3f}"
         lines.append(f"{dice.player:<12}{counts}  {dice.total:5d}  {mean}  {p}  {dice.fires:5d}  "
                      f"{dice.observed:10d}  {dice.expected:8.2f}  {luck}")
-    lines.append("(luck: the percentile of the hits and critical hits each player's dice gave, against their "
-                 "exact distribution for the dice chosen -- 50% is as expected, 90% luckier than 9 events in 10; "
+    lines.append("(luck: the percentile of what each player's dice achieved over the event -- the game says what "
+                 "counts: Port Arthur's hits and critical hits per fire, Russo-Japanese War's Morale Check dice -- "
+                 "against its exact distribution for the dice chosen; uses: the dice uses counted; 50% is as "
+                 "expected, 90% luckier than 9 events in 10; '-': the game counts none; "
                  "p: the chance fair dice stray this far from even counts)")
+    if audit.rulings:
+        lines += ["", "Rulings (each decided a game in place of play over the board):"]
+        for ruling in audit.rulings:
+            silent = f", silent {', '.join(ruling['silent'])}" if ruling["silent"] else ""
+            lines.append(f"  {ruling['game']:<28} {ruling['rung']}{silent} -> {ruling['result'] or 'no result'}: "
+                         f"{ruling['reason']}")
+            if "overturned" in ruling:
+                lines.append(f"  {'':<28} OVERTURNS the result over the board ({ruling['overturned']})")
+            for note in ruling["notes"]:
+                lines.append(f"  {'':<28} {note}")
+    lines += ["", f"Record head: {audit.head}", f"Referee key fingerprint: {audit.fingerprint}"]
     lines.append("")
     if audit.verified:
         lines.append("VERIFIED: the tournament's record (signatures, links, seeds, every pairing and side "
-                     "recomputed, every result's points, the final standings) and every game's record check out.")
+                     "recomputed, every result's points and ruling, the final standings) and every game's record "
+                     "check out.")
     else:
         lines += ["NOT VERIFIED:"] + [f"  {p}" for p in audit.problems]
     return "\n".join(lines)

@@ -6,6 +6,7 @@ passwords (those stay private in the store); see ``docs/tournaments.md``.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -15,12 +16,22 @@ from typing import Any, Mapping
 from adjudicator.tournament.errors import BadCharter
 
 FORMATS = ("swiss", "round-robin", "ladder")
-SIDE_RULES = ("alternate", "random", "bid")
-TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
+SIDE_RULES = ("balanced", "alternate", "random", "bid")
+PAIRINGS = ("dutch", "seeded")   # Swiss: FIDE's Dutch system (C.04.3), or the seeded fewest-repeats pass
+TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins",
+             "fide-buchholz-cut1", "fide-buchholz", "fide-sonneborn-berger")
 RUNGS = ("replace", "adjudicate", "forfeit", "no-result")
+#: the default order: a standby first; then the silent side forfeits; adjudication only
+#: when nobody is silent (a slow game at the round's end), and even then a silent side
+#: is held to what it would surely have got by playing on
+DEFAULT_LADDER = ("replace", "forfeit", "adjudicate", "no-result")
 BYE_SCORES = ("win", "draw", "loss")
+HANDICAPS = ("none", "points")   # what a side won by bidding costs: nothing, or the bid in the game's points
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,30}")
 DEFAULT_TIEBREAKS = ("sonneborn-berger", "buchholz", "median-buchholz", "head-to-head", "cumulative", "side-wins")
+#: a Swiss's default: FIDE's Buchholz family with FIDE's rules for unplayed rounds (C.07),
+#: then direct encounter, then this project's wins with each side
+FIDE_SWISS_TIEBREAKS = ("fide-buchholz-cut1", "fide-buchholz", "head-to-head", "fide-sonneborn-berger", "side-wins")
 
 
 @dataclass(frozen=True)
@@ -50,14 +61,17 @@ class Charter:
     rounds: int | None = None        # swiss: None = suggested by the field's size
     pools: int = 1                   # round-robin
     challenge_reach: int = 3         # ladder: places above that may be challenged
-    sides: str = "random"
+    sides: str = "balanced"          # balanced: FIDE's colour allocation (Dutch pairing) gives the sides
+    pairing: str = "dutch"           # swiss: dutch | seeded
+    accelerated: bool = False        # swiss, dutch: Baku acceleration of the first rounds (C.04.5.1)
     options: Mapping[str, Any] = field(default_factory=dict)
     scoring: Mapping[str, float] = field(default_factory=lambda: {"win": 2.0, "draw": 1.0, "loss": 0.0})
     bye: str = "win"
-    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    tiebreaks: tuple[str, ...] = FIDE_SWISS_TIEBREAKS
     clocks: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_CLOCKS))
-    ladder: tuple[str, ...] = ("replace", "adjudicate", "forfeit", "no-result")
+    ladder: tuple[str, ...] = DEFAULT_LADDER
     replacement_credit: float = 0.5
+    bid_handicap: str = "none"
     referee_address: str = "referee@localhost"
     players: tuple[Entrant, ...] = ()
     standby: tuple[Entrant, ...] = ()
@@ -67,9 +81,11 @@ class Charter:
         return {
             "tournament": self.name, "game": self.game, "format": self.format, "rounds": self.rounds,
             "pools": self.pools, "challenge_reach": self.challenge_reach, "sides": self.sides,
+            "pairing": self.pairing, "accelerated": self.accelerated,
             "options": dict(self.options), "scoring": dict(self.scoring), "bye": self.bye,
             "tiebreaks": list(self.tiebreaks), "clocks": dict(self.clocks), "ladder": list(self.ladder),
             "replacement_credit": self.replacement_credit, "standby": [s.name for s in self.standby],
+            "bid_handicap": self.bid_handicap,
         }
 
     @property
@@ -78,8 +94,8 @@ class Charter:
         return 2 if self.sides == "alternate" else 1
 
 
-DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "silent_days": 7.0,
-                  "absence_days": 14.0}
+DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "reminder_hours": 24.0,
+                  "silent_days": 7.0, "absence_days": 14.0}
 
 
 def load_charter(path: Path) -> Charter:
@@ -90,7 +106,41 @@ def load_charter(path: Path) -> Charter:
     return charter_from_toml(data, str(path))
 
 
+KNOWN_KEYS = {
+    "": ("tournament", "scoring", "clocks", "abandonment", "player", "standby", "bids"),
+    "tournament": ("name", "game", "format", "rounds", "pools", "challenge_reach", "sides", "pairing", "accelerated",
+                   "options", "referee_address"),
+    "scoring": ("win", "draw", "loss", "bye", "tiebreaks"),
+    "abandonment": ("ladder", "replacement_credit"),
+    "bids": ("handicap",),
+    "player": ("name", "address", "password", "public_key", "bid"),
+    "standby": ("name", "address", "password", "public_key", "bid"),
+}
+
+
+def check_keys(data: Mapping[str, Any], where: str) -> None:
+    """Refuse a key the charter does not know (a typo would otherwise be ignored and
+    its default used without a word), suggesting the nearest known key."""
+    tables: list[tuple[str, str, Mapping[str, Any]]] = [("", "", data)]
+    for table in ("tournament", "scoring", "abandonment", "bids"):
+        if isinstance(data.get(table), Mapping):
+            tables.append((table, f"[{table}] ", data[table]))
+    for table in ("player", "standby"):
+        for entry in data.get(table, []) if isinstance(data.get(table), list) else []:
+            if isinstance(entry, Mapping):
+                tables.append((table, f"[[{table}]] {entry.get('name', '?')}: ", entry))
+    for table, label, values in tables:
+        known = KNOWN_KEYS[table]
+        for key in values:
+            if key not in known:
+                near = difflib.get_close_matches(str(key), known, n=1)
+                raise BadCharter(f"{where}: {label}unknown key {key!r}"
+                                 + (f"; did you mean {near[0]!r}?" if near else "")
+                                 + f" The keys here are: {', '.join(known)}")
+
+
 def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Charter:
+    check_keys(data, where)
     event = _table(data, "tournament", where)
     scoring = dict(_table(data, "scoring", where, required=False))
     clocks = {**DEFAULT_CLOCKS, **_table(data, "clocks", where, required=False)}
@@ -102,17 +152,24 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         rounds=_optional_int(event.get("rounds"), f"{where}: [tournament] rounds"),
         pools=_optional_int(event.get("pools", 1), f"{where}: [tournament] pools") or 1,
         challenge_reach=_optional_int(event.get("challenge_reach", 3), f"{where}: challenge_reach") or 3,
-        sides=_choice(event.get("sides", "random"), SIDE_RULES, f"{where}: [tournament] sides"),
+        sides=_choice(event.get("sides", "balanced" if event.get("format", "swiss") == "swiss"
+                                          and event.get("pairing", "dutch") == "dutch" else "random"),
+                      SIDE_RULES, f"{where}: [tournament] sides"),
+        pairing=_choice(event.get("pairing", "dutch"), PAIRINGS, f"{where}: [tournament] pairing"),
+        accelerated=_flag(event.get("accelerated", False), f"{where}: [tournament] accelerated"),
         options=dict(event.get("options", {})),
         scoring={k: _number(scoring.get(k, d), f"{where}: [scoring] {k}")
                  for k, d in (("win", 2.0), ("draw", 1.0), ("loss", 0.0))},
         bye=_choice(scoring.get("bye", "win"), BYE_SCORES, f"{where}: [scoring] bye"),
         tiebreaks=tuple(_choice(t, TIEBREAKS, f"{where}: [scoring] tiebreaks")
-                        for t in scoring.get("tiebreaks", DEFAULT_TIEBREAKS)),
+                        for t in scoring.get("tiebreaks", FIDE_SWISS_TIEBREAKS if event.get("format", "swiss")
+                                             == "swiss" else DEFAULT_TIEBREAKS)),
         clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items() if k in DEFAULT_CLOCKS},
         ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
-                     for r in abandonment.get("ladder", RUNGS)),
+                     for r in abandonment.get("ladder", DEFAULT_LADDER)),
         replacement_credit=_number(abandonment.get("replacement_credit", 0.5), f"{where}: replacement_credit"),
+        bid_handicap=_choice(_table(data, "bids", where, required=False).get("handicap", "none"), HANDICAPS,
+                             f"{where}: [bids] handicap"),
         referee_address=str(event.get("referee_address", "referee@localhost")),
         players=tuple(entrant(p, f"{where}: [[player]]") for p in data.get("player", [])),
         standby=tuple(entrant(p, f"{where}: [[standby]]") for p in data.get("standby", [])),
@@ -128,6 +185,17 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise BadCharter(f"{where}: player name(s) {twice} used twice; each player needs a name of their own")
+    if charter.sides == "balanced" and (charter.format != "swiss" or charter.pairing != "dutch"):
+        raise BadCharter(f"{where}: sides = 'balanced' takes the sides from FIDE's colour allocation, which only "
+                         "the Dutch pairing of a Swiss gives; use sides = 'random', 'alternate' or 'bid'")
+    if charter.accelerated and (charter.format != "swiss" or charter.pairing != "dutch"):
+        raise BadCharter(f"{where}: accelerated = true is for a Swiss paired by the Dutch system")
+    if charter.bid_handicap != "none" and charter.sides != "bid":
+        raise BadCharter(f"{where}: [bids] handicap = {charter.bid_handicap!r} needs sides = 'bid'")
+    for player in charter.players:
+        if charter.bid_handicap == "points" and player.bid and player.bid[1] > charter.scoring["win"]:
+            raise BadCharter(f"{where}: {player.name} bids {player.bid[1]:g} points, more than a win's "
+                             f"{charter.scoring['win']:g}; the bid is paid from the game's points")
     if charter.scoring["win"] <= 0:
         raise BadCharter(f"{where}: [scoring] win must be more than 0 points")
     return charter
@@ -185,6 +253,12 @@ def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         raise BadCharter(f"{where}: {value!r} must be a number >= 0")
     return float(value)
+
+
+def _flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadCharter(f"{where}: {value!r} must be true or false")
+    return value
 
 
 def _optional_int(value: Any, where: str) -> int | None:

@@ -64,7 +64,7 @@ def run_tournament_demo(folder: Path, seed: int, options: Mapping[str, Any],
     save_private_key(folder / "referee.key", key, None, overwrite=True)
     rng = random.Random(seed)
     charter = charter_from_toml({
-        "tournament": {"name": NAME, "game": game, "format": "swiss", "rounds": rounds, "sides": "random",
+        "tournament": {"name": NAME, "game": game, "format": "swiss", "rounds": rounds,
                        "referee_address": REFEREE, "options": dict(options)},
         "scoring": {"win": 1, "draw": 0.5, "loss": 0, "bye": "win"},
         "player": [{"name": n, "address": f"{n}@fleet.example", "password": f"pw-{rng.getrandbits(32):08x}"}
@@ -127,6 +127,10 @@ def _play(game: str, credentials: Mapping[str, Mapping[str, str]], campaigns: Ca
         log, match = campaigns.match(game)
         if match.finished or log.forfeit is not None:
             break
+        if match.decision is None:   # a game that starts with chance (a shuffled deck): run it first
+            campaigns.adjudicate(game, key, after=mailroom.queue_reports)
+            mailroom.send(game, None)
+            continue
         side = match.decision.side
         header = {"campaign": game, "side": side, "turn": getattr(match.state, "turn", None),
                   "step": log.next_batch, "password": credentials[side]["password"],

@@ -6,8 +6,13 @@ registry (:mod:`adjudicator.games`), as the campaign layer finds the plug-in.
 
 - ``ending(match)``: how a finished game ended, in words ("the CP marker ...");
 - ``turn(state)``: the game turn a state has reached (None if the game has no turns);
+- ``outcome(result)``: a finished game's result (the state's ``result``) as the
+  tournament scores it: a side's name, ``"draw"``, or None;
 - ``adjudicate(position)``: the result of an unfinished game from its position at the
   end of the last completed turn, as the game defines it: ``(result, reason)``;
+- ``secured(position, side)``: the best outcome (``"win"``, ``"draw"`` or ``"loss"``)
+  the rules guarantee ``side`` from that position whatever both sides do next, and
+  why: a silent side's adjudication is capped at it (see :func:`capped`);
 - ``luck(events, options)``: for each use of the dice, ``(side, observed, pmf, what)``:
   what the dice gave (a whole number) and its exact distribution for the dice chosen
   (read by :func:`luck_samples` into :class:`LuckSample`), for the luck index.
@@ -46,7 +51,9 @@ class LuckSample:
 class TournamentGame(Protocol):
     def ending(self, match: Match) -> str: ...
     def turn(self, state: Any) -> int | None: ...
+    def outcome(self, result: Any) -> str | None: ...
     def adjudicate(self, position: Mapping[str, Any]) -> tuple[str, str]: ...
+    def secured(self, position: Mapping[str, Any], side: str) -> tuple[str, str]: ...
     def luck(self, events: Iterable[Any], options: Mapping[str, Any]) -> Iterable[tuple]: ...
 
 
@@ -71,6 +78,42 @@ def tournament_games() -> tuple[str, ...]:
         if importlib.util.find_spec(f"{package}.tournament") is not None:
             found.append(name)
     return tuple(found)
+
+
+OUTCOME_RANK = {"loss": 0, "draw": 1, "win": 2}
+
+
+def outcome_for(result: str | None, side: str) -> str | None:
+    """'win', 'draw' or 'loss' for ``side`` under ``result`` (a side, "draw", None)."""
+    if result is None:
+        return None
+    if result == "draw":
+        return "draw"
+    return "win" if result == side else "loss"
+
+
+def result_giving(side: str, outcome: str, sides: Sequence[str]) -> str:
+    """The game result that gives ``side`` the ``outcome``."""
+    if outcome == "draw":
+        return "draw"
+    return side if outcome == "win" else next(s for s in sides if s != side)
+
+
+def capped(game: TournamentGame, position: Mapping[str, Any], result: str, why: str,
+           silent: Sequence[str], sides: Sequence[str]) -> tuple[str | None, str]:
+    """An adjudicated ``result`` with each silent side held to what the rules would
+    surely have given it had it played on (``game.secured``): a side that stops
+    answering is never better off than by playing. Both sides silent: no result."""
+    if len(silent) > 1:
+        return None, f"both sides silent, so neither can gain from the position ({why})"
+    for side in silent:
+        got = outcome_for(result, side)
+        most, because = game.secured(position, side)
+        if got is not None and OUTCOME_RANK[got] > OUTCOME_RANK[most]:
+            return (result_giving(side, most, sides),
+                    f"the position gives silent {side} a {got} ({why}), but a side that played on "
+                    f"would surely get only a {most} ({because}), so it gets a {most}")
+    return result, why
 
 
 def luck_samples(game: TournamentGame, events: Iterable[Any], options: Mapping[str, Any]) -> list[LuckSample]:

@@ -21,3 +21,16 @@ def ladder_order(state: EventState) -> list[str]:
             order.remove(challenger)
             order.insert(order.index(defender), challenger)
     return order
+
+
+def render_ladder(state: EventState) -> str:
+    """The ladder's positions, top first, with what each player may challenge."""
+    order = ladder_order(state)
+    reach = int(state.charter.get("challenge_reach", 3))
+    lines = [f"Ladder of {state.name} (a player may challenge up to {reach} place(s) above):"]
+    for place, player in enumerate(order, start=1):
+        mark = " (withdrawn)" if player in state.withdrawn else ""
+        targets = [p for p in order[max(0, place - 1 - reach):place - 1] if p not in state.withdrawn]
+        may = f"  may challenge {', '.join(targets)}" if targets and not mark else ""
+        lines.append(f"{place:>3}  {player}{mark}{may}")
+    return "\n".join(lines)

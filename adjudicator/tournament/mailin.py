@@ -16,6 +16,7 @@ the same message delivered twice is taken once."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,7 +28,7 @@ from adjudicator.store import StoreError
 from adjudicator.mail import IncomingMail, MailError, build_message, message_bytes, read_messages
 from adjudicator.tournament.charter import entrant
 from adjudicator.tournament.errors import TournamentError
-from adjudicator.tournament.service import Tournaments
+from adjudicator.tournament.service import GAME, Tournaments
 
 LINE = re.compile(r"^\s*(tournament|player|password|address|bid)\s*:\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
 ACTION = re.compile(r"^\s*(register|withdraw|absent)\b\s*(.*?)\s*$", re.IGNORECASE | re.MULTILINE)
@@ -55,7 +56,7 @@ def _take(tournaments: Tournaments, mail: IncomingMail, key: Any, now: datetime 
     try:
         tournaments.state(name)
     except (TournamentError, StoreError) as err:
-        return Handled(mail.origin, "ignored", str(err))
+        return _unknown_tournament(tournaments, mail, name, err)
     with tournaments.store.transaction(name) as tx:
         fresh = tx.mark_mail_seen(mail.message_id, mail.content_hash)
     if not fresh:
@@ -68,6 +69,26 @@ def _take(tournaments: Tournaments, mail: IncomingMail, key: Any, now: datetime 
         done, outcome = f"Not done, nothing was changed: {err}", "refused"
     _answer(tournaments, name, mail, done)
     return Handled(mail.origin, outcome, done)
+
+
+def _unknown_tournament(tournaments: Tournaments, mail: IncomingMail, name: str, err: Exception) -> Handled:
+    """A mail naming a tournament this store does not hold: answered (in the outbox of
+    the tournament whose name is closest, else of the only one), naming the
+    tournaments here; nothing is changed. With no tournament here to answer from, it
+    is left, and the referee's screen says why."""
+    known = [c.id for c in tournaments.store.campaigns() if c.game == GAME]
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    home = (close or (known if len(known) == 1 else []) or [None])[0]
+    if home is None or not mail.sender:
+        return Handled(mail.origin, "ignored", f"{err} (no tournament here to answer from)")
+    with tournaments.store.transaction(home) as tx:
+        if not tx.mark_mail_seen(mail.message_id, mail.content_hash):
+            return Handled(mail.origin, "duplicate", "already taken in")
+    hint = f"did you mean '{close[0]}'?" if close else f"the tournaments here: {', '.join(known)}."
+    text = (f"Not done, nothing was changed: there is no tournament {name!r} here; {hint}\n"
+            "Correct the 'tournament:' line and send the whole message again.")
+    _answer(tournaments, home, mail, text)
+    return Handled(mail.origin, "refused", f"no tournament {name!r}; answered from {home}")
 
 
 def _act(tournaments: Tournaments, name: str, verb: str, rest: str, fields: dict[str, str], key: Any,

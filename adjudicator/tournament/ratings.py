@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from adjudicator.campaign.protocol import BATCH, FORFEIT, ORDERS, UNDO
+from adjudicator.errors import AdjudicatorError
 from adjudicator.store import Store
 from adjudicator.tournament.glicko import RatedGame, Rating, ratings
 from adjudicator.tournament.state import RESULT, ROUND, RULING
@@ -66,7 +67,7 @@ def survey(store: Store) -> Survey:
         facts = _campaign_facts(store.entries(entry.id, verify=False))
         addresses = {side: p["address"].casefold() for side, p in entry.meta.get("players", {}).items()}
         _reliability(facts, addresses, reliability)
-        result = ruled.get(entry.id, facts.result)
+        result = ruled[entry.id] if entry.id in ruled else _outcome(entry.game, facts.result)
         if result is None or len(addresses) != 2 or entry.id in replaced:
             continue
         first, second = sorted(addresses)
@@ -142,8 +143,23 @@ def _tournament_facts(store: Store, name: str, periods: dict[str, tuple], ruled:
             replaced.add(record.body["game"])
         elif record.kind == RULING and record.body["rung"] == "forfeit" and record.body.get("player"):
             forfeited.append(addresses.get(record.body["player"], record.body["player"]).casefold())
+        if record.kind == RULING and record.body["rung"] != "replace" and "result" in record.body:
+            ruled[record.body["game"]] = record.body["result"]   # the ruling names the result it gave
         elif record.kind == RESULT and record.body["how"].startswith(("forfeit by", "adjudication")):
-            ruled[record.body["game"]] = record.body["result"]
+            ruled.setdefault(record.body["game"], record.body["result"])
+
+
+def _outcome(game: str, result: Any) -> str | None:
+    """A campaign's result as a side's name or "draw" (a game may record more, e.g.
+    Tsushima's winner, kind of victory and score), through its tournament interface."""
+    if result is None or isinstance(result, str):
+        return result
+    from adjudicator.tournament.gameplay import tournament_support
+
+    try:
+        return tournament_support(game).outcome(result)
+    except AdjudicatorError:
+        return None   # a game without a tournament interface: its result is not rated
 
 
 def _week(created: str) -> tuple:

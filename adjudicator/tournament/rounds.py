@@ -38,6 +38,8 @@ def plan(state: EventState, draws: Draws, at: datetime, challenge: tuple[str, st
             raise NothingToPair(f"all {number - 1} rounds of {state.name} have been paired; close it with "
                                 f"'adjudicator tournament close {state.name}'")
         pools = []
+        if state.charter.get("pairing", "seeded") == "dutch":
+            return _dutch(state, draws, number, active, absent)
         paired = swiss(active, state.scores(), state.met(), state.byes(), draws)
         pairs, byes = list(paired.pairs), [paired.bye] if paired.bye else []
     if not pairs:
@@ -49,6 +51,30 @@ def plan(state: EventState, draws: Draws, at: datetime, challenge: tuple[str, st
     return {"round": number, "kind": "challenge" if state.format == "ladder" else "round",
             "active": sorted(active), "absent": absent, "pairs": [list(p) for p in pairs], "byes": byes,
             "pools": [list(p) for p in pools], "games": games}
+
+
+def _dutch(state: EventState, draws: Draws, number: int, active: list[str], absent: list[str]) -> dict[str, Any]:
+    """A Swiss round by FIDE's Dutch system; the first round draws the initial ranking
+    and the initial colour from its seed and records them."""
+    from adjudicator.tournament.dutch import WHITE, BLACK, dutch_round
+    from adjudicator.tournament.publish import pairing_numbers
+
+    extra: dict[str, Any] = {}
+    if not state.rounds:
+        extra = {"ranking": draws.shuffle(sorted(active), "initial ranking"),
+                 "initial_colour": (WHITE, BLACK)[draws.below(2, "initial colour")]}
+        numbers = {player: n for n, player in enumerate(extra["ranking"], start=1)}
+        colour = extra["initial_colour"]
+    else:
+        numbers, colour = pairing_numbers(state), state.rounds[0].initial_colour or WHITE
+    paired = dutch_round(state, sorted(active, key=numbers.__getitem__), numbers, colour, number,
+                         planned_rounds(state, len(active)))
+    games = []
+    for index, (first, second) in enumerate(paired.pairs, start=1):
+        games += _games(state, draws, number, index, first, second)
+    return {"round": number, "kind": "round", "active": sorted(active), "absent": absent,
+            "pairs": [list(p) for p in paired.pairs], "byes": [paired.bye] if paired.bye else [],
+            "pools": [], "games": games, **extra}
 
 
 def _round_robin_round(state: EventState, pools: Sequence[Sequence[str]], number: int,
@@ -103,6 +129,8 @@ def _games(state: EventState, draws: Draws, number: int, index: int, first: str,
     if rule == "alternate":
         return [{"game": f"{base}a", "pair": index, "sides": {sides[0]: first, sides[1]: second}},
                 {"game": f"{base}b", "pair": index, "sides": {sides[0]: second, sides[1]: first}}]
+    if rule == "balanced":   # FIDE's colour allocation: the first of the pair has the first side
+        return [{"game": base, "pair": index, "sides": {sides[0]: first, sides[1]: second}}]
     if rule == "bid":
         chosen, bid = _by_bid(state, draws, first, second, sides)
         return [{"game": base, "pair": index, "sides": chosen, "bid": bid}]

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign import Campaigns, Player
+from adjudicator.campaign.decided import decided_note
 from adjudicator.campaign.games import support
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.fairdice import Record, SeedChain, public_key_from_text, public_key_to_text, sign_record
@@ -36,7 +37,7 @@ from adjudicator.tournament.errors import (
     UnknownGameOfEvent,
     UnknownPlayer,
 )
-from adjudicator.tournament.gameplay import positions_by_turn, tournament_support
+from adjudicator.tournament.gameplay import capped, positions_by_turn, tournament_support
 from adjudicator.tournament.rounds import plan
 from adjudicator.tournament.state import (
     ABSENCE,
@@ -181,6 +182,10 @@ class Tournaments:
             state = self._state_in(tx)
             _open_for_changes(state)
             _check_entrant(player, state.charter["game_sides"])
+            if (state.charter.get("bid_handicap", "none") == "points" and player.bid
+                    and player.bid[1] > state.scoring("win")):
+                raise RegistrationClosed(f"{player.name} bids {player.bid[1]:g} points, more than a win's "
+                                         f"{state.scoring('win'):g}: the bid is paid from the game's points")
             if state.rounds and state.format == "round-robin":
                 raise RegistrationClosed(f"the round robin of {name} has begun: its pools are fixed")
             if player.name in state.charter.get("standby", []):
@@ -254,7 +259,7 @@ class Tournaments:
                 game.turn(match.state), head
         if not match.finished or getattr(match.state, "result", None) is None:
             return None
-        return match.state.result, game.ending(match), game.turn(match.state), head
+        return game.outcome(match.state.result), game.ending(match), game.turn(match.state), head
 
     def _record_result(self, tx: Any, key: Ed25519PrivateKey, state: EventState, slot: GameSlot,
                        result: str | None, how: str, turn: int | None, head: str | None) -> GameResult:
@@ -370,6 +375,11 @@ class Tournaments:
                 log, match = self.campaigns.match(slot.game)
             except CampaignNotFound:
                 continue
+            if match.decision is None and not match.finished and log.forfeit is None:
+                # a game that starts with chance (a shuffled deck) or stopped before a draw: run it on
+                step = self.campaigns.adjudicate(slot.game, key, now, after=after)
+                actions.append(ClockAction(slot.game, f"step {step.batch} adjudicated (chance, no orders needed)"))
+                log, match = self.campaigns.match(slot.game)
             waiting = match.decision.side if match.decision is not None else None
             if waiting and now >= self.campaigns.deadline(slot.game) and waiting not in log.orders_for(log.next_batch):
                 step = self.campaigns.adjudicate(slot.game, key, now, after=after)
@@ -384,7 +394,8 @@ class Tournaments:
             info = state.rounds[slot.round - 1]
             if now >= datetime.fromisoformat(info.ends):
                 rung = self.apply_ladder(name, slot.game, key, f"round {slot.round} ended "
-                                         f"{info.ends[:10]} with the game still running", now)
+                                         f"{info.ends[:10]} with the game still running", now,
+                                         skip=("replace",))
                 actions.append(ClockAction(slot.game, f"round ended: {rung}"))
         return actions
 
@@ -398,6 +409,9 @@ class Tournaments:
             return []
         sent = [r for r in state.reminders if r["game"] == slot.game and r["player"] == player
                 and r["since"] == since.isoformat()]
+        spacing = timedelta(hours=float(clocks.get("reminder_hours", 0)))
+        if sent and len(sent) < int(float(clocks["reminders"])) and now - datetime.fromisoformat(sent[-1]["at"]) < spacing:
+            return []   # the next reminder waits until reminder_hours after the last
         if len(sent) < int(float(clocks["reminders"])):
             with self.store.transaction(name) as tx:
                 self._append(tx, key, REMINDER, {"game": slot.game, "player": player, "side": side,
@@ -420,22 +434,35 @@ class Tournaments:
         return []
 
     def apply_ladder(self, name: str, game: str, key: Ed25519PrivateKey, reason: str,
-                     now: datetime | None = None, silent: str | None = None) -> str:
-        """The charter's rungs in order; the first that applies is taken."""
+                     now: datetime | None = None, silent: str | None = None,
+                     skip: Sequence[str] = ()) -> str:
+        """The charter's rungs in order (less those in ``skip``); the first that applies is taken."""
         state = self.state(name)
         refusals = []
         for rung in state.charter["ladder"]:
+            if rung in skip:
+                continue
             try:
                 return self.rule(name, game, rung, reason, key, now, silent=silent)
             except LadderRefused as err:
                 refusals.append(str(err))
         raise LadderRefused(f"no rung of the ladder applies to {game}: " + "; ".join(refusals))
 
+    def silent_sides(self, game: str, sides: Sequence[str]) -> list[str]:
+        """The sides of ``game`` that have had the defaults played for them since their
+        last orders (the clock's definition of silence), in the game's side order."""
+        log, _ = self.campaigns.match(game)
+        entries = self.store.entries(game)
+        return [side for side in sides if silent_since(log, entries, side) is not None]
+
     def rule(self, name: str, game: str, rung: str, reason: str, key: Ed25519PrivateKey,
-             now: datetime | None = None, silent: str | None = None) -> str:
-        """Apply one rung of the abandonment ladder to a running game, with a logged,
-        mailed reason. ``silent``: the side that fell silent (default: the side the
-        game waits for)."""
+             now: datetime | None = None, silent: str | None = None, overturn: bool = False) -> str:
+        """Apply one rung of the abandonment ladder to a game, with a logged, mailed
+        reason. ``silent``: the side that fell silent; by default the sides the clock
+        finds silent (defaults played for them since their last orders) -- never merely
+        the side whose turn it is. A game that has ended over the board is refused
+        unless ``overturn`` is given: then the ruling names the result it overturns,
+        and the audit reports it."""
         if not reason.strip():
             raise LadderRefused("a ruling needs a reason (--reason), which is published and mailed")
         state = self.state(name)
@@ -445,48 +472,82 @@ class Tournaments:
             raise UnknownGameOfEvent(f"{game!r} is not a game of {name}")
         if game in state.results:
             raise LadderRefused(f"{game} already has a result")
+        if silent is not None and silent not in slot.sides:
+            raise LadderRefused(f"{silent!r} is not a side of {game}; the sides are {', '.join(slot.sides)}")
+        ended = self._ended(slot)
+        overturned = None
+        if ended is not None:
+            if not overturn:
+                raise LadderRefused(f"{game} has ended over the board ({_said(ended[0])}): its result is taken by "
+                                    f"'collect'; to overturn it, rule again with --overturn and a reason")
+            if rung == "replace":
+                raise LadderRefused(f"replace: {game} has ended, nobody can take a side over")
+            overturned = {"result": ended[0], "how": ended[1], "head": ended[3]}
+        elif overturn:
+            raise LadderRefused(f"--overturn: {game} has not ended, there is no result to overturn")
         log, match = self.campaigns.match(game)
-        if silent is None and match.decision is not None:
-            silent = match.decision.side
+        quiet = [silent] if silent is not None else self.silent_sides(game, list(slot.sides))
         if rung == "replace":
-            return self._replace(name, slot, silent, reason, key, state)
+            if len(quiet) != 1:
+                raise LadderRefused(f"replace: {_nobody_or_both(game, quiet)}; name the side to hand over (--side)")
+            return self._replace(name, slot, quiet[0], reason, key, state)
+        sides = list(slot.sides)
+        interface = tournament_support(state.game)
         if rung == "forfeit":
-            if silent is None:
-                raise LadderRefused(f"forfeit: {game} waits for nobody, so no side is silent")
-            winner = next(s for s in slot.sides if s != silent)
-            result, how = winner, f"forfeit by {slot.sides[silent]} ({silent}): {reason}"
+            if not quiet:
+                raise LadderRefused(f"forfeit: {_nobody_or_both(game, quiet)}; name the side that forfeits (--side)")
+            if len(quiet) > 1:
+                result, how = None, f"forfeit by both sides ({', '.join(slot.sides[s] for s in quiet)}): {reason}"
+            else:
+                winner = next(s for s in sides if s != quiet[0])
+                result, how = winner, f"forfeit by {slot.sides[quiet[0]]} ({quiet[0]}): {reason}"
         elif rung == "adjudicate":
             positions = positions_by_turn(match)
             if not positions:
                 raise LadderRefused(f"adjudicate: {game} has no completed turn to adjudicate from")
             turn = max(positions)
-            result, why = tournament_support(state.game).adjudicate(positions[turn])
+            found, why = interface.adjudicate(positions[turn])
+            result, why = capped(interface, positions[turn], found, why, quiet, sides)
             how = f"adjudication at the end of turn {turn}: {why} ({reason})"
         elif rung == "no-result":
             result, how = None, f"no result: {reason}"
         else:
             raise LadderRefused(f"unknown rung {rung!r}; the rungs are replace, adjudicate, forfeit, no-result")
+        if overturned is not None:
+            how = f"ruling overturns the result over the board ({_said(overturned['result'])}): {how}"
+        head = log.records[-1].hash
+        with self.store.transaction(game) as tx:   # the game takes no more orders from here on
+            if Record.from_dict(tx.entries()[-1].body["record"]).hash != head:
+                raise LadderRefused(f"{game} moved on while the ruling was made; rule again")
+            tx.set_meta({**tx.campaign().meta, **decided_note(rung, reason, head)})
         with self.store.transaction(name) as tx:
             state = self._state_in(tx)
-            self._append(tx, key, RULING, {"game": game, "rung": rung, "reason": reason, "side": silent,
-                                           "player": slot.sides.get(silent) if silent else None,
-                                           "at": utc(now).isoformat()})
-            self._record_result(tx, key, state, slot, result, how, tournament_support(state.game).turn(match.state),
+            if game in state.results:
+                raise LadderRefused(f"{game} already has a result")
+            body = {"game": game, "rung": rung, "reason": reason, "side": quiet[0] if len(quiet) == 1 else None,
+                    "silent": quiet, "player": slot.sides[quiet[0]] if len(quiet) == 1 else None,
+                    "result": result, "head": log.records[-1].hash, "at": utc(now).isoformat()}
+            if rung == "adjudicate":
+                body["turn"] = max(positions_by_turn(match))
+            if overturned is not None:
+                body["overturns"] = overturned
+            self._append(tx, key, RULING, body)
+            self._record_result(tx, key, state, slot, result, how, interface.turn(match.state),
                                 log.records[-1].hash)
         return f"{rung}: {how}"
 
     def _replace(self, name: str, slot: GameSlot, silent: str | None, reason: str,
                  key: Ed25519PrivateKey, state: EventState) -> str:
-        if silent is None:
-            raise LadderRefused(f"replace: {slot.game} waits for nobody, so no side is silent")
         if state.players[slot.sides[silent]].get("public_key"):
             raise LadderRefused(f"replace: {slot.sides[silent]} signs with a key, which a standby cannot use")
         if silent in state.replacements.get(slot.game, {}):
             raise LadderRefused(f"replace: {silent} in {slot.game} has already been replaced")
-        busy = {p for g in state.replacements.values() for p in g.values()}
+        busy = {standby for game, taken in state.replacements.items() if game not in state.results
+                for standby in taken.values()}   # a standby is free again once the game taken over has ended
         free = [p for p in state.charter.get("standby", []) if p not in busy]
         if not free:
-            raise LadderRefused("replace: nobody is left on the standby list")
+            raise LadderRefused("replace: every standby is playing a game taken over; one is free again when "
+                                "that game ends")
         standby = free[0]
         with self.store.transaction(name) as tx:
             self._append(tx, key, RULING, {"game": slot.game, "rung": "replace", "reason": reason, "side": silent,
@@ -552,9 +613,14 @@ def last_seed(state: EventState) -> tuple[int, bytes] | None:
 
 
 def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict[str, float]:
-    """Each player's points for the game; a replaced side's are split as declared."""
+    """Each player's points for the game; a replaced side's are split as declared.
+    Under ``[bids] handicap = "points"`` the player who took a side by bidding pays the
+    amount bid from the game's points to the opponent (a game with no result scores
+    nothing, so nothing is paid)."""
     points: dict[str, float] = {}
     credit = float(state.charter["replacement_credit"])
+    paid = (float(slot.bid["amount"]) if slot.bid and result is not None
+            and state.charter.get("bid_handicap", "none") == "points" else 0.0)
     for side, player in slot.sides.items():
         if result is None:
             value = 0.0
@@ -562,6 +628,8 @@ def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict
             value = state.scoring("draw")
         else:
             value = state.scoring("win" if result == side else "loss")
+        if paid:
+            value += -paid if slot.bid["player"] == player else paid
         standby = state.replacements.get(slot.game, {}).get(side)
         if standby:
             points[player] = value * credit
@@ -583,6 +651,15 @@ def silent_since(log: Any, entries: Sequence[Any], side: str) -> datetime | None
     before = [b for b in batches if b.body["batch"] < first.body["batch"]]
     opener = before[-1].seq if before else 0
     return datetime.fromisoformat(entries[opener].body["private"]["opened"])
+
+
+def _said(result: str | None) -> str:
+    return "no result" if result is None else "a draw" if result == "draw" else f"{result} won"
+
+
+def _nobody_or_both(game: str, quiet: Sequence[str]) -> str:
+    return (f"no side of {game} is silent (no defaults played since its last orders)" if not quiet
+            else f"both sides of {game} are silent")
 
 
 def _check_entrant(player: Entrant, sides: Sequence[str]) -> None:
@@ -624,10 +701,17 @@ def opening_text(state: EventState, charter: Charter) -> str:
 def standings_text(state: EventState, lines: Sequence[standings_module.Line]) -> str:
     chain = [c for c in state.charter["tiebreaks"] if c in TIEBREAKS]
     done = sum(1 for _ in state.results)
+    ladder = ""
+    if state.format == "ladder":
+        from adjudicator.tournament.ladder import render_ladder
+
+        ladder = render_ladder(state) + "\n\n"
     return (f"Standings of {state.name} after {len(state.rounds)} round(s), {done} game(s) with a result.\n\n"
-            + standings_module.render(lines, chain)
+            + ladder + standings_module.render(lines, chain)
             + "\n\nPoints: win {w:g}, draw {d:g}, loss {l:g}; byes score as a {b}. Each column after W-D-L "
               "is a tie-break, applied in that order to players level on everything before it; "
               "'ahead on' says what put a player above the next; a final tie is drawn from the "
-              "committed seed. docs/tournaments.md explains every column.\n".format(
+              "committed seed. docs/tournaments.md explains every column.\n"
+              "The tournament record's head, to pin the audit ('adjudicator tournament audit --head'): {h}\n".format(
+                  h=state.head,
                   w=state.scoring("win"), d=state.scoring("draw"), l=state.scoring("loss"), b=state.charter["bye"]))

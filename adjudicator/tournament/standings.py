@@ -15,6 +15,23 @@ players still level:
 - ``cumulative``: the sum of the running score after each round;
 - ``side-wins``: wins with the side won with least (who won with both sides ranks
   above who won twice with one);
+
+FIDE's Buchholz family with FIDE's rules for unplayed rounds (C.07, Tie-Break
+Regulations 2023, Art. 16), over the rounds that are complete:
+
+- a round is *played* when the player had a game decided over the board (or by an
+  adjudication); a bye, a forfeit (either way), a game with no result and a round the
+  player was not paired are *unplayed*;
+- an opponent's *adjusted score* counts each of the opponent's unplayed rounds as a
+  draw (Art. 16.3);
+- each of the player's own unplayed rounds counts as a game against a *dummy opponent*
+  with the player's own score (Art. 16.4);
+- ``fide-buchholz`` (BH): the sum, over the rounds, of the opponents' adjusted scores
+  and the dummy opponents' scores;
+- ``fide-buchholz-cut1`` (BH-C1): BH less its lowest value -- a dummy opponent's first,
+  when the player has an unplayed round;
+- ``fide-sonneborn-berger`` (SB): over the rounds, the points scored in the round over a
+  win's points, times that round's opponent's adjusted score (or the dummy's).
 - finally a draw from the tournament's committed seed (the last one revealed).
 """
 
@@ -106,6 +123,9 @@ def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
                 sides = state.charter.get("game_sides") or sorted({g.side for g in played if g.side})
                 per_side = [sum(1 for g in played if g.side == s and g.outcome == "win") for s in sides]
                 values[player][name] = float(min(per_side)) if per_side else 0.0
+    if any(name in FIDE_TIEBREAKS for name in chain):
+        for player, found in fide_tiebreaks(state, totals).items():
+            values.setdefault(player, {}).update({k: v for k, v in found.items() if k in chain})
     order = sorted(state.players, key=lambda p: -totals[p])
     groups = _split(order, lambda p: totals[p])
     decided: dict[str, str] = {}
@@ -123,6 +143,48 @@ def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
             ranked += sorted(group)
     return [_line(i + 1, p, games.get(p, []), totals[p], values[p], decided.get(p, ""), p in state.withdrawn)
             for i, p in enumerate(ranked)]
+
+
+FIDE_TIEBREAKS = ("fide-buchholz", "fide-buchholz-cut1", "fide-sonneborn-berger")
+
+
+def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, dict[str, float]]:
+    """BH, BH-C1 and SB with FIDE's unplayed-round rules (see the module's notes)."""
+    from adjudicator.tournament.publish import cells
+
+    table = cells(state)
+    per_pairing = 2 if state.charter["sides"] == "alternate" else 1
+    win, draw = state.scoring("win") * per_pairing, state.scoring("draw") * per_pairing
+    complete = [info.number for info in state.rounds if all(s.game in state.results for s in info.games)]
+    round_points = {p: {n: _round_points(state, cell) for n, cell in rounds.items()} for p, rounds in table.items()}
+
+    def played(cell) -> bool:
+        return cell is not None and cell.opponent is not None and cell.code in ("1", "0", "=")
+
+    adjusted = {p: sum(round_points[p].get(n, 0.0) if played(table[p].get(n)) else draw for n in complete)
+                for p in state.players}
+    out: dict[str, dict[str, float]] = {}
+    for player in state.players:
+        parts = []   # (value, unplayed, fraction of a win scored)
+        for number in complete:
+            cell = table.get(player, {}).get(number)
+            fraction = round_points[player].get(number, 0.0) / win
+            if played(cell):
+                parts.append((adjusted[cell.opponent], False, fraction))
+            else:
+                parts.append((totals.get(player, 0.0), True, fraction))
+        buchholz = sum(v for v, _, _ in parts)
+        cut = min(parts, key=lambda part: (not part[1], part[0]))[0] if parts else 0.0
+        out[player] = {"fide-buchholz": buchholz, "fide-buchholz-cut1": buchholz - cut,
+                       "fide-sonneborn-berger": sum(v * f for v, _, f in parts)}
+    return out
+
+
+def _round_points(state: EventState, cell) -> float:
+    if cell.opponent is None:
+        per_pairing = 2 if state.charter["sides"] == "alternate" else 1
+        return state.scoring(state.charter["bye"]) * per_pairing if cell.code == "U" else 0.0
+    return cell.points or 0.0
 
 
 def _split(players: list[str], key: Callable[[str], float]) -> list[list[str]]:
@@ -163,7 +225,8 @@ def _line(rank: int, player: str, played: list[PlayedGame], points: float, value
 def render(lines: Sequence[Line], chain: Sequence[str]) -> str:
     """The standings as text, with every tie-break value and what separated ties."""
     short = {"sonneborn-berger": "SB", "buchholz": "Buch", "median-buchholz": "MBuch", "head-to-head": "H2H",
-             "cumulative": "Cum", "side-wins": "SideW"}
+             "cumulative": "Cum", "side-wins": "SideW", "fide-buchholz": "BH", "fide-buchholz-cut1": "BH-C1",
+             "fide-sonneborn-berger": "SB-F"}
     head = f"{'#':>3}  {'player':<16}{'pts':>6}{'games':>6}  W-D-L  " + "".join(f"{short[c]:>7}" for c in chain)
     out = [head]
     for line in lines:

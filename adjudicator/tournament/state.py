@@ -32,6 +32,7 @@ class GameSlot:
     round: int
     sides: Mapping[str, str]  # side -> player
     pair: int
+    bid: Mapping[str, Any] | None = None   # sides by bid: who took which side for how much
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class RoundInfo:
     kind: str = "round"
     pools: list[list[str]] = field(default_factory=list)
     challenge: tuple[str, str] | None = None
+    ranking: list[str] = field(default_factory=list)      # Dutch: the initial ranking (round 1 only)
+    initial_colour: str | None = None                      # Dutch: FIDE's initial colour (round 1 only)
 
 
 @dataclass
@@ -195,11 +198,12 @@ def apply(state: EventState, record: Record) -> None:
         state.absences.setdefault(body["player"], []).append(body)
     elif kind == ROUND:
         _seed(state, record)
-        games = [GameSlot(g["game"], body["round"], dict(g["sides"]), g["pair"]) for g in body["games"]]
+        games = [GameSlot(g["game"], body["round"], dict(g["sides"]), g["pair"], g.get("bid")) for g in body["games"]]
         state.rounds.append(RoundInfo(body["round"], body["seed_index"], body["seed"], list(body["active"]),
                                       [tuple(p) for p in body["pairs"]], list(body.get("byes", [])), list(body.get("absent", [])),
                                       games, body["opened"], body["ends"], body.get("kind", "round"),
-                                      [list(p) for p in body.get("pools", [])]))
+                                      [list(p) for p in body.get("pools", [])], None,
+                                      list(body.get("ranking", [])), body.get("initial_colour")))
     elif kind == RESULT:
         if state.slot(body["game"]) is None:
             raise BadTournamentRecord(record.seq, f"a result for {body['game']!r}, which is no game of the event")

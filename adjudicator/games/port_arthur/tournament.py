@@ -6,6 +6,11 @@
   the Victory Conditions (rulebook, "Victory Conditions") applied to the position at
   the end of the last completed turn -- without an Army meeple in Mukden Russia wins;
   otherwise the CP marker decides, the centre being a draw;
+- what a side would surely get by playing on (the cap on a silent side's adjudication):
+  the Victory Conditions are applied only "at the end of the game" (Sequence of Play:
+  after the last turn), and until then the Army may still reach Mukden or be held and
+  every Scoring Phase moves the CP marker either way, so the rules guarantee neither
+  side anything before the end: a loss;
 - the luck index: each fire (rulebook, "Naval Battle" B) scores hits + critical hits;
   its exact distribution for the number of dice chosen and the squadron's SFP is
   counted over all 6^n rolls (each multiset of faces once, times its orderings).
@@ -33,6 +38,16 @@ class PortArthurTournament:
 
     def turn(self, state: Any) -> int | None:
         return getattr(state, "turn", None)
+
+    def outcome(self, result: Any) -> str | None:
+        """The Victory Conditions' result is a side's name or "draw" already."""
+        return result
+
+    def secured(self, position: Mapping[str, Any], side: str) -> tuple[str, str]:
+        """Nothing is decided before the Victory Conditions at the end of the last turn."""
+        return "loss", (f"Port Arthur's Victory Conditions are applied only after the last turn; "
+                        f"at turn {position.get('turn')} the Army may still take or miss Mukden and "
+                        "the CP marker may still move either way")
 
     def adjudicate(self, position: Mapping[str, Any]) -> tuple[str, str]:
         """Victory Conditions on the position at the end of a completed turn."""
