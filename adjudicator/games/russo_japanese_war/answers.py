@@ -23,7 +23,6 @@ from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.hexmap import distance
 from adjudicator.games.russo_japanese_war.orders import ALWAYS, Attack, NavalPlan, RjwOrders
-from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.games.russo_japanese_war.rules.card_play import play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
 
@@ -110,27 +109,20 @@ class OrdersPlayer:
                 self.notes.append(f"attack on {attack.target} not declared: no named unit is next to it")
         return {"declare": declare}
 
-    def estimate(self, t, side: str, target: str) -> int:
-        attack = next((a for a in self.attacks_now(t) if a.target == target), None)
-        units = [u for u in (attack.units if attack else ()) if u in t.units and t.on_map(u)]
-        combat = {"target": target, "attackers": units, "defender": "russia" if side == "japan" else "japan",
-                  "ignore": [], "support": 0, "bonus": 0}
-        return combat_rules.compute_differential(t, combat)
-
     def _support(self, d, t):
         target = d.options["target"]
         attack = next((a for a in self.attacks_now(t) if a.target == target), None)
         if attack is None or attack.support is None:
             return {"pass": True}
-        facts = self.facts(t, d.side, target=target, differential=self.estimate(t, d.side, target))
+        facts = self.facts(t, d.side, target=target, differential=d.options["differential"])
         if not attack.support.holds(facts):
             return {"pass": True}
-        return {"card": self.spare_card(t, d.side, None)}
+        return {"card": self.spare_card(t, d.side, attack.support_card)}
 
     def _combat_event(self, d, t):
-        facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"])
-        if t.phasing == d.side:
-            facts["differential"] = self.estimate(t, d.side, d.options["target"])
+        # A68: the combat's current differential, for the attacker and the defender alike
+        facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"],
+                           differential=d.options["differential"])
         for rule in self.orders.events:
             if rule.card in d.options["playable"] and rule.condition.holds(facts):
                 return {"card": rule.card}
@@ -182,6 +174,13 @@ class OrdersPlayer:
 
     def _second_fleet(self, d, t):
         return {"withdraw": self.naval.withdraw if self.naval.withdraw in d.options["ships"] else None}
+
+    def _repair(self, d, t):
+        """11.4, A67: the ships named by ``repair`` first, then the strongest."""
+        ships = t.s["naval"]["ships"]
+        named = [s for s in self.naval.repair if s in d.options["ships"]]
+        rest = sorted((s for s in d.options["ships"] if s not in named), key=lambda s: (-ships[s]["strength"], s))
+        return {"ships": (named + rest)[:d.options["count"]]}
 
     def _loss(self, d, t):
         units = d.options["units"]
@@ -257,6 +256,7 @@ DEFAULT_TEXT = {
     "naval-damage": "the strongest Port Arthur ship first, each sunk before the next",
     "akiyama": "Akiyama kept in hand",
     "second-fleet": "no First Fleet ship withdrawn",
+    "repair": "the strongest damaged ships are repaired",
     "extra-card": "no fourth card",
     "move": "no (further) move",
     "attacks": "no attack",
@@ -283,7 +283,7 @@ ANSWERED_BY = {"extra-card": ("replenish",), "move": ("move", "forced move"), "a
                "loss": ("losses",), "chain": ("losses",), "retreat": ("retreat",), "attacker-result": ("AR",),
                "advance": ("advance",), "card-play": ("cards",),
                **{kind: ("naval",) for kind in ("flagship", "sortie", "call-off", "intercept", "naval-response",
-                                                "naval-damage", "akiyama", "second-fleet")}}
+                                                "naval-damage", "akiyama", "second-fleet", "repair")}}
 
 
 def answering_block(decision: Decision, state: Any) -> str:

@@ -75,7 +75,8 @@ def _entries(kind: str, value: Any) -> list[str]:
     if isinstance(value, Move):
         return [("rail " if value.rail else "") + f"{value.unit} {'-'.join(value.path)}"]
     if isinstance(value, Attack):
-        support = "" if value.support is None else " support" + _condition(value.support)
+        support = "" if value.support is None else " support" + (
+            f" using {_card(value.support_card)}" if value.support_card else "") + _condition(value.support)
         return [f"{value.target} with {', '.join(value.units)}{support}"]
     if isinstance(value, EventRule):
         return [_card(value.card) + _condition(value.condition)]
@@ -120,6 +121,8 @@ def _naval_entries(plan: NavalPlan) -> list[str]:
         lines.append("hit " + ", ".join(plan.hit_first))
     if plan.withdraw:
         lines.append(f"withdraw {plan.withdraw}")
+    if plan.repair:
+        lines.append("repair " + ", ".join(plan.repair))
     return lines
 
 

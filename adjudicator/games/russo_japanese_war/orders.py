@@ -75,6 +75,7 @@ class Attack:
     target: str
     units: tuple[str, ...]
     support: Condition | None = None        # None: no support card
+    support_card: str | None = None         # the card discarded for support (None: a spare one)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ class NavalPlan:
     akiyama: bool = False
     hit_first: tuple[str, ...] = ()
     withdraw: str | None = None
+    repair: tuple[str, ...] = ()             # the damaged ships to repair first (11.4, A67)
 
 
 @dataclass(frozen=True)
@@ -305,12 +307,14 @@ class Reader:
             target_token, words, *rest = entry.children
             target = self.names.hex(str(target_token), self.log, target_token)
             units = self.words(words)
-            support = None
+            support, card = None, None
             for option in rest:
                 if option.data == "support":
-                    support = self.condition(option.children[0]) if option.children else ALWAYS
+                    conditions = [c for c in option.children if c.data == "condition"]
+                    support = self.condition(conditions[0]) if conditions else ALWAYS
+                    card = self._using(option.children)
             if target and units:
-                attacks.append(Attack(target, units, support))
+                attacks.append(Attack(target, units, support, card))
         return tuple(attacks)
 
     def attack_block(self, tree: Tree, fields: dict) -> None:
@@ -386,6 +390,8 @@ class Reader:
                 plan["hit_first"] = tuple(s for s in (self.ship(token) for token in children) if s)
             elif kind == "withdraw":
                 plan["withdraw"] = self.ship(children[0])
+            elif kind == "repair":
+                plan["repair"] = tuple(s for s in (self.ship(token) for token in children) if s)
         fields["naval"] = NavalPlan(**plan)
 
     def ship(self, token: Token) -> str | None:

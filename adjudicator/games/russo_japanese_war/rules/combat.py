@@ -122,8 +122,10 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
               f"{combat['result']}.", target=target, differential=differential, die=die, result=combat["result"])
     yield from exchange(t, combat, AFTER)
     record["result"] = combat["result"]
-    if "column" in combat:
+    if "column" in combat:                        # A63: after a re-read, the re-read figures
         record["column"] = combat["column"]
+    else:
+        record.pop("column", None)
     record["differential"] = combat.get("differential", differential)
     yield from apply_result(t, combat)
 
@@ -165,7 +167,8 @@ def support(t, combat: dict):
             raise IllegalAnswer(f"{card!r} is not a card in the {side.capitalize()} hand ({', '.join(hand)})")
         return {"card": card}
 
-    answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"]},
+    answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"],
+                                              "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
                             parse)
     if "card" in answer:
@@ -182,6 +185,9 @@ def role(combat: dict, side: str) -> str:
 def condition_holds(t, condition: str, side: str, combat: dict) -> bool:
     """The card's condition (cards.toml ``condition``) for ``side`` in this combat."""
     text = condition.lower()
+    if "garrison defends" in text:                # A61: Kondratenko in a combat
+        return any("back" in t.units[uid] for uid in t.occupants(combat["target"])
+                   if t.side_of(uid) == combat["defender"])
     if "port arthur" in text and combat["target"] != t.board.port_arthur():
         return False
     if "take part" in text or "attack or defend" in text:
@@ -247,8 +253,11 @@ def ask_event(t, side: str, combat: dict, window: str, playable: list[str]):
         return {"card": card}
 
     when = "before the die" if window == BEFORE else "after the die"
+    # A68: the combat's current differential (after support and every strength event), for both sides
     answer = yield Decision(side, "combat-event", {"playable": playable, "window": window,
-                                                   "target": combat["target"], "result": combat["result"]},
+                                                   "target": combat["target"], "result": combat["result"],
+                                                   "role": role(combat, side),
+                                                   "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
     return answer.get("card")
 
