@@ -96,7 +96,7 @@ def test_a_plan_step_that_became_illegal_is_skipped_with_a_note():
     orders = (SAMPLES / "japan-turn1.orders").read_text().replace("4 1206-1305-1405", "4 1206-1305-1405-1406-1506")
     match, japan = play_turn_one(orders, (SAMPLES / "russia-standing.orders").read_text(), die=3)
     assert match.state["units"]["4"]["at"] == "1206"
-    assert any("forced move 3 not carried out" in note and "may move 3 hexes" in note for note in japan.notes)
+    assert any("forced move 3 not carried out" in note and "4 hexes, movement allowance 3" in note for note in japan.notes)
 
 
 def test_the_defaults_lose_the_weakest_unit_and_retreat_toward_the_supply_source():

@@ -13,7 +13,7 @@ name -- and every problem is reported at once, with "did you mean" suggestions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields as dataclass_fields
+from dataclasses import dataclass, field, fields as dataclass_fields, replace
 from typing import Any
 
 from lark import Token, Tree
@@ -68,6 +68,7 @@ class Move:
     unit: str
     path: tuple[str, ...]
     rail: bool = False
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
@@ -76,12 +77,14 @@ class Attack:
     units: tuple[str, ...]
     support: Condition | None = None        # None: no support card
     support_card: str | None = None         # the card discarded for support (None: a spare one)
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
 class EventRule:
     card: str
     condition: Condition = ALWAYS
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class CardUse:
     path: tuple[str, ...] = ()
     phase: str | None = None
     units: tuple[str, ...] = ()
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
@@ -228,7 +232,7 @@ def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameDa
     tree = parse_with_recovery(GAME, text, log)
     if tree is None:
         return None
-    reader = Reader(Names(data or default_data(), state), log)
+    reader = Reader(Names(data or default_data(), state), log, text)
     orders = reader.read(tree)
     if given is not None:
         from adjudicator.games.russo_japanese_war.language import HEADINGS
@@ -238,10 +242,21 @@ def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameDa
 
 
 class Reader:
-    def __init__(self, names: Names, log: ProblemLog) -> None:
+    def __init__(self, names: Names, log: ProblemLog, text: str = "") -> None:
         self.names = names
         self.log = log
+        self.text = text
         self.side: str | None = None
+
+    def written(self, entry: Tree) -> str:
+        """The entry as written: its line from the first character up to the entry's last
+        word (a part of the line, so that a note can find the line again)."""
+        tokens = [v for v in entry.scan_values(lambda v: isinstance(v, Token)) if v.start_pos is not None]
+        if not tokens or not self.text:
+            return ""
+        end = max(token.end_pos for token in tokens)
+        start = self.text.rfind("\n", 0, min(token.start_pos for token in tokens)) + 1
+        return self.text[start:end].strip()
 
     def read(self, tree: Tree) -> RjwOrders:
         header: dict[str, Any] = {}
@@ -290,7 +305,7 @@ class Reader:
             unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
             path = self.names.path(str(path_token), self.log, path_token)
             if unit and path:
-                moves.append(Move(unit, path, entry.data == "rail_move"))
+                moves.append(Move(unit, path, entry.data == "rail_move", self.written(entry)))
         return tuple(moves)
 
     def move_block(self, tree: Tree, fields: dict) -> None:
@@ -314,7 +329,7 @@ class Reader:
                     support = self.condition(conditions[0]) if conditions else ALWAYS
                     card = self._using(option.children)
             if target and units:
-                attacks.append(Attack(target, units, support, card))
+                attacks.append(Attack(target, units, support, card, self.written(entry)))
         return tuple(attacks)
 
     def attack_block(self, tree: Tree, fields: dict) -> None:
@@ -331,7 +346,7 @@ class Reader:
             card = self.names.card(entry.children[0], self.log, self.side)
             condition = self.condition(entry.children[1]) if len(entry.children) > 1 else ALWAYS
             if card:
-                rules.append(EventRule(card, condition))
+                rules.append(EventRule(card, condition, self.written(entry)))
         return tuple(rules)
 
     def events_block(self, tree: Tree, fields: dict) -> None:
@@ -408,7 +423,7 @@ class Reader:
                 continue
             use = getattr(self, "use_" + entry.data)(entry)
             if use:
-                uses.append(use)
+                uses.append(replace(use, written=self.written(entry)))
         fields["cards"] = tuple(uses)
 
     # -- card uses ---------------------------------------------------------------------------

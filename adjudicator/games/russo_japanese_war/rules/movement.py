@@ -156,7 +156,7 @@ def move_error(t, uid: str, path: list[str], side: str, moved: set[str]) -> str 
         return f"{uid} is at {t.at(uid)}, the path starts at {path[0]}"
     steps = len(path) - 1
     if steps > t.units[uid]["ma"]:
-        return f"{uid} may move {t.units[uid]['ma']} hexes, the path has {steps} (8.0)"
+        return f"{steps} hexes, movement allowance {t.units[uid]['ma']} (8.0)"
     for i in range(steps):
         a, b, first, last = path[i], path[i + 1], i == 0, i == steps - 1
         if not step_allowed(t, uid, side, a, b, first, last):   # the reason is written only for a refusal
