@@ -50,7 +50,11 @@ class OrdersPlayer:
     # -- helpers ------------------------------------------------------------------------------
 
     def facts(self, t, side: str, **more: Any) -> dict:
-        return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"], **more}
+        """What a condition may test (see :class:`~.orders.Clause`)."""
+        discard = t.cards["discard"]
+        return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"],
+                "top_discard": discard[-1] if discard else None,
+                "hex_state": lambda hex_: hex_states(t, side, hex_), **more}
 
     def next_legal(self, decision: Decision, name: str, entries, make, done=lambda answer: False) -> dict | None:
         """The first entry of a plan list not carried out yet (``done``) whose answer the
@@ -116,7 +120,7 @@ class OrdersPlayer:
         attack = next((a for a in self.attacks_now(t) if a.target == target), None)
         if attack is None or attack.support is None:
             return {"pass": True}
-        facts = self.facts(t, d.side, target=target, differential=d.options["differential"])
+        facts = self.facts(t, d.side, target=target, differential=d.options["differential"], role="attacker")
         if not attack.support.holds(facts):
             return {"pass": True}
         card = self.spare_card(t, d.side, attack.support_card)
@@ -128,7 +132,8 @@ class OrdersPlayer:
     def _combat_event(self, d, t):
         # A68: the combat's current differential, for the attacker and the defender alike
         facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"],
-                           differential=d.options["differential"])
+                           differential=d.options["differential"], role=d.options["role"],
+                           enemy_played=d.options.get("answering"))
         for rule in self.orders.events:
             if rule.card in d.options["playable"] and rule.condition.holds(facts):
                 return {"card": rule.card}
@@ -203,7 +208,14 @@ class OrdersPlayer:
         return {"choose": "AR" if can or self.orders.ar == "retreat" else "AE"}
 
     def _retreat(self, d, t):
-        home = self.orders.retreat_toward or t.board.supply.get(d.side)
+        """The unit's own hexes (``S2 to 1313``), else toward the hex given for the combat
+        (``from 1214 toward 2417``), else toward the general hex, else the supply source."""
+        uid, hexes = d.options["unit"], d.options["hexes"]
+        for hex_ in dict(self.orders.retreat_units).get(uid, ()):
+            if hex_ in hexes:
+                return {"unit": uid, "to": hex_}
+        combat = (t.s.get("last_combat") or {}).get("target")
+        home = dict(self.orders.retreat_from).get(combat) or self.orders.retreat_toward or t.board.supply.get(d.side)
         board = t.board
 
         def rank(h):
@@ -212,12 +224,19 @@ class OrdersPlayer:
         return {"unit": d.options["unit"], "to": min(d.options["hexes"], key=rank)}
 
     def _chain(self, d, t):
-        return {"unit": min(d.options["units"], key=lambda u: (t.strength(u), u))}
+        """9.6, A21: the units named by ``chain:`` first, then the weakest (or strongest)."""
+        units = d.options["units"]
+        for uid in self.orders.chain_first:
+            if uid in units:
+                return {"unit": uid}
+        sign = -1 if self.orders.chain_order == "strongest" else 1
+        return {"unit": min(units, key=lambda u: (sign * t.strength(u), u))}
 
     def _advance(self, d, t):
         target, units, limit = d.options["hex"], d.options["units"], d.options["limit"]
-        if target in self.orders.advance_into:
-            return {"units": [u for u in self.orders.advance_into[target] if u in units][:limit]}
+        into = dict(self.orders.advance_into)
+        if target in into:
+            return {"units": [u for u in into[target] if u in units][:limit]}
         mode = self.orders.advance
         key = target in t.board.key_locations or target in t.board.supply.values()
         go = mode == "always" or (mode == "key" and key)
@@ -230,9 +249,13 @@ class OrdersPlayer:
 
         kept = kept_cards(self.orders)
 
+        facts = self.facts(t, side)
+
         def make(use):
             if use.use == "done":
                 return {"done": True}
+            if use.condition is not None and not use.condition.holds(facts):
+                return None                       # a conditional step whose condition does not hold
             if use.use == "event":
                 return {"event": use.card, "units": list(use.units)}
             card = spare_card(t, side, use.card, kept)
@@ -285,10 +308,22 @@ def _game():
 #: decision kind -> the block that answers it (its forced-march variant second)
 ANSWERED_BY = {"extra-card": ("replenish",), "move": ("move", "forced move"), "attacks": ("attack", "forced attack"),
                "support": ("attack", "forced attack"), "combat-event": ("events",), "reaction": ("react",),
-               "loss": ("losses",), "chain": ("losses",), "retreat": ("retreat",), "attacker-result": ("AR",),
+               "loss": ("losses",), "chain": ("chain",), "retreat": ("retreat",), "attacker-result": ("AR",),
                "advance": ("advance",), "card-play": ("cards",),
                **{kind: ("naval",) for kind in ("flagship", "sortie", "call-off", "intercept", "naval-response",
                                                 "naval-damage", "akiyama", "second-fleet", "repair")}}
+
+
+def hex_states(t, side: str, hex_: str) -> set[str]:
+    """Which of ours/theirs (control, 3.4) and empty/occupied hold for ``hex_``."""
+    states = {"ours" if t.controller(hex_) == side else "theirs"}
+    states.add("occupied" if t.occupants(hex_) else "empty")
+    return states
+
+
+#: a question answered by any of these blocks as well as its own (the chain retreat's
+#: default suits a player who gave his losses or retreat orders)
+ALSO_ANSWERED_BY = {"chain": ("losses", "retreat")}
 
 
 def answering_block(decision: Decision, state: Any) -> str:
@@ -302,7 +337,10 @@ def answer_for(decision: Decision, state: Any, orders) -> dict | None:
     hold no block for this question (or a card-plan step cannot be carried out), and the
     player is asked."""
     from adjudicator.games.russo_japanese_war.language import to_rjw
-    if orders is None or orders.block(answering_block(decision, state)) is None:
+    if orders is None:
+        return None
+    blocks = (answering_block(decision, state), *ALSO_ANSWERED_BY.get(decision.kind, ()))
+    if all(orders.block(block) is None for block in blocks):
         return None
     answer = OrdersPlayer(_game(), to_rjw(orders), ask_when_plan_fails=True)(decision, state)
     return None if answer is None else dict(answer)

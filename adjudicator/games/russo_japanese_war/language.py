@@ -31,6 +31,7 @@ BLOCKS = {
     "advance": ("advance", True),
     "losses": ("losses", True),
     "retreat_toward": ("retreat", True),
+    "chain": ("chain", True),
     "ar": ("AR", True),
     "cards": ("cards", False),
     "forced_moves": ("forced move", False),
@@ -66,6 +67,14 @@ def _condition(condition: Condition) -> str:
             parts.append("result in " + ", ".join(clause.value))
         elif clause.kind == "target":
             parts.append(f"target is {clause.value}")
+        elif clause.kind == "role":
+            parts.append("attacking" if clause.value == "attacker" else "defending")
+        elif clause.kind == "enemy_played":
+            parts.append(f"enemy played {_card(clause.value)}")
+        elif clause.kind == "top_discard":
+            parts.append(f"top discard is {_card(clause.value)}")
+        elif clause.kind == "hex":
+            parts.append(f"hex {clause.value[0]} {clause.value[1]}")
         else:
             parts.append(f"{clause.kind} {clause.op} {clause.value}")
     return (" if " + " and ".join(parts)) if parts else ""
@@ -88,7 +97,7 @@ def _entries(kind: str, value: Any) -> list[str]:
                 "strategic": f"strategic {value.unit} {'-'.join(value.path)}",
                 "transport": f"transport {value.unit} to {value.to}",
                 "reorganise": f"reorganise {value.unit}"}[value.use]
-        return [text + using]
+        return [text + using + (_condition(value.condition) if value.condition else "")]
     if isinstance(value, NavalPlan):
         return _naval_entries(value)
     if kind == "replenish":
@@ -101,9 +110,14 @@ def _entries(kind: str, value: Any) -> list[str]:
         protect, first = value
         return ([f"protect {', '.join(protect)}"] if protect else []) + [f"{first} first"]
     if kind == "retreat":
-        return [f"toward {value}"]
+        toward, by_combat, by_unit = value
+        return ([f"toward {toward}"] if toward else []) + [f"from {at} toward {to}" for at, to in by_combat] + \
+            [f"{unit} to {', '.join(hexes)}" for unit, hexes in by_unit]
+    if kind == "chain":
+        first, order = value
+        return ([", ".join(first)] if first else []) + ([f"{order} first"] if order != "weakest" else [])
     if kind == "AR":
-        return [value]
+        return [value] if value else []
     return [str(value)]
 
 
@@ -136,6 +150,10 @@ def to_blocks(orders: RjwOrders, given: set[str]) -> tuple:
             values: tuple = ((orders.advance, orders.advance_into),)
         elif name == "losses":
             values = ((orders.protect, orders.losses_first),)
+        elif name == "retreat_toward":
+            values = ((orders.retreat_toward, orders.retreat_from, orders.retreat_units),)
+        elif name == "chain":
+            values = ((orders.chain_first, orders.chain_order),)
         elif name in ("moves", "attacks", "events", "cards", "forced_moves", "forced_attacks", "reactions"):
             values = tuple(getattr(orders, name) or ())
         else:
@@ -156,6 +174,10 @@ def to_rjw(orders: OrderSet | None) -> RjwOrders | None:
             values["advance"], values["advance_into"] = block.values[0]
         elif name == "losses":
             values["protect"], values["losses_first"] = block.values[0]
+        elif name == "retreat_toward":
+            values["retreat_toward"], values["retreat_from"], values["retreat_units"] = block.values[0]
+        elif name == "chain":
+            values["chain_first"], values["chain_order"] = block.values[0]
         elif name in ("moves", "attacks", "events", "cards", "forced_moves", "forced_attacks", "reactions"):
             values[name] = tuple(block.values)
         else:
@@ -165,7 +187,7 @@ def to_rjw(orders: OrderSet | None) -> RjwOrders | None:
 
 HEADINGS = {"replenish_block": "replenish", "move_block": "move", "attack_block": "attack",
             "events_block": "events", "advance_block": "advance", "losses_block": "losses",
-            "retreat_block": "retreat", "ar_block": "AR", "cards_block": "cards", "naval_block": "naval",
+            "retreat_block": "retreat", "chain_block": "chain", "ar_block": "AR", "cards_block": "cards", "naval_block": "naval",
             "forced_move_block": "forced move", "forced_attack_block": "forced attack", "react_block": "react"}
 
 

@@ -34,7 +34,12 @@ HEADER_FIELDS = {"common__campaign_field": "campaign", "common__side_field": "si
 
 @dataclass(frozen=True)
 class Clause:
-    """One test of a condition: ``differential <= 2``, ``result in AR, AE``, ``target is 1201``."""
+    """One test of a condition: ``differential <= 2``, ``result in AR, AE``, ``target is
+    1201``, ``attacking``, ``enemy played 9``, ``top discard is 13``, ``hex 1611 ours``.
+
+    ``facts`` (what the question knows): numbers by name, ``role`` (attacker/defender),
+    ``enemy_played`` and ``top_discard`` (card ids), ``hex_state`` (a function from a hex
+    to the set of ours/theirs/empty/occupied that hold for it)."""
 
     kind: str
     op: str = ""
@@ -43,8 +48,11 @@ class Clause:
     def holds(self, facts: dict) -> bool:
         if self.kind == "result":
             return facts.get("result") in self.value
-        if self.kind == "target":
-            return facts.get("target") == self.value
+        if self.kind in ("target", "role", "enemy_played", "top_discard"):
+            return facts.get(self.kind) == self.value
+        if self.kind == "hex":
+            look = facts.get("hex_state")
+            return look is not None and self.value[1] in look(self.value[0])
         got = facts.get(self.kind)
         if got is None:
             return False
@@ -96,6 +104,7 @@ class CardUse:
     path: tuple[str, ...] = ()
     phase: str | None = None
     units: tuple[str, ...] = ()
+    condition: Condition | None = None       # a conditional step: used only when it holds
     written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
@@ -133,6 +142,10 @@ class RjwOrders:
     protect: tuple[str, ...] = ()
     losses_first: str = "weakest"
     retreat_toward: str | None = None
+    retreat_from: tuple[tuple[str, str], ...] = ()            # (combat hex, toward)
+    retreat_units: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (unit, hexes in order)
+    chain_first: tuple[str, ...] = ()        # the units that make way first (9.6, A21)
+    chain_order: str = "weakest"             # then: weakest / strongest first
     ar: str | None = None                    # retreat / eliminate
     cards: tuple[CardUse, ...] | None = None
     reactions: tuple[EventRule, ...] = ()
@@ -299,7 +312,7 @@ class Reader:
     def _moves(self, tree: Tree) -> tuple[Move, ...]:
         moves = []
         for entry in tree.children:
-            if entry.data == "nothing":
+            if entry.data in ("nothing", "move_done"):
                 continue
             unit_token, path_token = entry.children
             unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
@@ -375,11 +388,36 @@ class Reader:
                 fields["losses_first"] = entry.data
 
     def retreat_block(self, tree: Tree, fields: dict) -> None:
-        token = tree.children[0].children[0]
-        fields["retreat_toward"] = self.names.hex(str(token), self.log, token)
+        """``toward HEX``; ``from HEX toward HEX`` (the combat at a hex); ``UNIT to HEX, HEX``."""
+        by_combat, by_unit = {}, {}
+        for entry in tree.children:
+            if entry.data == "toward":
+                token = entry.children[0]
+                fields["retreat_toward"] = self.names.hex(str(token), self.log, token)
+            elif entry.data == "retreat_from":
+                at, toward = (self.names.hex(str(token), self.log, token) for token in entry.children)
+                if at and toward:
+                    by_combat[at] = toward
+            elif entry.data == "retreat_unit":
+                token, words = entry.children
+                unit = self.names.unit(str(token), self.log, token, self.side)
+                hexes = tuple(h for h in (self.names.hex(str(w), self.log, w) for w in words.children) if h)
+                if unit and hexes:
+                    by_unit[unit] = hexes
+        fields["retreat_from"] = tuple(by_combat.items())
+        fields["retreat_units"] = tuple(by_unit.items())
+
+    def chain_block(self, tree: Tree, fields: dict) -> None:
+        for entry in tree.children:
+            if entry.data == "chain_first":
+                fields["chain_first"] = self.words(entry.children[0])
+            elif entry.data in ("weakest", "strongest"):
+                fields["chain_order"] = entry.data
 
     def ar_block(self, tree: Tree, fields: dict) -> None:
-        fields["ar"] = "retreat" if tree.children[0].data == "ar_retreat" else "eliminate"
+        for entry in tree.children:
+            if entry.data != "nothing":
+                fields["ar"] = "retreat" if entry.data == "ar_retreat" else "eliminate"
 
     def naval_block(self, tree: Tree, fields: dict) -> None:
         """11.0 standing orders; ship names are checked against the 15 naval units."""
@@ -417,14 +455,19 @@ class Reader:
         return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:
-        uses = []
+        uses: list[CardUse | None] = []
         for entry in tree.children:
-            if isinstance(entry, Token):          # a step number
+            if isinstance(entry, Token) or entry.data == "nothing":     # a step number, "none"
+                continue
+            if entry.data == "condition":         # the condition of the step before it
+                if uses and uses[-1] is not None:
+                    last = uses[-1]
+                    uses[-1] = replace(last, condition=self.condition(entry),
+                                       written=self.written(entry) or last.written)
                 continue
             use = getattr(self, "use_" + entry.data)(entry)
-            if use:
-                uses.append(replace(use, written=self.written(entry)))
-        fields["cards"] = tuple(uses)
+            uses.append(replace(use, written=self.written(entry)) if use else None)
+        fields["cards"] = tuple(use for use in uses if use is not None)
 
     # -- card uses ---------------------------------------------------------------------------
 
@@ -480,6 +523,17 @@ class Reader:
                 clauses.append(Clause("result", "in", tuple(str(t).upper() for t in clause.children)))
             elif clause.data == "target_is":
                 clauses.append(Clause("target", "=", str(clause.children[0])))
+            elif clause.data in ("attacking", "defending"):
+                clauses.append(Clause("role", "=", clause.data[:-3] + "er"))
+            elif clause.data in ("enemy_played", "top_discard"):
+                card = self.names.card(clause.children[0], self.log, None)
+                if card:
+                    clauses.append(Clause(clause.data, "=", card))
+            elif clause.data == "hex_state":
+                token, state = clause.children
+                hex_ = self.names.hex(str(token), self.log, token)
+                if hex_:
+                    clauses.append(Clause("hex", "=", (hex_, str(state).lower())))
             else:
                 op, value = clause.children
                 kind = clause.data.replace("_is", "")

@@ -225,23 +225,26 @@ def exchange(t, combat: dict, window: str):
     with nothing playable is not asked and passes."""
     side = combat["attacker"]
     last_play: str | None = None
+    last_card: str | None = None
     while True:
         answering = last_play is not None and last_play != side
         playable = playable_events(t, side, combat, window, answering)
         card = None
         if playable:
-            card = yield from ask_event(t, side, combat, window, playable)
+            card = yield from ask_event(t, side, combat, window, playable, last_card if answering else None)
         if card is None:
             if last_play is None and side == combat["attacker"]:
                 side = combat["defender"]
                 continue
             return
         play_combat_event(t, side, card, combat)
-        last_play = side
+        last_play, last_card = side, card
         side = other(side)
 
 
-def ask_event(t, side: str, combat: dict, window: str, playable: list[str]):
+def ask_event(t, side: str, combat: dict, window: str, playable: list[str], answering: str | None = None):
+    """Ask ``side`` for a combat event; ``answering``: the event the opponent has just
+    played in this exchange (for orders that answer it)."""
     def parse(answer: Mapping[str, Any]) -> dict:
         if answer.get("pass") is True:
             return {"pass": True}
@@ -256,7 +259,7 @@ def ask_event(t, side: str, combat: dict, window: str, playable: list[str]):
     # A68: the combat's current differential (after support and every strength event), for both sides
     answer = yield Decision(side, "combat-event", {"playable": playable, "window": window,
                                                    "target": combat["target"], "result": combat["result"],
-                                                   "role": role(combat, side),
+                                                   "role": role(combat, side), "answering": answering,
                                                    "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
     return answer.get("card")
