@@ -56,7 +56,7 @@ def test_a_hex_off_the_map_and_a_bad_path_are_reported_together():
 
 
 def test_a_missing_header_line_is_reported():
-    assert 'the header line "turn:" is missing' in problems_of("campaign: c\nside: Japan\nmove: none\n")
+    assert 'line 1, column 1: E112 no "turn" line; add one, e.g. "turn: 1"' in problems_of("campaign: c\nside: Japan\nmove: none\n")
 
 
 def test_a_syntax_error_says_what_was_expected():

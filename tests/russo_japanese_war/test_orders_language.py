@@ -208,3 +208,35 @@ def test_a_hex_off_the_map_in_a_retreat_is_located():
 def test_a_bad_hex_state_says_what_was_expected():
     [problem] = problems(HEADER.format(side="Japan") + "cards: done if hex 1611 ourz\n")
     assert problem.line == 4 and problem.column == 25
+
+
+def test_the_game_line_is_checked_as_in_every_game():
+    [problem] = problems(HEADER.format(side="Japan") + "game: port-arthur\nmove: done\n")
+    assert (problem.code, problem.line, problem.column) == ("E113", 4, 7)
+    assert 'orders for "russo-japanese-war", not "port-arthur"' in problem.message
+    assert read(HEADER.format(side="Japan") + "game: Russo-Japanese-War\nmove: done\n").header.game == \
+        "russo-japanese-war"
+
+
+def test_the_names_have_codes_of_their_own_with_suggestions():
+    text = HEADER.format(side="Russian") + ("move: Gsd korea-1015\nevents: Kodamma\nnaval: flagship Petropavlosk\n"
+                                             "retreat: toward 99x9\nattack: 1214 with S2\nmove: S2 1214\n")
+    found = {p.code: p for p in problems(text)}
+    assert found["E501"].suggestions[:1] == ("Gds",)
+    assert found["E503"].suggestions == ("#09 Kodama Gentaro / Trans-Siberian Railway",)   # Japan's half
+    assert found["E504"].suggestions[:1] == ("Petropavlovsk",)
+    assert found["E505"].line == 7
+    assert found["E110"].line == 9 and found["E110"].message.startswith('a second "move:" block')
+    [path] = problems(HEADER.format(side="Russia") + "move: S2 1214\n")
+    assert path.code == "E506"
+
+
+def test_a_unit_of_the_other_side_is_named_as_such():
+    [problem] = problems(HEADER.format(side="Russia") + "move: Gds korea-1015\n")
+    assert (problem.code, problem.message) == ("E507", "Gds is not a Russia unit")
+
+
+def test_a_side_is_read_with_its_aliases_and_a_wrong_one_gets_suggestions():
+    assert read(HEADER.format(side="Japanese") + "move: done\n").header.side == "japan"
+    [problem] = problems(HEADER.format(side="Rusia") + "move: done\n")
+    assert problem.code == "E113" and "russia" in [s.lower() for s in problem.suggestions]

@@ -12,15 +12,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from adjudicator.games.russo_japanese_war.data import RESHUFFLE_CARD, default_data
-from adjudicator.games.russo_japanese_war.orders import (
-    ALWAYS, Attack, CardUse, Condition, EventRule, Move, NavalPlan, RjwOrders, read_rjw,
+from adjudicator.games.russo_japanese_war.orders import (  # noqa: F401  (CODES, E5xx: the plug-in contract)
+    CODES, ALWAYS, Attack, CardUse, Condition, EventRule, Move, NavalPlan, RjwOrders, read_rjw,
 )
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge, order_blocks
 from adjudicator.orders.problems import ProblemLog
 from adjudicator.orders.text import CleanText
-
-CODES: dict[str, str] = {}
-"""No codes of its own: the reader uses the generic ones (E1xx) and E2xx/E3xx titles."""
 
 #: field of RjwOrders -> (heading, standing order?)
 BLOCKS = {

@@ -19,17 +19,34 @@ from typing import Any
 from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
-from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA
-from adjudicator.orders.names import Catalog
-from adjudicator.orders.problems import OrdersError, ProblemLog
+from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
+from adjudicator.orders.names import Catalog, Lookup, normal
+from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
+from adjudicator.orders.problems import MAX_PROBLEMS, OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
 from adjudicator.orders.text import clean
 
 GAME = "russo-japanese-war"
-HEADER_FIELDS = {"common__campaign_field": "campaign", "common__side_field": "side", "common__turn_field": "turn",
-                 "common__step_field": "step", "common__game_field": "game", "common__password_field": "password",
-                 "common__signature_field": "signature", "common__entropy_field": "entropy",
-                 "common__reveal_field": "reveal"}
+TURNS = 12
+
+#: The codes of this game's names (each game has a range of its own: docs/orders.md).
+CODES: dict[str, str] = {
+    "E501": "unknown unit",
+    "E502": "ambiguous name",
+    "E503": "unknown card",
+    "E504": "unknown ship",
+    "E505": "not a hex of the map",
+    "E506": "not a path",
+    "E507": "unit of the other side",
+}
+
+#: Limits that keep a long line cheap to read (docs/games/russo-japanese-war/orders.md).
+MAX_ENTRIES_PER_LINE = 64
+MAX_NAMES = 64
+
+#: What players may call the sides.
+SIDE_ALIASES = {JAPAN: ("Japanese", "Nippon"), RUSSIA: ("Russian",)}
+SIDE_NAMES = Catalog.of("side", SIDE_ALIASES)
 
 
 @dataclass(frozen=True)
@@ -165,7 +182,7 @@ class Names:
         self.units = Catalog.of("unit", ids)
         self.unit_sides = ({u: v["side"] for u, v in state["units"].items()} if state
                            else {u.id: u.side for u in data.units})
-        hexes = set(state["board"]["hexes"]) if state and "board" in state else None
+        hexes = hexes_from_spec(state["board"]["hexes"]) if state and "board" in state else None
         self.hexes = hexes
         self.ships = Catalog.of("ship", [ship.id for ship in data.ships])
         self.board = data.board
@@ -174,13 +191,16 @@ class Names:
                       for side in SIDES}
 
     def unit(self, text: str, log: ProblemLog, token: Token, side: str | None) -> str | None:
-        look = self.units.lookup(text)
+        look = self.units.lookup(text) if len(log.problems) < MAX_PROBLEMS else exact(self.units, text)
+        if look.ambiguous:
+            log.add("E502", f'"{text}" could be any of {", ".join(look.ambiguous)}: write the whole id',
+                    token.line, token.column, suggestions=look.ambiguous)
+            return None
         if look.found is None:
-            log.add("E101", f'unknown unit "{text}"', token.line, token.column,
-                    suggestions=look.ambiguous or look.suggestions)
+            log.add("E501", f'unknown unit "{text}"', token.line, token.column, suggestions=look.suggestions)
             return None
         if side and self.unit_sides.get(look.found) not in (side, None):
-            log.add("E208", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
+            log.add("E507", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
         return look.found
 
     def hex(self, text: str, log: ProblemLog, token: Token, boxes: bool = False) -> str | None:
@@ -188,20 +208,24 @@ class Names:
         if boxes and lowered in (KOREA, SIBERIA):
             return lowered
         if not (len(text) == 4 and text.isdigit()):
-            log.add("E206", f'"{text}" is not a hex number (four digits, column then row, e.g. 1015)',
+            log.add("E505", f'"{text}" is not a hex number (four digits, column then row, e.g. 1015)',
                     token.line, token.column)
             return None
-        if self.hexes is None and text not in self.board.hexes:
-            log.add("E206", f"{text} is not on the map", token.line, token.column)
+        hexes = self.board.hexes if self.hexes is None else self.hexes
+        if text not in hexes:
+            log.add("E505", f"{text} is not on the map", token.line, token.column)
+            return None
         return text
 
     def path(self, text: str, log: ProblemLog, token: Token) -> tuple[str, ...]:
         parts = text.split("-")
-        if len(parts) < 2:
-            log.add("E206", f'"{text}" is not a path: write every hex entered, joined by "-" (1015-1115-1215)',
+        if len(parts) < 2 or not all(parts):
+            log.add("E506", f'"{text}" is not a path: write every hex entered, joined by "-" (1015-1115-1215)',
                     token.line, token.column)
             return ()
-        return tuple(h for h in (self.hex(p, log, token, boxes=True) for p in parts) if h)
+        before = len(log.problems)
+        found = tuple(h for h in (self.hex(p, log, token, boxes=True) for p in parts) if h)
+        return found if len(log.problems) == before else ()
 
     def card(self, tree: Tree, log: ProblemLog, side: str | None) -> str | None:
         token = tree.children[0]
@@ -218,10 +242,25 @@ class Names:
             if look.found:
                 return look.found
         look = self.cards[side or JAPAN].lookup(text)
-        log.add("E101", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
-                token.line, token.column, suggestions=[self.data.card_label(c, side) for c in
-                                                      (look.ambiguous or look.suggestions)])
+        if look.ambiguous:
+            log.add("E502", f'"{text}" could be any of several cards: write more of the name, or its number',
+                    token.line, token.column, suggestions=[self.data.card_label(c, side) for c in look.ambiguous])
+            return None
+        labels = [self.data.card_label(c, side) for c in look.suggestions]
+        if side and not labels:                   # the other half of a card, or close to it: both halves
+            theirs = self.cards[RUSSIA if side == JAPAN else JAPAN].lookup(text)
+            labels = [self.data.card_label(c) for c in
+                      ([theirs.found] if theirs.found else theirs.ambiguous or theirs.suggestions)]
+        log.add("E503", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
+                token.line, token.column, suggestions=labels)
         return None
+
+
+def exact(catalog: Catalog, text: str) -> Lookup:
+    """``text`` looked up as written (no prefix, no close matches): once a file has more
+    problems than are shown, the others are only counted, so looking for suggestions
+    would cost time for nothing."""
+    return Lookup(catalog.labels.get(normal(text)))
 
 
 def fleet_name(text: str) -> str:
@@ -254,12 +293,31 @@ def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameDa
     return orders
 
 
-class Reader:
+class Reader(TreeReader):
+    """The header is the shared one (:class:`~adjudicator.orders.reading.TreeReader`:
+    E106, E111-E113, E301, the ``game:`` line); each block rule of the grammar has a
+    method of the same name."""
+
+    GAME = GAME
+
     def __init__(self, names: Names, log: ProblemLog, text: str = "") -> None:
+        super().__init__(log, SIDE_NAMES, TURNS)
         self.names = names
-        self.log = log
         self.text = text
-        self.side: str | None = None
+
+    def entries(self, tree: Tree):
+        """The entries of a block, at most :data:`MAX_ENTRIES_PER_LINE` from one line (a
+        longer line costs time, not meaning: its further entries are refused, once)."""
+        counts: dict[int, int] = {}
+        for entry in tree.children:
+            line = where(entry)[0]
+            counts[line] = counts.get(line, 0) + 1
+            if counts[line] > MAX_ENTRIES_PER_LINE:
+                if counts[line] == MAX_ENTRIES_PER_LINE + 1:
+                    self.log.add("E116", f"a line holds at most {MAX_ENTRIES_PER_LINE} entries; the entries from "
+                                 "here on are not read: put them on lines of their own", *where(entry))
+                continue
+            yield entry
 
     def written(self, entry: Tree) -> str:
         """The entry as written: its line from the first character up to the entry's last
@@ -272,46 +330,35 @@ class Reader:
         return self.text[start:end].strip()
 
     def read(self, tree: Tree) -> RjwOrders:
-        header: dict[str, Any] = {}
-        for item in tree.children:
-            if isinstance(item, Tree) and item.data in HEADER_FIELDS:
-                key = HEADER_FIELDS[item.data]
-                token = item.children[0]
-                if key in header:
-                    self.log.add("E111", f'"{key}" is given twice', token.line, token.column)
-                header[key] = str(token)
-        side = header.get("side", "").lower()
-        if "side" in header:
-            if side not in SIDES:
-                self.log.add("E113", f'side "{header["side"]}" is neither Japan nor Russia')
-            else:
-                self.side = header["side"] = side
-        if "turn" in header:
-            header["turn"] = int(header["turn"])
-        for key in ("campaign", "side", "turn"):
-            if key not in header:
-                self.log.add("E112", f'the header line "{key}:" is missing')
+        """The header (shared with every game), then each block once; a heading may have
+        no entries (its default, written ``none`` in the stored form)."""
+        header_fields = [c for c in tree.children if rule(c) in HEADER_FIELDS]
+        blocks = [c for c in tree.children if rule(c) not in HEADER_FIELDS]
+        header, credentials = self.header(header_fields, has_blocks=bool(blocks), tree=tree)
         fields: dict[str, Any] = {}
         seen: set[str] = set()
-        for item in tree.children:
-            if not isinstance(item, Tree) or item.data in HEADER_FIELDS:
-                continue
+        for item in blocks:
             if item.data in seen:
-                self.log.add("E110", f'the block "{item.data.replace("_block", "")}" is given twice')
+                from adjudicator.games.russo_japanese_war.language import HEADINGS
+                self.log.add("E110", f'a second "{HEADINGS[item.data]}:" block; give each block once', *where(item))
+                continue
             seen.add(item.data)
             getattr(self, item.data)(item, fields)
-        return RjwOrders(header=header, **fields)
+        values = {"campaign": header.campaign, "side": header.side, "turn": header.turn, "step": header.step,
+                  "game": header.game, "entropy": header.entropy, "reveal": header.reveal,
+                  "password": credentials.password, "signature": credentials.signature}
+        return RjwOrders(header={k: v for k, v in values.items() if v is not None}, **fields)
 
     # -- blocks ----------------------------------------------------------------------------
 
     def replenish_block(self, tree: Tree, fields: dict) -> None:
-        for entry in tree.children:
+        for entry in self.entries(tree):
             fields["extra_card"] = (self.condition(entry.children[0]) if entry.children else ALWAYS) \
                 if entry.data == "extra_card" else None
 
     def _moves(self, tree: Tree) -> tuple[Move, ...]:
         moves = []
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data in ("nothing", "move_done"):
                 continue
             unit_token, path_token = entry.children
@@ -329,7 +376,7 @@ class Reader:
 
     def _attacks(self, tree: Tree) -> tuple[Attack, ...]:
         attacks = []
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "nothing":
                 continue
             target_token, words, *rest = entry.children
@@ -353,7 +400,7 @@ class Reader:
 
     def _rules(self, tree: Tree) -> tuple[EventRule, ...]:
         rules = []
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "nothing":
                 continue
             card = self.names.card(entry.children[0], self.log, self.side)
@@ -370,7 +417,7 @@ class Reader:
 
     def advance_block(self, tree: Tree, fields: dict) -> None:
         into = {}
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "advance_into":
                 token, words = entry.children
                 hex_ = self.names.hex(str(token), self.log, token)
@@ -381,7 +428,7 @@ class Reader:
         fields["advance_into"] = tuple(into.items())
 
     def losses_block(self, tree: Tree, fields: dict) -> None:
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "protect":
                 fields["protect"] = self.words(entry.children[0])
             else:
@@ -390,7 +437,7 @@ class Reader:
     def retreat_block(self, tree: Tree, fields: dict) -> None:
         """``toward HEX``; ``from HEX toward HEX`` (the combat at a hex); ``UNIT to HEX, HEX``."""
         by_combat, by_unit = {}, {}
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "toward":
                 token = entry.children[0]
                 fields["retreat_toward"] = self.names.hex(str(token), self.log, token)
@@ -408,21 +455,21 @@ class Reader:
         fields["retreat_units"] = tuple(by_unit.items())
 
     def chain_block(self, tree: Tree, fields: dict) -> None:
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "chain_first":
                 fields["chain_first"] = self.words(entry.children[0])
             elif entry.data in ("weakest", "strongest"):
                 fields["chain_order"] = entry.data
 
     def ar_block(self, tree: Tree, fields: dict) -> None:
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data != "nothing":
                 fields["ar"] = "retreat" if entry.data == "ar_retreat" else "eliminate"
 
     def naval_block(self, tree: Tree, fields: dict) -> None:
         """11.0 standing orders; ship names are checked against the 15 naval units."""
         plan: dict[str, Any] = {}
-        for entry in tree.children:
+        for entry in self.entries(tree):
             kind, children = entry.data, entry.children
             if kind == "flagship":
                 plan["flagship"] = self.ship(children[0])
@@ -449,14 +496,16 @@ class Reader:
 
     def ship(self, token: Token) -> str | None:
         look = self.names.ships.lookup(str(token))
-        if look.found is None:
-            self.log.add("E101", f'unknown ship "{token}"', token.line, token.column,
-                         suggestions=look.ambiguous or look.suggestions)
+        if look.ambiguous:
+            self.log.add("E502", f'"{token}" could be any of {", ".join(look.ambiguous)}', token.line, token.column,
+                         suggestions=look.ambiguous)
+        elif look.found is None:
+            self.log.add("E504", f'unknown ship "{token}"', token.line, token.column, suggestions=look.suggestions)
         return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:
         uses: list[CardUse | None] = []
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if isinstance(entry, Token) or entry.data == "nothing":     # a step number, "none"
                 continue
             if entry.data == "condition":         # the condition of the step before it
@@ -510,7 +559,13 @@ class Reader:
 
     def words(self, tree: Tree) -> tuple[str, ...]:
         units = []
-        for token in tree.children:
+        names = tree.children
+        if len(names) > MAX_NAMES:
+            token = names[MAX_NAMES]
+            self.log.add("E116", f"a list names at most {MAX_NAMES} units; the names from here on are not read",
+                         token.line, token.column)
+            names = names[:MAX_NAMES]
+        for token in names:
             unit = self.names.unit(str(token), self.log, token, None)
             if unit:
                 units.append(unit)
