@@ -77,7 +77,7 @@ def combat_phase(t):
     options = targets(t, side)
     if not options:
         return
-    declarations = yield Decision(side, "attacks", {"targets": options},
+    declarations = yield Decision(side, "attacks", {"targets": options, "forced": t.s["phase"].endswith("card-play")},
                                   f"{side.capitalize()} Combat Phase: declare every attack "
                                   "(target hex and units), in the order of resolution", 
                                   lambda answer: {"declare": parse_declarations(t, side, answer)})
@@ -168,6 +168,8 @@ def support(t, combat: dict):
         return {"card": card}
 
     answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"],
+                                              "attackers": list(combat["attackers"]),
+                                              "forced": t.s["phase"].endswith("card-play"),
                                               "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
                             parse)

@@ -360,7 +360,8 @@ def movement_phase(t):
                                            if uid not in moved]
         if not movers and not railers:
             return
-        options = {"units": movers, "rail": railers}
+        options = {"units": movers, "rail": railers, "at": {uid: t.at(uid) for uid in (*movers, *railers)},
+                   "forced": t.s["phase"].endswith("card-play")}
 
         def parse(answer: Mapping[str, Any], side=side) -> dict:
             if answer.get("done") is True:
