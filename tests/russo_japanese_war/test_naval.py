@@ -98,10 +98,11 @@ def test_without_a_sortie_nothing_happens_but_repairs():
     t, _ = table()
     t.s["naval"]["ships"]["Retvizan"]["steps"] = 1
     t.s["naval"]["ships"]["Poltava"]["steps"] = 1
-    asked, _ = drive(naval.sorties(t), {"sortie": {"sortie": False}})
-    assert [d.kind for d in asked] == ["sortie"]
+    asked, _ = drive(naval.sorties(t), {"sortie": {"sortie": False}, "repair": {"ships": ["Poltava"]}})
+    assert [d.kind for d in asked] == ["sortie", "repair"]      # A67: the owner chooses the one repaired
+    assert asked[1].options == {"fleet": "port_arthur", "ships": ["Retvizan", "Poltava"], "count": 1}
     assert JAPAN not in t.s["limits"]
-    assert steps_of(t, "Retvizan") == 2 and steps_of(t, "Poltava") == 1     # 11.4: one, the strongest
+    assert steps_of(t, "Retvizan") == 1 and steps_of(t, "Poltava") == 2
 
 
 def test_a_sortie_needs_no_card_but_may_use_number_1_or_6():
@@ -167,6 +168,47 @@ def test_the_vladivostok_fleet_needs_number_5_and_is_intercepted_only_with_akiya
     assert t.s["limits"][JAPAN] == 2                                # 11.2.8: Rossia unhurt
 
 
+def test_akiyama_spent_on_the_second_fleet_sortie_leaves_that_battle_simultaneous():
+    """A66: #4 is played once; intercepting with it (11.2.7) spends it, so the Vladivostok
+    battle's fire is simultaneous: Rossia, sunk by Izumo's dice, still fires back."""
+    t, _ = table({RUSSIA: ["#05"], JAPAN: ["#04"]})
+    answers = {"sortie": [{"sortie": False}, {"sortie": True}], "intercept": {"intercept": True}}
+    asked, rolled = drive(naval.sorties(t), answers, dice=[1, 1, 1, 6])
+    assert "akiyama" not in [d.kind for d in asked]
+    assert [r.purpose for r in rolled] == ["gunfire of Izumo", "gunfire of Rossia"]
+    assert steps_of(t, "Rossia") == 0 and steps_of(t, "Izumo") == 1
+
+
+def test_by_default_a_port_arthur_sortie_needs_no_card_and_reports_say_so():
+    t, _ = table()
+    asked, _ = drive(naval.sorties(t), {"sortie": {"sortie": True}, "call-off": {"continue": True},
+                                        "intercept": {"intercept": False}})
+    assert asked[0].options["needs_card"] is False
+    assert "without a card" in naval.sortie_reading(t.s)
+
+
+def test_option_sortie_needs_card_asks_nothing_without_number_1_or_6_and_refuses_a_sortie_without_one():
+    """A65: option ``sortie_needs_card`` reads A41's flagged slip."""
+    state = GAME.new_state({}, {"naval": True, "sortie_needs_card": True})
+    assert "needs card #1 or #6" in naval.sortie_reading(state)
+    t, _ = table()
+    t.s["options"]["sortie_needs_card"] = True
+    asked, _ = drive(naval.sorties(t), {})
+    assert asked == []
+    t.s["cards"]["hands"][RUSSIA] = ["#06"]
+    t.s["cards"]["deck"].remove("#06")
+    request = next(naval.sorties(t))
+    assert request.options["needs_card"] is True and "needs a card" in request.prompt
+    with pytest.raises(IllegalAnswer, match="sortie_needs_card"):
+        request.accept({"sortie": True})
+    assert request.accept({"sortie": True, "card": "#06"}) == {"sortie": True, "card": "#06"}
+
+
+def test_option_sortie_needs_card_needs_the_naval_option():
+    with pytest.raises(GameDataError, match="naval"):
+        GAME.new_state({}, {"sortie_needs_card": True})
+
+
 def test_without_number_5_the_vladivostok_fleet_stays_in_port():
     t, _ = table()
     asked, _ = drive(naval.sorties(t), {"sortie": {"sortie": False}})
@@ -199,7 +241,7 @@ def test_gunfire_one_die_per_step_hits_at_or_under_strength_simultaneous_excess_
     for sid in ("Asahi", "Shikishima", "Hatsuse", "Fuji", "Yashima"):
         t.s["naval"]["ships"][sid]["steps"] = 0
     # Mikasa (3) against Tsesarevich (2): Mikasa rolls 1, 2 (two hits, sinks), Tsesarevich fires back all the same
-    asked, rolled = drive(naval.battle(t, "port_arthur", "first", akiyama_played=False), {}, dice=[1, 2, 2, 6])
+    asked, rolled = drive(naval.battle(t, "port_arthur", "first"), {}, dice=[1, 2, 2, 6])
     assert [r.count for r in rolled] == [2, 2]
     assert steps_of(t, "Tsesarevich") == 0 and steps_of(t, "Mikasa") == 1
 
@@ -210,7 +252,7 @@ def test_akiyama_makes_japanese_gunfire_first_so_a_sunk_ship_does_not_fire():
         t.s["naval"]["ships"][sid]["steps"] = 0
     for sid in ("Asahi", "Shikishima", "Hatsuse", "Fuji", "Yashima"):
         t.s["naval"]["ships"][sid]["steps"] = 0
-    asked, rolled = drive(naval.battle(t, "port_arthur", "first", akiyama_played=False),
+    asked, rolled = drive(naval.battle(t, "port_arthur", "first"),
                           {"akiyama": {"play": True}}, dice=[1, 1])
     assert [d.kind for d in asked] == ["akiyama"] and len(rolled) == 1
     assert steps_of(t, "Mikasa") == 2 and "#04" in t.cards["discard"]
@@ -223,10 +265,39 @@ def test_repairs_port_arthur_one_first_fleet_two_second_one_vladivostok_none():
     ships = t.s["naval"]["ships"]
     for sid in ("Retvizan", "Poltava", "Mikasa", "Asahi", "Fuji", "Izumo", "Rossia"):
         ships[sid]["steps"] = 1
-    drive(naval.repairs(t, set()))
+    asked, _ = drive(naval.repairs(t, set()), {"repair": [{"ships": ["Poltava"]}, {"ships": ["Asahi", "Fuji"]}]})
+    assert [(d.side, d.options["fleet"]) for d in asked] == [(RUSSIA, "port_arthur"), (JAPAN, "first")]
+    assert [ships[s]["steps"] for s in ("Retvizan", "Poltava")] == [1, 2]
+    assert [ships[s]["steps"] for s in ("Mikasa", "Asahi", "Fuji")] == [1, 2, 2]
+    assert ships["Izumo"]["steps"] == 2 and ships["Rossia"]["steps"] == 1      # no choice: not asked
+
+
+def test_repairs_default_to_the_strongest_damaged_ships():
+    t, _ = table()
+    ships = t.s["naval"]["ships"]
+    for sid in ("Retvizan", "Poltava", "Mikasa", "Asahi", "Fuji"):
+        ships[sid]["steps"] = 1
+    player = OrdersPlayer(GAME, None)
+    steps = naval.repairs(t, set())
+    request = next(steps)
+    while True:
+        try:
+            request = steps.send(request.accept(player(request, t.s)))
+        except StopIteration:
+            break
     assert [ships[s]["steps"] for s in ("Retvizan", "Poltava")] == [2, 1]
     assert [ships[s]["steps"] for s in ("Mikasa", "Asahi", "Fuji")] == [2, 2, 1]
-    assert ships["Izumo"]["steps"] == 2 and ships["Rossia"]["steps"] == 1
+
+
+def test_a_repair_answer_names_only_damaged_ships_of_the_fleet_and_no_more_than_it_repairs():
+    t, _ = table()
+    ships = t.s["naval"]["ships"]
+    for sid in ("Retvizan", "Poltava"):
+        ships[sid]["steps"] = 1
+    request = next(naval.repairs(t, set()))
+    for wrong in ({"ships": ["Retvizan", "Poltava"]}, {"ships": ["Pobeda"]}, {"ships": "Poltava"}):
+        with pytest.raises(IllegalAnswer):
+            request.accept(wrong)
 
 
 def test_a_fleet_that_sortied_is_not_repaired():
@@ -240,6 +311,21 @@ def test_an_undamaged_first_fleet_ship_may_be_withdrawn_to_bring_the_second_flee
     t, _ = table()
     t.s["naval"]["ships"]["Izumo"]["steps"] = 0
     asked, _ = drive(naval.repairs(t, set()), {"second-fleet": {"withdraw": "Fuji"}})
+    assert steps_of(t, "Izumo") == 2 and steps_of(t, "Fuji") == 0
+
+
+def test_the_second_fleet_returns_before_any_repair_and_even_after_the_first_fleet_sortied():
+    """A67: the choice comes at the start of the Repair Phase, whether or not the First
+    Fleet sortied; the ship withdrawn is one undamaged at that moment (a ship repaired in
+    this phase is not yet undamaged)."""
+    t, _ = table()
+    ships = t.s["naval"]["ships"]
+    ships["Izumo"]["steps"] = 0
+    for sid in ("Mikasa", "Asahi", "Shikishima", "Hatsuse", "Yashima"):
+        ships[sid]["steps"] = 1
+    asked, _ = drive(naval.repairs(t, {"first"}), {"second-fleet": {"withdraw": "Fuji"}})
+    assert [d.kind for d in asked] == ["second-fleet"]
+    assert asked[0].options["ships"] == ["Fuji"]
     assert steps_of(t, "Izumo") == 2 and steps_of(t, "Fuji") == 0
 
 

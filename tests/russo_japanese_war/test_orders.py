@@ -56,7 +56,7 @@ def test_a_hex_off_the_map_and_a_bad_path_are_reported_together():
 
 
 def test_a_missing_header_line_is_reported():
-    assert 'the header line "turn:" is missing' in problems_of("campaign: c\nside: Japan\nmove: none\n")
+    assert 'line 1, column 1: E112 no "turn" line; add one, e.g. "turn: 1"' in problems_of("campaign: c\nside: Japan\nmove: none\n")
 
 
 def test_a_syntax_error_says_what_was_expected():
@@ -96,7 +96,7 @@ def test_a_plan_step_that_became_illegal_is_skipped_with_a_note():
     orders = (SAMPLES / "japan-turn1.orders").read_text().replace("4 1206-1305-1405", "4 1206-1305-1405-1406-1506")
     match, japan = play_turn_one(orders, (SAMPLES / "russia-standing.orders").read_text(), die=3)
     assert match.state["units"]["4"]["at"] == "1206"
-    assert any("forced move 3 not carried out" in note and "may move 3 hexes" in note for note in japan.notes)
+    assert any("forced move 3 not carried out" in note and "4 hexes, movement allowance 3" in note for note in japan.notes)
 
 
 def test_the_defaults_lose_the_weakest_unit_and_retreat_toward_the_supply_source():

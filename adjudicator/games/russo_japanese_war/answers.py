@@ -17,15 +17,21 @@ Akiyama, hits on the strongest ship first, no First Fleet ship withdrawn.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.hexmap import distance
-from adjudicator.games.russo_japanese_war.orders import ALWAYS, Attack, NavalPlan, RjwOrders
-from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
-from adjudicator.games.russo_japanese_war.rules.card_play import play_key
+from adjudicator.games.russo_japanese_war.data import other
+from adjudicator.games.russo_japanese_war.hexmap import EUROPE
+from adjudicator.games.russo_japanese_war.orders import ALWAYS, Attack, CardUse, NavalPlan, RjwOrders
+from adjudicator.games.russo_japanese_war.rules import movement
+from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
+from adjudicator.games.russo_japanese_war.rules.card_play import parse_card_play, play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
+from adjudicator.games.russo_japanese_war.rules.table import GameOver
+from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
 
 
 class OrdersPlayer:
@@ -44,7 +50,11 @@ class OrdersPlayer:
     # -- helpers ------------------------------------------------------------------------------
 
     def facts(self, t, side: str, **more: Any) -> dict:
-        return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"], **more}
+        """What a condition may test (see :class:`~.orders.Clause`)."""
+        discard = t.cards["discard"]
+        return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"],
+                "top_discard": discard[-1] if discard else None,
+                "hex_state": lambda hex_: hex_states(t, side, hex_), **more}
 
     def next_legal(self, decision: Decision, name: str, entries, make, done=lambda answer: False) -> dict | None:
         """The first entry of a plan list not carried out yet (``done``) whose answer the
@@ -63,14 +73,9 @@ class OrdersPlayer:
             return answer
         return None
 
-    def spare_card(self, t, side: str, named: str | None) -> str:
-        """The card a plan step uses: the one named, else one whose event is least useful now."""
-        hand = t.hand(side)
-        if named in hand:
-            return named
-        wanted = {rule.card for rule in self.orders.events} | {u.card for u in self.orders.cards or () if u.use == "event"}
-        ranked = sorted(hand, key=lambda c: (c in wanted, t.data.half(c, side) is not None, c))
-        return ranked[0]
+    def spare_card(self, t, side: str, named: str | None) -> str | None:
+        """The card a plan step uses: the one named (None: not in hand), else a spare one."""
+        return spare_card(t, side, named, kept_cards(self.orders))
 
     # -- Card Replenishment -----------------------------------------------------------------------
 
@@ -110,27 +115,25 @@ class OrdersPlayer:
                 self.notes.append(f"attack on {attack.target} not declared: no named unit is next to it")
         return {"declare": declare}
 
-    def estimate(self, t, side: str, target: str) -> int:
-        attack = next((a for a in self.attacks_now(t) if a.target == target), None)
-        units = [u for u in (attack.units if attack else ()) if u in t.units and t.on_map(u)]
-        combat = {"target": target, "attackers": units, "defender": "russia" if side == "japan" else "japan",
-                  "ignore": [], "support": 0, "bonus": 0}
-        return combat_rules.compute_differential(t, combat)
-
     def _support(self, d, t):
         target = d.options["target"]
         attack = next((a for a in self.attacks_now(t) if a.target == target), None)
         if attack is None or attack.support is None:
             return {"pass": True}
-        facts = self.facts(t, d.side, target=target, differential=self.estimate(t, d.side, target))
+        facts = self.facts(t, d.side, target=target, differential=d.options["differential"], role="attacker")
         if not attack.support.holds(facts):
             return {"pass": True}
-        return {"card": self.spare_card(t, d.side, None)}
+        card = self.spare_card(t, d.side, attack.support_card)
+        if card is None:
+            self.notes.append(f"support on {target} not given: {attack.support_card} is not in hand")
+            return {"pass": True}
+        return {"card": card}
 
     def _combat_event(self, d, t):
-        facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"])
-        if t.phasing == d.side:
-            facts["differential"] = self.estimate(t, d.side, d.options["target"])
+        # A68: the combat's current differential, for the attacker and the defender alike
+        facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"],
+                           differential=d.options["differential"], role=d.options["role"],
+                           enemy_played=d.options.get("answering"))
         for rule in self.orders.events:
             if rule.card in d.options["playable"] and rule.condition.holds(facts):
                 return {"card": rule.card}
@@ -183,6 +186,13 @@ class OrdersPlayer:
     def _second_fleet(self, d, t):
         return {"withdraw": self.naval.withdraw if self.naval.withdraw in d.options["ships"] else None}
 
+    def _repair(self, d, t):
+        """11.4, A67: the ships named by ``repair`` first, then the strongest."""
+        ships = t.s["naval"]["ships"]
+        named = [s for s in self.naval.repair if s in d.options["ships"]]
+        rest = sorted((s for s in d.options["ships"] if s not in named), key=lambda s: (-ships[s]["strength"], s))
+        return {"ships": (named + rest)[:d.options["count"]]}
+
     def _loss(self, d, t):
         units = d.options["units"]
         spare = [u for u in units if u not in self.orders.protect] or units
@@ -198,7 +208,14 @@ class OrdersPlayer:
         return {"choose": "AR" if can or self.orders.ar == "retreat" else "AE"}
 
     def _retreat(self, d, t):
-        home = self.orders.retreat_toward or t.board.supply.get(d.side)
+        """The unit's own hexes (``S2 to 1313``), else toward the hex given for the combat
+        (``from 1214 toward 2417``), else toward the general hex, else the supply source."""
+        uid, hexes = d.options["unit"], d.options["hexes"]
+        for hex_ in dict(self.orders.retreat_units).get(uid, ()):
+            if hex_ in hexes:
+                return {"unit": uid, "to": hex_}
+        combat = (t.s.get("last_combat") or {}).get("target")
+        home = dict(self.orders.retreat_from).get(combat) or self.orders.retreat_toward or t.board.supply.get(d.side)
         board = t.board
 
         def rank(h):
@@ -207,12 +224,19 @@ class OrdersPlayer:
         return {"unit": d.options["unit"], "to": min(d.options["hexes"], key=rank)}
 
     def _chain(self, d, t):
-        return {"unit": min(d.options["units"], key=lambda u: (t.strength(u), u))}
+        """9.6, A21: the units named by ``chain:`` first, then the weakest (or strongest)."""
+        units = d.options["units"]
+        for uid in self.orders.chain_first:
+            if uid in units:
+                return {"unit": uid}
+        sign = -1 if self.orders.chain_order == "strongest" else 1
+        return {"unit": min(units, key=lambda u: (sign * t.strength(u), u))}
 
     def _advance(self, d, t):
         target, units, limit = d.options["hex"], d.options["units"], d.options["limit"]
-        if target in self.orders.advance_into:
-            return {"units": [u for u in self.orders.advance_into[target] if u in units][:limit]}
+        into = dict(self.orders.advance_into)
+        if target in into:
+            return {"units": [u for u in into[target] if u in units][:limit]}
         mode = self.orders.advance
         key = target in t.board.key_locations or target in t.board.supply.values()
         go = mode == "always" or (mode == "key" and key)
@@ -223,19 +247,22 @@ class OrdersPlayer:
     def _card_play(self, d, t):
         side = d.side
 
+        kept = kept_cards(self.orders)
+
+        facts = self.facts(t, side)
+
         def make(use):
             if use.use == "done":
                 return {"done": True}
+            if use.condition is not None and not use.condition.holds(facts):
+                return None                       # a conditional step whose condition does not hold
             if use.use == "event":
                 return {"event": use.card, "units": list(use.units)}
-            card = self.spare_card(t, side, use.card)
-            if use.use == "forced-march":
-                return {"forced-march": card, "phase": use.phase}
-            if use.use == "strategic":
-                return {"strategic": card, "unit": use.unit, "path": list(use.path)}
-            if use.use == "transport":
-                return {"transport": card, "unit": use.unit, "to": use.to}
-            return {"reorganise": card, "unit": use.unit}
+            card = spare_card(t, side, use.card, kept)
+            if card is None:
+                self.notes.append(f"card step {use.written or use.use} not carried out: {use.card} is not in hand")
+                return None
+            return card_answer(replace(use, card=card), t, side)
 
         before = len(self.notes)
         made = set(t.s.get("plays", ()))
@@ -257,6 +284,7 @@ DEFAULT_TEXT = {
     "naval-damage": "the strongest Port Arthur ship first, each sunk before the next",
     "akiyama": "Akiyama kept in hand",
     "second-fleet": "no First Fleet ship withdrawn",
+    "repair": "the strongest damaged ships are repaired",
     "extra-card": "no fourth card",
     "move": "no (further) move",
     "attacks": "no attack",
@@ -280,10 +308,22 @@ def _game():
 #: decision kind -> the block that answers it (its forced-march variant second)
 ANSWERED_BY = {"extra-card": ("replenish",), "move": ("move", "forced move"), "attacks": ("attack", "forced attack"),
                "support": ("attack", "forced attack"), "combat-event": ("events",), "reaction": ("react",),
-               "loss": ("losses",), "chain": ("losses",), "retreat": ("retreat",), "attacker-result": ("AR",),
+               "loss": ("losses",), "chain": ("chain",), "retreat": ("retreat",), "attacker-result": ("AR",),
                "advance": ("advance",), "card-play": ("cards",),
                **{kind: ("naval",) for kind in ("flagship", "sortie", "call-off", "intercept", "naval-response",
-                                                "naval-damage", "akiyama", "second-fleet")}}
+                                                "naval-damage", "akiyama", "second-fleet", "repair")}}
+
+
+def hex_states(t, side: str, hex_: str) -> set[str]:
+    """Which of ours/theirs (control, 3.4) and empty/occupied hold for ``hex_``."""
+    states = {"ours" if t.controller(hex_) == side else "theirs"}
+    states.add("occupied" if t.occupants(hex_) else "empty")
+    return states
+
+
+#: a question answered by any of these blocks as well as its own (the chain retreat's
+#: default suits a player who gave his losses or retreat orders)
+ALSO_ANSWERED_BY = {"chain": ("losses", "retreat")}
 
 
 def answering_block(decision: Decision, state: Any) -> str:
@@ -297,10 +337,303 @@ def answer_for(decision: Decision, state: Any, orders) -> dict | None:
     hold no block for this question (or a card-plan step cannot be carried out), and the
     player is asked."""
     from adjudicator.games.russo_japanese_war.language import to_rjw
-    if orders is None or orders.block(answering_block(decision, state)) is None:
+    if orders is None:
+        return None
+    blocks = (answering_block(decision, state), *ALSO_ANSWERED_BY.get(decision.kind, ()))
+    if all(orders.block(block) is None for block in blocks):
         return None
     answer = OrdersPlayer(_game(), to_rjw(orders), ask_when_plan_fails=True)(decision, state)
     return None if answer is None else dict(answer)
+
+
+def why_not(decision: Decision, state: Any, orders) -> list[tuple[str, str]]:
+    """Each order of ``orders`` for the question now open that cannot be carried out as
+    written, as (the entry as written, why) -- the plug-in contract's explanation of an
+    order line, so that ``check`` with a campaign, every receipt and the report name the
+    line. The position is a copy: moves are played on it in order, so that the attacks
+    after them, and the card steps after the earlier ones, are checked where they will be
+    made. Orders for the other side, or with no block for the question, give nothing."""
+    from adjudicator.games.russo_japanese_war.language import to_rjw
+    rjw = to_rjw(orders) if orders is not None else None
+    if rjw is None or (rjw.side and rjw.side != decision.side):
+        return []
+    game = _game()
+    table = game.table(game.restore_state(state))
+    return Explainer(table, decision, rjw).notes()
+
+
+class Explainer:
+    """Why the orders for the open question cannot be carried out, block by block."""
+
+    def __init__(self, t, decision: Decision, orders: RjwOrders) -> None:
+        self.t = t
+        self.decision = decision
+        self.side = decision.side
+        self.orders = orders
+        self.found: list[tuple[str, str]] = []
+        self.forced = str(t.s["phase"]).endswith("card-play")
+
+    def note(self, written: str, fallback: str, reason: str) -> None:
+        self.found.append((written or fallback, reason))
+
+    def notes(self) -> list[tuple[str, str]]:
+        kind = self.decision.kind
+        try:
+            if kind == "move":
+                self.moves(self.orders.forced_moves if self.forced else self.orders.moves,
+                           set(self.t.s.get("moved", ())))
+                self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
+            elif kind == "attacks":
+                self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
+            elif kind == "support":
+                self.support()
+            elif kind == "combat-event":
+                self.held(self.orders.events)
+            elif kind == "reaction":
+                self.held(self.orders.reactions)
+            elif kind == "advance":
+                self.advance()
+            elif kind == "card-play":
+                self.cards()
+            elif kind in NAVAL_NOTES:
+                NAVAL_NOTES[kind](self)
+        except GameOver:
+            pass                              # a sudden death on the way: nothing after it happens
+        return self.found
+
+    # -- the Movement Phase ---------------------------------------------------------------
+
+    def own(self, uid: str) -> str | None:
+        """Why ``uid`` is not a unit of the side (None: it is)."""
+        if uid not in self.t.units:
+            return f"there is no unit {uid}"
+        if self.t.side_of(uid) != self.side:
+            return f"{uid} is not one of your units"
+        return None
+
+    def moves(self, moves, moved: set[str]) -> None:
+        """Each move in turn, played on the copy when it is legal (``moved``: the units
+        that have moved in this phase already)."""
+        t = self.t
+        rail_used = False
+        for move in moves or ():
+            name = f"{move.unit} {'-'.join(move.path)}"
+            problem = self.own(move.unit)
+            if problem is None and move.unit in moved:
+                problem = f"{move.unit} has already moved in this Movement Phase (A58)"
+            if problem is None and move.rail:
+                problem = ("only one unit may move by rail in a Movement Phase (8.2, A15)" if rail_used else
+                           movement.may_use_railway(t, move.unit, self.side)
+                           or movement.long_move_error(t, move.unit, list(move.path), self.side, strategic=False))
+            elif problem is None:
+                problem = movement.move_error(t, move.unit, list(move.path), self.side, moved)
+            if problem:
+                self.note(move.written, name, f"{move.unit} cannot reach {move.path[-1]}: {problem}"
+                          if self.own(move.unit) is None else problem)
+                continue
+            moved.add(move.unit)
+            rail_used = rail_used or move.rail
+            movement.walk(t, move.unit, list(move.path))
+
+    # -- the Combat Phase ---------------------------------------------------------------------
+
+    def attacks(self, attacks) -> None:
+        t = self.t
+        used_units: set[str] = set()
+        used_targets: set[str] = set()
+        for attack in attacks or ():
+            name = f"{attack.target} with"
+            if attack.target in used_targets:
+                self.note(attack.written, name, f"{attack.target} is attacked twice: a target hex is attacked "
+                          "once per Combat Phase (9.1); this attack is not declared")
+                continue
+            if t.side_in(attack.target) != other(self.side):
+                self.note(attack.written, name, f"the attack on {attack.target} is not declared: {attack.target} "
+                          "holds no enemy unit")
+                continue
+            able = []
+            for uid in attack.units:
+                problem = self.own(uid)
+                if problem is None and uid in used_units:
+                    problem = f"{uid} attacks twice: each unit attacks once per Combat Phase (9.1)"
+                elif problem is None and not t.on_map(uid):
+                    problem = f"{uid} cannot attack {attack.target}: it is in the {t.at(uid)} box, not adjacent " \
+                              "(9.1, A10)"
+                elif problem is None and t.units[uid].get("zoc_lost"):
+                    problem = f"{uid} has lost its ZOC (6.4) and cannot attack {attack.target}"
+                elif problem is None and not exerts_zoc_into(t, uid, attack.target):
+                    problem = f"{uid} cannot attack {attack.target}: it is at {t.at(uid)}, not adjacent (9.1, A10)"
+                if problem:
+                    self.note(attack.written, name, problem)
+                else:
+                    able.append(uid)
+            if able:
+                used_targets.add(attack.target)
+                used_units.update(able)
+            else:
+                self.note(attack.written, name, f"the attack on {attack.target} is not declared: no unit named "
+                          "can attack it")
+
+    def support(self) -> None:
+        target = self.decision.options["target"]
+        for attack in (self.orders.forced_attacks if self.forced else self.orders.attacks) or ():
+            if attack.target == target and attack.support is not None and attack.support_card \
+                    and attack.support_card not in self.t.hand(self.side):
+                self.note(attack.written, f"{target} with",
+                          f"support using {self.label(attack.support_card)}: the card is not in your hand; "
+                          "no support card is used")
+
+    def held(self, rules) -> None:
+        for rule in rules:
+            if rule.card not in self.t.hand(self.side):
+                self.note(rule.written, self.label(rule.card), f"{self.label(rule.card)} is not in your hand")
+
+    def label(self, card: str) -> str:
+        return self.t.data.card_label(card, self.side)
+
+    def advance(self) -> None:
+        target, units = self.decision.options["hex"], self.decision.options["units"]
+        for hex_, named in self.orders.advance_into:
+            if hex_ != target:
+                continue
+            for uid in named:
+                if uid not in units:
+                    self.note("", f"{hex_} with", f"{uid} may not advance into {target}: it did not attack it "
+                              "or cannot move (9.7)")
+
+    # -- the Card Play Phase -------------------------------------------------------------------
+
+    def cards(self) -> None:
+        t = self.t
+        made = set(t.s.get("plays", ()))
+        for use in self.orders.cards or ():
+            if use.use == "done":
+                return
+            answer = card_answer(use, self.t, self.side, kept_cards(self.orders))
+            name = use.written or {"forced-march": "forced march"}.get(use.use, use.use)
+            if answer is None:
+                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used")
+                continue
+            if play_key(answer) in made:
+                continue
+            try:
+                parsed = parse_card_play(t, self.side, answer)
+            except IllegalAnswer as err:
+                self.note(use.written, name, f"this step is not used: {err}")
+                continue
+            self.apply(parsed)
+
+    def apply(self, answer: dict) -> None:
+        """The step's effect on the positions, as far as later steps depend on it."""
+        t, side = self.t, self.side
+        use = next(key for key in ("event", "forced-march", "strategic", "transport", "reorganise") if key in answer)
+        t.discard(side, answer[use], use)
+        if use == "forced-march":
+            t.s["forced_march_used"] = True
+            if answer["phase"] == "movement":
+                self.moves(self.orders.forced_moves, set())
+        elif use == "strategic":
+            movement.walk(t, answer["unit"], answer["path"])
+        elif use == "transport":
+            t.place(answer["unit"], answer["to"])
+            if answer["to"] in t.board.hexes:
+                t.enter(answer["unit"], answer["to"])
+        elif use == "reorganise":
+            t.place(answer["unit"], EUROPE)
+
+    # -- 11.0 the advanced naval rules ------------------------------------------------------------
+
+    def ships(self, named, among, why: str) -> None:
+        for ship in named:
+            if ship and ship not in among:
+                self.note("", ship, f"{ship} {why}")
+
+    def flagship(self) -> None:
+        self.ships([self.orders.naval and self.orders.naval.flagship], self.decision.options["ships"],
+                   f"is not a Port Arthur Fleet ship afloat: {self.decision.options['ships'][0]} carries Makarov")
+
+    def sortie(self) -> None:
+        plan = self.orders.naval or NavalPlan()
+        options = self.decision.options
+        if options["fleet"] != "port_arthur" or "port-arthur" not in plan.sorties:
+            return
+        if plan.sortie_card and plan.sortie_card not in options["cards"]:
+            self.note("", "sortie port-arthur", f"sortie using {self.label(plan.sortie_card)}: the card is not "
+                      "in your hand" + ("; the sortie needs #1 or #6 and does not take place"
+                                        if options.get("needs_card") else "; the fleet sorties without it"))
+        elif options.get("needs_card") and not plan.sortie_card:
+            self.note("", "sortie port-arthur", "this campaign plays option sortie_needs_card (A65): write "
+                      "sortie port-arthur using #1 or #6; the fleet stays in port")
+
+    def second_fleet(self) -> None:
+        self.ships([self.orders.naval and self.orders.naval.withdraw], self.decision.options["ships"],
+                   "is not an undamaged First Fleet ship: no ship is withdrawn")
+
+    def repair(self) -> None:
+        if self.orders.naval and self.decision.options:
+            self.ships(self.orders.naval.repair, self.decision.options["ships"] + list(self.other_fleets()),
+                       "is not a damaged ship of a fleet that repairs now (11.4)")
+
+    def other_fleets(self):
+        ships = self.t.s["naval"]["ships"]
+        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] == 1]
+
+    def naval_damage(self) -> None:
+        if self.orders.naval:
+            self.ships(self.orders.naval.hit_first, self.decision.options["ships"],
+                       "is not a Port Arthur Fleet ship afloat: the strongest are hit instead")
+
+
+NAVAL_NOTES = {"flagship": Explainer.flagship, "sortie": Explainer.sortie, "second-fleet": Explainer.second_fleet,
+               "repair": Explainer.repair, "naval-damage": Explainer.naval_damage}
+
+
+def kept_cards(orders: RjwOrders) -> set[str]:
+    """The cards the orders name (events, reactions, card steps, support, the sortie):
+    kept while another card will do."""
+    kept = {rule.card for rule in (*orders.events, *orders.reactions)}
+    kept |= {u.card for u in orders.cards or () if u.card}
+    kept |= {a.support_card for a in (*(orders.attacks or ()), *(orders.forced_attacks or ())) if a.support_card}
+    if orders.naval and orders.naval.sortie_card:
+        kept.add(orders.naval.sortie_card)
+    return kept
+
+
+def card_answer(use: CardUse, t, side: str, kept=()) -> dict | None:
+    """The question's answer for a card-plan step; None when the card it names (``using``,
+    or the event) is not in the hand."""
+    hand = t.hand(side)
+    if use.use == "event":
+        return {"event": use.card, "units": list(use.units)} if use.card in hand else None
+    card = spare_card(t, side, use.card, kept)
+    if card is None:
+        return None
+    if use.use == "forced-march":
+        return {"forced-march": card, "phase": use.phase}
+    if use.use == "strategic":
+        return {"strategic": card, "unit": use.unit, "path": list(use.path)}
+    if use.use == "transport":
+        return {"transport": card, "unit": use.unit, "to": use.to}
+    return {"reorganise": card, "unit": use.unit}
+
+
+def spare_card(t, side: str, named: str | None, kept) -> str | None:
+    """The card a step discards: the one named (None when it is not in hand), else the
+    one least wanted -- cards named by the orders (``kept``) and, under the advanced naval
+    rules, the cards those rules use (#1, #3, #4 for Japan; #1, #5, #6 for Russia) are
+    kept as long as another card will do; then a card without an event for the side."""
+    hand = t.hand(side)
+    if named is not None:
+        return named if named in hand else None
+    if not hand:
+        return None
+    naval_numbers = naval_rules.NAVAL_HALVES[side] if naval_rules.enabled(t.s) else ()
+
+    def rank(card: str):
+        half = t.data.half(card, side)
+        return (card in kept, half is not None and half.number in naval_numbers, half is not None, card)
+
+    return min(hand, key=rank)
 
 
 def default_answer(decision: Decision, state: Any) -> dict:

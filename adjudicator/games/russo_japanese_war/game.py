@@ -13,7 +13,7 @@ from adjudicator.games.russo_japanese_war.rules.sequence import play
 from adjudicator.games.russo_japanese_war.rules.table import Table
 from adjudicator.games.russo_japanese_war.state import State, from_position, new_game
 
-OPTIONS = ("naval",)
+OPTIONS = ("naval", "sortie_needs_card")
 
 
 class RussoJapaneseWar:
@@ -35,6 +35,10 @@ class RussoJapaneseWar:
         if unknown:
             from adjudicator.engine.errors import GameDataError
             raise GameDataError(f"unknown option(s) {sorted(unknown)}; options: {', '.join(OPTIONS)}")
+        if options.get("sortie_needs_card") and not options.get("naval"):
+            from adjudicator.engine.errors import GameDataError
+            raise GameDataError("option sortie_needs_card reads a rule of the advanced naval rules (11.2.1, A65): "
+                                "it needs the option naval too")
         if options.get("naval") and "position" in setup:
             from adjudicator.engine.errors import GameDataError
             raise GameDataError("the advanced naval rules (11.0) start from the rulebook's set-up, not a position")

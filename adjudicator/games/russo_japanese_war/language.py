@@ -12,15 +12,12 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from adjudicator.games.russo_japanese_war.data import RESHUFFLE_CARD, default_data
-from adjudicator.games.russo_japanese_war.orders import (
-    ALWAYS, Attack, CardUse, Condition, EventRule, Move, NavalPlan, RjwOrders, read_rjw,
+from adjudicator.games.russo_japanese_war.orders import (  # noqa: F401  (CODES, E5xx: the plug-in contract)
+    CODES, ALWAYS, Attack, CardUse, Condition, EventRule, Move, NavalPlan, RjwOrders, read_rjw,
 )
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge, order_blocks
 from adjudicator.orders.problems import ProblemLog
 from adjudicator.orders.text import CleanText
-
-CODES: dict[str, str] = {}
-"""No codes of its own: the reader uses the generic ones (E1xx) and E2xx/E3xx titles."""
 
 #: field of RjwOrders -> (heading, standing order?)
 BLOCKS = {
@@ -31,6 +28,7 @@ BLOCKS = {
     "advance": ("advance", True),
     "losses": ("losses", True),
     "retreat_toward": ("retreat", True),
+    "chain": ("chain", True),
     "ar": ("AR", True),
     "cards": ("cards", False),
     "forced_moves": ("forced move", False),
@@ -66,6 +64,14 @@ def _condition(condition: Condition) -> str:
             parts.append("result in " + ", ".join(clause.value))
         elif clause.kind == "target":
             parts.append(f"target is {clause.value}")
+        elif clause.kind == "role":
+            parts.append("attacking" if clause.value == "attacker" else "defending")
+        elif clause.kind == "enemy_played":
+            parts.append(f"enemy played {_card(clause.value)}")
+        elif clause.kind == "top_discard":
+            parts.append(f"top discard is {_card(clause.value)}")
+        elif clause.kind == "hex":
+            parts.append(f"hex {clause.value[0]} {clause.value[1]}")
         else:
             parts.append(f"{clause.kind} {clause.op} {clause.value}")
     return (" if " + " and ".join(parts)) if parts else ""
@@ -75,7 +81,8 @@ def _entries(kind: str, value: Any) -> list[str]:
     if isinstance(value, Move):
         return [("rail " if value.rail else "") + f"{value.unit} {'-'.join(value.path)}"]
     if isinstance(value, Attack):
-        support = "" if value.support is None else " support" + _condition(value.support)
+        support = "" if value.support is None else " support" + (
+            f" using {_card(value.support_card)}" if value.support_card else "") + _condition(value.support)
         return [f"{value.target} with {', '.join(value.units)}{support}"]
     if isinstance(value, EventRule):
         return [_card(value.card) + _condition(value.condition)]
@@ -87,7 +94,7 @@ def _entries(kind: str, value: Any) -> list[str]:
                 "strategic": f"strategic {value.unit} {'-'.join(value.path)}",
                 "transport": f"transport {value.unit} to {value.to}",
                 "reorganise": f"reorganise {value.unit}"}[value.use]
-        return [text + using]
+        return [text + using + (_condition(value.condition) if value.condition else "")]
     if isinstance(value, NavalPlan):
         return _naval_entries(value)
     if kind == "replenish":
@@ -100,9 +107,14 @@ def _entries(kind: str, value: Any) -> list[str]:
         protect, first = value
         return ([f"protect {', '.join(protect)}"] if protect else []) + [f"{first} first"]
     if kind == "retreat":
-        return [f"toward {value}"]
+        toward, by_combat, by_unit = value
+        return ([f"toward {toward}"] if toward else []) + [f"from {at} toward {to}" for at, to in by_combat] + \
+            [f"{unit} to {', '.join(hexes)}" for unit, hexes in by_unit]
+    if kind == "chain":
+        first, order = value
+        return ([", ".join(first)] if first else []) + ([f"{order} first"] if order != "weakest" else [])
     if kind == "AR":
-        return [value]
+        return [value] if value else []
     return [str(value)]
 
 
@@ -120,6 +132,8 @@ def _naval_entries(plan: NavalPlan) -> list[str]:
         lines.append("hit " + ", ".join(plan.hit_first))
     if plan.withdraw:
         lines.append(f"withdraw {plan.withdraw}")
+    if plan.repair:
+        lines.append("repair " + ", ".join(plan.repair))
     return lines
 
 
@@ -133,6 +147,10 @@ def to_blocks(orders: RjwOrders, given: set[str]) -> tuple:
             values: tuple = ((orders.advance, orders.advance_into),)
         elif name == "losses":
             values = ((orders.protect, orders.losses_first),)
+        elif name == "retreat_toward":
+            values = ((orders.retreat_toward, orders.retreat_from, orders.retreat_units),)
+        elif name == "chain":
+            values = ((orders.chain_first, orders.chain_order),)
         elif name in ("moves", "attacks", "events", "cards", "forced_moves", "forced_attacks", "reactions"):
             values = tuple(getattr(orders, name) or ())
         else:
@@ -153,6 +171,10 @@ def to_rjw(orders: OrderSet | None) -> RjwOrders | None:
             values["advance"], values["advance_into"] = block.values[0]
         elif name == "losses":
             values["protect"], values["losses_first"] = block.values[0]
+        elif name == "retreat_toward":
+            values["retreat_toward"], values["retreat_from"], values["retreat_units"] = block.values[0]
+        elif name == "chain":
+            values["chain_first"], values["chain_order"] = block.values[0]
         elif name in ("moves", "attacks", "events", "cards", "forced_moves", "forced_attacks", "reactions"):
             values[name] = tuple(block.values)
         else:
@@ -162,7 +184,7 @@ def to_rjw(orders: OrderSet | None) -> RjwOrders | None:
 
 HEADINGS = {"replenish_block": "replenish", "move_block": "move", "attack_block": "attack",
             "events_block": "events", "advance_block": "advance", "losses_block": "losses",
-            "retreat_block": "retreat", "ar_block": "AR", "cards_block": "cards", "naval_block": "naval",
+            "retreat_block": "retreat", "chain_block": "chain", "ar_block": "AR", "cards_block": "cards", "naval_block": "naval",
             "forced_move_block": "forced move", "forced_attack_block": "forced attack", "react_block": "react"}
 
 

@@ -13,28 +13,50 @@ name -- and every problem is reported at once, with "did you mean" suggestions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields as dataclass_fields
+from dataclasses import dataclass, field, fields as dataclass_fields, replace
 from typing import Any
 
 from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
-from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA
-from adjudicator.orders.names import Catalog
-from adjudicator.orders.problems import OrdersError, ProblemLog
+from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
+from adjudicator.orders.names import Catalog, Lookup, normal
+from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
+from adjudicator.orders.problems import MAX_PROBLEMS, OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
 from adjudicator.orders.text import clean
 
 GAME = "russo-japanese-war"
-HEADER_FIELDS = {"common__campaign_field": "campaign", "common__side_field": "side", "common__turn_field": "turn",
-                 "common__step_field": "step", "common__game_field": "game", "common__password_field": "password",
-                 "common__signature_field": "signature", "common__entropy_field": "entropy",
-                 "common__reveal_field": "reveal"}
+TURNS = 12
+
+#: The codes of this game's names (each game has a range of its own: docs/orders.md).
+CODES: dict[str, str] = {
+    "E501": "unknown unit",
+    "E502": "ambiguous name",
+    "E503": "unknown card",
+    "E504": "unknown ship",
+    "E505": "not a hex of the map",
+    "E506": "not a path",
+    "E507": "unit of the other side",
+}
+
+#: Limits that keep a long line cheap to read (docs/games/russo-japanese-war/orders.md).
+MAX_ENTRIES_PER_LINE = 64
+MAX_NAMES = 64
+
+#: What players may call the sides.
+SIDE_ALIASES = {JAPAN: ("Japanese", "Nippon"), RUSSIA: ("Russian",)}
+SIDE_NAMES = Catalog.of("side", SIDE_ALIASES)
 
 
 @dataclass(frozen=True)
 class Clause:
-    """One test of a condition: ``differential <= 2``, ``result in AR, AE``, ``target is 1201``."""
+    """One test of a condition: ``differential <= 2``, ``result in AR, AE``, ``target is
+    1201``, ``attacking``, ``enemy played 9``, ``top discard is 13``, ``hex 1611 ours``.
+
+    ``facts`` (what the question knows): numbers by name, ``role`` (attacker/defender),
+    ``enemy_played`` and ``top_discard`` (card ids), ``hex_state`` (a function from a hex
+    to the set of ours/theirs/empty/occupied that hold for it)."""
 
     kind: str
     op: str = ""
@@ -43,8 +65,11 @@ class Clause:
     def holds(self, facts: dict) -> bool:
         if self.kind == "result":
             return facts.get("result") in self.value
-        if self.kind == "target":
-            return facts.get("target") == self.value
+        if self.kind in ("target", "role", "enemy_played", "top_discard"):
+            return facts.get(self.kind) == self.value
+        if self.kind == "hex":
+            look = facts.get("hex_state")
+            return look is not None and self.value[1] in look(self.value[0])
         got = facts.get(self.kind)
         if got is None:
             return False
@@ -68,6 +93,7 @@ class Move:
     unit: str
     path: tuple[str, ...]
     rail: bool = False
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
@@ -75,12 +101,15 @@ class Attack:
     target: str
     units: tuple[str, ...]
     support: Condition | None = None        # None: no support card
+    support_card: str | None = None         # the card discarded for support (None: a spare one)
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
 class EventRule:
     card: str
     condition: Condition = ALWAYS
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
@@ -92,6 +121,8 @@ class CardUse:
     path: tuple[str, ...] = ()
     phase: str | None = None
     units: tuple[str, ...] = ()
+    condition: Condition | None = None       # a conditional step: used only when it holds
+    written: str = field(default="", compare=False, repr=False)   # the entry as the player wrote it
 
 
 @dataclass(frozen=True)
@@ -109,6 +140,7 @@ class NavalPlan:
     akiyama: bool = False
     hit_first: tuple[str, ...] = ()
     withdraw: str | None = None
+    repair: tuple[str, ...] = ()             # the damaged ships to repair first (11.4, A67)
 
 
 @dataclass(frozen=True)
@@ -127,6 +159,10 @@ class RjwOrders:
     protect: tuple[str, ...] = ()
     losses_first: str = "weakest"
     retreat_toward: str | None = None
+    retreat_from: tuple[tuple[str, str], ...] = ()            # (combat hex, toward)
+    retreat_units: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (unit, hexes in order)
+    chain_first: tuple[str, ...] = ()        # the units that make way first (9.6, A21)
+    chain_order: str = "weakest"             # then: weakest / strongest first
     ar: str | None = None                    # retreat / eliminate
     cards: tuple[CardUse, ...] | None = None
     reactions: tuple[EventRule, ...] = ()
@@ -146,7 +182,7 @@ class Names:
         self.units = Catalog.of("unit", ids)
         self.unit_sides = ({u: v["side"] for u, v in state["units"].items()} if state
                            else {u.id: u.side for u in data.units})
-        hexes = set(state["board"]["hexes"]) if state and "board" in state else None
+        hexes = hexes_from_spec(state["board"]["hexes"]) if state and "board" in state else None
         self.hexes = hexes
         self.ships = Catalog.of("ship", [ship.id for ship in data.ships])
         self.board = data.board
@@ -155,13 +191,16 @@ class Names:
                       for side in SIDES}
 
     def unit(self, text: str, log: ProblemLog, token: Token, side: str | None) -> str | None:
-        look = self.units.lookup(text)
+        look = self.units.lookup(text) if len(log.problems) < MAX_PROBLEMS else exact(self.units, text)
+        if look.ambiguous:
+            log.add("E502", f'"{text}" could be any of {", ".join(look.ambiguous)}: write the whole id',
+                    token.line, token.column, suggestions=look.ambiguous)
+            return None
         if look.found is None:
-            log.add("E101", f'unknown unit "{text}"', token.line, token.column,
-                    suggestions=look.ambiguous or look.suggestions)
+            log.add("E501", f'unknown unit "{text}"', token.line, token.column, suggestions=look.suggestions)
             return None
         if side and self.unit_sides.get(look.found) not in (side, None):
-            log.add("E208", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
+            log.add("E507", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
         return look.found
 
     def hex(self, text: str, log: ProblemLog, token: Token, boxes: bool = False) -> str | None:
@@ -169,20 +208,24 @@ class Names:
         if boxes and lowered in (KOREA, SIBERIA):
             return lowered
         if not (len(text) == 4 and text.isdigit()):
-            log.add("E206", f'"{text}" is not a hex number (four digits, column then row, e.g. 1015)',
+            log.add("E505", f'"{text}" is not a hex number (four digits, column then row, e.g. 1015)',
                     token.line, token.column)
             return None
-        if self.hexes is None and text not in self.board.hexes:
-            log.add("E206", f"{text} is not on the map", token.line, token.column)
+        hexes = self.board.hexes if self.hexes is None else self.hexes
+        if text not in hexes:
+            log.add("E505", f"{text} is not on the map", token.line, token.column)
+            return None
         return text
 
     def path(self, text: str, log: ProblemLog, token: Token) -> tuple[str, ...]:
         parts = text.split("-")
-        if len(parts) < 2:
-            log.add("E206", f'"{text}" is not a path: write every hex entered, joined by "-" (1015-1115-1215)',
+        if len(parts) < 2 or not all(parts):
+            log.add("E506", f'"{text}" is not a path: write every hex entered, joined by "-" (1015-1115-1215)',
                     token.line, token.column)
             return ()
-        return tuple(h for h in (self.hex(p, log, token, boxes=True) for p in parts) if h)
+        before = len(log.problems)
+        found = tuple(h for h in (self.hex(p, log, token, boxes=True) for p in parts) if h)
+        return found if len(log.problems) == before else ()
 
     def card(self, tree: Tree, log: ProblemLog, side: str | None) -> str | None:
         token = tree.children[0]
@@ -199,10 +242,25 @@ class Names:
             if look.found:
                 return look.found
         look = self.cards[side or JAPAN].lookup(text)
-        log.add("E101", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
-                token.line, token.column, suggestions=[self.data.card_label(c, side) for c in
-                                                      (look.ambiguous or look.suggestions)])
+        if look.ambiguous:
+            log.add("E502", f'"{text}" could be any of several cards: write more of the name, or its number',
+                    token.line, token.column, suggestions=[self.data.card_label(c, side) for c in look.ambiguous])
+            return None
+        labels = [self.data.card_label(c, side) for c in look.suggestions]
+        if side and not labels:                   # the other half of a card, or close to it: both halves
+            theirs = self.cards[RUSSIA if side == JAPAN else JAPAN].lookup(text)
+            labels = [self.data.card_label(c) for c in
+                      ([theirs.found] if theirs.found else theirs.ambiguous or theirs.suggestions)]
+        log.add("E503", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
+                token.line, token.column, suggestions=labels)
         return None
+
+
+def exact(catalog: Catalog, text: str) -> Lookup:
+    """``text`` looked up as written (no prefix, no close matches): once a file has more
+    problems than are shown, the others are only counted, so looking for suggestions
+    would cost time for nothing."""
+    return Lookup(catalog.labels.get(normal(text)))
 
 
 def fleet_name(text: str) -> str:
@@ -226,7 +284,7 @@ def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameDa
     tree = parse_with_recovery(GAME, text, log)
     if tree is None:
         return None
-    reader = Reader(Names(data or default_data(), state), log)
+    reader = Reader(Names(data or default_data(), state), log, text)
     orders = reader.read(tree)
     if given is not None:
         from adjudicator.games.russo_japanese_war.language import HEADINGS
@@ -235,60 +293,79 @@ def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameDa
     return orders
 
 
-class Reader:
-    def __init__(self, names: Names, log: ProblemLog) -> None:
+class Reader(TreeReader):
+    """The header is the shared one (:class:`~adjudicator.orders.reading.TreeReader`:
+    E106, E111-E113, E301, the ``game:`` line); each block rule of the grammar has a
+    method of the same name."""
+
+    GAME = GAME
+
+    def __init__(self, names: Names, log: ProblemLog, text: str = "") -> None:
+        super().__init__(log, SIDE_NAMES, TURNS)
         self.names = names
-        self.log = log
-        self.side: str | None = None
+        self.text = text
+
+    def entries(self, tree: Tree):
+        """The entries of a block, at most :data:`MAX_ENTRIES_PER_LINE` from one line (a
+        longer line costs time, not meaning: its further entries are refused, once)."""
+        counts: dict[int, int] = {}
+        for entry in tree.children:
+            line = where(entry)[0]
+            counts[line] = counts.get(line, 0) + 1
+            if counts[line] > MAX_ENTRIES_PER_LINE:
+                if counts[line] == MAX_ENTRIES_PER_LINE + 1:
+                    self.log.add("E116", f"a line holds at most {MAX_ENTRIES_PER_LINE} entries; the entries from "
+                                 "here on are not read: put them on lines of their own", *where(entry))
+                continue
+            yield entry
+
+    def written(self, entry: Tree) -> str:
+        """The entry as written: its line from the first character up to the entry's last
+        word (a part of the line, so that a note can find the line again)."""
+        tokens = [v for v in entry.scan_values(lambda v: isinstance(v, Token)) if v.start_pos is not None]
+        if not tokens or not self.text:
+            return ""
+        end = max(token.end_pos for token in tokens)
+        start = self.text.rfind("\n", 0, min(token.start_pos for token in tokens)) + 1
+        return self.text[start:end].strip()
 
     def read(self, tree: Tree) -> RjwOrders:
-        header: dict[str, Any] = {}
-        for item in tree.children:
-            if isinstance(item, Tree) and item.data in HEADER_FIELDS:
-                key = HEADER_FIELDS[item.data]
-                token = item.children[0]
-                if key in header:
-                    self.log.add("E111", f'"{key}" is given twice', token.line, token.column)
-                header[key] = str(token)
-        side = header.get("side", "").lower()
-        if "side" in header:
-            if side not in SIDES:
-                self.log.add("E113", f'side "{header["side"]}" is neither Japan nor Russia')
-            else:
-                self.side = header["side"] = side
-        if "turn" in header:
-            header["turn"] = int(header["turn"])
-        for key in ("campaign", "side", "turn"):
-            if key not in header:
-                self.log.add("E112", f'the header line "{key}:" is missing')
+        """The header (shared with every game), then each block once; a heading may have
+        no entries (its default, written ``none`` in the stored form)."""
+        header_fields = [c for c in tree.children if rule(c) in HEADER_FIELDS]
+        blocks = [c for c in tree.children if rule(c) not in HEADER_FIELDS]
+        header, credentials = self.header(header_fields, has_blocks=bool(blocks), tree=tree)
         fields: dict[str, Any] = {}
         seen: set[str] = set()
-        for item in tree.children:
-            if not isinstance(item, Tree) or item.data in HEADER_FIELDS:
-                continue
+        for item in blocks:
             if item.data in seen:
-                self.log.add("E110", f'the block "{item.data.replace("_block", "")}" is given twice')
+                from adjudicator.games.russo_japanese_war.language import HEADINGS
+                self.log.add("E110", f'a second "{HEADINGS[item.data]}:" block; give each block once', *where(item))
+                continue
             seen.add(item.data)
             getattr(self, item.data)(item, fields)
-        return RjwOrders(header=header, **fields)
+        values = {"campaign": header.campaign, "side": header.side, "turn": header.turn, "step": header.step,
+                  "game": header.game, "entropy": header.entropy, "reveal": header.reveal,
+                  "password": credentials.password, "signature": credentials.signature}
+        return RjwOrders(header={k: v for k, v in values.items() if v is not None}, **fields)
 
     # -- blocks ----------------------------------------------------------------------------
 
     def replenish_block(self, tree: Tree, fields: dict) -> None:
-        for entry in tree.children:
+        for entry in self.entries(tree):
             fields["extra_card"] = (self.condition(entry.children[0]) if entry.children else ALWAYS) \
                 if entry.data == "extra_card" else None
 
     def _moves(self, tree: Tree) -> tuple[Move, ...]:
         moves = []
-        for entry in tree.children:
-            if entry.data == "nothing":
+        for entry in self.entries(tree):
+            if entry.data in ("nothing", "move_done"):
                 continue
             unit_token, path_token = entry.children
             unit = self.names.unit(str(unit_token), self.log, unit_token, self.side)
             path = self.names.path(str(path_token), self.log, path_token)
             if unit and path:
-                moves.append(Move(unit, path, entry.data == "rail_move"))
+                moves.append(Move(unit, path, entry.data == "rail_move", self.written(entry)))
         return tuple(moves)
 
     def move_block(self, tree: Tree, fields: dict) -> None:
@@ -299,18 +376,20 @@ class Reader:
 
     def _attacks(self, tree: Tree) -> tuple[Attack, ...]:
         attacks = []
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "nothing":
                 continue
             target_token, words, *rest = entry.children
             target = self.names.hex(str(target_token), self.log, target_token)
             units = self.words(words)
-            support = None
+            support, card = None, None
             for option in rest:
                 if option.data == "support":
-                    support = self.condition(option.children[0]) if option.children else ALWAYS
+                    conditions = [c for c in option.children if c.data == "condition"]
+                    support = self.condition(conditions[0]) if conditions else ALWAYS
+                    card = self._using(option.children)
             if target and units:
-                attacks.append(Attack(target, units, support))
+                attacks.append(Attack(target, units, support, card, self.written(entry)))
         return tuple(attacks)
 
     def attack_block(self, tree: Tree, fields: dict) -> None:
@@ -321,13 +400,13 @@ class Reader:
 
     def _rules(self, tree: Tree) -> tuple[EventRule, ...]:
         rules = []
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "nothing":
                 continue
             card = self.names.card(entry.children[0], self.log, self.side)
             condition = self.condition(entry.children[1]) if len(entry.children) > 1 else ALWAYS
             if card:
-                rules.append(EventRule(card, condition))
+                rules.append(EventRule(card, condition, self.written(entry)))
         return tuple(rules)
 
     def events_block(self, tree: Tree, fields: dict) -> None:
@@ -338,7 +417,7 @@ class Reader:
 
     def advance_block(self, tree: Tree, fields: dict) -> None:
         into = {}
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "advance_into":
                 token, words = entry.children
                 hex_ = self.names.hex(str(token), self.log, token)
@@ -349,23 +428,48 @@ class Reader:
         fields["advance_into"] = tuple(into.items())
 
     def losses_block(self, tree: Tree, fields: dict) -> None:
-        for entry in tree.children:
+        for entry in self.entries(tree):
             if entry.data == "protect":
                 fields["protect"] = self.words(entry.children[0])
             else:
                 fields["losses_first"] = entry.data
 
     def retreat_block(self, tree: Tree, fields: dict) -> None:
-        token = tree.children[0].children[0]
-        fields["retreat_toward"] = self.names.hex(str(token), self.log, token)
+        """``toward HEX``; ``from HEX toward HEX`` (the combat at a hex); ``UNIT to HEX, HEX``."""
+        by_combat, by_unit = {}, {}
+        for entry in self.entries(tree):
+            if entry.data == "toward":
+                token = entry.children[0]
+                fields["retreat_toward"] = self.names.hex(str(token), self.log, token)
+            elif entry.data == "retreat_from":
+                at, toward = (self.names.hex(str(token), self.log, token) for token in entry.children)
+                if at and toward:
+                    by_combat[at] = toward
+            elif entry.data == "retreat_unit":
+                token, words = entry.children
+                unit = self.names.unit(str(token), self.log, token, self.side)
+                hexes = tuple(h for h in (self.names.hex(str(w), self.log, w) for w in words.children) if h)
+                if unit and hexes:
+                    by_unit[unit] = hexes
+        fields["retreat_from"] = tuple(by_combat.items())
+        fields["retreat_units"] = tuple(by_unit.items())
+
+    def chain_block(self, tree: Tree, fields: dict) -> None:
+        for entry in self.entries(tree):
+            if entry.data == "chain_first":
+                fields["chain_first"] = self.words(entry.children[0])
+            elif entry.data in ("weakest", "strongest"):
+                fields["chain_order"] = entry.data
 
     def ar_block(self, tree: Tree, fields: dict) -> None:
-        fields["ar"] = "retreat" if tree.children[0].data == "ar_retreat" else "eliminate"
+        for entry in self.entries(tree):
+            if entry.data != "nothing":
+                fields["ar"] = "retreat" if entry.data == "ar_retreat" else "eliminate"
 
     def naval_block(self, tree: Tree, fields: dict) -> None:
         """11.0 standing orders; ship names are checked against the 15 naval units."""
         plan: dict[str, Any] = {}
-        for entry in tree.children:
+        for entry in self.entries(tree):
             kind, children = entry.data, entry.children
             if kind == "flagship":
                 plan["flagship"] = self.ship(children[0])
@@ -386,24 +490,33 @@ class Reader:
                 plan["hit_first"] = tuple(s for s in (self.ship(token) for token in children) if s)
             elif kind == "withdraw":
                 plan["withdraw"] = self.ship(children[0])
+            elif kind == "repair":
+                plan["repair"] = tuple(s for s in (self.ship(token) for token in children) if s)
         fields["naval"] = NavalPlan(**plan)
 
     def ship(self, token: Token) -> str | None:
         look = self.names.ships.lookup(str(token))
-        if look.found is None:
-            self.log.add("E101", f'unknown ship "{token}"', token.line, token.column,
-                         suggestions=look.ambiguous or look.suggestions)
+        if look.ambiguous:
+            self.log.add("E502", f'"{token}" could be any of {", ".join(look.ambiguous)}', token.line, token.column,
+                         suggestions=look.ambiguous)
+        elif look.found is None:
+            self.log.add("E504", f'unknown ship "{token}"', token.line, token.column, suggestions=look.suggestions)
         return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:
-        uses = []
-        for entry in tree.children:
-            if isinstance(entry, Token):          # a step number
+        uses: list[CardUse | None] = []
+        for entry in self.entries(tree):
+            if isinstance(entry, Token) or entry.data == "nothing":     # a step number, "none"
+                continue
+            if entry.data == "condition":         # the condition of the step before it
+                if uses and uses[-1] is not None:
+                    last = uses[-1]
+                    uses[-1] = replace(last, condition=self.condition(entry),
+                                       written=self.written(entry) or last.written)
                 continue
             use = getattr(self, "use_" + entry.data)(entry)
-            if use:
-                uses.append(use)
-        fields["cards"] = tuple(uses)
+            uses.append(replace(use, written=self.written(entry)) if use else None)
+        fields["cards"] = tuple(use for use in uses if use is not None)
 
     # -- card uses ---------------------------------------------------------------------------
 
@@ -446,7 +559,13 @@ class Reader:
 
     def words(self, tree: Tree) -> tuple[str, ...]:
         units = []
-        for token in tree.children:
+        names = tree.children
+        if len(names) > MAX_NAMES:
+            token = names[MAX_NAMES]
+            self.log.add("E116", f"a list names at most {MAX_NAMES} units; the names from here on are not read",
+                         token.line, token.column)
+            names = names[:MAX_NAMES]
+        for token in names:
             unit = self.names.unit(str(token), self.log, token, None)
             if unit:
                 units.append(unit)
@@ -459,6 +578,17 @@ class Reader:
                 clauses.append(Clause("result", "in", tuple(str(t).upper() for t in clause.children)))
             elif clause.data == "target_is":
                 clauses.append(Clause("target", "=", str(clause.children[0])))
+            elif clause.data in ("attacking", "defending"):
+                clauses.append(Clause("role", "=", clause.data[:-3] + "er"))
+            elif clause.data in ("enemy_played", "top_discard"):
+                card = self.names.card(clause.children[0], self.log, None)
+                if card:
+                    clauses.append(Clause(clause.data, "=", card))
+            elif clause.data == "hex_state":
+                token, state = clause.children
+                hex_ = self.names.hex(str(token), self.log, token)
+                if hex_:
+                    clauses.append(Clause("hex", "=", (hex_, str(state).lower())))
             else:
                 op, value = clause.children
                 kind = clause.data.replace("_is", "")

@@ -70,6 +70,9 @@ class RandomPlayer:
     def _second_fleet(self, d, t):
         return {"withdraw": self.rng.choice([None, *d.options["ships"]])}
 
+    def _repair(self, d, t):
+        return {"ships": self.rng.sample(d.options["ships"], d.options["count"])}
+
     def _move(self, d, t):
         rng = self.rng
         if rng.random() > self.eagerness:

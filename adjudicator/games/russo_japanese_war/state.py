@@ -4,7 +4,8 @@
 the Port Arthur Garrison ``back`` and ``flipped``; ``control``: the hexes not controlled by
 Russia (3.4); ``cards``: deck (top first), discard (bottom first), hands; ``limits``:
 Japanese hand limits (10.4.3); ``barred``: the 10.4.1 state; ``check_modifiers``: this
-turn's Morale Check modifiers; ``combats``: this Game Turn's combats; ``result``.
+turn's Morale Check modifiers; ``combats``: every combat of the game so far (target,
+differential, column, result); ``result``.
 """
 
 from __future__ import annotations

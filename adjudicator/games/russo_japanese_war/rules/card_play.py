@@ -49,7 +49,8 @@ def event_playable(t, side: str, card: str) -> str | None:
     if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
         return f"{half.name} can no longer be played as an event (10.4.1); the card may still be discarded"
     if half.effect["kind"] == "take_top_discard" and not t.cards["discard"]:
-        return "the discard pile is empty"
+        return (f"{half.name} takes the top card of the discard pile, and the pile is empty: it is not a legal "
+                "use now (A64)")
     return None
 
 
@@ -237,9 +238,14 @@ def check_event_units(t, side: str, card: str, units: Any) -> None:
 
 
 def flip_garrison(t, effect: Mapping[str, Any]) -> None:
-    """10.4.4: the Port Arthur Garrison's two sides (2-0 / 3-0)."""
+    """10.4.4: the Port Arthur Garrison's two sides (2-0 / 3-0). A60: an event never acts
+    on a unit in the Eliminated Units box: an eliminated garrison is not turned, and
+    Japan's #08 then costs Russia no Morale."""
     for uid, unit in t.units.items():
         if "back" not in unit:
+            continue
+        if unit["at"] == ELIMINATED:
+            t.say("flip", f"{uid} is eliminated: the event does not act on it (A60).", unit=uid)
             continue
         was = bool(unit.get("flipped"))
         unit["flipped"] = effect["to"] == "back"

@@ -78,7 +78,7 @@ def combat_phase(t):
     options = targets(t, side)
     if not options:
         return
-    declarations = yield Decision(side, "attacks", {"targets": options},
+    declarations = yield Decision(side, "attacks", {"targets": options, "forced": t.s["phase"].endswith("card-play")},
                                   f"{side.capitalize()} Combat Phase: declare every attack "
                                   "(target hex and units), in the order of resolution", 
                                   lambda answer: {"declare": parse_declarations(t, side, answer)})
@@ -128,8 +128,10 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
               **line.data())
     yield from exchange(t, combat, AFTER)
     record["result"] = combat["result"]
-    if "column" in combat:
+    if "column" in combat:                        # A63: after a re-read, the re-read figures
         record["column"] = combat["column"]
+    else:
+        record.pop("column", None)
     record["differential"] = combat.get("differential", differential)
     yield from apply_result(t, combat)
 
@@ -171,7 +173,10 @@ def support(t, combat: dict):
             raise IllegalAnswer(f"{card!r} is not a card in the {side.capitalize()} hand ({', '.join(hand)})")
         return {"card": card}
 
-    answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"]},
+    answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"],
+                                              "attackers": list(combat["attackers"]),
+                                              "forced": t.s["phase"].endswith("card-play"),
+                                              "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
                             parse)
     if "card" in answer:
@@ -188,6 +193,9 @@ def role(combat: dict, side: str) -> str:
 def condition_holds(t, condition: str, side: str, combat: dict) -> bool:
     """The card's condition (cards.toml ``condition``) for ``side`` in this combat."""
     text = condition.lower()
+    if "garrison defends" in text:                # A61: Kondratenko in a combat
+        return any("back" in t.units[uid] for uid in t.occupants(combat["target"])
+                   if t.side_of(uid) == combat["defender"])
     if "port arthur" in text and combat["target"] != t.board.port_arthur():
         return False
     if "take part" in text or "attack or defend" in text:
@@ -225,23 +233,26 @@ def exchange(t, combat: dict, window: str):
     with nothing playable is not asked and passes."""
     side = combat["attacker"]
     last_play: str | None = None
+    last_card: str | None = None
     while True:
         answering = last_play is not None and last_play != side
         playable = playable_events(t, side, combat, window, answering)
         card = None
         if playable:
-            card = yield from ask_event(t, side, combat, window, playable)
+            card = yield from ask_event(t, side, combat, window, playable, last_card if answering else None)
         if card is None:
             if last_play is None and side == combat["attacker"]:
                 side = combat["defender"]
                 continue
             return
         play_combat_event(t, side, card, combat)
-        last_play = side
+        last_play, last_card = side, card
         side = other(side)
 
 
-def ask_event(t, side: str, combat: dict, window: str, playable: list[str]):
+def ask_event(t, side: str, combat: dict, window: str, playable: list[str], answering: str | None = None):
+    """Ask ``side`` for a combat event; ``answering``: the event the opponent has just
+    played in this exchange (for orders that answer it)."""
     def parse(answer: Mapping[str, Any]) -> dict:
         if answer.get("pass") is True:
             return {"pass": True}
@@ -253,8 +264,11 @@ def ask_event(t, side: str, combat: dict, window: str, playable: list[str]):
         return {"card": card}
 
     when = "before the die" if window == BEFORE else "after the die"
+    # A68: the combat's current differential (after support and every strength event), for both sides
     answer = yield Decision(side, "combat-event", {"playable": playable, "window": window,
-                                                   "target": combat["target"], "result": combat["result"]},
+                                                   "target": combat["target"], "result": combat["result"],
+                                                   "role": role(combat, side), "answering": answering,
+                                                   "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
     return answer.get("card")
 

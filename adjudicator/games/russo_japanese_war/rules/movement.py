@@ -156,7 +156,7 @@ def move_error(t, uid: str, path: list[str], side: str, moved: set[str]) -> str 
         return f"{uid} is at {t.at(uid)}, the path starts at {path[0]}"
     steps = len(path) - 1
     if steps > t.units[uid]["ma"]:
-        return f"{uid} may move {t.units[uid]['ma']} hexes, the path has {steps} (8.0)"
+        return f"{steps} hexes, movement allowance {t.units[uid]['ma']} (8.0)"
     for i in range(steps):
         a, b, first, last = path[i], path[i + 1], i == 0, i == steps - 1
         if not step_allowed(t, uid, side, a, b, first, last):   # the reason is written only for a refusal
@@ -360,7 +360,8 @@ def movement_phase(t):
                                            if uid not in moved]
         if not movers and not railers:
             return
-        options = {"units": movers, "rail": railers}
+        options = {"units": movers, "rail": railers, "at": {uid: t.at(uid) for uid in (*movers, *railers)},
+                   "forced": t.s["phase"].endswith("card-play")}
 
         def parse(answer: Mapping[str, Any], side=side) -> dict:
             if answer.get("done") is True:

@@ -40,6 +40,21 @@ def naval_state(data) -> dict:
             "flagship": None, "revealed": False, "home_blocked": False, "sunk": []}
 
 
+def sortie_needs_card(s: Mapping[str, Any]) -> bool:
+    """A65: option ``sortie_needs_card`` (off by default) reads A41's flagged slip."""
+    return bool(s.get("options", {}).get("sortie_needs_card"))
+
+
+def sortie_reading(s: Mapping[str, Any]) -> str:
+    """The one line a report of the naval option gives: which reading of 11.2.1 the
+    campaign uses (A65)."""
+    if sortie_needs_card(s):
+        return ("Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, "
+                "rulings A65)")
+    return ("Port Arthur Fleet sortie: may be declared without a card, as 11.2.1 is printed "
+            "(rulings A41, A65)")
+
+
 def is_naval_half(t, card: str, side: str) -> bool:
     """11.0: this half is not an event under the advanced naval rules."""
     half = t.data.half(card, side)
@@ -140,6 +155,9 @@ def sorties(t):
 def port_arthur_sortie(t, sortied: set[str]):
     """11.2.1-11.2.5. Returns True when the Port Arthur Fleet interfered with transport."""
     cards = _cards(t, RUSSIA, PA_SORTIE_CARDS)
+    needs_card = sortie_needs_card(t.s)
+    if needs_card and not cards:
+        return False                     # A65: without #1 or #6 there is nothing to ask
 
     def parse(answer: Mapping[str, Any]) -> dict:
         if not isinstance(answer.get("sortie"), bool):
@@ -147,11 +165,16 @@ def port_arthur_sortie(t, sortied: set[str]):
         card = answer.get("card")
         if card is not None and card not in cards:
             raise IllegalAnswer(f"a sortie card must be #1 or #6 in hand ({', '.join(cards) or 'none held'})")
+        if needs_card and answer["sortie"] and card is None:
+            raise IllegalAnswer(f"this campaign plays option sortie_needs_card (A65): a sortie uses #1 or #6 "
+                                f"({', '.join(cards)})")
         return {"sortie": answer["sortie"], "card": card if answer["sortie"] else None}
 
-    answer = yield Decision(RUSSIA, "sortie", {"fleet": "port_arthur", "cards": cards},
-                            "Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; "
-                            "it is not needed", parse)
+    prompt = ("Russia: sortie the Port Arthur Fleet (11.2.1)? It needs a card, #1 or #6 (option "
+              "sortie_needs_card, A65)" if needs_card else
+              "Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; it is not needed")
+    answer = yield Decision(RUSSIA, "sortie", {"fleet": "port_arthur", "cards": cards, "needs_card": needs_card},
+                            prompt, parse)
     if not answer["sortie"]:
         return False
     sortied.add("port_arthur")
@@ -172,7 +195,7 @@ def port_arthur_sortie(t, sortied: set[str]):
                                 _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("first")
-            yield from battle(t, "port_arthur", "first", akiyama_played=False)
+            yield from battle(t, "port_arthur", "first")
     return transport_interference(t)
 
 
@@ -267,7 +290,7 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
         if answer["intercept"]:
             sortied.add("second")
             t.discard(JAPAN, akiyama[0], "the Second Fleet sortie (11.2.7)")
-            yield from battle(t, "vladivostok", "second", akiyama_played=True)
+            yield from battle(t, "vladivostok", "second")    # A66: the card is spent: fire is simultaneous
     if unhurt(t, "vladivostok"):
         if interfered:
             t.say("interference", "The Vladivostok Fleet's interference has no effect: the Port Arthur Fleet "
@@ -296,26 +319,27 @@ def line_up(own: list[str], enemy: list[str]) -> dict[str, str]:
     return targets
 
 
-def battle(t, russian_fleet: str, japanese_fleet: str, akiyama_played: bool):
+def battle(t, russian_fleet: str, japanese_fleet: str):
     """11.3: line up, then each ship fires once, one die per step, a die <= its strength
     is a step of damage to the ship facing it (excess lost). Fire is simultaneous, unless
-    Japan plays #4 Akiyama Saneyuki after the line-up (11.3.4): then Japan fires first."""
+    Japan plays #4 Akiyama Saneyuki after the line-up (11.3.4): then Japan fires first.
+    A66: Akiyama is played once; spent on the Second Fleet's sortie (11.2.7) it is no
+    longer in hand at that battle's line-up."""
     japanese, russian = line(t, japanese_fleet), line(t, russian_fleet)
     if not (japanese and russian):
         return
     aims = {**line_up(japanese, russian), **line_up(russian, japanese)}
     t.say("naval-battle", f"Naval battle: {', '.join(japanese)} against {', '.join(russian)} (11.3.1).",
           japanese=japanese, russian=russian, aims=aims)
-    first = akiyama_played
-    if not first:
-        cards = _cards(t, JAPAN, (AKIYAMA,))
-        if cards:
-            answer = yield Decision(JAPAN, "akiyama", {"card": cards[0]},
-                                    "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
-                                    _parse_flag("play"))
-            if answer["play"]:
-                t.discard(JAPAN, cards[0], "Japanese gunfire first (11.3.4)")
-                first = True
+    first = False
+    cards = _cards(t, JAPAN, (AKIYAMA,))
+    if cards:
+        answer = yield Decision(JAPAN, "akiyama", {"card": cards[0]},
+                                "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
+                                _parse_flag("play"))
+        if answer["play"]:
+            t.discard(JAPAN, cards[0], "Japanese gunfire first (11.3.4)")
+            first = True
     if first:
         hits = yield from gunfire(t, japanese, aims)
         apply(t, hits)
@@ -357,36 +381,71 @@ REPAIRS = {"port_arthur": 1, "vladivostok": 0, "first": 2, "second": 1}
 
 def repairs(t, sortied: set[str]):
     """11.4: a fleet that did not sortie repairs damaged ships: Port Arthur 1,
-    Vladivostok none, First 2, Second 1 (the most valuable first). With the Second Fleet
-    eliminated, Japan may instead withdraw an undamaged First Fleet ship to bring the
-    Second Fleet ship back undamaged (A46)."""
+    Vladivostok none, First 2, Second 1. A67: first, with the Second Fleet sunk, Japan may
+    withdraw a First Fleet ship undamaged at that moment (whether or not the First Fleet
+    sortied) to bring the Second Fleet ship back undamaged (A46); then each owner chooses
+    which damaged ships are repaired (asked only when there are more than the fleet
+    repairs; the default is the strongest)."""
+    yield from second_fleet_return(t)
     ships = t.s["naval"]["ships"]
     for fleet, count in REPAIRS.items():
         if fleet in sortied or not count:
             continue
         damaged = sorted((s for s in afloat(t, fleet) if ships[s]["steps"] == 1),
                          key=lambda s: (-ships[s]["strength"], s))
-        for sid in damaged[:count]:
+        chosen = damaged[:count]
+        if len(damaged) > count:
+            chosen = yield from ask_repairs(t, fleet, damaged, count)
+        for sid in chosen:
             ships[sid]["steps"] = 2
             t.say("repair", f"{sid} is repaired (11.4).", ship=sid)
+
+
+def ask_repairs(t, fleet: str, damaged: list[str], count: int):
+    """A67: the owner names the damaged ships repaired (at most ``count``)."""
+    owner = t.s["naval"]["ships"][damaged[0]]["side"]
+
+    def parse(answer: Mapping[str, Any]) -> dict:
+        chosen = answer.get("ships")
+        if not isinstance(chosen, list) or len(chosen) > count or len(set(chosen)) != len(chosen) \
+                or any(sid not in damaged for sid in chosen):
+            raise IllegalAnswer(f"name up to {count} damaged ship(s) of the fleet to repair: {', '.join(damaged)}")
+        return {"ships": list(chosen)}
+
+    answer = yield Decision(owner, "repair", {"fleet": fleet, "ships": damaged, "count": count},
+                            f"{owner.capitalize()}: which damaged ship(s) of the {FLEET_LABELS[fleet]} are repaired "
+                            f"(up to {count}, 11.4)?", parse)
+    return answer["ships"]
+
+
+FLEET_LABELS = {"port_arthur": "Port Arthur Fleet", "vladivostok": "Vladivostok Fleet", "first": "First Fleet",
+                "second": "Second Fleet"}
+
+
+def second_fleet_return(t):
+    """A46, A67: at the start of the repairs, Japan may withdraw one undamaged First Fleet
+    ship to bring the sunk Second Fleet ship back undamaged."""
+    ships = t.s["naval"]["ships"]
     second = [s for s, ship in ships.items() if ship["fleet"] == "second"]
     spare = unhurt(t, "first")
-    if second and not afloat(t, "second") and spare and "first" not in sortied:
-        def parse(answer: Mapping[str, Any]) -> dict:
-            ship = answer.get("withdraw")
-            if ship is not None and ship not in spare:
-                raise IllegalAnswer(f"withdraw one of {', '.join(spare)}, or withdraw = none")
-            return {"withdraw": ship}
+    if not (second and not afloat(t, "second") and spare):
+        return
 
-        answer = yield Decision(JAPAN, "second-fleet", {"ships": spare, "returns": second[0]},
-                                f"Japan: withdraw an undamaged First Fleet ship to bring {second[0]} back (11.4)?",
-                                parse)
-        if answer["withdraw"]:
-            ships[answer["withdraw"]]["steps"] = 0
-            ships[answer["withdraw"]]["withdrawn"] = True
-            ships[second[0]]["steps"] = 2
-            t.say("repair", f"{answer['withdraw']} is withdrawn; {second[0]} returns undamaged (11.4).",
-                  ship=second[0])
+    def parse(answer: Mapping[str, Any]) -> dict:
+        ship = answer.get("withdraw")
+        if ship is not None and ship not in spare:
+            raise IllegalAnswer(f"withdraw one of {', '.join(spare)}, or withdraw = none")
+        return {"withdraw": ship}
+
+    answer = yield Decision(JAPAN, "second-fleet", {"ships": spare, "returns": second[0]},
+                            f"Japan: withdraw an undamaged First Fleet ship to bring {second[0]} back (11.4)?",
+                            parse)
+    if answer["withdraw"]:
+        ships[answer["withdraw"]]["steps"] = 0
+        ships[answer["withdraw"]]["withdrawn"] = True
+        ships[second[0]]["steps"] = 2
+        t.say("repair", f"{answer['withdraw']} is withdrawn; {second[0]} returns undamaged (11.4).",
+              ship=second[0])
 
 
 # -- 11.6 Port Arthur -------------------------------------------------------------------------

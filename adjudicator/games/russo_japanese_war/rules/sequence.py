@@ -66,7 +66,6 @@ def _play(t):
             if s["result"]:
                 return
         s["turn"] += 1
-        s["combats"] = []
         start = phases_of(s["turn"])[0]
 
 

@@ -1,0 +1,25 @@
+"""Russo-Japanese War: the receipt of orders checked against a campaign names each line
+that cannot be carried out and why (an unreachable move, an attack by a unit that will
+not be adjacent), through the campaign's own check as ``check --store --campaign`` does."""
+
+from __future__ import annotations
+
+from tests.pipeline.pipeline_helpers import CAMPAIGN, DEADLINE_HOURS, HOUR, PLAYERS, REFEREE, T0, orders_text
+
+
+def test_an_unreachable_move_and_an_attack_by_a_unit_not_adjacent_are_both_named(campaigns, referee_key):
+    campaigns.create(CAMPAIGN, "russo-japanese-war", PLAYERS, referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert (step.waiting.side, step.waiting.kind) == ("japan", "move")
+    body = ("move:\n"
+            "  Gds korea-1015-1114\n"
+            "  12 korea-1015-1115-1215-1216\n"
+            "attack:\n"
+            "  1214 with Gds, 12\n")
+    text = orders_text("japan", step=2, body=body)          # the step the first report asks for
+    _receipt, problems = campaigns.check(CAMPAIGN, text)
+    lines = text.splitlines()
+    move, attack = lines.index("  12 korea-1015-1115-1215-1216") + 1, lines.index("  1214 with Gds, 12") + 1
+    assert f"line {move}: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)" in problems
+    assert f"line {attack}: 12 cannot attack 1214: it is in the korea box, not adjacent (9.1, A10)" in problems
