@@ -8,8 +8,19 @@ import pytest
 from adjudicator.games.tsushima_1905.conformance import run_case
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 
-CASES = Path(__file__).resolve().parents[2].parent / "shared" / "cases" / "tsushima-1905"
+def _shared_cases() -> Path:
+    """The shared cases folder: beside the checkout, or beside the folder of checkouts."""
+    for folder in Path(__file__).resolve().parents[2:5]:
+        found = folder / "shared" / "cases" / "tsushima-1905"
+        if found.is_dir():
+            return found
+    return Path(__file__).resolve().parents[3] / "shared" / "cases" / "tsushima-1905"
+
+
+CASES = _shared_cases()
+OWN = Path(__file__).resolve().parents[1] / "cases" / "tsushima-1905"
 FILES = sorted(CASES.glob("*.toml"))
+OWN_FILES = sorted(OWN.glob("*.toml"))
 GAME = Tsushima1905()
 
 
@@ -24,5 +35,12 @@ def test_the_thirty_cases_are_there():
 
 @pytest.mark.parametrize("path", FILES, ids=[_load(p)["id"] for p in FILES])
 def test_case(path):
+    problems = run_case(_load(path), GAME)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", OWN_FILES, ids=[_load(p)["id"] for p in OWN_FILES])
+def test_project_case(path):
+    """The project's own cases (tests/cases/tsushima-1905): the later rulings."""
     problems = run_case(_load(path), GAME)
     assert not problems, "\n".join(problems)
