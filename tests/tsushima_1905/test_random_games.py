@@ -78,3 +78,17 @@ def test_a_game_ends_when_a_side_has_no_ship_in_action_or_at_the_turn_cap():
     in_action = {side: any(s.side == side and s.status == ACTIVE for s in match.state.ships.values())
                  for side in ("japan", "russia")}
     assert not all(in_action.values()) or match.state.turn == 15
+
+
+@pytest.mark.parametrize("seed", [1, 6, 7, 9, 10, 12])
+def test_play_under_a_forbidden_table_edge_reaches_the_end_of_the_game(seed):
+    """R-SEQ-5: `adjudicator play -o table_edge=forbid --seed N` (the same match, dice
+    and player as the command) ends; a ship that cannot move without leaving the
+    table is passed over, and the players' fall-back move stays on the table."""
+    from adjudicator.engine.match import play_out
+    from adjudicator.games.tsushima_1905.plugin import plugin
+
+    support, rng = plugin(), random.Random(seed)
+    match = Match(support.game(), {}, {"table_edge": "forbid"})
+    play_out(match, support.dice(rng), support.player(rng), max_steps=200_000)
+    assert match.finished and match.state.winner in ("japan", "russia", "draw")
