@@ -79,13 +79,13 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "a5a88b63c3bd1e9b9a5afad340f0645f419f042975d4303b8b74b719d65efbdc",
+        "a8caa6593c1620f657d584d39eccce05313fbfb7c6eb02addbf3a8688e23b721",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "20d975635b2f71d249ea60f721c45a8807b70f7fd23ae9ab26193e362f657dea",
+        "826ceeae5b1f4da241e3f0b48ff13bf46d00041d9aeb948481f1f530b82fca55",
     ("demo-orders", 1904, ()):
-        "a27ba10171a4e715cc0d9a829471339474ce92fac53d90d3b88216e348d51e57",
+        "5dbf988823e4a0a0fbef8fad38d818eea962dedb17d069597712f2e3ba68db54",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "8476c53c328495eadbcd4e7b61c85e00f68e2372c3ce4b1a9e6dc22838603eb0",
+        "fa1d1b0f7e17fcde44369e9e3d0224417bac3935546ff425b54880090b47dd3d",
     ("random", 3, ()):
         "76bf059feb83a3e2271eca034759d4ba1dfadf0a878daa4e421d145605b2758f",
     ("reasonable", 4, (("split_fire", True),)):

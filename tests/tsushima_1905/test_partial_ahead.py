@@ -109,7 +109,8 @@ def test_standing_orders_carry_out_a_partial_ahead_and_skip_it_without_the_optio
     match = at_table({"partial_ahead": True})
     assert Plans({"russia": orders})(match.decision, match.state)["move"] == ["A0.5"]
     match = at_table({})
-    assert Plans({"russia": orders})(match.decision, match.state)["move"] == ["A"]
+    answer = Plans({"russia": orders})(match.decision, match.state)
+    assert "A0.5" not in answer["move"] and "whole base lengths" in answer["notes"][0]
 
 
 def test_a_relative_move_under_partial_ahead_keeps_station_closer_than_whole_aheads_can():

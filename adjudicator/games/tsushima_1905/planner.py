@@ -370,3 +370,31 @@ def resolve(table: Table, ship: Ship, order: Relative) -> list[Element]:
             if not plan.withdrawn and (not plan.struck or (ram_target is not None and ram_target in plan.struck)):
                 return list(elements)
     raise NoMove(f"no move carries out {order.text()!r} for {ship.name} without a collision or leaving the table")
+
+
+def nearest_clear(table: Table, ship: Ship, point: tuple[int, int]) -> list[Element] | None:
+    """``collision: avoid`` (rulings §4.3): the legal move that neither collides nor
+    leaves the table and ends nearest ``point`` (where the move written would have
+    ended), searched as the relative moves are; failing that, the first single
+    element that stays clear (A, S1-S90, P1-P90), then no move where R-SEQ-3 allows
+    it. None: every legal move collides or leaves the table."""
+    free = free_moves(table, ship)
+    most = free + paid_moves_left(table, ship)
+    fewest = 1 if table.options.must_move else 0
+    if most == 0:
+        return []
+    alphabet = ALPHABET + PARTIAL_AHEADS if table.options.partial_ahead else ALPHABET
+    objective = _distance_objective(table.geo, point, False)
+    ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
+                   free, CANDIDATES, alphabet)
+    singles = [(AHEAD,)] + [(Element(sign * d),) for d in range(1, 91) for sign in (1, -1)]
+    for elements in [entry[-1] for entry in ranked] + singles:
+        if sum(1 for e in elements if e.is_turn) > table.cls(ship).turns_per_activation:
+            continue
+        try:
+            plan = plan_move(table, ship, elements)
+        except IllegalAnswer:
+            continue
+        if not plan.withdrawn and not plan.struck:
+            return list(elements)
+    return None if fewest else []

@@ -36,10 +36,10 @@ from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
 )
-from adjudicator.games.tsushima_1905.planner import NoMove, resolve
+from adjudicator.games.tsushima_1905.planner import NoMove, nearest_clear, resolve
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
-from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
-from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
+from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.state import ACTIVE, ON_TABLE, Ship, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.orders.model import OrderSet
 
@@ -60,6 +60,22 @@ DEFAULT_TEXT = {
     "repair": "all dice, flooding first",
 }
 CMP = {"<": int.__lt__, "<=": int.__le__, "=": int.__eq__, ">=": int.__ge__, ">": int.__gt__}
+
+
+def prime_activations_made(state: State, side: str) -> int:
+    """The activations ``side`` has made this turn, asked while its prime activations
+    last (only the Offense activates then): each activation leaves one track in the
+    turn's log; a ship passed over (R-SEQ-3, R-SEQ-5) or struck by another's collision
+    has none, as it made no activation."""
+    own = {s.name for s in state.side_ships(side)}
+    return sum(1 for entry in state.log if entry.get("kind") == "track" and entry.get("ship") in own)
+
+
+def line_order(data: GameData, names: list[str]) -> list[str]:
+    """``names`` column by column (the scenario's squadrons, each in its line's order,
+    the leader first), then the ships in no column, in the order given (R-LINE-1)."""
+    ordered = [name for squadron in data.squadrons for name in squadron.ships if name in names]
+    return list(dict.fromkeys(ordered + list(names)))
 
 
 class Plans:
@@ -122,16 +138,22 @@ class Plans:
         prime = orders.block("prime")
         side = decision.side
         if (decision.options.get("may_pass") and prime is not None and prime.stop_after is not None
-                and sum(1 for s in table.state.side_ships(side) if s.activated and not s.done) >= prime.stop_after):
+                and prime_activations_made(table.state, side) >= prime.stop_after):
             return {"pass": True}
-        order = orders.block("order")
+        ship = table.ship(self.next_ship(table, waiting, orders.block("order")))
+        elements, notes = self.move_with_notes(table, ship, orders)
+        fire, fire_notes = self.fire_with_notes(table, ship, elements, orders)
+        answer = {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
+        return answer | ({"notes": notes + fire_notes} if notes or fire_notes else {})
+
+    def next_ship(self, table: Table, waiting: list[str], order) -> str:
+        """The ``order:`` list's first ship still waiting; then, for ``others`` (or
+        without a list), column by column, front to back in each line's order, the
+        leader first; ships in no column last, in order of battle (R-LINE-1)."""
         listed = [name for name in (order.ships if order else ()) if name in waiting]
-        ship = table.ship((listed or waiting)[0])
-        elements = self.move(table, ship, orders)
-        if elements is None:        # no option can be carried out: the default move (rulings 4.3)
-            elements = [Element(0)] if free_moves(table, ship) + paid_moves_left(table, ship) else []
-        fire = self.fire(table, ship, elements, orders)
-        return {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
+        if listed:
+            return listed[0]
+        return line_order(self.data, waiting)[0]
 
     def _entry(self, table: Table, ship: Ship, entries, attribute: str = "who"):
         """The ship's own entry, else its squadron's, else ``all``'s."""
@@ -144,56 +166,129 @@ class Plans:
         return by_who.get(ALL)
 
     def move(self, table: Table, ship: Ship, orders: OrderSet) -> list[Element] | None:
+        """The move the orders give (None: no entry for the ship)."""
+        block = orders.block("move")
+        if block is None or self._entry(table, ship, block.orders) is None:
+            return None
+        return self.move_with_notes(table, ship, orders)[0]
+
+    def move_with_notes(self, table: Table, ship: Ship, orders: OrderSet) -> tuple[list[Element], list[str]]:
+        """The ship's move and what the orders could not carry out as written.
+
+        The entry's options are tried in turn (``else``), each when its condition
+        holds; the first that can be carried out is used. Under ``collision: avoid``
+        (the default) an option that would collide is not used (unless it is a
+        ``ram``); when no option, nor the default single ahead, is free of collision,
+        the move is the legal one that ends nearest where the first of them would
+        have ended without colliding (a shorter ahead, a turn, or no move where
+        R-SEQ-3 allows). Each step away from the orders as written is noted."""
         block = orders.block("move")
         entry: MoveOrder | None = self._entry(table, ship, block.orders) if block else None
-        if entry is None:
-            return None
         collision = orders.block("collision")
         allow = collision is not None and collision.allow
-        for option in entry.options:
+        notes: list[str] = []
+        intended: list[Element] | None = None
+        for option in (entry.options if entry else ()):
             if not self.holds(option.condition, table, ship.side, ship):
                 continue
-            elements = self._option(table, ship, entry, option)
+            elements, why = self._option(table, ship, entry, option)
+            written = f"{ship.name}'s move \"{option.text()}\""
             if elements is None:
+                notes.append(f"{written} cannot be carried out: {why}")
                 continue
+            if why:
+                notes.append(f"{written}: {why}")
             try:
                 plan = plan_move(table, ship, elements)
-            except IllegalAnswer:
+            except IllegalAnswer as err:
+                notes.append(f"{written} cannot be carried out: {err}")
                 continue
             rams = option.relative is not None and option.relative.kind == "ram"
-            if plan.struck and not (allow or rams):
+            if rams and option.relative.ship not in plan.struck:
+                notes.append(f"{written} cannot be carried out: no legal move reaches {option.relative.ship}")
                 continue
-            return elements
-        return None
+            if plan.struck and not (allow or rams):
+                notes.append(f"{written} would collide with {', '.join(plan.struck)} (collision: avoid)")
+                intended = intended or elements
+                continue
+            return elements, notes
+        can = free_moves(table, ship) + paid_moves_left(table, ship)
+        default = [Element(0)] if can else []
+        if intended is None:
+            if not default:
+                return [], notes
+            try:
+                plan = plan_move(table, ship, default)
+            except IllegalAnswer:
+                plan = None
+            if plan is not None and not plan.struck:
+                if entry is not None:
+                    notes.append(f"{ship.name} moves one ahead instead (the default move)")
+                return default, notes
+            if allow and plan is not None:
+                return default, notes
+            intended = default
+        point = self.free_end(table, ship, intended)
+        avoiding = nearest_clear(table, ship, point)
+        moves = " ".join(e.code for e in intended)
+        if avoiding is None:
+            notes.append(f"{ship.name}: no legal move avoids a collision; it moves {moves}")
+            return intended, notes
+        done = " ".join(e.code for e in avoiding) or "no move"
+        notes.append(f"{ship.name} avoids a collision (collision: avoid): {done} instead of {moves}")
+        return avoiding, notes
 
-    def _option(self, table: Table, ship: Ship, entry: MoveOrder, option: MoveOption) -> list[Element] | None:
+    def free_end(self, table: Table, ship: Ship, elements: list[Element]) -> tuple[int, int]:
+        """Where ``elements`` would take the ship on an empty table."""
+        geo, pose = table.geo, pose_of(ship)
+        for element in elements:
+            pose = geo.turn(pose, element.degrees) if element.is_turn else geo.advance(pose, ahead_length(geo, element))
+        return pose.x, pose.y
+
+    def _option(self, table: Table, ship: Ship, entry: MoveOrder,
+                option: MoveOption) -> tuple[list[Element] | None, str]:
+        """The elements of one option now, and what of it cannot be done as written
+        (None: nothing of it can)."""
         elements: list[Element] = []
         if option.relative is not None:
             relative = option.relative
             if relative.kind == "follow" and entry.who != ship.name:
                 relative = self._follow_in_line(ship, entry.who, relative)
                 if relative is None:
-                    return None
+                    return None, f"{ship.name} leads its line and follows no ship"
+            target = table.state.ships.get(relative.ship) if relative.ship else None
+            if target is not None and target.status not in ON_TABLE:
+                return None, f"{target.name} is {target.status}"
             try:
                 elements = resolve(table, ship, relative)
-            except (NoMove, IllegalAnswer):
-                return None
+            except (NoMove, IllegalAnswer) as err:
+                return None, str(err)
         most = free_moves(table, ship) + paid_moves_left(table, ship)
         turns = table.cls(ship).turns_per_activation - sum(1 for e in elements if e.is_turn)
+        dropped: list[str] = []
         for code in option.elements:
             if code == "MAX":
                 elements += [Element(0)] * max(0, most - len(elements))
                 continue
             element = parse_element(code)
             if element.is_partial and not table.options.partial_ahead:
-                return None        # written without the campaign's option: the next "else"
+                return None, "aheads are whole base lengths in this campaign"
             if element.is_turn:
                 if turns <= 0:
+                    dropped.append(code)
                     continue
                 turns -= 1
             if len(elements) < most:
                 elements.append(element)
-        return elements if elements or most == 0 else None
+            else:
+                dropped.append(code)
+        if not elements and most > 0:
+            return None, "no element of it can be made"
+        if dropped and option.relative is None:
+            return None, (f"{ship.name} has {most} move element(s) left this turn "
+                          f"({paid_moves_left(table, ship)} paid, Bank {ship.bank}), not {len(option.elements)}")
+        why = f"{' '.join(dropped)} left out (the ship's limits)" if dropped else ""
+        return elements, why
 
     def _follow_in_line(self, ship: Ship, who: str, relative) -> Any:
         """In a squadron's "follow X", each ship follows the one ahead of it in line."""
@@ -207,8 +302,24 @@ class Plans:
 
     # -- fire -------------------------------------------------------------------------
 
-    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet) -> Any:
+    def fire_with_notes(self, table: Table, ship: Ship, elements: list[Element],
+                        orders: OrderSet) -> tuple[Any, list[str]]:
+        """The fire the orders give after ``elements``, and a note when the move ends
+        the ship's turn so that the fire ordered does not take place (R-ACT-2)."""
         plan = plan_move(table, ship, elements)
+        if not plan.stops_the_ship:
+            return self.fire(table, ship, elements, orders, plan), []
+        block = orders.block("fire")
+        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
+        if entry is not None and entry.hold_always:
+            return "none", []
+        why = (f"its move collides with {', '.join(plan.struck)}" if plan.struck
+               else "its move takes it off the table")
+        return "none", [f"{ship.name} does not fire: {why}, and a ship that collides or leaves the table "
+                        f"is done for the turn (R-ACT-2)"]
+
+    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet, plan=None) -> Any:
+        plan = plan or plan_move(table, ship, elements)
         if plan.stops_the_ship:
             return "none"
         block = orders.block("fire")

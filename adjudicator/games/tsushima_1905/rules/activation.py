@@ -84,6 +84,8 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
         table.say("pass", f"{side.title()} ends its prime activations.", side=side)
         return False
     ship.activated = True
+    for note in answer.notes:
+        table.say("orders-note", note, ship=ship.name, side=side)
     carry_out(table, ship, answer.moves, plan)
     for salvo in salvos:
         if ship.status == ACTIVE and not ship.done:
