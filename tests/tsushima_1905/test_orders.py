@@ -121,3 +121,84 @@ def test_a_whole_game_played_from_both_sides_orders_ends_and_replays_identically
     assert match.finished and match.state.winner in ("japan", "russia", "draw")
     replay = Match(GAME, history=match.history_json())
     assert json.dumps(replay.state.to_json()) == json.dumps(match.state.to_json())
+
+
+# -- moves refused rather than rewritten; names; numbers; empty headings; concede ------
+
+
+@pytest.mark.parametrize("side,entry,column,words", [
+    ("Japan", "Fuji: P90, P90, P90", 14, "may turn once"),
+    ("Russia", "Orel: starboard 30, port 30, ahead", 23, "may turn once"),
+    ("Japan", "Iwate: ahead 5", 10, "at most 4 move elements"),
+    ("Russia", "Orel: A, A, A", 15, "at most 2 move elements"),
+    ("Japan", "Idzumo: S10, A, P10, S10", 24, "may turn twice"),
+    ("Japan", "1st Division: S10, A, P10", 25, "Mikasa (battleship) may turn once"),
+])
+def test_a_move_beyond_the_class_limits_is_an_error_at_its_line_and_column_never_rewritten(
+        side, entry, column, words):
+    _, problems = parse(HEADER.format(side=side) + f"move:\n  {entry}\n")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E410", 6, column)]
+    assert words in problems[0].message and "nothing is cut to fit" in problems[0].message
+
+
+def test_moves_within_the_limits_are_kept_as_written():
+    orders, problems = parse(HEADER.format(side="Japan") + "move:\n  Iwate: A, S45, P45, A\n  Mikasa: S30, A, A\n")
+    assert problems == []
+    assert orders.block("move").canonical_lines()[1:] == ["  Iwate: A, S45, P45, A", "  Mikasa: S30, A, A"]
+
+
+def test_a_move_needing_more_cps_than_the_ship_has_left_is_an_error_when_read_for_the_position():
+    from adjudicator.orders.problems import ProblemLog as Log
+    state = GAME.new_state({}, {})
+    state.ships["Orel"].bank, state.ships["Orel"].lost = 1, 7
+    cleaned = clean(HEADER.format(side="Russia") + "move:\n  Orel: A, A\n")
+    log = Log(list(cleaned.lines), codes=CODES)
+    read(cleaned, log, state)
+    assert [(p.code, p.line, p.column) for p in log.problems] == [("E410", 6, 12)]
+    assert "Orel has 1 CP left" in log.problems[0].message
+
+
+def test_a_misspelt_ship_gets_a_did_you_mean():
+    _, problems = parse(HEADER.format(side="Japan") + "move:\n  Shikishma: ahead\nfire:\n  all: at Borodno\n")
+    assert [(p.code, p.line, p.suggestions) for p in problems] == [
+        ("E401", 6, ("Shikishima",)), ("E401", 8, ("Borodino",))]
+
+
+@pytest.mark.parametrize("text", ["move:\n  Mikasa: ahead 1" + "9" * 5000, "move:\n  Mikasa: steer 1" + "0" * 5000,
+                                  "prime: stop after 9" + "9" * 5000, "move:\n  Mikasa: ahead 1" + "1" * 5000 + ".5",
+                                  "move:\n  Mikasa: station on Orel bearing 90 distance 1" + "0" * 5000])
+def test_a_number_of_thousands_of_digits_is_an_error_with_its_place(text):
+    _, problems = parse(HEADER.format(side="Japan") + text + "\n")
+    assert problems and all(p.line in (5, 6) and p.column > 0 for p in problems)
+
+
+@pytest.mark.parametrize("heading", ["torpedo", "prime", "collision", "concede"])
+def test_an_empty_standing_order_heading_is_an_error_at_its_line_saying_what_it_needs(heading):
+    _, problems = parse(HEADER.format(side="Japan") + f"{heading}:\n")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E103", 5, 1)]
+    assert "needs" in problems[0].message
+
+
+@pytest.mark.parametrize("heading", ["armour", "counter-torpedo", "repairs", "torpedo targets", "order", "move",
+                                     "fire"])
+def test_an_empty_heading_with_a_meaning_reads_back_to_the_same_orders(heading):
+    orders, problems = parse(HEADER.format(side="Japan") + f"{heading}:\n")
+    assert problems == []
+    again, problems = parse(orders.canonical_text() + "password: x\n")
+    assert problems == [] and again == orders
+
+
+def test_concede_yes_is_accepted_reads_back_and_answers_every_question_with_a_concession():
+    orders, problems = parse(HEADER.format(side="Russia") + "concede: yes\n")
+    assert problems == [] and orders.block("concede").canonical_lines() == ["concede:", "  yes"]
+    again, _ = parse(orders.canonical_text() + "password: x\n")
+    assert again == orders
+    match = Match(GAME)
+    while match.decision is None or match.decision.side != "russia":
+        if match.chance is not None:
+            match.supply(random_dice(random.Random(1))(match.chance))
+        else:
+            match.answer(match.decision.side, Plans({})(match.decision, match.state))
+    match.answer("russia", Plans({"russia": orders})(match.decision, match.state))
+    assert match.finished and match.state.result["winner"] == "japan"
+    assert match.state.result["victory"] == "conceded" and "Russia concedes" in match.events[-1].text

@@ -154,6 +154,8 @@ def parse_element(text: Any) -> Element:
 def ahead_units(decimal: str) -> int:
     """Decimal base lengths with at most three decimals, as 1/1000 BL, exactly."""
     whole, _, rest = decimal.partition(".")
+    if len(whole) > 3:
+        raise IllegalAnswer(f"{decimal[:12]!r}: an ahead is more than 0 and at most 1 BL for its CP")
     return int(whole or "0") * UNITS_PER_BL + int((rest + "000")[:3])
 
 

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 GAME = "tsushima-1905"
 BLOCK_ORDER = ("order", "move", "fire", "armour", "counter-torpedo", "torpedo", "torpedo targets",
-               "repairs", "prime", "collision")
+               "repairs", "prime", "collision", "concede")
 ALL = "all"
 FOLLOW_WORDS = {"and", "if", "unless", "cp", "else", "otherwise", "bearing", "in", "first", "for"}
 
@@ -209,6 +209,8 @@ class TargetPriorities(_Block):
     priorities: tuple[str, ...]                    # ship names, "battleships first", "most damaged first"
 
     def entries(self) -> list[str]:
+        if not self.priorities:
+            return []
         return [", ".join(spell(p) if p not in ("battleships first", "most damaged first") else p
                           for p in self.priorities)]
 
@@ -241,3 +243,16 @@ class CollisionPolicy(_Block):
 
     def entries(self) -> list[str]:
         return ["allow" if self.allow else "avoid"]
+
+
+@dataclass(frozen=True)
+class Concession(_Block):
+    """``concede: yes``: the side concedes at the next stop its orders answer, and the
+    game ends at once with the other side the winner (R-END-2); ``concede: no``
+    withdraws it."""
+
+    kind: ClassVar[str] = "concede"
+    concede: bool = True
+
+    def entries(self) -> list[str]:
+        return ["yes" if self.concede else "no"]

@@ -100,6 +100,9 @@ class Plans:
         """The answer ``orders`` give to ``decision`` (None: they do not answer it)."""
         if orders is None:
             return None
+        concession = orders.block("concede")
+        if concession is not None and concession.concede:
+            return {"concede": True}
         table = Table(state, self.data, self.geo, Options.from_json(state.options), lambda event: None)
         handler = getattr(self, "_" + decision.kind.replace("-", "_"))
         return handler(decision, table, orders)

@@ -14,13 +14,14 @@ from lark import Token, Tree
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import ahead_of, ahead_units
-from adjudicator.games.tsushima_1905.data import GameData, bl_to_units
+from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, bl_to_units
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
-    ALL, ActivationOrder, Clause, CollisionPolicy, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
+    ALL, ActivationOrder, Clause, CollisionPolicy, Concession, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
     TorpedoPolicy, BLOCK_ORDER,
 )
+from adjudicator.orders.names import Catalog
 from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
 from adjudicator.orders.problems import ProblemLog
 
@@ -28,6 +29,8 @@ HEADER_FIELDS = {"campaign_field": "campaign", "side_field": "side", "turn_field
                  "game_field": "game", "password_field": "password", "signature_field": "signature",
                  "entropy_field": "entropy", "reveal_field": "reveal"}
 REQUIRED_HEADER = ("campaign", "side", "turn")
+AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
+MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
 SIDES = {"japan": "japan", "russia": "russia", "japanese": "japan", "russian": "russia"}
 
 
@@ -36,8 +39,12 @@ def _rule(node: Tree) -> str:
 
 
 def _where(node) -> tuple[int, int]:
+    """Where ``node`` starts: its token, the start its tree recorded, or its first token."""
     if isinstance(node, Token):
         return node.line or 0, node.column or 0
+    meta = getattr(node, "_meta", None)
+    if meta is not None and not meta.empty and getattr(meta, "line", None):
+        return meta.line, meta.column
     for child in getattr(node, "children", []):
         line, column = _where(child)
         if line:
@@ -52,11 +59,26 @@ def _text(name: Tree) -> str:
 class Reader:
     """Reads one parse tree against the game's ships and squadrons."""
 
-    def __init__(self, data: GameData, log: ProblemLog, options: Options | None = None) -> None:
+    def __init__(self, data: GameData, log: ProblemLog, options: Options | None = None, state=None) -> None:
         self.data = data
         self.log = log
         self.side: str | None = None
         self.options = options          # the campaign's options, when the orders are read for one
+        self.state = state              # the campaign's position, when the orders are read for one
+        self._catalog: Catalog | None = None
+
+    # -- numbers --------------------------------------------------------------------
+
+    def num(self, token, most: int = MOST) -> int:
+        """A whole number written in the orders; one over ``most`` is an error (E301)
+        at its place, and reading goes on with ``most`` (nothing is used of a file
+        with an error)."""
+        text = str(token).strip()
+        if len(text) > len(str(most)) or int(text) > most:
+            self.log.add("E301", f"{text[:12]}{'...' if len(text) > 12 else ''} is out of range: at most {most} "
+                                 f"here", *_where(token))
+            return most
+        return int(text)
 
     # -- names ----------------------------------------------------------------------
 
@@ -72,7 +94,8 @@ class Reader:
                 self.log.add("E402", f'"{text}" names more than one ship: write the full name',
                              *_where(node), suggestions=[s.name for s in found])
             else:
-                self.log.add("E401", f'there is no ship "{text}"', *_where(node))
+                close = self.catalog().lookup(text).suggestions
+                self.log.add("E401", f'there is no ship "{text}"', *_where(node), suggestions=close)
             return None
         ship = found[0]
         if own is not None and self.side is not None and (ship.side == self.side) != own:
@@ -80,6 +103,12 @@ class Reader:
             self.log.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
             return None
         return ship.name
+
+    def catalog(self) -> Catalog:
+        """Every ship's name, short name and aliases, for near misses ("Shikishma")."""
+        if self._catalog is None:
+            self._catalog = Catalog.of("ship", {s.name: (s.short, *s.aliases) for s in self.data.ships})
+        return self._catalog
 
     def who(self, node: Tree) -> str | None:
         child = node.children[0]
@@ -127,10 +156,16 @@ class Reader:
             if self.side is None:
                 self.log.add("E113", f'side "{side}" is not Japan or Russia')
         turn = values.get("turn")
-        return (Header(campaign=values.get("campaign"), side=self.side, turn=int(turn) if turn else None,
+        return (Header(campaign=values.get("campaign"), side=self.side, turn=self.header_turn(turn, fields),
                        step=values.get("step"), game=values.get("game"), entropy=values.get("entropy"),
                        reveal=values.get("reveal")),
                 Credentials(password=values.get("password"), signature=values.get("signature")))
+
+    def header_turn(self, turn: str | None, fields: list[Tree]) -> int | None:
+        if not turn:
+            return None
+        node = next(n for n in fields if HEADER_FIELDS[_rule(n)] == "turn")
+        return self.num(node.children[0])
 
     # -- blocks ---------------------------------------------------------------------
 
@@ -153,41 +188,99 @@ class Reader:
         orders = []
         for entry in self._entries(node):
             who = self.who(entry.children[0])
-            options = tuple(o for o in (self.move_option(c) for c in entry.children[1:]) if o is not None)
+            options = []
+            for child in entry.children[1:]:
+                option = self.move_option(child, who)
+                if option is not None:
+                    options.append(option)
             if who is not None and options:
-                orders.append(MoveOrder(who, options))
+                orders.append(MoveOrder(who, tuple(options)))
         return MovePlans(tuple(orders))
 
-    def move_option(self, node: Tree) -> MoveOption | None:
+    def move_option(self, node: Tree, who: str | None = None) -> MoveOption | None:
         elements, relative, condition = [], None, None
         for child in node.children:
             kind = _rule(child)
             if kind == "explicit":
-                elements += [self.element(e) for e in child.children]
+                elements += [(self.element(e), e) for e in child.children]
             elif kind in ("ahead", "ahead_length", "ahead_max", "turn_code", "starboard", "port"):
-                elements.append(self.element(child))
+                elements.append((self.element(child), child))
             elif kind in ("if_condition", "unless_condition"):
                 condition = self.condition(child)
             else:
                 relative = self.relative(child)
-        if None in elements or (relative is None and not elements):
+        if any(e is None for e, _ in elements) or (relative is None and not elements):
             return None
-        expanded: list[str] = []
-        for element in elements:
-            expanded += element if isinstance(element, list) else [element]
-        return MoveOption(tuple(expanded), relative, condition)
+        expanded: list[tuple[str, Tree]] = []
+        for element, where in elements:
+            expanded += [(code, where) for code in (element if isinstance(element, list) else [element])]
+        if who is not None and not self.within_limits(who, expanded, relative is not None):
+            return None
+        return MoveOption(tuple(code for code, _ in expanded), relative, condition)
+
+    def ships_of(self, who: str) -> list[ShipInfo]:
+        """The sender's ships a ``move`` entry is about: a ship, a squadron's, or all."""
+        own = [s for s in self.data.ships if self.side in (None, s.side)]
+        if who == ALL:
+            return own
+        for squadron in self.data.squadrons:
+            if squadron.name == who and self.side in (None, squadron.side):
+                return [s for s in own if s.name in squadron.ships]
+        return [s for s in own if s.name == who]
+
+    def within_limits(self, who: str, elements: list[tuple[str, Tree]], relative: bool) -> bool:
+        """An explicit move within the limits of every ship it is for ("Battleships can
+        turn once per move, cruisers twice"; at most the movement points, and a
+        Japanese ship's free move first, R-MOVE-2, R-MOVE-5; at most the CPs the ship
+        has left), else E410 at the first element beyond them: a move is never
+        rewritten to fit. After a relative move (which takes what it needs within
+        the limits), only the turns written are checked."""
+        problem = None
+        for info in self.ships_of(who):
+            cls = self.data.classes[info.ship_class]
+            free = int(self.data.rules["movement"]["japanese_free_move"]) if info.side == "japan" else 0
+            turns = [where for code, where in elements if code[0] in "SP"]
+            if len(turns) > cls.turns_per_activation:
+                word = {1: "once", 2: "twice"}.get(cls.turns_per_activation, f"{cls.turns_per_activation} times")
+                problem = (turns[cls.turns_per_activation],
+                           f"{info.name} ({cls.name.replace('_', ' ')}) may turn {word} per activation "
+                           f"(the free move included), not {len(turns)} times")
+                break
+            counted = [where for code, where in elements if code != "MAX"]
+            most = cls.max_movement + free
+            if not relative and len(counted) > most:
+                extra = f" and its free move" if free else ""
+                problem = (counted[most], f"{info.name} ({cls.name.replace('_', ' ')}) makes at most {most} move "
+                                          f"elements per turn: {cls.max_movement} movement points{extra}, "
+                                          f"not {len(counted)}")
+                break
+            left = self.cp_left(info.name)
+            if not relative and left is not None and len(counted) - free > left:
+                problem = (counted[left + free], f"{info.name} has {left} CP left: the move needs "
+                                                 f"{len(counted) - free}")
+                break
+        if problem is None:
+            return True
+        where, message = problem
+        self.log.add("E410", f"{message}; write a move within its limits (nothing is cut to fit)", *_where(where))
+        return False
+
+    def cp_left(self, name: str) -> int | None:
+        """The CPs a ship has left, when the orders are read for a campaign's position."""
+        ship = self.state.ships.get(name) if self.state is not None else None
+        return None if ship is None else ship.cp
 
     def element(self, node: Tree) -> str | list[str] | None:
         kind = _rule(node)
         if kind == "ahead":
-            count = int(node.children[0]) if node.children else 1
+            count = self.num(node.children[0], AHEADS_MOST) if node.children else 1
             return ["A"] * count
         if kind == "ahead_max":
             return "MAX"
         if kind == "ahead_length":
             return self.partial_ahead(node)
         code = str(node.children[0]).upper() if kind == "turn_code" else \
-            f"{'S' if kind == 'starboard' else 'P'}{int(node.children[0])}"
+            f"{'S' if kind == 'starboard' else 'P'}{self.num(node.children[0])}"
         if not 1 <= int(code[1:]) <= 90:
             self.log.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
             return None
@@ -211,7 +304,7 @@ class Reader:
     def relative(self, node: Tree) -> RelativeMove | None:
         kind = _rule(node)
         if kind == "steer":
-            heading = int(node.children[0])
+            heading = self.num(node.children[0])
             if not 0 <= heading < 360:
                 self.log.add("E301", f"a heading is 0 to 359 degrees, not {heading}", *_where(node))
                 return None
@@ -220,8 +313,13 @@ class Reader:
         if ship is None:
             return None
         if kind == "station":
-            return RelativeMove("station", ship, bearing=int(node.children[1]) % 360,
-                                distance=bl_to_units(str(node.children[2]), self.data.units_per_bl))
+            distance = str(node.children[2])
+            if len(distance.partition(".")[0]) > 2:
+                self.log.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
+                             *_where(node.children[2]))
+                return None
+            return RelativeMove("station", ship, bearing=self.num(node.children[1]) % 360,
+                                distance=bl_to_units(distance, self.data.units_per_bl))
         return RelativeMove(kind, ship)
 
     def condition(self, node: Tree) -> Condition:
@@ -231,10 +329,10 @@ class Reader:
             if kind == "cp_is":
                 parts = list(clause.children)
                 ship = self.ship(parts.pop(0)) if isinstance(parts[0], Tree) else ""
-                clauses.append(Clause("cp", ship or "", str(parts[0]).replace("==", "="), int(parts[1])))
+                clauses.append(Clause("cp", ship or "", str(parts[0]).replace("==", "="), self.num(parts[1])))
             elif kind in ("attacks_is", "turn_is"):
                 clauses.append(Clause(kind[:-3], "", str(clause.children[0]).replace("==", "="),
-                                      int(clause.children[1])))
+                                      self.num(clause.children[1])))
             else:
                 clauses.append(Clause(kind))
         return Condition(tuple(clauses), _rule(node) == "unless_condition")
@@ -274,9 +372,9 @@ class Reader:
             return replace(order, salvos=order.salvos + (targets,))
         if kind == "dice_rule":
             value = part.children[0]
-            return replace(order, dice=str(value) if isinstance(value, Token) else _rule(value))
+            return replace(order, dice=str(self.num(value)) if isinstance(value, Token) else _rule(value))
         if kind == "keep":
-            return replace(order, keep=int(part.children[0]))
+            return replace(order, keep=self.num(part.children[0]))
         condition = self.condition(part.children[0]) if part.children else None
         return replace(order, hold=condition, hold_always=condition is None)
 
@@ -306,14 +404,14 @@ class Reader:
                 count, attack = entry.children
                 value = count.children[0]
                 if isinstance(value, Token):
-                    real = int(value)
+                    real = self.num(value)
                 else:
-                    real = 0 if _rule(value) == "none" else int(attack)
-                by_attack.append((int(attack), real))
+                    real = 0 if _rule(value) == "none" else self.num(attack)
+                by_attack.append((self.num(attack), real))
             elif kind == "keep":
-                keep = int(entry.children[0])
+                keep = self.num(entry.children[0])
             elif kind == "counter_dice":
-                rule = str(int(entry.children[0]))
+                rule = str(self.num(entry.children[0]))
             else:
                 rule = kind
         return cls(tuple(sorted(by_attack)), rule, keep)
@@ -324,8 +422,19 @@ class Reader:
     def counter_block(self, node: Tree) -> CounterPolicy:
         return self._dice_policy(node, CounterPolicy)
 
-    def torpedo_block(self, node: Tree) -> TorpedoPolicy:
-        entry = self._entries(node)[0]
+    def _first_entry(self, node: Tree, wanted: str) -> Tree | None:
+        """A standing order's one entry; an empty heading is an error naming what it needs."""
+        entries = self._entries(node)
+        if not entries:
+            heading = str(node.children[0]) if node.children and isinstance(node.children[0], Token) else "it"
+            self.log.add("E103", f'"{heading}:" needs {wanted} after it', *_where(node))
+            return None
+        return entries[0]
+
+    def torpedo_block(self, node: Tree) -> TorpedoPolicy | None:
+        entry = self._first_entry(node, "yes, no or auto (e.g. torpedo: yes if attacks >= 2)")
+        if entry is None:
+            return None
         kind = _rule(entry)
         if kind == "torpedo_yes":
             return TorpedoPolicy("yes", self.condition(entry.children[0]) if entry.children else None)
@@ -349,16 +458,23 @@ class Reader:
         for entry in self._entries(node):
             kind = _rule(entry)
             if kind == "repairs_dice":
-                dice = str(int(entry.children[0]))
+                dice = str(self.num(entry.children[0]))
             elif kind == "fire_first":
                 first = "fire"
             elif kind == "keep":
-                keep = int(entry.children[0])
+                keep = self.num(entry.children[0])
         return RepairPolicy(dice, first, keep)
 
-    def prime_block(self, node: Tree) -> PrimePolicy:
-        entry = self._entries(node)[0]
-        return PrimePolicy(int(entry.children[0]) if _rule(entry) == "prime_stop" else None)
+    def prime_block(self, node: Tree) -> PrimePolicy | None:
+        entry = self._first_entry(node, "all or stop after N")
+        if entry is None:
+            return None
+        return PrimePolicy(self.num(entry.children[0]) if _rule(entry) == "prime_stop" else None)
 
-    def collision_block(self, node: Tree) -> CollisionPolicy:
-        return CollisionPolicy(_rule(self._entries(node)[0]) == "allow")
+    def collision_block(self, node: Tree) -> CollisionPolicy | None:
+        entry = self._first_entry(node, "avoid or allow")
+        return None if entry is None else CollisionPolicy(_rule(entry) == "allow")
+
+    def concede_block(self, node: Tree) -> Concession | None:
+        entry = self._first_entry(node, "yes or no (concede: yes ends the game, the other side the winner)")
+        return None if entry is None else Concession(_rule(entry) == "concede_yes")
