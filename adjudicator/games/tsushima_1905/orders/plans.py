@@ -463,3 +463,138 @@ class StandingAnswers:
 
     def default_answer(self, decision: Decision, state: State) -> dict:
         return dict(self.plans.default_answer(decision, state))
+
+    def why_not(self, decision: Decision, state: State, orders: OrderSet | None) -> list[tuple[str, str]]:
+        """See :func:`why_not`."""
+        return why_not(decision, state, orders, self.plans.data)
+
+
+# -- why an order cannot be carried out (receipts, check --store --campaign) -----------
+
+
+def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
+            data: GameData | None = None) -> list[tuple[str, str]]:
+    """Each order of ``orders`` that cannot be carried out as written in the position
+    ``state``, as (the name its line is found by, why and what is done instead): a ship
+    out of action given orders or named as a target; an order line that activates a
+    follower before the ship ahead of it in its column (R-LINE-1); a move entry that
+    cannot be carried out now, or whose move would collide and is avoided; armour,
+    counter-torpedo and repair dice beyond what any ship may roll."""
+    if orders is None:
+        return []
+    data = data or load_data()
+    side = orders.header.side or (decision.side if decision is not None else None)
+    found: list[tuple[str, str]] = []
+    found += _out_of_action(state, orders)
+    found += _followers_first(data, state, orders)
+    if decision is not None and decision.kind == "activate" and decision.side == side:
+        found += _moves_not_as_written(data, state, orders, side, decision)
+    found += _dice_beyond_limits(data, orders)
+    return list(dict.fromkeys(found))
+
+
+def _status(state: State, name: str) -> str | None:
+    ship = state.ships.get(name)
+    return None if ship is None or ship.status == ACTIVE else ship.status
+
+
+def _out_of_action(state: State, orders: OrderSet) -> list[tuple[str, str]]:
+    found = []
+    order = orders.block("order")
+    for name in (order.ships if order else ()):
+        if (status := _status(state, name)) is not None:
+            found.append((name, f"order: {name} is {status} and does not activate"))
+    move = orders.block("move")
+    for entry in (move.orders if move else ()):
+        if (status := _status(state, entry.who)) is not None:
+            found.append((f"{entry.who}:", f"move: {entry.who} is {status}: this order is not used"))
+        for option in entry.options:
+            target = option.relative.ship if option.relative is not None else ""
+            if target and (status := _status(state, target)) is not None:
+                found.append((f"{option.relative.kind} {target}", f"move: {entry.who}'s \"{option.text()}\": {target} is {status}; the next "
+                                      f"option (else), or the default move, is used"))
+    fire = orders.block("fire")
+    for entry in (fire.orders if fire else ()):
+        if (status := _status(state, entry.who)) is not None:
+            found.append((f"{entry.who}:", f"fire: {entry.who} is {status}: this order is not used"))
+        for chain in entry.chains:
+            for index, rule in enumerate(chain):
+                if rule.kind == "ship" and (status := _status(state, rule.ship)) is not None:
+                    found.append((f"{'else' if index else 'at'} {rule.ship}", f"fire: {entry.who} cannot fire at {rule.ship}, which is {status}; "
+                                             f"the next target (else) is taken"))
+    targets = orders.block("torpedo targets")
+    for name in (targets.priorities if targets else ()):
+        if (status := _status(state, name)) is not None:
+            found.append(("torpedo targets", f"torpedo targets: {name} is {status} and cannot be attacked"))
+    return found
+
+
+def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tuple[str, str]]:
+    """R-LINE-1: "A receipt warns when an order line activates a follower before the
+    ship ahead of it in the same column"."""
+    order = orders.block("order")
+    if order is None:
+        return []
+    found, listed = [], list(order.ships)
+    for squadron in data.squadrons:
+        line = [name for name in squadron.ships if state.ships.get(name) is None or _status(state, name) is None]
+        for ahead, astern in zip(line, line[1:]):
+            if astern in listed and (ahead not in listed or listed.index(astern) < listed.index(ahead)):
+                found.append((astern, f"order: {astern} activates before {ahead}, the ship ahead of it in "
+                                      f"{squadron.name}: the half-length advance of a turn then brings them into "
+                                      f"contact (R-LINE-1); list {ahead} first"))
+    return found
+
+
+def _moves_not_as_written(data: GameData, state: State, orders: OrderSet, side: str,
+                          decision: Decision) -> list[tuple[str, str]]:
+    """The move of the ship the orders activate now, where it is not the move as
+    written (the other ships' moves depend on the moves made before theirs)."""
+    move = orders.block("move")
+    if move is None:
+        return []
+    plans = Plans({side: orders}, data)
+    table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
+    waiting = list(decision.options.get("ships", ()))
+    if not waiting:
+        return []
+    ship = table.ship(plans.next_ship(table, waiting, orders.block("order")))
+    entry = plans._entry(table, ship, move.orders)
+    if entry is None:
+        return []
+    _, notes = plans.move_with_notes(table, ship, orders)
+    return [(f"{entry.who}:" if entry.who != ALL else "all:", f"move: {note}") for note in notes]
+
+
+def _a(ship_class) -> str:
+    name = ship_class.name.replace("_", " ")
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def _dice_beyond_limits(data: GameData, orders: OrderSet) -> list[tuple[str, str]]:
+    classes = list(data.classes.values())
+    most_attack = max(max(c.dice_broadside, c.dice_end_arc) for c in classes)
+    found = []
+    armour = orders.block("armour")
+    for attack, real in (armour.by_attack if armour else ()):
+        if attack > most_attack:
+            found.append(("armour", f"armour: \"{real} against {attack} dice\": no salvo has more than "
+                                    f"{most_attack} dice, so this line is never used"))
+        too_many = [c for c in classes if real > min(c.max_armor, attack)]
+        if too_many:
+            rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
+            found.append(("armour", f"armour: \"{real} against {attack} dice\": real dice are at most the attack "
+                                    f"dice and the armour maximum; {rolls}"))
+    counter = orders.block("counter-torpedo")
+    if counter is not None and counter.rule.isdigit():
+        too_many = [c for c in classes if int(counter.rule) > c.max_movement]
+        if too_many:
+            rolls = ", ".join(f"{_a(c)} {c.max_movement}" for c in too_many)
+            found.append(("counter-torpedo", f"counter-torpedo: {counter.rule} dice: at most the movement "
+                                             f"maximum; {rolls}"))
+    repairs = orders.block("repairs")
+    most_cp = max(c.cp for c in classes)
+    if repairs is not None and repairs.dice.isdigit() and int(repairs.dice) > most_cp:
+        found.append(("repairs", f"repairs: {repairs.dice} dice: a ship rolls at most as many dice as CPs in its "
+                                 f"Bank ({most_cp} at most); every Bank CP is rolled"))
+    return found
