@@ -19,19 +19,15 @@ from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, ActivationOrder, Clause, CollisionPolicy, Concession, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
-    TorpedoPolicy, BLOCK_ORDER,
+    TorpedoPolicy, BLOCK_ORDER, GAME,
 )
 from adjudicator.orders.names import Catalog
-from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
+from adjudicator.orders.reading import TreeReader
 from adjudicator.orders.problems import ProblemLog
 
-HEADER_FIELDS = {"campaign_field": "campaign", "side_field": "side", "turn_field": "turn", "step_field": "step",
-                 "game_field": "game", "password_field": "password", "signature_field": "signature",
-                 "entropy_field": "entropy", "reveal_field": "reveal"}
-REQUIRED_HEADER = ("campaign", "side", "turn")
 AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
 MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
-SIDES = {"japan": "japan", "russia": "russia", "japanese": "japan", "russian": "russia"}
+SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese",), "russia": ("Russian",)})
 
 
 def _rule(node: Tree) -> str:
@@ -56,13 +52,18 @@ def _text(name: Tree) -> str:
     return " ".join(str(name.children[0]).strip('"').split())
 
 
-class Reader:
-    """Reads one parse tree against the game's ships and squadrons."""
+class Reader(TreeReader):
+    """Reads one parse tree against the game's ships and squadrons. The header lines
+    and the block loop are the generic :class:`TreeReader`'s (as Port Arthur's); each
+    block rule of the grammar has its method here."""
+
+    GAME = GAME
+    BLOCK_ORDER = BLOCK_ORDER
 
     def __init__(self, data: GameData, log: ProblemLog, options: Options | None = None, state=None) -> None:
+        turns = options.turns if options is not None else int(data.rules["end"]["turns"])
+        super().__init__(log, SIDE_NAMES, turns)
         self.data = data
-        self.log = log
-        self.side: str | None = None
         self.options = options          # the campaign's options, when the orders are read for one
         self.state = state              # the campaign's position, when the orders are read for one
         self._catalog: Catalog | None = None
@@ -120,52 +121,15 @@ class Reader:
                 return squadron.name
         return self.ship(child, own=True)
 
-    # -- the file -------------------------------------------------------------------
+    # -- the header (the shared reader's, a number too long for its place refused) ----
 
-    def read(self, tree: Tree) -> OrderSet:
-        fields = [c for c in tree.children if _rule(c) in HEADER_FIELDS]
-        header, credentials = self.header(fields)
-        blocks = {}
-        for node in tree.children:
-            if _rule(node) in HEADER_FIELDS:
-                continue
-            block = getattr(self, node.data)(node)
-            if block is None:
-                continue
-            if block.kind in blocks:
-                self.log.add("E110", f'a second "{block.kind}" block; give each block once', *_where(node))
-                continue
-            blocks[block.kind] = block
-        if not blocks and not fields:
-            self.log.add("E106", "no orders found")
-        return OrderSet(header, order_blocks(blocks.values(), BLOCK_ORDER), credentials)
-
-    def header(self, fields: list[Tree]) -> tuple[Header, Credentials]:
-        values: dict[str, str] = {}
-        for node in fields:
-            key = HEADER_FIELDS[_rule(node)]
-            if key in values:
-                self.log.add("E111", f'"{key}" is given twice', *_where(node))
-            values[key] = str(node.children[0])
-        missing = [k for k in REQUIRED_HEADER if k not in values]
-        if missing:
-            self.log.add("E112", f"the header needs {', '.join(missing)}", 1, 1)
-        side = values.get("side")
-        if side is not None:
-            self.side = SIDES.get(side.casefold())
-            if self.side is None:
-                self.log.add("E113", f'side "{side}" is not Japan or Russia')
-        turn = values.get("turn")
-        return (Header(campaign=values.get("campaign"), side=self.side, turn=self.header_turn(turn, fields),
-                       step=values.get("step"), game=values.get("game"), entropy=values.get("entropy"),
-                       reveal=values.get("reveal")),
-                Credentials(password=values.get("password"), signature=values.get("signature")))
-
-    def header_turn(self, turn: str | None, fields: list[Tree]) -> int | None:
-        if not turn:
-            return None
-        node = next(n for n in fields if HEADER_FIELDS[_rule(n)] == "turn")
-        return self.num(node.children[0])
+    def header_field(self, key: str, node: Tree) -> dict:
+        if key == "turn":
+            tokens = [c for c in node.children if isinstance(c, Token)]
+            if tokens and len(str(tokens[0])) > len(str(MOST)):
+                self.num(tokens[0])
+                return {"turn": MOST}
+        return super().header_field(key, node)
 
     # -- blocks ---------------------------------------------------------------------
 
