@@ -208,30 +208,9 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
     }
 
 
-HINTS = {
-    "activate": ["move:", "  SHIP: ahead, port 30, ahead      (or: follow SHIP | close SHIP | steer 135 | ...)",
-                 "fire:", "  SHIP: at TARGET, else nearest; dice max"],
-    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die   (or: max | none)"],
-    "counter-torpedo": ["counter-torpedo: max   (or a number, or none)"],
-    "torpedo": ["torpedo: yes if attacks >= 2   (or: yes | no)"],
-    "torpedo-targets": ["torpedo targets: battleships first, most damaged first   (or ship names)"],
-    "repair": ["repairs: all dice, flooding first   (or: 2 dice, fire first)"],
-    "orders": ["send your orders for the play from here (new move: and fire: blocks, or the same",
-               "  orders again with this report's 'step:' line to carry on with them); at a stop of",
-               "  the turn both sides send theirs now: one email each carries the turn"],
-}
-
-
 def answer_hint(decision: Decision) -> list[str]:
-    """How to answer ``decision`` in the orders language, with its legal options."""
-    options = decision.options
-    lines = list(HINTS[decision.kind])
-    if decision.kind == "activate":
-        if options.get("split_fire"):
-            lines.append("  SHIP: at TARGET in starboard; at TARGET in bow   (split_fire: one target per arc)")
-        lines.append(f"  (ships still to activate: {', '.join(options['ships'])})")
-    elif "max" in options:
-        lines.append(f"  ({options.get('ship', '')}: 0 to {options['max']} dice)")
-    elif "attacks" in options:
-        lines.append(f"  ({options['attacks']} attack(s) offered)")
-    return lines
+    """How to answer ``decision``: the skeleton of the orders that answer it
+    (:func:`adjudicator.games.tsushima_1905.orders.template.answer_template`)."""
+    from adjudicator.games.tsushima_1905.orders.template import answer_template
+
+    return answer_template(decision)
