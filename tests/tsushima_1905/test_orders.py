@@ -205,3 +205,26 @@ def test_concede_yes_is_accepted_reads_back_and_answers_every_question_with_a_co
     match.answer("russia", Plans({"russia": orders})(match.decision, match.state))
     assert match.finished and match.state.result["winner"] == "japan"
     assert match.state.result["victory"] == "conceded" and "Russia concedes" in match.events[-1].text
+
+
+def test_armour_counter_torpedo_and_repairs_are_chosen_per_ship_squadron_or_all():
+    text = (HEADER.format(side="Japan") + "armour: none\n  Mikasa: max\n  2nd Division: 1 against 3 dice\n"
+            "counter-torpedo: none\n  Iwate: 2\nrepairs: all dice, flooding first\n  Fuji: 1 dice, fire first\n")
+    orders, problems = parse(text)
+    assert problems == []
+    again, _ = parse(orders.canonical_text() + "password: x\n")
+    assert again == orders
+    state = GAME.new_state({}, {})
+    plans = Plans({"japan": orders})
+
+    def ask(kind, ship, **options):
+        return plans.answer_for(Decision("japan", kind, {"ship": ship, **options}, "", lambda a: a), state)
+
+    assert ask("armor", "Mikasa", max=2, attack_dice=3)["dice"] == 2          # its own line
+    assert ask("armor", "Fuji", max=2, attack_dice=3)["dice"] == 0            # the general "none"
+    assert ask("armor", "Iwate", max=1, attack_dice=3)["dice"] == 1           # its squadron's
+    assert ask("armor", "Iwate", max=1, attack_dice=2)["dice"] == 1           # squadron's, auto beyond its table
+    assert ask("counter-torpedo", "Iwate", max=3)["dice"] == 2
+    assert ask("counter-torpedo", "Idzumo", max=3)["dice"] == 0
+    assert ask("repair", "Fuji", max=8) == {"ship": "Fuji", "dice": 1, "first": "fire"}
+    assert ask("repair", "Mikasa", max=8) == {"ship": "Mikasa", "dice": 8, "first": "flood"}

@@ -175,17 +175,24 @@ class FirePlans(_Block):
 
 @dataclass(frozen=True)
 class DicePolicy(_Block):
-    """``armour`` and ``counter-torpedo``: real dice by the attack dice, or a rule."""
+    """``armour`` and ``counter-torpedo``: real dice by the attack dice, or a rule;
+    ``per_ship``: the choices of particular ships, squadrons or ``all`` (a ship's own
+    wins over its squadron's, which wins over ``all``'s and the block's general one)."""
 
     kind: ClassVar[str] = "armour"
     by_attack: tuple[tuple[int, int], ...] = ()   # (attack dice, real dice)
     rule: str = "auto"                             # max | none | auto | a number
     keep: int = 0
+    per_ship: tuple[tuple[str, "DicePolicy"], ...] = ()
 
-    def entries(self) -> list[str]:
+    def own_entries(self) -> list[str]:
         out = [f"{'none' if n == 0 else n} against {a} {'die' if a == 1 else 'dice'}" for a, n in self.by_attack]
         out += [self.rule] if self.rule != "auto" or not out else []
         return out + ([f"keep {self.keep} for repairs"] if self.keep else [])
+
+    def entries(self) -> list[str]:
+        return self.own_entries() + [f"{spell(who)}: " + "; ".join(choice.own_entries())
+                                     for who, choice in self.per_ship]
 
 
 @dataclass(frozen=True)
@@ -221,10 +228,14 @@ class RepairPolicy(_Block):
     dice: str = "all"                              # all | a number
     first: str = "flood"
     keep: int = 0
+    per_ship: tuple[tuple[str, "RepairPolicy"], ...] = ()   # as DicePolicy's
+
+    def own_entry(self) -> str:
+        return (f"{self.dice} dice, {'flooding' if self.first == 'flood' else 'fire'} first"
+                + (f", keep {self.keep} for repairs" if self.keep else ""))
 
     def entries(self) -> list[str]:
-        return [f"{self.dice} dice, {'flooding' if self.first == 'flood' else 'fire'} first"
-                + (f", keep {self.keep} for repairs" if self.keep else "")]
+        return [self.own_entry()] + [f"{spell(who)}: {choice.own_entry()}" for who, choice in self.per_ship]
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from typing import Any, Mapping
 
@@ -76,6 +77,14 @@ def line_order(data: GameData, names: list[str]) -> list[str]:
     the leader first), then the ships in no column, in the order given (R-LINE-1)."""
     ordered = [name for squadron in data.squadrons for name in squadron.ships if name in names]
     return list(dict.fromkeys(ordered + list(names)))
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A per-ship choice of a standing order, found as move and fire entries are."""
+
+    who: str
+    choice: Any
 
 
 class Plans:
@@ -399,13 +408,23 @@ class Plans:
         wanted = max(0, min(wanted, options["max"], bank - policy.keep))
         return {"ship": options["ship"], "dice": wanted}
 
+    def choice_for(self, table: Table, ship: Ship, policy):
+        """A standing order's choice for ``ship``: its own, else its squadron's, else
+        ``all``'s, else the block's general one."""
+        if policy is None or not policy.per_ship:
+            return policy
+        chosen = self._entry(table, ship, [_Named(who, choice) for who, choice in policy.per_ship])
+        return chosen.choice if chosen is not None else policy
+
     def _armor(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        return self._dice(orders.block("armour"), decision.options, decision.options["attack_dice"], ship.bank)
+        policy = self.choice_for(table, ship, orders.block("armour"))
+        return self._dice(policy, decision.options, decision.options["attack_dice"], ship.bank)
 
     def _counter_torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        return self._dice(orders.block("counter-torpedo"), decision.options, 0, ship.bank)
+        return self._dice(self.choice_for(table, ship, orders.block("counter-torpedo")), decision.options, 0,
+                          ship.bank)
 
     def _torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         policy = orders.block("torpedo")
@@ -434,7 +453,7 @@ class Plans:
         return {"ships": [s.name for s in ordered[: decision.options["attacks"]]]}
 
     def _repair(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
-        policy = orders.block("repairs")
+        policy = self.choice_for(table, table.ship(decision.options["ship"]), orders.block("repairs"))
         if policy is None:
             return None
         most = decision.options["max"]

@@ -360,9 +360,23 @@ class Reader(TreeReader):
             return TargetRule("nearest", "", klass, broadside, condition, arc)
         return TargetRule("flagship" if kind == "flagship" else "most-damaged", "", "", broadside, condition, arc)
 
+    def _per_ship(self, node: Tree, read_entry, make):
+        """The lines of a standing-order block, each optionally headed by a ship, a
+        squadron or ``all`` and a colon: (the block's general parts, {who: parts}).
+        Parts without a name add to the name above them, as in ``fire``."""
+        general: list = []
+        chosen: dict[str, list] = {}
+        current = general
+        for line in self._entries(node):
+            parts = list(line.children)
+            if parts and isinstance(parts[0], Tree) and _rule(parts[0]) == "who":
+                who = self.who(parts.pop(0))
+                current = chosen.setdefault(who, []) if who is not None else []
+            current += [read_entry(part) for part in parts]
+        return make(general), tuple((who, make(parts)) for who, parts in chosen.items())
+
     def _dice_policy(self, node: Tree, cls: type) -> DicePolicy:
-        by_attack, rule, keep = [], "auto", 0
-        for entry in self._entries(node):
+        def read_entry(entry: Tree) -> tuple[str, object]:
             kind = _rule(entry)
             if kind == "armour_against":
                 count, attack = entry.children
@@ -371,14 +385,21 @@ class Reader(TreeReader):
                     real = self.num(value)
                 else:
                     real = 0 if _rule(value) == "none" else self.num(attack)
-                by_attack.append((self.num(attack), real))
-            elif kind == "keep":
-                keep = self.num(entry.children[0])
-            elif kind == "counter_dice":
-                rule = str(self.num(entry.children[0]))
-            else:
-                rule = kind
-        return cls(tuple(sorted(by_attack)), rule, keep)
+                return "against", (self.num(attack), real)
+            if kind == "keep":
+                return "keep", self.num(entry.children[0])
+            if kind == "counter_dice":
+                return "rule", str(self.num(entry.children[0]))
+            return "rule", kind
+
+        def make(parts) -> DicePolicy:
+            by_attack = tuple(sorted(v for k, v in parts if k == "against"))
+            rules = [v for k, v in parts if k == "rule"]
+            keeps = [v for k, v in parts if k == "keep"]
+            return cls(by_attack, rules[-1] if rules else "auto", keeps[-1] if keeps else 0)
+
+        general, per_ship = self._per_ship(node, read_entry, make)
+        return replace(general, per_ship=per_ship)
 
     def armour_block(self, node: Tree) -> DicePolicy:
         return self._dice_policy(node, DicePolicy)
@@ -418,16 +439,24 @@ class Reader(TreeReader):
         return TargetPriorities(tuple(priorities))
 
     def repairs_block(self, node: Tree) -> RepairPolicy:
-        dice, first, keep = "all", "flood", 0
-        for entry in self._entries(node):
+        def read_entry(entry: Tree) -> tuple[str, object]:
             kind = _rule(entry)
             if kind == "repairs_dice":
-                dice = str(self.num(entry.children[0]))
-            elif kind == "fire_first":
-                first = "fire"
-            elif kind == "keep":
-                keep = self.num(entry.children[0])
-        return RepairPolicy(dice, first, keep)
+                return "dice", str(self.num(entry.children[0]))
+            if kind == "fire_first":
+                return "first", "fire"
+            if kind == "flooding_first":
+                return "first", "flood"
+            if kind == "keep":
+                return "keep", self.num(entry.children[0])
+            return "dice", "all"
+
+        def make(parts) -> RepairPolicy:
+            values = dict(parts)
+            return RepairPolicy(values.get("dice", "all"), values.get("first", "flood"), values.get("keep", 0))
+
+        general, per_ship = self._per_ship(node, read_entry, make)
+        return replace(general, per_ship=per_ship)
 
     def prime_block(self, node: Tree) -> PrimePolicy | None:
         entry = self._first_entry(node, "all or stop after N")
