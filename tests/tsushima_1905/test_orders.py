@@ -228,3 +228,35 @@ def test_armour_counter_torpedo_and_repairs_are_chosen_per_ship_squadron_or_all(
     assert ask("counter-torpedo", "Idzumo", max=3)["dice"] == 0
     assert ask("repair", "Fuji", max=8) == {"ship": "Fuji", "dice": 1, "first": "fire"}
     assert ask("repair", "Mikasa", max=8) == {"ship": "Mikasa", "dice": 8, "first": "flood"}
+
+
+def test_conditions_on_fires_floods_the_admirals_distance_and_the_draw_piles():
+    from adjudicator.games.tsushima_1905.options import Options
+    from adjudicator.games.tsushima_1905.table import Table
+
+    def holds(condition_text, **change):
+        orders, problems = parse(HEADER.format(side="Japan") + f"torpedo: yes if {condition_text}\n")
+        assert problems == [], problems
+        state = GAME.new_state({}, {})
+        for name, values in change.items():
+            if name == "admiral":
+                state.admiral = values
+            elif name == "japan_draw":
+                state.decks["japan"].draw = state.decks["japan"].draw[:values]
+            else:
+                for key, value in values.items():
+                    setattr(state.ships[name.replace("_", " ")], key, value)
+        table = Table(state, GAME.data, GAME.geo, Options(), lambda event: None)
+        again, _ = parse(orders.canonical_text() + "password: x\n")
+        assert again == orders
+        condition = orders.block("torpedo").condition
+        return Plans({}).holds(condition, table, "japan", state.ships["Mikasa"])
+
+    assert holds("fires >= 1", Mikasa={"fires": 1}) and not holds("fires >= 1")
+    assert holds("Kniaz Suvorov floods > 1", Kniaz_Suvorov={"floods": 2}) and not holds("Kniaz Suvorov floods > 1")
+    assert holds("admiral", admiral={"japan": "offense"}) and not holds("admiral", admiral={"russia": "defense"})
+    assert holds("enemy admiral", admiral={"russia": "defense"}) and not holds("enemy admiral")
+    assert holds("Shikishima within 2") and not holds("Kniaz Suvorov within 2")
+    assert holds("cards <= 3", japan_draw=3) and not holds("cards <= 3") and holds("enemy cards = 10")
+    assert holds("Admiral Nakhimov cp < 3 and admiral", Admiral_Nakhimov={"bank": 2, "lost": 4},
+                 admiral={"japan": "defense"})

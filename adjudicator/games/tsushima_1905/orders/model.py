@@ -12,7 +12,8 @@ GAME = "tsushima-1905"
 BLOCK_ORDER = ("order", "move", "fire", "armour", "counter-torpedo", "torpedo", "torpedo targets",
                "repairs", "prime", "collision", "concede")
 ALL = "all"
-FOLLOW_WORDS = {"and", "if", "unless", "cp", "else", "otherwise", "bearing", "in", "first", "for"}
+FOLLOW_WORDS = {"and", "if", "unless", "cp", "fires", "floods", "flooding", "within", "else", "otherwise", "bearing",
+                "in", "first", "for"}
 
 
 def spell(name: str) -> str:
@@ -22,15 +23,27 @@ def spell(name: str) -> str:
 
 @dataclass(frozen=True)
 class Clause:
-    kind: str                 # cp | attacks | turn | offense | defense
-    ship: str = ""            # for cp: the ship ("" = the ship the order is about)
+    """One test of a condition: ``cp``, ``fires``, ``floods`` of a ship ("" = the ship
+    the order is about) compared with ``value``; ``attacks``, ``turn``; ``offense``,
+    ``defense``; ``admiral`` / ``enemy-admiral`` (that side has its Admiral this turn);
+    ``within`` (``ship`` within ``value`` 1/1000 BL of the ship the order is about);
+    ``cards`` / ``enemy-cards`` (the cards left in that side's draw pile)."""
+
+    kind: str
+    ship: str = ""
     cmp: str = ""
     value: int = 0
 
     def text(self) -> str:
-        if self.kind in ("offense", "defense"):
+        if self.kind in ("offense", "defense", "admiral"):
             return self.kind
-        subject = f"{spell(self.ship)} cp" if self.kind == "cp" and self.ship else self.kind
+        if self.kind == "enemy-admiral":
+            return "enemy admiral"
+        if self.kind == "within":
+            return f"{spell(self.ship)} within {self.value / 1000:g}"
+        subject = {"enemy-cards": "enemy cards"}.get(self.kind, self.kind)
+        if self.kind in ("cp", "fires", "floods") and self.ship:
+            subject = f"{spell(self.ship)} {self.kind}"
         return f"{subject} {self.cmp} {self.value}"
 
 

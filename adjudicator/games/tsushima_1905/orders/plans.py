@@ -40,7 +40,7 @@ from adjudicator.games.tsushima_1905.orders.model import (
 from adjudicator.games.tsushima_1905.planner import NoMove, nearest_clear, resolve
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
 from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
-from adjudicator.games.tsushima_1905.state import ACTIVE, ON_TABLE, Ship, State
+from adjudicator.games.tsushima_1905.state import ACTIVE, ON_TABLE, Ship, State, other
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.orders.model import OrderSet
 
@@ -133,14 +133,28 @@ class Plans:
 
     def _clause(self, clause: Clause, table: Table, side: str, ship: Ship | None, attacks: int) -> bool:
         state = table.state
-        if clause.kind == "offense":
+        kind = clause.kind
+        if kind == "offense":
             return state.offense == side
-        if clause.kind == "defense":
+        if kind == "defense":
             return state.offense not in (None, side)
-        if clause.kind == "cp":
+        if kind in ("admiral", "enemy-admiral"):
+            return state.admiral.get(side if kind == "admiral" else other(side)) is not None
+        if kind in ("cp", "fires", "floods"):
             subject = state.ships.get(clause.ship) if clause.ship else ship
-            return subject is not None and CMP[clause.cmp](subject.cp, clause.value)
-        value = attacks if clause.kind == "attacks" else state.turn
+            if subject is None:
+                return False
+            value = {"cp": subject.cp, "fires": subject.fires, "floods": subject.floods}[kind]
+            return CMP[clause.cmp](value, clause.value)
+        if kind == "within":
+            there = state.ships.get(clause.ship)
+            if ship is None or there is None or there.status not in ON_TABLE:
+                return False
+            return (ship.x - there.x) ** 2 + (ship.y - there.y) ** 2 <= clause.value ** 2
+        if kind in ("cards", "enemy-cards"):
+            deck = state.decks[side if kind == "cards" else other(side)]
+            return CMP[clause.cmp](len(deck.draw), clause.value)
+        value = attacks if kind == "attacks" else state.turn
         return CMP[clause.cmp](value, clause.value)
 
     # -- activations ------------------------------------------------------------------

@@ -290,15 +290,23 @@ class Reader(TreeReader):
         clauses = []
         for clause in node.children:
             kind = _rule(clause)
-            if kind == "cp_is":
-                parts = list(clause.children)
+            parts = list(clause.children)
+            if kind in ("cp_is", "fires_is", "floods_is"):
                 ship = self.ship(parts.pop(0)) if isinstance(parts[0], Tree) else ""
-                clauses.append(Clause("cp", ship or "", str(parts[0]).replace("==", "="), self.num(parts[1])))
-            elif kind in ("attacks_is", "turn_is"):
-                clauses.append(Clause(kind[:-3], "", str(clause.children[0]).replace("==", "="),
-                                      self.num(clause.children[1])))
+                clauses.append(Clause(kind[:-3], ship or "", str(parts[0]).replace("==", "="), self.num(parts[1])))
+            elif kind in ("attacks_is", "turn_is", "cards_is", "enemy_cards_is"):
+                clauses.append(Clause(kind[:-3].replace("_", "-"), "", str(parts[0]).replace("==", "="),
+                                      self.num(parts[1])))
+            elif kind == "within":
+                ship = self.ship(parts[0]) or ""
+                distance = str(parts[1])
+                if len(distance.partition(".")[0]) > 2:
+                    self.log.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
+                                 *_where(parts[1]))
+                    distance = "99"
+                clauses.append(Clause("within", ship, "<=", bl_to_units(distance, self.data.units_per_bl)))
             else:
-                clauses.append(Clause(kind))
+                clauses.append(Clause(kind.replace("_", "-")))
         return Condition(tuple(clauses), _rule(node) == "unless_condition")
 
     def fire_block(self, node: Tree) -> FirePlans:
