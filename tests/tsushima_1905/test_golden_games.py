@@ -79,13 +79,13 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "a8caa6593c1620f657d584d39eccce05313fbfb7c6eb02addbf3a8688e23b721",
+        "d5e52b25b36bf5382f8f55b9f0bdad85cfb15e5a79a165c392e3c0d1ad172487",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "826ceeae5b1f4da241e3f0b48ff13bf46d00041d9aeb948481f1f530b82fca55",
+        "15e48044634056cdf2d9e6a225b2fa271f5a555052b0a0d6dee4c533971026c1",
     ("demo-orders", 1904, ()):
-        "5dbf988823e4a0a0fbef8fad38d818eea962dedb17d069597712f2e3ba68db54",
+        "07af0e6a385b5a6513a04f5eacfd590e909cf7667a3fc4227992da68a324280d",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "fa1d1b0f7e17fcde44369e9e3d0224417bac3935546ff425b54880090b47dd3d",
+        "748140307477c5118c0c78424f63cd8a560e3f8a935a1b6fdfa3833f87954342",
     ("random", 3, ()):
         "76bf059feb83a3e2271eca034759d4ba1dfadf0a878daa4e421d145605b2758f",
     ("reasonable", 4, (("split_fire", True),)):

@@ -123,8 +123,7 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
     other = table.resolve(order.ship, [s for s in table.state.ships.values() if s.name != ship.name])
     there = pose_of(other)
     if order.kind == "follow":
-        dx, dy = geo.fwd(SPACING, there.heading)
-        return _distance_objective(geo, (there.x - dx, there.y - dy), False)
+        return _distance_objective(geo, wake_point(table, other, SPACING), False)
     if order.kind == "station":
         dx, dy = geo.fwd(order.distance, there.heading + order.bearing)
         return _distance_objective(geo, (there.x + dx, there.y + dy), False)
@@ -134,6 +133,41 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
             return (f * f * 1_000_000) // max(1, f * f + s * s)
         return Objective(off_beam, lambda pose, remaining, turns: 0)
     return _distance_objective(geo, (there.x, there.y), order.kind == "open")
+
+
+def wake_point(table: Table, leader: Ship, distance: int) -> tuple[int, int]:
+    """The point ``distance`` astern of ``leader`` along its wake (rulings §4.2,
+    ``follow``): back along the track it made this turn, centre to centre, then on
+    along the reverse of its first leg (of its heading, if it has not moved)."""
+    points = [(leader.x, leader.y)]
+    for entry in table.state.log:
+        if entry.get("kind") == "track" and entry.get("ship") == leader.name:
+            points = [tuple(p) for p in reversed(entry["points"])]
+    x, y = points[0]
+    left = distance
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        length = isqrt((bx - ax) ** 2 + (by - ay) ** 2)
+        if length == 0:
+            continue
+        if left <= length:
+            return ax + _ratio(bx - ax, left, length), ay + _ratio(by - ay, left, length)
+        left -= length
+        x, y = bx, by
+    if len(points) > 1 and points[-1] != points[-2]:
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        length = isqrt((bx - ax) ** 2 + (by - ay) ** 2)
+        if length:
+            return x + _ratio(bx - ax, left, length), y + _ratio(by - ay, left, length)
+    dx, dy = table.geo.fwd(left, leader.heading)
+    return x - dx, y - dy
+
+
+def _ratio(value: int, numerator: int, denominator: int) -> int:
+    """``value * numerator / denominator`` rounded half away from zero, in integers."""
+    product = value * numerator
+    quotient, rest = divmod(abs(product), denominator)
+    quotient += 1 if 2 * rest >= denominator else 0
+    return quotient if product >= 0 else -quotient
 
 
 class _Moves:
