@@ -260,3 +260,28 @@ def test_conditions_on_fires_floods_the_admirals_distance_and_the_draw_piles():
     assert holds("cards <= 3", japan_draw=3) and not holds("cards <= 3") and holds("enemy cards = 10")
     assert holds("Admiral Nakhimov cp < 3 and admiral", Admiral_Nakhimov={"bank": 2, "lost": 4},
                  admiral={"japan": "defense"})
+
+
+def test_a_ship_given_two_move_entries_is_an_error():
+    _, problems = parse(HEADER.format(side="Japan") + "move:\n  Mikasa: ahead\n  Mikasa: port 30\n")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E115", 7, 3)]
+
+
+@pytest.mark.parametrize("entries", [
+    lambda n: "order: " + ", ".join(["Xyzzy"] * n),
+    lambda n: "fire:\n  all: at " + ", else ".join(["Qwerty"] * n),
+    lambda n: "move:\n  Mikasa: ahead; " + "; ".join(["Fuji: P90, P90, P90"] * n),
+    lambda n: "order: " + ", ".join(["Mikasa"] * n),
+])
+def test_a_long_line_of_bad_entries_costs_time_in_proportion_to_its_length(entries):
+    """Past the 50 problems a report shows, a problem is only counted (E900's sum):
+    neither its line is quoted again nor close names sought, so a 100 KB line of bad
+    entries is read in linear time (it took quadratic time: 8,000 unknown names cost
+    more than a minute)."""
+    import time
+    started = time.perf_counter()
+    _, problems = parse(HEADER.format(side="Japan") + entries(6000) + "\n")
+    elapsed = time.perf_counter() - started
+    assert len(problems) >= 5000
+    assert all(p.message == "(not shown)" for p in problems[60:])
+    assert elapsed < 20, elapsed
