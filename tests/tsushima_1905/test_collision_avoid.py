@@ -103,3 +103,24 @@ def test_an_orders_file_that_collides_and_fires_moves_without_the_fire_and_says_
     told = [e.text for e in match.events if e.kind == "orders-note"]
     assert any("does not fire" in text for text in told)
     assert any(e.kind == "collision" for e in match.events)
+
+
+def test_prime_stop_after_n_counts_the_activations_made_not_the_ships_passed_over():
+    """prime: stop after 1: a ship passed over (no Bank CP to move) made no activation,
+    so the Offense still takes one prime activation, and passes after it."""
+    position = {"turn": 1, "phase": "action", "offense": "russia", "prime": 3, "next": "russia", "ship": [
+        {"name": "Orel", "side": "russia", "class": "battleship", "at": [10.0, 10.0], "heading": 0,
+         "cp": 4, "spent": 4},
+        {"name": "Borodino", "side": "russia", "class": "battleship", "at": [5.0, 5.0], "heading": 0},
+        {"name": "Navarin", "side": "russia", "class": "battleship", "at": [7.0, 5.0], "heading": 0},
+        {"name": "Mikasa", "side": "japan", "class": "battleship", "at": [4.0, 20.0], "heading": 180}]}
+    match = Match(GAME, {"position": position, "continuous": True}, {})
+    assert match.state.ships["Orel"].activated          # passed over: no Bank CP
+    orders = parse_orders("campaign: c\nside: Russia\nturn: 1\nprime: stop after 1\nfire:\n  all: hold fire\n",
+                          "tsushima-1905")
+    plans = Plans({"russia": orders})
+    first = plans(match.decision, match.state)
+    assert first.get("ship") == "Borodino"
+    match.answer("russia", first)
+    assert match.decision.side == "russia" and match.decision.options["may_pass"]
+    assert plans(match.decision, match.state) == {"pass": True}
