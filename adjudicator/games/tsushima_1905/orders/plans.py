@@ -51,9 +51,10 @@ def orders_mark(orders: OrderSet) -> str:
 
 DEFAULT_TEXT = {
     "orders": "carries on with the orders on file",
-    "activate": "the next ship in order of battle moves one ahead (Japan: the free ahead) and fires at the "
-                "target of highest expected damage (under split_fire, then at the best target of each arc "
-                "still free while gunnery points are left)",
+    "activate": "the next ship in line order (each column's leader first) makes the move, among one or two "
+                "aheads and turns of 45 or 90 degrees, that brings the most gunnery dice to bear on the most "
+                "damaged enemy without colliding or leaving the table, and fires them (under split_fire, then "
+                "at the best target of each arc still free while gunnery points are left)",
     "armor": "rolls every real armour die it may",
     "counter-torpedo": "rolls every counter-torpedo die it may",
     "torpedo": "launches torpedoes when two or more attacks are offered",
