@@ -49,8 +49,9 @@ def test_by_default_a_step_plays_one_turn_and_stops_until_new_orders_come():
     before = len(match.events)
     step(match, sample_orders(1))              # the same orders again: still stopped
     assert len(match.events) == before and match.decision.kind == "orders"
-    step(match, sample_orders(2))              # orders sent for turn 2 carry play on
-    assert (match.state.turn, match.decision.kind) == (3, "orders")
+    step(match, sample_orders(2))              # orders sent for turn 2 carry play on (through a
+    assert match.state.turn >= 3 and match.decision.kind == "orders"   # torpedo turn, which has no stop)
+    assert match.state.phase == "action"
 
 
 def test_with_cadence_prime_the_step_stops_after_the_prime_activations_for_the_defense():
@@ -97,4 +98,4 @@ def test_at_the_turn_stop_both_sides_are_told_at_once_and_one_email_each_carries
     assert "Japan" in decision.prompt and "Russia" in decision.prompt
     turn = match.state.turn
     step(match, sample_orders(turn))           # each side's one email, both sent during the first wait
-    assert (match.state.turn, match.decision.kind) == (turn + 1, "orders")
+    assert match.state.turn > turn and match.decision.kind == "orders"   # (a torpedo turn has no stop)

@@ -158,13 +158,16 @@ def test_a_line_of_fire_is_blocked_exactly_when_the_segment_meets_the_base(base,
 
 
 def pivot_degree_by_degree(mover, degrees, others):
-    """The ruling's pivot test as written (rulings §3): the hull of each pair of
-    consecutive poses, degree by degree, stopping at the last clear degree."""
+    """The ruling's pivot test as written (rulings §3, R-PIV-1): degree by degree, the
+    fore and aft halves of the base split at the pivot point, each on the hull of its
+    two consecutive poses, stopping at the last clear degree."""
+    from adjudicator.games.tsushima_1905.geometry import convex_hull
     step, previous = (1 if degrees > 0 else -1), mover
     for k in range(step, degrees + step, step):
         current = GEO.pivot(mover, k)
-        struck = [name for name, pose in others if interiors_overlap(
-            GEO.swept(previous, current), GEO.corners(pose))]
+        hulls = [convex_hull(GEO.halves(previous, step)[i] + GEO.halves(current, step)[i]) for i in (0, 1)]
+        struck = [name for name, pose in others
+                  if any(interiors_overlap(hull, GEO.corners(pose)) for hull in hulls)]
         if struck:
             return previous, struck
         previous = current
@@ -179,3 +182,48 @@ def test_the_pivot_sweep_by_halving_runs_stops_where_the_degree_by_degree_test_d
               ("two", Pose(mover.x + dx2 // 2, mover.y + dy2 // 2, heading2))]
     others = [(n, p) for n, p in others if not interiors_overlap(GEO.corners(mover), GEO.corners(p))]
     assert GEO.sweep_pivot(mover, degrees, others) == pivot_degree_by_degree(mover, degrees, others)
+
+
+def _whole_base_first_hit(pose, degrees, other):
+    """The old pivot test on the hull of the whole base's consecutive poses."""
+    step = 1 if degrees > 0 else -1
+    poses = [pose] + [GEO.pivot(pose, k) for k in range(step, degrees + step, step)]
+    for i in range(1, len(poses)):
+        if GEO._swept_hits_of(GEO.corners(poses[i - 1]) + GEO.corners(poses[i]), [("B", other)]):
+            return i
+    return None
+
+
+def test_a_pivot_swinging_away_from_a_ship_flush_alongside_does_not_collide_with_it():
+    """R-PIV-1: the fore half swings away from a ship touching it alongside; the hull
+    of the whole base's consecutive poses over-reached at the pivot point and found a
+    contact at the first degree."""
+    mover = Pose(10000, 10000, 0)
+    for degrees, beside, above in ((90, 9750, 300), (10, 9750, 30), (-90, 10250, 300), (-10, 10250, 30)):
+        neighbour = Pose(beside, 10500 + above, 0)
+        assert not interiors_overlap(GEO.corners(mover), GEO.corners(neighbour))
+        assert _whole_base_first_hit(mover, degrees, neighbour) == 1
+        end, struck = GEO.sweep_pivot(mover, degrees, [("B", neighbour)])
+        assert (end, struck) == (GEO.pivot(mover, degrees), [])
+
+
+def test_a_pivot_whose_aft_half_swings_into_a_ship_alongside_collides():
+    """R-PIV-1: the aft half of a starboard pivot swings out to port."""
+    mover = Pose(10000, 10000, 0)
+    end, struck = GEO.sweep_pivot(mover, 90, [("B", Pose(9750, 9500, 0))])
+    assert (end, struck) == (mover, ["B"])
+    end, struck = GEO.sweep_pivot(mover, 90, [("B", Pose(9750, 10550, 0))])
+    assert struck == ["B"] and 0 < end.heading < 90
+
+
+@settings(max_examples=80)
+@given(poses, poses, angles | angles.map(lambda a: -a))
+def test_the_pivot_halves_stop_no_earlier_than_the_whole_base(mover, other, degrees):
+    """Each half lies in the base, so the halves never find a contact the whole base's
+    hull would not: a pivot goes at least as far under R-PIV-1."""
+    if interiors_overlap(GEO.corners(mover), GEO.corners(other)):
+        return
+    end, struck = GEO.sweep_pivot(mover, degrees, [("other", other)])
+    old = _whole_base_first_hit(mover, degrees, other)
+    turned = abs((end.heading - mover.heading + 180) % 360 - 180)
+    assert old is None and not struck or old is not None and turned >= old - 1

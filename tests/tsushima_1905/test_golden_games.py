@@ -79,13 +79,13 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "a8c7cef52954e04ef82d8dbe65de2e48a6370258d592876401f3a7c41c67ed7c",
+        "1c96848f45087fa3c3ad06e391709ac635f573898f8e206b44fce46095f9dbb2",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "7d7eef8ea1cec3e072b7fe189cb397f3f0a2f93ff77377fc720fb06670753653",
+        "c9bc6b7cb867a66963a50d5e5b2d578562ec73f41cce706e2709690217b18265",
     ("demo-orders", 1904, ()):
-        "15fb558bad1cff0234a2fd7ae483d832088c69b99de9f09708ea576b570db47a",
+        "fccbce509c0663214637a660647375413f5ae4c5ce6ffa8e74b16fb42431c08a",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "dcae9fc33265823c1b67cb3a32683a593ad8a5ee11377b72e6f68c3513d83f50",
+        "417078b62ae5df863551af6f3c9b7d00f33ac2b9a80996ea9dca8ceb5d15676a",
     ("random", 3, ()):
         "5c655d9794abaeac7afad13c3ad96be8a9f37c2f40c0b9aba8a21d813cf27eca",
     ("reasonable", 4, (("split_fire", True),)):

@@ -159,3 +159,28 @@ def test_the_search_moves_a_ship_by_the_same_integers_as_the_geometry(partial):
         for element, _, dx, dy, new_heading, sx, sy in rows:
             assert Pose(x + dx, y + dy, new_heading) == geo.turn(Pose(x, y, heading), element.degrees)
             assert (sx, sy) == geo.step(new_heading)
+
+
+def test_follow_aims_along_the_leaders_wake_not_astern_of_its_heading():
+    """Rulings §4.2: follow X ends nearest the point 1.5 BL astern of X along X's wake.
+    Orel turns 90 to starboard and goes one ahead: the point is back along its track,
+    1 BL along the ahead and 0.5 BL along the turn's leg, not 1.5 BL west of it."""
+    from adjudicator.engine import Match
+    from adjudicator.games.tsushima_1905.game import Tsushima1905
+    from adjudicator.games.tsushima_1905.options import Options
+    from adjudicator.games.tsushima_1905.planner import wake_point
+    from adjudicator.games.tsushima_1905.table import Table
+
+    game = Tsushima1905()
+    position = {"turn": 1, "phase": "action", "offense": "russia", "prime": 2, "next": "russia", "ship": [
+        {"name": "Orel", "side": "russia", "class": "battleship", "at": [10.0, 10.0], "heading": 0},
+        {"name": "Borodino", "side": "russia", "class": "battleship", "at": [10.0, 8.5], "heading": 0},
+        {"name": "Mikasa", "side": "japan", "class": "battleship", "at": [4.0, 20.0], "heading": 180}]}
+    match = Match(game, {"position": position, "continuous": True}, {})
+    table = Table(match.state, game.data, game.geo, Options(), lambda event: None)
+    assert wake_point(table, match.state.ships["Orel"], 1500) == (10000, 8500)   # not moved: astern
+    match.answer("russia", {"ship": "Orel", "move": ["S90", "A"], "fire": "none"})
+    table = Table(match.state, game.data, game.geo, Options(), lambda event: None)
+    assert (match.state.ships["Orel"].x, match.state.ships["Orel"].y) == (11125, 10625)
+    assert wake_point(table, match.state.ships["Orel"], 1500) == (10027, 10134)
+    assert wake_point(table, match.state.ships["Orel"], 3000) == (9733, 8663)     # on along its first leg

@@ -78,3 +78,45 @@ def test_a_game_ends_when_a_side_has_no_ship_in_action_or_at_the_turn_cap():
     in_action = {side: any(s.side == side and s.status == ACTIVE for s in match.state.ships.values())
                  for side in ("japan", "russia")}
     assert not all(in_action.values()) or match.state.turn == 15
+
+
+@pytest.mark.parametrize("seed", [1, 6, 7, 9, 10, 12])
+def test_play_under_a_forbidden_table_edge_reaches_the_end_of_the_game(seed):
+    """R-SEQ-5: `adjudicator play -o table_edge=forbid --seed N` (the same match, dice
+    and player as the command) ends; a ship that cannot move without leaving the
+    table is passed over, and the players' fall-back move stays on the table."""
+    from adjudicator.engine.match import play_out
+    from adjudicator.games.tsushima_1905.plugin import plugin
+
+    support, rng = plugin(), random.Random(seed)
+    match = Match(support.game(), {}, {"table_edge": "forbid"})
+    play_out(match, support.dice(rng), support.player(rng), max_steps=200_000)
+    assert match.finished and match.state.winner in ("japan", "russia", "draw")
+
+
+def test_r_torp_6_and_r_cp_3b_never_bind_in_play():
+    """R-NOTE-1: a torpedo turn has no Action Phase, so every target meets its attack
+    with its whole Bank and no movement used: counter-torpedo is asked of every target
+    with a CP, up to the movement maximum or the Bank (R-TORP-6, R-CP-3b)."""
+    asked = 0
+    for seed in range(12):
+        player, chance, match = RandomPlayer(seed), random_dice(random.Random(seed)), Match(GAME)
+        torpedoed = set()
+        for _ in range(100_000):
+            if match.chance is not None:
+                match.supply(chance(match.chance))
+                continue
+            decision = match.pending
+            if not isinstance(decision, Decision):
+                break
+            if decision.kind == "counter-torpedo":
+                ship = match.state.ships[decision.options["ship"]]
+                cls = GAME.data.classes[ship.ship_class]
+                assert ship.used_move == 0 and ship.spent == 0 and ship.name not in torpedoed
+                assert decision.options["max"] == min(cls.max_movement, ship.bank) > 0
+                torpedoed.add(ship.name)
+                asked += 1
+            if decision.kind in ("torpedo", "torpedo-targets"):
+                torpedoed = set()
+            match.answer(decision.side, player(decision, match.state))
+    assert asked > 0

@@ -80,19 +80,23 @@ class Fire:
 class Activation:
     """``ship`` moves by ``moves`` and then fires its salvos (``fire`` empty: holds
     fire; more than one salvo only under ``split_fire``); or
-    ``passed``: the Offense ends its prime activations early (R-SEQ-2)."""
+    ``passed``: the Offense ends its prime activations early (R-SEQ-2). ``notes``:
+    what the orders that gave the answer could not carry out as written, and what was
+    done instead (R-ACT-2; told in the turn's narrative)."""
 
     ship: str = ""
     moves: tuple[Element, ...] = ()
     fire: tuple[Fire, ...] = ()
     passed: bool = False
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         if self.passed:
             return {"pass": True}
         fire: Any = "none" if not self.fire else (self.fire[0].to_json() if len(self.fire) == 1
                                                    else [salvo.to_json() for salvo in self.fire])
-        return {"ship": self.ship, "move": [e.code for e in self.moves], "fire": fire}
+        return ({"ship": self.ship, "move": [e.code for e in self.moves], "fire": fire}
+                | ({"notes": list(self.notes)} if self.notes else {}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +154,8 @@ def parse_element(text: Any) -> Element:
 def ahead_units(decimal: str) -> int:
     """Decimal base lengths with at most three decimals, as 1/1000 BL, exactly."""
     whole, _, rest = decimal.partition(".")
+    if len(whole) > 3:
+        raise IllegalAnswer(f"{decimal[:12]!r}: an ahead is more than 0 and at most 1 BL for its CP")
     return int(whole or "0") * UNITS_PER_BL + int((rest + "000")[:3])
 
 
@@ -194,7 +200,10 @@ def read_activation(raw: Mapping[str, Any]) -> Activation:
     else:
         raise IllegalAnswer(f"'fire' is \"none\", {{ target, dice }} or (option split_fire) a list of "
                             f"{{ target, dice, arc }}, got {fire!r}")
-    return Activation(_text(raw, "ship"), tuple(parse_element(e) for e in moves), salvos)
+    notes = raw.get("notes", [])
+    if not isinstance(notes, (list, tuple)) or not all(isinstance(n, str) for n in notes):
+        raise IllegalAnswer(f"'notes' is a list of texts, got {notes!r}")
+    return Activation(_text(raw, "ship"), tuple(parse_element(e) for e in moves), salvos, notes=tuple(notes))
 
 
 def read_salvo(raw: Mapping[str, Any]) -> Fire:

@@ -63,6 +63,28 @@ def targets_from(table: Table, ship: Ship, pose: Pose) -> list[tuple[Ship, int]]
 Salvos = list[tuple[Ship, int, str]]     # (target, dice, arc)
 
 
+def fallback_move(table: Table, ship: Ship, fewest: int) -> list[Element]:
+    """A move for a ship none of whose planned moves will do: nothing where it need
+    not move; else the first single element (A, S1-S90, P1-P90) that neither
+    collides nor leaves a table whose edge is forbidden; else the first that only
+    collides; else one ahead (R-SEQ-3, R-SEQ-5)."""
+    if not fewest:
+        return []
+    singles = [Element(0)] + [Element(sign * d) for d in range(1, 91) for sign in (1, -1)]
+    if table.cls(ship).turns_per_activation <= 0:
+        singles = singles[:1]
+    colliding = None
+    for element in singles:
+        try:
+            plan = plan_move(table, ship, [element])
+        except IllegalAnswer:
+            continue
+        if not plan.struck:
+            return [element]
+        colliding = colliding or [element]
+    return colliding or [Element(0)]
+
+
 def fire_json(salvos: Salvos, split: bool) -> Any:
     """The ``fire`` of an activation answer: "none", one salvo, or (option
     ``split_fire``) the salvos with the arc of each."""
@@ -120,7 +142,7 @@ class RandomPlayer:
         try:
             plan = plan_move(table, ship, elements)
         except IllegalAnswer:
-            return _activation(ship, [Element(0)] if fewest else [], [])
+            return _activation(ship, fallback_move(table, ship, fewest), [])
         fire: Salvos = []
         if not plan.stops_the_ship:
             bank = ship.bank - max(0, len(plan.poses) - plan.free)
@@ -221,8 +243,8 @@ class ReasonablePlayer:
             if best is None or key < best[0]:
                 best = (key, elements, fire)
         split = table.options.split_fire
-        if best is None:        # boxed in: one ahead (a collision if it must), or nothing
-            return _activation(ship, [Element(0)] if fewest else [], [], split)
+        if best is None:        # boxed in: a single element that stays clear if one does, or nothing
+            return _activation(ship, fallback_move(table, ship, fewest), [], split)
         return _activation(ship, best[1], best[2], split)
 
     def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[Salvos, int]:

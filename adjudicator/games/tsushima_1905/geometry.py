@@ -466,7 +466,12 @@ class Geometry:
 
     def sweep_pivot(self, pose: Pose, degrees: int, others: Sequence[tuple[str, Pose]]) -> tuple[Pose, list[str]]:
         """Pivot degree by degree (each step's pose from the pre-pivot pose); stop at
-        the last clear degree. Returns the end pose and the ships struck."""
+        the last clear degree. Returns the end pose and the ships struck.
+
+        R-PIV-1: the base is split at the pivot point into its fore and aft halves,
+        each a rectangle with the pivot point at one corner, and each half is tested
+        on the hull of its two consecutive poses: the hull of the whole base reached
+        up to 4.4 units beyond the swept area at the pivot point."""
         rx, ry = self.right(self.base_width // 2, pose.heading)
         px, py = (pose.x + rx, pose.y + ry) if degrees > 0 else (pose.x - rx, pose.y - ry)
         limit = (self._pivot_reach + self._base_reach) ** 2
@@ -475,29 +480,46 @@ class Geometry:
             return self.pivot(pose, degrees), []
         step = 1 if degrees > 0 else -1
         poses = [pose] + [self.pivot(pose, k) for k in range(step, degrees + step, step)]
+        halves = [self.halves(p, step) for p in poses]
         for first in range(1, len(poses), PIVOT_RUN):
-            hit = self._first_step_hit(poses, first, min(first + PIVOT_RUN - 1, len(poses) - 1), nearby)
+            hit = self._first_step_hit(halves, first, min(first + PIVOT_RUN - 1, len(poses) - 1), nearby)
             if hit is not None:
                 return poses[hit[0] - 1], hit[1]
         return poses[-1], []
 
-    def _first_step_hit(self, poses: list[Pose], first: int, last: int,
+    def halves(self, pose: Pose, toward: int) -> tuple[Polygon, Polygon]:
+        """The fore and aft halves of the base split at the pivot point, the midpoint
+        of its starboard side (``toward`` > 0) or port side (< 0) (R-PIV-1, R-MOVE-3):
+        two rectangles, each with the pivot point at one corner."""
+        (fx, fy), (rx, ry) = self._offsets[pose.heading]
+        if toward < 0:
+            rx, ry = -rx, -ry
+        x, y = pose.x, pose.y
+        inner, outer = (x + rx, y + ry), (x - rx, y - ry)
+        fore = (inner, (x + fx + rx, y + fy + ry), (x + fx - rx, y + fy - ry), outer)
+        aft = (inner, outer, (x - fx - rx, y - fy - ry), (x - fx + rx, y - fy + ry))
+        return fore, aft
+
+    def _first_step_hit(self, halves: list[tuple[Polygon, Polygon]], first: int, last: int,
                         nearby: Sequence[tuple[str, Pose]]) -> tuple[int, list[str]] | None:
-        """The first degree step i in [first, last] whose hull of poses i-1 and i meets
-        another base, with the ships it meets (None: all clear). Each step's hull lies
-        in the hull of a whole run of poses, so a run whose hull meets nothing is clear
-        at once; a run that meets something is halved. The same first step as testing
-        the degrees one by one, in fewer hulls (runs of ``PIVOT_RUN`` degrees: a hull
-        of many points costs more than it saves)."""
-        corners = [c for i in range(first - 1, last + 1) for c in self.corners(poses[i])]
-        struck = self._swept_hits_of(corners, nearby)
-        if not struck:
+        """The first degree step i in [first, last] at which the hull of either half's
+        poses i-1 and i meets another base, with the ships it meets (None: all clear).
+        Each step's hull lies in the hull of a whole run of poses, so a run whose hulls
+        meet nothing is clear at once; a run that meets something is halved. The same
+        first step as testing the degrees one by one, in fewer hulls (runs of
+        ``PIVOT_RUN`` degrees: a hull of many points costs more than it saves)."""
+        met: set[str] = set()
+        for part in (0, 1):
+            corners = [c for i in range(first - 1, last + 1) for c in halves[i][part]]
+            met.update(self._swept_hits_of(corners, nearby))
+        if not met:
             return None
         if first == last:
-            return first, struck
+            return first, [name for name, _ in nearby if name in met]
         middle = (first + last) // 2
-        return (self._first_step_hit(poses, first, middle, nearby)
-                or self._first_step_hit(poses, middle + 1, last, nearby))
+        return (self._first_step_hit(halves, first, middle, nearby)
+                or self._first_step_hit(halves, middle + 1, last, nearby))
+
 
 def _isqrt_up(value: int) -> int:
     """The smallest integer whose square is at least ``value``."""

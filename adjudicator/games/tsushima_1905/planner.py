@@ -123,8 +123,7 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
     other = table.resolve(order.ship, [s for s in table.state.ships.values() if s.name != ship.name])
     there = pose_of(other)
     if order.kind == "follow":
-        dx, dy = geo.fwd(SPACING, there.heading)
-        return _distance_objective(geo, (there.x - dx, there.y - dy), False)
+        return _distance_objective(geo, wake_point(table, other, SPACING), False)
     if order.kind == "station":
         dx, dy = geo.fwd(order.distance, there.heading + order.bearing)
         return _distance_objective(geo, (there.x + dx, there.y + dy), False)
@@ -134,6 +133,41 @@ def _objective(table: Table, ship: Ship, order: Relative) -> Objective:
             return (f * f * 1_000_000) // max(1, f * f + s * s)
         return Objective(off_beam, lambda pose, remaining, turns: 0)
     return _distance_objective(geo, (there.x, there.y), order.kind == "open")
+
+
+def wake_point(table: Table, leader: Ship, distance: int) -> tuple[int, int]:
+    """The point ``distance`` astern of ``leader`` along its wake (rulings §4.2,
+    ``follow``): back along the track it made this turn, centre to centre, then on
+    along the reverse of its first leg (of its heading, if it has not moved)."""
+    points = [(leader.x, leader.y)]
+    for entry in table.state.log:
+        if entry.get("kind") == "track" and entry.get("ship") == leader.name:
+            points = [tuple(p) for p in reversed(entry["points"])]
+    x, y = points[0]
+    left = distance
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        length = isqrt((bx - ax) ** 2 + (by - ay) ** 2)
+        if length == 0:
+            continue
+        if left <= length:
+            return ax + _ratio(bx - ax, left, length), ay + _ratio(by - ay, left, length)
+        left -= length
+        x, y = bx, by
+    if len(points) > 1 and points[-1] != points[-2]:
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        length = isqrt((bx - ax) ** 2 + (by - ay) ** 2)
+        if length:
+            return x + _ratio(bx - ax, left, length), y + _ratio(by - ay, left, length)
+    dx, dy = table.geo.fwd(left, leader.heading)
+    return x - dx, y - dy
+
+
+def _ratio(value: int, numerator: int, denominator: int) -> int:
+    """``value * numerator / denominator`` rounded half away from zero, in integers."""
+    product = value * numerator
+    quotient, rest = divmod(abs(product), denominator)
+    quotient += 1 if 2 * rest >= denominator else 0
+    return quotient if product >= 0 else -quotient
 
 
 class _Moves:
@@ -370,3 +404,31 @@ def resolve(table: Table, ship: Ship, order: Relative) -> list[Element]:
             if not plan.withdrawn and (not plan.struck or (ram_target is not None and ram_target in plan.struck)):
                 return list(elements)
     raise NoMove(f"no move carries out {order.text()!r} for {ship.name} without a collision or leaving the table")
+
+
+def nearest_clear(table: Table, ship: Ship, point: tuple[int, int]) -> list[Element] | None:
+    """``collision: avoid`` (rulings §4.3): the legal move that neither collides nor
+    leaves the table and ends nearest ``point`` (where the move written would have
+    ended), searched as the relative moves are; failing that, the first single
+    element that stays clear (A, S1-S90, P1-P90), then no move where R-SEQ-3 allows
+    it. None: every legal move collides or leaves the table."""
+    free = free_moves(table, ship)
+    most = free + paid_moves_left(table, ship)
+    fewest = 1 if table.options.must_move else 0
+    if most == 0:
+        return []
+    alphabet = ALPHABET + PARTIAL_AHEADS if table.options.partial_ahead else ALPHABET
+    objective = _distance_objective(table.geo, point, False)
+    ranked = _best(table.geo, pose_of(ship), objective, most, fewest, table.cls(ship).turns_per_activation,
+                   free, CANDIDATES, alphabet)
+    singles = [(AHEAD,)] + [(Element(sign * d),) for d in range(1, 91) for sign in (1, -1)]
+    for elements in [entry[-1] for entry in ranked] + singles:
+        if sum(1 for e in elements if e.is_turn) > table.cls(ship).turns_per_activation:
+            continue
+        try:
+            plan = plan_move(table, ship, elements)
+        except IllegalAnswer:
+            continue
+        if not plan.withdrawn and not plan.struck:
+            return list(elements)
+    return None if fewest else []

@@ -438,35 +438,9 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
     }
 
 
-HINTS = {
-    "activate": ["move:", "  SHIP: ahead, port 30, ahead",
-                 "  # or: follow SHIP | close SHIP | open SHIP | steer 135 | ram SHIP",
-                 "fire:", "  SHIP: at TARGET, else nearest; dice max"],
-    "armor": ["armour: 2 against 3 dice; 1 against 2 dice; none against 1 die", "# or: armour: max | none"],
-    "counter-torpedo": ["counter-torpedo: max   # or a number, or none"],
-    "torpedo": ["torpedo: yes if attacks >= 2   # or: yes | no"],
-    "torpedo-targets": ["torpedo targets: battleships first, most damaged first", "# or: ship names"],
-    "repair": ["repairs: all dice, flooding first   # or: 2 dice, fire first"],
-    "orders": ["# Your orders for the play from here: new move: and fire: blocks,",
-               "# or the same orders again with this report's step: line to carry",
-               "# on with them. At this stop both sides send theirs now."],
-}
-HINT_WIDTH = TEXT_WIDTH - 4      # the report indents the orders block by 4
-
-
 def answer_hint(decision: Decision) -> list[str]:
-    """How to answer ``decision`` in the orders language, with its legal options (as
-    comments, which the orders ignore), each line within the plain text's width."""
-    options = decision.options
-    lines = list(HINTS[decision.kind])
-    if decision.kind == "activate":
-        if options.get("split_fire"):
-            lines += ["  SHIP: at TARGET in starboard; at TARGET in bow", "  # split_fire: one target per arc"]
-        lines += textwrap.wrap("ships still to activate: " + ", ".join(options["ships"]), HINT_WIDTH - 4,
-                               initial_indent="  # ", subsequent_indent="  #   ", break_on_hyphens=False)
-    elif "max" in options:
-        ship = f"{options['ship']}: " if options.get("ship") else ""
-        lines.append(f"# {ship}0 to {counted(options['max'], 'die')}")
-    elif "attacks" in options:
-        lines.append(f"# {counted(options['attacks'], 'torpedo attack')} offered")
-    return lines
+    """How to answer ``decision``: the skeleton of the orders that answer it
+    (:func:`adjudicator.games.tsushima_1905.orders.template.answer_template`)."""
+    from adjudicator.games.tsushima_1905.orders.template import answer_template
+
+    return answer_template(decision)

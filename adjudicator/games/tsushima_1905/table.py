@@ -21,6 +21,16 @@ from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import ON_TABLE, Ship, State
 
 Steps = Generator[Any, Any, Any]
+CONCEDED = "concede"
+
+
+class Conceded(Exception):
+    """A side has conceded (R-END-2): raised out of the question it answered, through
+    the rules, to the sequence of play, which ends the game."""
+
+    def __init__(self, side: str) -> None:
+        super().__init__(f"{side} concedes")
+        self.side = side
 CARD_PURPOSE = "card"
 
 
@@ -57,13 +67,19 @@ class Table:
     # -- asking, rolling, telling ----------------------------------------------------
 
     def ask(self, side: str, kind: Kind, options: Any, prompt: str, check: Callable[[Any], Any]) -> Steps:
-        """Ask ``side``; ``check`` validates the typed answer (IllegalAnswer if not)."""
+        """Ask ``side``; ``check`` validates the typed answer (IllegalAnswer if not).
+        Any question may be answered ``{"concede": true}``: the side concedes, and
+        :class:`Conceded` ends play at once (R-END-2)."""
         read = READERS[kind]
 
         def parse(raw: Mapping[str, Any]) -> Any:
+            if isinstance(raw, Mapping) and raw.get("concede") is True:
+                return CONCEDED
             return check(read(raw))
 
         answer = yield Decision(side, kind.value, options, prompt, parse)
+        if answer is CONCEDED:
+            raise Conceded(side)
         return answer
 
     def roll(self, count: int, purpose: str, side: str | None, sides: int = 6) -> Steps:

@@ -28,6 +28,7 @@ CODES: dict[str, str] = {
     "E407": "ship named twice",
     "E408": "a partial ahead without the option partial_ahead",
     "E409": "a second target without the option split_fire",
+    "E410": "move beyond the ship's limits",
 }
 
 
@@ -37,7 +38,7 @@ def read(clean: CleanText, log: ProblemLog, state: Any = None, world: GameData |
     if tree is None:
         return None
     options = Options.from_json(state.options) if isinstance(state, State) else None
-    return Reader(world or load_data(), log, options).read(tree)
+    return Reader(world or load_data(), log, options, state if isinstance(state, State) else None).read(tree)
 
 
 def merge_orders(standing: OrderSet | None, new: OrderSet) -> OrderSet:

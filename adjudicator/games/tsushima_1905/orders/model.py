@@ -10,9 +10,10 @@ from typing import ClassVar
 
 GAME = "tsushima-1905"
 BLOCK_ORDER = ("order", "move", "fire", "armour", "counter-torpedo", "torpedo", "torpedo targets",
-               "repairs", "prime", "collision")
+               "repairs", "prime", "collision", "concede")
 ALL = "all"
-FOLLOW_WORDS = {"and", "if", "unless", "cp", "else", "otherwise", "bearing", "in", "first", "for"}
+FOLLOW_WORDS = {"and", "if", "unless", "cp", "fires", "floods", "flooding", "within", "else", "otherwise", "bearing",
+                "in", "first", "for"}
 
 
 def spell(name: str) -> str:
@@ -22,15 +23,27 @@ def spell(name: str) -> str:
 
 @dataclass(frozen=True)
 class Clause:
-    kind: str                 # cp | attacks | turn | offense | defense
-    ship: str = ""            # for cp: the ship ("" = the ship the order is about)
+    """One test of a condition: ``cp``, ``fires``, ``floods`` of a ship ("" = the ship
+    the order is about) compared with ``value``; ``attacks``, ``turn``; ``offense``,
+    ``defense``; ``admiral`` / ``enemy-admiral`` (that side has its Admiral this turn);
+    ``within`` (``ship`` within ``value`` 1/1000 BL of the ship the order is about);
+    ``cards`` / ``enemy-cards`` (the cards left in that side's draw pile)."""
+
+    kind: str
+    ship: str = ""
     cmp: str = ""
     value: int = 0
 
     def text(self) -> str:
-        if self.kind in ("offense", "defense"):
+        if self.kind in ("offense", "defense", "admiral"):
             return self.kind
-        subject = f"{spell(self.ship)} cp" if self.kind == "cp" and self.ship else self.kind
+        if self.kind == "enemy-admiral":
+            return "enemy admiral"
+        if self.kind == "within":
+            return f"{spell(self.ship)} within {self.value / 1000:g}"
+        subject = {"enemy-cards": "enemy cards"}.get(self.kind, self.kind)
+        if self.kind in ("cp", "fires", "floods") and self.ship:
+            subject = f"{spell(self.ship)} {self.kind}"
         return f"{subject} {self.cmp} {self.value}"
 
 
@@ -175,17 +188,24 @@ class FirePlans(_Block):
 
 @dataclass(frozen=True)
 class DicePolicy(_Block):
-    """``armour`` and ``counter-torpedo``: real dice by the attack dice, or a rule."""
+    """``armour`` and ``counter-torpedo``: real dice by the attack dice, or a rule;
+    ``per_ship``: the choices of particular ships, squadrons or ``all`` (a ship's own
+    wins over its squadron's, which wins over ``all``'s and the block's general one)."""
 
     kind: ClassVar[str] = "armour"
     by_attack: tuple[tuple[int, int], ...] = ()   # (attack dice, real dice)
     rule: str = "auto"                             # max | none | auto | a number
     keep: int = 0
+    per_ship: tuple[tuple[str, "DicePolicy"], ...] = ()
 
-    def entries(self) -> list[str]:
+    def own_entries(self) -> list[str]:
         out = [f"{'none' if n == 0 else n} against {a} {'die' if a == 1 else 'dice'}" for a, n in self.by_attack]
         out += [self.rule] if self.rule != "auto" or not out else []
         return out + ([f"keep {self.keep} for repairs"] if self.keep else [])
+
+    def entries(self) -> list[str]:
+        return self.own_entries() + [f"{spell(who)}: " + "; ".join(choice.own_entries())
+                                     for who, choice in self.per_ship]
 
 
 @dataclass(frozen=True)
@@ -209,6 +229,8 @@ class TargetPriorities(_Block):
     priorities: tuple[str, ...]                    # ship names, "battleships first", "most damaged first"
 
     def entries(self) -> list[str]:
+        if not self.priorities:
+            return []
         return [", ".join(spell(p) if p not in ("battleships first", "most damaged first") else p
                           for p in self.priorities)]
 
@@ -219,10 +241,14 @@ class RepairPolicy(_Block):
     dice: str = "all"                              # all | a number
     first: str = "flood"
     keep: int = 0
+    per_ship: tuple[tuple[str, "RepairPolicy"], ...] = ()   # as DicePolicy's
+
+    def own_entry(self) -> str:
+        return (f"{self.dice} dice, {'flooding' if self.first == 'flood' else 'fire'} first"
+                + (f", keep {self.keep} for repairs" if self.keep else ""))
 
     def entries(self) -> list[str]:
-        return [f"{self.dice} dice, {'flooding' if self.first == 'flood' else 'fire'} first"
-                + (f", keep {self.keep} for repairs" if self.keep else "")]
+        return [self.own_entry()] + [f"{spell(who)}: {choice.own_entry()}" for who, choice in self.per_ship]
 
 
 @dataclass(frozen=True)
@@ -241,3 +267,16 @@ class CollisionPolicy(_Block):
 
     def entries(self) -> list[str]:
         return ["allow" if self.allow else "avoid"]
+
+
+@dataclass(frozen=True)
+class Concession(_Block):
+    """``concede: yes``: the side concedes at the next stop its orders answer, and the
+    game ends at once with the other side the winner (R-END-2); ``concede: no``
+    withdraws it."""
+
+    kind: ClassVar[str] = "concede"
+    concede: bool = True
+
+    def entries(self) -> list[str]:
+        return ["yes" if self.concede else "no"]

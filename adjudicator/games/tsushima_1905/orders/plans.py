@@ -23,6 +23,7 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from typing import Any, Mapping
 
@@ -36,10 +37,10 @@ from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
 )
-from adjudicator.games.tsushima_1905.planner import NoMove, resolve
+from adjudicator.games.tsushima_1905.planner import NoMove, nearest_clear, resolve
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
-from adjudicator.games.tsushima_1905.rules.movement import free_moves, paid_moves_left, plan_move
-from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, State
+from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
+from adjudicator.games.tsushima_1905.state import ACTIVE, ON_TABLE, Ship, State, other
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.orders.model import OrderSet
 
@@ -50,9 +51,10 @@ def orders_mark(orders: OrderSet) -> str:
 
 DEFAULT_TEXT = {
     "orders": "carries on with the orders on file",
-    "activate": "the next ship in order of battle moves one ahead (Japan: the free ahead) and fires at the "
-                "target of highest expected damage (under split_fire, then at the best target of each arc "
-                "still free while gunnery points are left)",
+    "activate": "the next ship in line order (each column's leader first) makes the move, among one or two "
+                "aheads and turns of 45 or 90 degrees, that brings the most gunnery dice to bear on the most "
+                "damaged enemy without colliding or leaving the table, and fires them (under split_fire, then "
+                "at the best target of each arc still free while gunnery points are left)",
     "armor": "rolls every real armour die it may",
     "counter-torpedo": "rolls every counter-torpedo die it may",
     "torpedo": "launches torpedoes when two or more attacks are offered",
@@ -60,6 +62,30 @@ DEFAULT_TEXT = {
     "repair": "all dice, flooding first",
 }
 CMP = {"<": int.__lt__, "<=": int.__le__, "=": int.__eq__, ">=": int.__ge__, ">": int.__gt__}
+
+
+def prime_activations_made(state: State, side: str) -> int:
+    """The activations ``side`` has made this turn, asked while its prime activations
+    last (only the Offense activates then): each activation leaves one track in the
+    turn's log; a ship passed over (R-SEQ-3, R-SEQ-5) or struck by another's collision
+    has none, as it made no activation."""
+    own = {s.name for s in state.side_ships(side)}
+    return sum(1 for entry in state.log if entry.get("kind") == "track" and entry.get("ship") in own)
+
+
+def line_order(data: GameData, names: list[str]) -> list[str]:
+    """``names`` column by column (the scenario's squadrons, each in its line's order,
+    the leader first), then the ships in no column, in the order given (R-LINE-1)."""
+    ordered = [name for squadron in data.squadrons for name in squadron.ships if name in names]
+    return list(dict.fromkeys(ordered + list(names)))
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A per-ship choice of a standing order, found as move and fire entries are."""
+
+    who: str
+    choice: Any
 
 
 class Plans:
@@ -84,6 +110,9 @@ class Plans:
         """The answer ``orders`` give to ``decision`` (None: they do not answer it)."""
         if orders is None:
             return None
+        concession = orders.block("concede")
+        if concession is not None and concession.concede:
+            return {"concede": True}
         table = Table(state, self.data, self.geo, Options.from_json(state.options), lambda event: None)
         handler = getattr(self, "_" + decision.kind.replace("-", "_"))
         return handler(decision, table, orders)
@@ -105,14 +134,28 @@ class Plans:
 
     def _clause(self, clause: Clause, table: Table, side: str, ship: Ship | None, attacks: int) -> bool:
         state = table.state
-        if clause.kind == "offense":
+        kind = clause.kind
+        if kind == "offense":
             return state.offense == side
-        if clause.kind == "defense":
+        if kind == "defense":
             return state.offense not in (None, side)
-        if clause.kind == "cp":
+        if kind in ("admiral", "enemy-admiral"):
+            return state.admiral.get(side if kind == "admiral" else other(side)) is not None
+        if kind in ("cp", "fires", "floods"):
             subject = state.ships.get(clause.ship) if clause.ship else ship
-            return subject is not None and CMP[clause.cmp](subject.cp, clause.value)
-        value = attacks if clause.kind == "attacks" else state.turn
+            if subject is None:
+                return False
+            value = {"cp": subject.cp, "fires": subject.fires, "floods": subject.floods}[kind]
+            return CMP[clause.cmp](value, clause.value)
+        if kind == "within":
+            there = state.ships.get(clause.ship)
+            if ship is None or there is None or there.status not in ON_TABLE:
+                return False
+            return (ship.x - there.x) ** 2 + (ship.y - there.y) ** 2 <= clause.value ** 2
+        if kind in ("cards", "enemy-cards"):
+            deck = state.decks[side if kind == "cards" else other(side)]
+            return CMP[clause.cmp](len(deck.draw), clause.value)
+        value = attacks if kind == "attacks" else state.turn
         return CMP[clause.cmp](value, clause.value)
 
     # -- activations ------------------------------------------------------------------
@@ -122,16 +165,22 @@ class Plans:
         prime = orders.block("prime")
         side = decision.side
         if (decision.options.get("may_pass") and prime is not None and prime.stop_after is not None
-                and sum(1 for s in table.state.side_ships(side) if s.activated and not s.done) >= prime.stop_after):
+                and prime_activations_made(table.state, side) >= prime.stop_after):
             return {"pass": True}
-        order = orders.block("order")
+        ship = table.ship(self.next_ship(table, waiting, orders.block("order")))
+        elements, notes = self.move_with_notes(table, ship, orders)
+        fire, fire_notes = self.fire_with_notes(table, ship, elements, orders)
+        answer = {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
+        return answer | ({"notes": notes + fire_notes} if notes or fire_notes else {})
+
+    def next_ship(self, table: Table, waiting: list[str], order) -> str:
+        """The ``order:`` list's first ship still waiting; then, for ``others`` (or
+        without a list), column by column, front to back in each line's order, the
+        leader first; ships in no column last, in order of battle (R-LINE-1)."""
         listed = [name for name in (order.ships if order else ()) if name in waiting]
-        ship = table.ship((listed or waiting)[0])
-        elements = self.move(table, ship, orders)
-        if elements is None:        # no option can be carried out: the default move (rulings 4.3)
-            elements = [Element(0)] if free_moves(table, ship) + paid_moves_left(table, ship) else []
-        fire = self.fire(table, ship, elements, orders)
-        return {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
+        if listed:
+            return listed[0]
+        return line_order(self.data, waiting)[0]
 
     def _entry(self, table: Table, ship: Ship, entries, attribute: str = "who"):
         """The ship's own entry, else its squadron's, else ``all``'s."""
@@ -144,56 +193,129 @@ class Plans:
         return by_who.get(ALL)
 
     def move(self, table: Table, ship: Ship, orders: OrderSet) -> list[Element] | None:
+        """The move the orders give (None: no entry for the ship)."""
+        block = orders.block("move")
+        if block is None or self._entry(table, ship, block.orders) is None:
+            return None
+        return self.move_with_notes(table, ship, orders)[0]
+
+    def move_with_notes(self, table: Table, ship: Ship, orders: OrderSet) -> tuple[list[Element], list[str]]:
+        """The ship's move and what the orders could not carry out as written.
+
+        The entry's options are tried in turn (``else``), each when its condition
+        holds; the first that can be carried out is used. Under ``collision: avoid``
+        (the default) an option that would collide is not used (unless it is a
+        ``ram``); when no option, nor the default single ahead, is free of collision,
+        the move is the legal one that ends nearest where the first of them would
+        have ended without colliding (a shorter ahead, a turn, or no move where
+        R-SEQ-3 allows). Each step away from the orders as written is noted."""
         block = orders.block("move")
         entry: MoveOrder | None = self._entry(table, ship, block.orders) if block else None
-        if entry is None:
-            return None
         collision = orders.block("collision")
         allow = collision is not None and collision.allow
-        for option in entry.options:
+        notes: list[str] = []
+        intended: list[Element] | None = None
+        for option in (entry.options if entry else ()):
             if not self.holds(option.condition, table, ship.side, ship):
                 continue
-            elements = self._option(table, ship, entry, option)
+            elements, why = self._option(table, ship, entry, option)
+            written = f"{ship.name}'s move \"{option.text()}\""
             if elements is None:
+                notes.append(f"{written} cannot be carried out: {why}")
                 continue
+            if why:
+                notes.append(f"{written}: {why}")
             try:
                 plan = plan_move(table, ship, elements)
-            except IllegalAnswer:
+            except IllegalAnswer as err:
+                notes.append(f"{written} cannot be carried out: {err}")
                 continue
             rams = option.relative is not None and option.relative.kind == "ram"
-            if plan.struck and not (allow or rams):
+            if rams and option.relative.ship not in plan.struck:
+                notes.append(f"{written} cannot be carried out: no legal move reaches {option.relative.ship}")
                 continue
-            return elements
-        return None
+            if plan.struck and not (allow or rams):
+                notes.append(f"{written} would collide with {', '.join(plan.struck)} (collision: avoid)")
+                intended = intended or elements
+                continue
+            return elements, notes
+        can = free_moves(table, ship) + paid_moves_left(table, ship)
+        default = [Element(0)] if can else []
+        if intended is None:
+            if not default:
+                return [], notes
+            try:
+                plan = plan_move(table, ship, default)
+            except IllegalAnswer:
+                plan = None
+            if plan is not None and not plan.struck:
+                if entry is not None:
+                    notes.append(f"{ship.name} moves one ahead instead (the default move)")
+                return default, notes
+            if allow and plan is not None:
+                return default, notes
+            intended = default
+        point = self.free_end(table, ship, intended)
+        avoiding = nearest_clear(table, ship, point)
+        moves = " ".join(e.code for e in intended)
+        if avoiding is None:
+            notes.append(f"{ship.name}: no legal move avoids a collision; it moves {moves}")
+            return intended, notes
+        done = " ".join(e.code for e in avoiding) or "no move"
+        notes.append(f"{ship.name} avoids a collision (collision: avoid): {done} instead of {moves}")
+        return avoiding, notes
 
-    def _option(self, table: Table, ship: Ship, entry: MoveOrder, option: MoveOption) -> list[Element] | None:
+    def free_end(self, table: Table, ship: Ship, elements: list[Element]) -> tuple[int, int]:
+        """Where ``elements`` would take the ship on an empty table."""
+        geo, pose = table.geo, pose_of(ship)
+        for element in elements:
+            pose = geo.turn(pose, element.degrees) if element.is_turn else geo.advance(pose, ahead_length(geo, element))
+        return pose.x, pose.y
+
+    def _option(self, table: Table, ship: Ship, entry: MoveOrder,
+                option: MoveOption) -> tuple[list[Element] | None, str]:
+        """The elements of one option now, and what of it cannot be done as written
+        (None: nothing of it can)."""
         elements: list[Element] = []
         if option.relative is not None:
             relative = option.relative
             if relative.kind == "follow" and entry.who != ship.name:
                 relative = self._follow_in_line(ship, entry.who, relative)
                 if relative is None:
-                    return None
+                    return None, f"{ship.name} leads its line and follows no ship"
+            target = table.state.ships.get(relative.ship) if relative.ship else None
+            if target is not None and target.status not in ON_TABLE:
+                return None, f"{target.name} is {target.status}"
             try:
                 elements = resolve(table, ship, relative)
-            except (NoMove, IllegalAnswer):
-                return None
+            except (NoMove, IllegalAnswer) as err:
+                return None, str(err)
         most = free_moves(table, ship) + paid_moves_left(table, ship)
         turns = table.cls(ship).turns_per_activation - sum(1 for e in elements if e.is_turn)
+        dropped: list[str] = []
         for code in option.elements:
             if code == "MAX":
                 elements += [Element(0)] * max(0, most - len(elements))
                 continue
             element = parse_element(code)
             if element.is_partial and not table.options.partial_ahead:
-                return None        # written without the campaign's option: the next "else"
+                return None, "aheads are whole base lengths in this campaign"
             if element.is_turn:
                 if turns <= 0:
+                    dropped.append(code)
                     continue
                 turns -= 1
             if len(elements) < most:
                 elements.append(element)
-        return elements if elements or most == 0 else None
+            else:
+                dropped.append(code)
+        if not elements and most > 0:
+            return None, "no element of it can be made"
+        if dropped and option.relative is None:
+            return None, (f"{ship.name} has {most} move element(s) left this turn "
+                          f"({paid_moves_left(table, ship)} paid, Bank {ship.bank}), not {len(option.elements)}")
+        why = f"{' '.join(dropped)} left out (the ship's limits)" if dropped else ""
+        return elements, why
 
     def _follow_in_line(self, ship: Ship, who: str, relative) -> Any:
         """In a squadron's "follow X", each ship follows the one ahead of it in line."""
@@ -207,8 +329,24 @@ class Plans:
 
     # -- fire -------------------------------------------------------------------------
 
-    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet) -> Any:
+    def fire_with_notes(self, table: Table, ship: Ship, elements: list[Element],
+                        orders: OrderSet) -> tuple[Any, list[str]]:
+        """The fire the orders give after ``elements``, and a note when the move ends
+        the ship's turn so that the fire ordered does not take place (R-ACT-2)."""
         plan = plan_move(table, ship, elements)
+        if not plan.stops_the_ship:
+            return self.fire(table, ship, elements, orders, plan), []
+        block = orders.block("fire")
+        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
+        if entry is not None and entry.hold_always:
+            return "none", []
+        why = (f"its move collides with {', '.join(plan.struck)}" if plan.struck
+               else "its move takes it off the table")
+        return "none", [f"{ship.name} does not fire: {why}, and a ship that collides or leaves the table "
+                        f"is done for the turn (R-ACT-2)"]
+
+    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet, plan=None) -> Any:
+        plan = plan or plan_move(table, ship, elements)
         if plan.stops_the_ship:
             return "none"
         block = orders.block("fire")
@@ -285,13 +423,23 @@ class Plans:
         wanted = max(0, min(wanted, options["max"], bank - policy.keep))
         return {"ship": options["ship"], "dice": wanted}
 
+    def choice_for(self, table: Table, ship: Ship, policy):
+        """A standing order's choice for ``ship``: its own, else its squadron's, else
+        ``all``'s, else the block's general one."""
+        if policy is None or not policy.per_ship:
+            return policy
+        chosen = self._entry(table, ship, [_Named(who, choice) for who, choice in policy.per_ship])
+        return chosen.choice if chosen is not None else policy
+
     def _armor(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        return self._dice(orders.block("armour"), decision.options, decision.options["attack_dice"], ship.bank)
+        policy = self.choice_for(table, ship, orders.block("armour"))
+        return self._dice(policy, decision.options, decision.options["attack_dice"], ship.bank)
 
     def _counter_torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        return self._dice(orders.block("counter-torpedo"), decision.options, 0, ship.bank)
+        return self._dice(self.choice_for(table, ship, orders.block("counter-torpedo")), decision.options, 0,
+                          ship.bank)
 
     def _torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         policy = orders.block("torpedo")
@@ -320,7 +468,7 @@ class Plans:
         return {"ships": [s.name for s in ordered[: decision.options["attacks"]]]}
 
     def _repair(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
-        policy = orders.block("repairs")
+        policy = self.choice_for(table, table.ship(decision.options["ship"]), orders.block("repairs"))
         if policy is None:
             return None
         most = decision.options["max"]
@@ -349,3 +497,138 @@ class StandingAnswers:
 
     def default_answer(self, decision: Decision, state: State) -> dict:
         return dict(self.plans.default_answer(decision, state))
+
+    def why_not(self, decision: Decision, state: State, orders: OrderSet | None) -> list[tuple[str, str]]:
+        """See :func:`why_not`."""
+        return why_not(decision, state, orders, self.plans.data)
+
+
+# -- why an order cannot be carried out (receipts, check --store --campaign) -----------
+
+
+def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
+            data: GameData | None = None) -> list[tuple[str, str]]:
+    """Each order of ``orders`` that cannot be carried out as written in the position
+    ``state``, as (the name its line is found by, why and what is done instead): a ship
+    out of action given orders or named as a target; an order line that activates a
+    follower before the ship ahead of it in its column (R-LINE-1); a move entry that
+    cannot be carried out now, or whose move would collide and is avoided; armour,
+    counter-torpedo and repair dice beyond what any ship may roll."""
+    if orders is None:
+        return []
+    data = data or load_data()
+    side = orders.header.side or (decision.side if decision is not None else None)
+    found: list[tuple[str, str]] = []
+    found += _out_of_action(state, orders)
+    found += _followers_first(data, state, orders)
+    if decision is not None and decision.kind == "activate" and decision.side == side:
+        found += _moves_not_as_written(data, state, orders, side, decision)
+    found += _dice_beyond_limits(data, orders)
+    return list(dict.fromkeys(found))
+
+
+def _status(state: State, name: str) -> str | None:
+    ship = state.ships.get(name)
+    return None if ship is None or ship.status == ACTIVE else ship.status
+
+
+def _out_of_action(state: State, orders: OrderSet) -> list[tuple[str, str]]:
+    found = []
+    order = orders.block("order")
+    for name in (order.ships if order else ()):
+        if (status := _status(state, name)) is not None:
+            found.append((name, f"order: {name} is {status} and does not activate"))
+    move = orders.block("move")
+    for entry in (move.orders if move else ()):
+        if (status := _status(state, entry.who)) is not None:
+            found.append((f"{entry.who}:", f"move: {entry.who} is {status}: this order is not used"))
+        for option in entry.options:
+            target = option.relative.ship if option.relative is not None else ""
+            if target and (status := _status(state, target)) is not None:
+                found.append((f"{option.relative.kind} {target}", f"move: {entry.who}'s \"{option.text()}\": {target} is {status}; the next "
+                                      f"option (else), or the default move, is used"))
+    fire = orders.block("fire")
+    for entry in (fire.orders if fire else ()):
+        if (status := _status(state, entry.who)) is not None:
+            found.append((f"{entry.who}:", f"fire: {entry.who} is {status}: this order is not used"))
+        for chain in entry.chains:
+            for index, rule in enumerate(chain):
+                if rule.kind == "ship" and (status := _status(state, rule.ship)) is not None:
+                    found.append((f"{'else' if index else 'at'} {rule.ship}", f"fire: {entry.who} cannot fire at {rule.ship}, which is {status}; "
+                                             f"the next target (else) is taken"))
+    targets = orders.block("torpedo targets")
+    for name in (targets.priorities if targets else ()):
+        if (status := _status(state, name)) is not None:
+            found.append(("torpedo targets", f"torpedo targets: {name} is {status} and cannot be attacked"))
+    return found
+
+
+def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tuple[str, str]]:
+    """R-LINE-1: "A receipt warns when an order line activates a follower before the
+    ship ahead of it in the same column"."""
+    order = orders.block("order")
+    if order is None:
+        return []
+    found, listed = [], list(order.ships)
+    for squadron in data.squadrons:
+        line = [name for name in squadron.ships if state.ships.get(name) is None or _status(state, name) is None]
+        for ahead, astern in zip(line, line[1:]):
+            if astern in listed and (ahead not in listed or listed.index(astern) < listed.index(ahead)):
+                found.append((astern, f"order: {astern} activates before {ahead}, the ship ahead of it in "
+                                      f"{squadron.name}: the half-length advance of a turn then brings them into "
+                                      f"contact (R-LINE-1); list {ahead} first"))
+    return found
+
+
+def _moves_not_as_written(data: GameData, state: State, orders: OrderSet, side: str,
+                          decision: Decision) -> list[tuple[str, str]]:
+    """The move of the ship the orders activate now, where it is not the move as
+    written (the other ships' moves depend on the moves made before theirs)."""
+    move = orders.block("move")
+    if move is None:
+        return []
+    plans = Plans({side: orders}, data)
+    table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
+    waiting = list(decision.options.get("ships", ()))
+    if not waiting:
+        return []
+    ship = table.ship(plans.next_ship(table, waiting, orders.block("order")))
+    entry = plans._entry(table, ship, move.orders)
+    if entry is None:
+        return []
+    _, notes = plans.move_with_notes(table, ship, orders)
+    return [(f"{entry.who}:" if entry.who != ALL else "all:", f"move: {note}") for note in notes]
+
+
+def _a(ship_class) -> str:
+    name = ship_class.name.replace("_", " ")
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def _dice_beyond_limits(data: GameData, orders: OrderSet) -> list[tuple[str, str]]:
+    classes = list(data.classes.values())
+    most_attack = max(max(c.dice_broadside, c.dice_end_arc) for c in classes)
+    found = []
+    armour = orders.block("armour")
+    for attack, real in (armour.by_attack if armour else ()):
+        if attack > most_attack:
+            found.append(("armour", f"armour: \"{real} against {attack} dice\": no salvo has more than "
+                                    f"{most_attack} dice, so this line is never used"))
+        too_many = [c for c in classes if real > min(c.max_armor, attack)]
+        if too_many:
+            rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
+            found.append(("armour", f"armour: \"{real} against {attack} dice\": real dice are at most the attack "
+                                    f"dice and the armour maximum; {rolls}"))
+    counter = orders.block("counter-torpedo")
+    if counter is not None and counter.rule.isdigit():
+        too_many = [c for c in classes if int(counter.rule) > c.max_movement]
+        if too_many:
+            rolls = ", ".join(f"{_a(c)} {c.max_movement}" for c in too_many)
+            found.append(("counter-torpedo", f"counter-torpedo: {counter.rule} dice: at most the movement "
+                                             f"maximum; {rolls}"))
+    repairs = orders.block("repairs")
+    most_cp = max(c.cp for c in classes)
+    if repairs is not None and repairs.dice.isdigit() and int(repairs.dice) > most_cp:
+        found.append(("repairs", f"repairs: {repairs.dice} dice: a ship rolls at most as many dice as CPs in its "
+                                 f"Bank ({most_cp} at most); every Bank CP is rolled"))
+    return found

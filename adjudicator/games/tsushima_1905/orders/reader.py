@@ -14,21 +14,20 @@ from lark import Token, Tree
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import ahead_of, ahead_units
-from adjudicator.games.tsushima_1905.data import GameData, bl_to_units
+from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, bl_to_units
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
-    ALL, ActivationOrder, Clause, CollisionPolicy, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
+    ALL, ActivationOrder, Clause, CollisionPolicy, Concession, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
-    TorpedoPolicy, BLOCK_ORDER,
+    TorpedoPolicy, BLOCK_ORDER, GAME,
 )
-from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
-from adjudicator.orders.problems import ProblemLog
+from adjudicator.orders.names import Catalog
+from adjudicator.orders.reading import TreeReader
+from adjudicator.orders.problems import MAX_PROBLEMS, OrderProblem, ProblemLog
 
-HEADER_FIELDS = {"campaign_field": "campaign", "side_field": "side", "turn_field": "turn", "step_field": "step",
-                 "game_field": "game", "password_field": "password", "signature_field": "signature",
-                 "entropy_field": "entropy", "reveal_field": "reveal"}
-REQUIRED_HEADER = ("campaign", "side", "turn")
-SIDES = {"japan": "japan", "russia": "russia", "japanese": "japan", "russian": "russia"}
+AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
+MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
+SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese",), "russia": ("Russian",)})
 
 
 def _rule(node: Tree) -> str:
@@ -36,8 +35,12 @@ def _rule(node: Tree) -> str:
 
 
 def _where(node) -> tuple[int, int]:
+    """Where ``node`` starts: its token, the start its tree recorded, or its first token."""
     if isinstance(node, Token):
         return node.line or 0, node.column or 0
+    meta = getattr(node, "_meta", None)
+    if meta is not None and not meta.empty and getattr(meta, "line", None):
+        return meta.line, meta.column
     for child in getattr(node, "children", []):
         line, column = _where(child)
         if line:
@@ -49,14 +52,48 @@ def _text(name: Tree) -> str:
     return " ".join(str(name.children[0]).strip('"').split())
 
 
-class Reader:
-    """Reads one parse tree against the game's ships and squadrons."""
+class Reader(TreeReader):
+    """Reads one parse tree against the game's ships and squadrons. The header lines
+    and the block loop are the generic :class:`TreeReader`'s (as Port Arthur's); each
+    block rule of the grammar has its method here."""
 
-    def __init__(self, data: GameData, log: ProblemLog, options: Options | None = None) -> None:
+    GAME = GAME
+    BLOCK_ORDER = BLOCK_ORDER
+
+    def __init__(self, data: GameData, log: ProblemLog, options: Options | None = None, state=None) -> None:
+        turns = options.turns if options is not None else int(data.rules["end"]["turns"])
+        super().__init__(log, SIDE_NAMES, turns)
         self.data = data
-        self.log = log
-        self.side: str | None = None
         self.options = options          # the campaign's options, when the orders are read for one
+        self.state = state              # the campaign's position, when the orders are read for one
+        self._catalog: Catalog | None = None
+
+    # -- problems -------------------------------------------------------------------
+
+    def add(self, code: str, message: str, line: int = 0, column: int = 0, **more) -> None:
+        """Log a problem. Past the most a report shows (MAX_PROBLEMS), a problem is only
+        counted for E900's sum, without quoting its line or looking for names like
+        it: a long line of bad entries then costs time in proportion to its length."""
+        if len(self.log.problems) < MAX_PROBLEMS:
+            self.log.add(code, message, line, column, **more)
+        else:
+            self.log.problems.append(OrderProblem(code, "(not shown)", line, column))
+
+    def over_the_limit(self) -> bool:
+        return len(self.log.problems) >= MAX_PROBLEMS
+
+    # -- numbers --------------------------------------------------------------------
+
+    def num(self, token, most: int = MOST) -> int:
+        """A whole number written in the orders; one over ``most`` is an error (E301)
+        at its place, and reading goes on with ``most`` (nothing is used of a file
+        with an error)."""
+        text = str(token).strip()
+        if len(text) > len(str(most)) or int(text) > most:
+            self.add("E301", f"{text[:12]}{'...' if len(text) > 12 else ''} is out of range: at most {most} "
+                                 f"here", *_where(token))
+            return most
+        return int(text)
 
     # -- names ----------------------------------------------------------------------
 
@@ -69,17 +106,24 @@ class Reader:
         found = exact or [s for s in ships if s.name.casefold().startswith(wanted)]
         if len(found) != 1:
             if found:
-                self.log.add("E402", f'"{text}" names more than one ship: write the full name',
+                self.add("E402", f'"{text}" names more than one ship: write the full name',
                              *_where(node), suggestions=[s.name for s in found])
             else:
-                self.log.add("E401", f'there is no ship "{text}"', *_where(node))
+                close = () if self.over_the_limit() else self.catalog().lookup(text).suggestions
+                self.add("E401", f'there is no ship "{text}"', *_where(node), suggestions=close)
             return None
         ship = found[0]
         if own is not None and self.side is not None and (ship.side == self.side) != own:
             whose = "your" if own else "an enemy"
-            self.log.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
+            self.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
             return None
         return ship.name
+
+    def catalog(self) -> Catalog:
+        """Every ship's name, short name and aliases, for near misses ("Shikishma")."""
+        if self._catalog is None:
+            self._catalog = Catalog.of("ship", {s.name: (s.short, *s.aliases) for s in self.data.ships})
+        return self._catalog
 
     def who(self, node: Tree) -> str | None:
         child = node.children[0]
@@ -91,46 +135,15 @@ class Reader:
                 return squadron.name
         return self.ship(child, own=True)
 
-    # -- the file -------------------------------------------------------------------
+    # -- the header (the shared reader's, a number too long for its place refused) ----
 
-    def read(self, tree: Tree) -> OrderSet:
-        fields = [c for c in tree.children if _rule(c) in HEADER_FIELDS]
-        header, credentials = self.header(fields)
-        blocks = {}
-        for node in tree.children:
-            if _rule(node) in HEADER_FIELDS:
-                continue
-            block = getattr(self, node.data)(node)
-            if block is None:
-                continue
-            if block.kind in blocks:
-                self.log.add("E110", f'a second "{block.kind}" block; give each block once', *_where(node))
-                continue
-            blocks[block.kind] = block
-        if not blocks and not fields:
-            self.log.add("E106", "no orders found")
-        return OrderSet(header, order_blocks(blocks.values(), BLOCK_ORDER), credentials)
-
-    def header(self, fields: list[Tree]) -> tuple[Header, Credentials]:
-        values: dict[str, str] = {}
-        for node in fields:
-            key = HEADER_FIELDS[_rule(node)]
-            if key in values:
-                self.log.add("E111", f'"{key}" is given twice', *_where(node))
-            values[key] = str(node.children[0])
-        missing = [k for k in REQUIRED_HEADER if k not in values]
-        if missing:
-            self.log.add("E112", f"the header needs {', '.join(missing)}", 1, 1)
-        side = values.get("side")
-        if side is not None:
-            self.side = SIDES.get(side.casefold())
-            if self.side is None:
-                self.log.add("E113", f'side "{side}" is not Japan or Russia')
-        turn = values.get("turn")
-        return (Header(campaign=values.get("campaign"), side=self.side, turn=int(turn) if turn else None,
-                       step=values.get("step"), game=values.get("game"), entropy=values.get("entropy"),
-                       reveal=values.get("reveal")),
-                Credentials(password=values.get("password"), signature=values.get("signature")))
+    def header_field(self, key: str, node: Tree) -> dict:
+        if key == "turn":
+            tokens = [c for c in node.children if isinstance(c, Token)]
+            if tokens and len(str(tokens[0])) > len(str(MOST)):
+                self.num(tokens[0])
+                return {"turn": MOST}
+        return super().header_field(key, node)
 
     # -- blocks ---------------------------------------------------------------------
 
@@ -138,58 +151,123 @@ class Reader:
         return [c for c in node.children if isinstance(c, Tree)]
 
     def order_block(self, node: Tree) -> ActivationOrder | None:
-        names, others = [], False
+        names, others, seen = [], False, set()
         for entry in self._entries(node):
             for item in entry.children:
                 if _rule(item) == "others":
                     others = True
                 elif (name := self.ship(item, own=True)) is not None:
-                    if name in names:
-                        self.log.add("E407", f"{name} is named twice in the order", *_where(item))
+                    if name in seen:
+                        self.add("E407", f"{name} is named twice in the order", *_where(item))
+                        continue
+                    seen.add(name)
                     names.append(name)
         return ActivationOrder(tuple(names), others or not names)
 
     def move_block(self, node: Tree) -> MovePlans:
-        orders = []
+        orders, seen = [], set()
         for entry in self._entries(node):
             who = self.who(entry.children[0])
-            options = tuple(o for o in (self.move_option(c) for c in entry.children[1:]) if o is not None)
+            if who is not None and who in seen:
+                self.add("E115", f'a second move entry for {who}; give one entry, with its options joined by '
+                                 f'", else"', *_where(entry))
+                continue
+            seen.add(who)
+            options = []
+            for child in entry.children[1:]:
+                option = self.move_option(child, who)
+                if option is not None:
+                    options.append(option)
             if who is not None and options:
-                orders.append(MoveOrder(who, options))
+                orders.append(MoveOrder(who, tuple(options)))
         return MovePlans(tuple(orders))
 
-    def move_option(self, node: Tree) -> MoveOption | None:
+    def move_option(self, node: Tree, who: str | None = None) -> MoveOption | None:
         elements, relative, condition = [], None, None
         for child in node.children:
             kind = _rule(child)
             if kind == "explicit":
-                elements += [self.element(e) for e in child.children]
+                elements += [(self.element(e), e) for e in child.children]
             elif kind in ("ahead", "ahead_length", "ahead_max", "turn_code", "starboard", "port"):
-                elements.append(self.element(child))
+                elements.append((self.element(child), child))
             elif kind in ("if_condition", "unless_condition"):
                 condition = self.condition(child)
             else:
                 relative = self.relative(child)
-        if None in elements or (relative is None and not elements):
+        if any(e is None for e, _ in elements) or (relative is None and not elements):
             return None
-        expanded: list[str] = []
-        for element in elements:
-            expanded += element if isinstance(element, list) else [element]
-        return MoveOption(tuple(expanded), relative, condition)
+        expanded: list[tuple[str, Tree]] = []
+        for element, where in elements:
+            expanded += [(code, where) for code in (element if isinstance(element, list) else [element])]
+        if who is not None and not self.within_limits(who, expanded, relative is not None):
+            return None
+        return MoveOption(tuple(code for code, _ in expanded), relative, condition)
+
+    def ships_of(self, who: str) -> list[ShipInfo]:
+        """The sender's ships a ``move`` entry is about: a ship, a squadron's, or all."""
+        own = [s for s in self.data.ships if self.side in (None, s.side)]
+        if who == ALL:
+            return own
+        for squadron in self.data.squadrons:
+            if squadron.name == who and self.side in (None, squadron.side):
+                return [s for s in own if s.name in squadron.ships]
+        return [s for s in own if s.name == who]
+
+    def within_limits(self, who: str, elements: list[tuple[str, Tree]], relative: bool) -> bool:
+        """An explicit move within the limits of every ship it is for ("Battleships can
+        turn once per move, cruisers twice"; at most the movement points, and a
+        Japanese ship's free move first, R-MOVE-2, R-MOVE-5; at most the CPs the ship
+        has left), else E410 at the first element beyond them: a move is never
+        rewritten to fit. After a relative move (which takes what it needs within
+        the limits), only the turns written are checked."""
+        problem = None
+        for info in self.ships_of(who):
+            cls = self.data.classes[info.ship_class]
+            free = int(self.data.rules["movement"]["japanese_free_move"]) if info.side == "japan" else 0
+            turns = [where for code, where in elements if code[0] in "SP"]
+            if len(turns) > cls.turns_per_activation:
+                word = {1: "once", 2: "twice"}.get(cls.turns_per_activation, f"{cls.turns_per_activation} times")
+                problem = (turns[cls.turns_per_activation],
+                           f"{info.name} ({cls.name.replace('_', ' ')}) may turn {word} per activation "
+                           f"(the free move included), not {len(turns)} times")
+                break
+            counted = [where for code, where in elements if code != "MAX"]
+            most = cls.max_movement + free
+            if not relative and len(counted) > most:
+                extra = f" and its free move" if free else ""
+                problem = (counted[most], f"{info.name} ({cls.name.replace('_', ' ')}) makes at most {most} move "
+                                          f"elements per turn: {cls.max_movement} movement points{extra}, "
+                                          f"not {len(counted)}")
+                break
+            left = self.cp_left(info.name)
+            if not relative and left is not None and len(counted) - free > left:
+                problem = (counted[left + free], f"{info.name} has {left} CP left: the move needs "
+                                                 f"{len(counted) - free}")
+                break
+        if problem is None:
+            return True
+        where, message = problem
+        self.add("E410", f"{message}; write a move within its limits (nothing is cut to fit)", *_where(where))
+        return False
+
+    def cp_left(self, name: str) -> int | None:
+        """The CPs a ship has left, when the orders are read for a campaign's position."""
+        ship = self.state.ships.get(name) if self.state is not None else None
+        return None if ship is None else ship.cp
 
     def element(self, node: Tree) -> str | list[str] | None:
         kind = _rule(node)
         if kind == "ahead":
-            count = int(node.children[0]) if node.children else 1
+            count = self.num(node.children[0], AHEADS_MOST) if node.children else 1
             return ["A"] * count
         if kind == "ahead_max":
             return "MAX"
         if kind == "ahead_length":
             return self.partial_ahead(node)
         code = str(node.children[0]).upper() if kind == "turn_code" else \
-            f"{'S' if kind == 'starboard' else 'P'}{int(node.children[0])}"
+            f"{'S' if kind == 'starboard' else 'P'}{self.num(node.children[0])}"
         if not 1 <= int(code[1:]) <= 90:
-            self.log.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
+            self.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
             return None
         return code
 
@@ -200,10 +278,10 @@ class Reader:
         try:
             element = ahead_of(ahead_units(number), f"ahead {written}")
         except IllegalAnswer as err:
-            self.log.add("E301", str(err), *_where(node))
+            self.add("E301", str(err), *_where(node))
             return None
         if element.is_partial and self.options is not None and not self.options.partial_ahead:
-            self.log.add("E408", f'"ahead {written}": aheads are whole base lengths in this campaign (R-MOVE-1); '
+            self.add("E408", f'"ahead {written}": aheads are whole base lengths in this campaign (R-MOVE-1); '
                                  f'write "ahead" (the option partial_ahead allows shorter aheads)', *_where(node))
             return None
         return element.code
@@ -211,32 +289,45 @@ class Reader:
     def relative(self, node: Tree) -> RelativeMove | None:
         kind = _rule(node)
         if kind == "steer":
-            heading = int(node.children[0])
+            heading = self.num(node.children[0])
             if not 0 <= heading < 360:
-                self.log.add("E301", f"a heading is 0 to 359 degrees, not {heading}", *_where(node))
+                self.add("E301", f"a heading is 0 to 359 degrees, not {heading}", *_where(node))
                 return None
             return RelativeMove("steer", heading=heading)
         ship = self.ship(node.children[0])
         if ship is None:
             return None
         if kind == "station":
-            return RelativeMove("station", ship, bearing=int(node.children[1]) % 360,
-                                distance=bl_to_units(str(node.children[2]), self.data.units_per_bl))
+            distance = str(node.children[2])
+            if len(distance.partition(".")[0]) > 2:
+                self.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
+                             *_where(node.children[2]))
+                return None
+            return RelativeMove("station", ship, bearing=self.num(node.children[1]) % 360,
+                                distance=bl_to_units(distance, self.data.units_per_bl))
         return RelativeMove(kind, ship)
 
     def condition(self, node: Tree) -> Condition:
         clauses = []
         for clause in node.children:
             kind = _rule(clause)
-            if kind == "cp_is":
-                parts = list(clause.children)
+            parts = list(clause.children)
+            if kind in ("cp_is", "fires_is", "floods_is"):
                 ship = self.ship(parts.pop(0)) if isinstance(parts[0], Tree) else ""
-                clauses.append(Clause("cp", ship or "", str(parts[0]).replace("==", "="), int(parts[1])))
-            elif kind in ("attacks_is", "turn_is"):
-                clauses.append(Clause(kind[:-3], "", str(clause.children[0]).replace("==", "="),
-                                      int(clause.children[1])))
+                clauses.append(Clause(kind[:-3], ship or "", str(parts[0]).replace("==", "="), self.num(parts[1])))
+            elif kind in ("attacks_is", "turn_is", "cards_is", "enemy_cards_is"):
+                clauses.append(Clause(kind[:-3].replace("_", "-"), "", str(parts[0]).replace("==", "="),
+                                      self.num(parts[1])))
+            elif kind == "within":
+                ship = self.ship(parts[0]) or ""
+                distance = str(parts[1])
+                if len(distance.partition(".")[0]) > 2:
+                    self.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
+                                 *_where(parts[1]))
+                    distance = "99"
+                clauses.append(Clause("within", ship, "<=", bl_to_units(distance, self.data.units_per_bl)))
             else:
-                clauses.append(Clause(kind))
+                clauses.append(Clause(kind.replace("_", "-")))
         return Condition(tuple(clauses), _rule(node) == "unless_condition")
 
     def fire_block(self, node: Tree) -> FirePlans:
@@ -250,7 +341,7 @@ class Reader:
                     orders.setdefault(current, FireOrder(current))
             if current is None:
                 if not entry.children or _rule(entry.children[0]) != "who":
-                    self.log.add("E116", "a fire entry needs a ship, a squadron or \"all\" before it",
+                    self.add("E116", "a fire entry needs a ship, a squadron or \"all\" before it",
                                  *_where(entry))
                 continue
             orders[current] = self.fire_part(orders[current], parts[0])
@@ -263,20 +354,20 @@ class Reader:
             if not order.targets:
                 return replace(order, targets=targets)
             if self.options is not None and not self.options.split_fire:
-                self.log.add("E409", f'a second "at" for {order.who}: one target per activation in this campaign '
+                self.add("E409", f'a second "at" for {order.who}: one target per activation in this campaign '
                                      f'(R-FIRE-2); give one "at" chain with "else" (the option split_fire allows '
                                      f'one target per arc)', *_where(part))
                 return order
             if len(order.chains) >= 4:
-                self.log.add("E409", f'more than four "at" for {order.who}: one target per arc, and a ship has '
+                self.add("E409", f'more than four "at" for {order.who}: one target per arc, and a ship has '
                                      f'four arcs (bow, starboard, stern, port)', *_where(part))
                 return order
             return replace(order, salvos=order.salvos + (targets,))
         if kind == "dice_rule":
             value = part.children[0]
-            return replace(order, dice=str(value) if isinstance(value, Token) else _rule(value))
+            return replace(order, dice=str(self.num(value)) if isinstance(value, Token) else _rule(value))
         if kind == "keep":
-            return replace(order, keep=int(part.children[0]))
+            return replace(order, keep=self.num(part.children[0]))
         condition = self.condition(part.children[0]) if part.children else None
         return replace(order, hold=condition, hold_always=condition is None)
 
@@ -298,25 +389,46 @@ class Reader:
             return TargetRule("nearest", "", klass, broadside, condition, arc)
         return TargetRule("flagship" if kind == "flagship" else "most-damaged", "", "", broadside, condition, arc)
 
+    def _per_ship(self, node: Tree, read_entry, make):
+        """The lines of a standing-order block, each optionally headed by a ship, a
+        squadron or ``all`` and a colon: (the block's general parts, {who: parts}).
+        Parts without a name add to the name above them, as in ``fire``."""
+        general: list = []
+        chosen: dict[str, list] = {}
+        current = general
+        for line in self._entries(node):
+            parts = list(line.children)
+            if parts and isinstance(parts[0], Tree) and _rule(parts[0]) == "who":
+                who = self.who(parts.pop(0))
+                current = chosen.setdefault(who, []) if who is not None else []
+            current += [read_entry(part) for part in parts]
+        return make(general), tuple((who, make(parts)) for who, parts in chosen.items())
+
     def _dice_policy(self, node: Tree, cls: type) -> DicePolicy:
-        by_attack, rule, keep = [], "auto", 0
-        for entry in self._entries(node):
+        def read_entry(entry: Tree) -> tuple[str, object]:
             kind = _rule(entry)
             if kind == "armour_against":
                 count, attack = entry.children
                 value = count.children[0]
                 if isinstance(value, Token):
-                    real = int(value)
+                    real = self.num(value)
                 else:
-                    real = 0 if _rule(value) == "none" else int(attack)
-                by_attack.append((int(attack), real))
-            elif kind == "keep":
-                keep = int(entry.children[0])
-            elif kind == "counter_dice":
-                rule = str(int(entry.children[0]))
-            else:
-                rule = kind
-        return cls(tuple(sorted(by_attack)), rule, keep)
+                    real = 0 if _rule(value) == "none" else self.num(attack)
+                return "against", (self.num(attack), real)
+            if kind == "keep":
+                return "keep", self.num(entry.children[0])
+            if kind == "counter_dice":
+                return "rule", str(self.num(entry.children[0]))
+            return "rule", kind
+
+        def make(parts) -> DicePolicy:
+            by_attack = tuple(sorted(v for k, v in parts if k == "against"))
+            rules = [v for k, v in parts if k == "rule"]
+            keeps = [v for k, v in parts if k == "keep"]
+            return cls(by_attack, rules[-1] if rules else "auto", keeps[-1] if keeps else 0)
+
+        general, per_ship = self._per_ship(node, read_entry, make)
+        return replace(general, per_ship=per_ship)
 
     def armour_block(self, node: Tree) -> DicePolicy:
         return self._dice_policy(node, DicePolicy)
@@ -324,8 +436,19 @@ class Reader:
     def counter_block(self, node: Tree) -> CounterPolicy:
         return self._dice_policy(node, CounterPolicy)
 
-    def torpedo_block(self, node: Tree) -> TorpedoPolicy:
-        entry = self._entries(node)[0]
+    def _first_entry(self, node: Tree, wanted: str) -> Tree | None:
+        """A standing order's one entry; an empty heading is an error naming what it needs."""
+        entries = self._entries(node)
+        if not entries:
+            heading = str(node.children[0]) if node.children and isinstance(node.children[0], Token) else "it"
+            self.add("E103", f'"{heading}:" needs {wanted} after it', *_where(node))
+            return None
+        return entries[0]
+
+    def torpedo_block(self, node: Tree) -> TorpedoPolicy | None:
+        entry = self._first_entry(node, "yes, no or auto (e.g. torpedo: yes if attacks >= 2)")
+        if entry is None:
+            return None
         kind = _rule(entry)
         if kind == "torpedo_yes":
             return TorpedoPolicy("yes", self.condition(entry.children[0]) if entry.children else None)
@@ -345,20 +468,35 @@ class Reader:
         return TargetPriorities(tuple(priorities))
 
     def repairs_block(self, node: Tree) -> RepairPolicy:
-        dice, first, keep = "all", "flood", 0
-        for entry in self._entries(node):
+        def read_entry(entry: Tree) -> tuple[str, object]:
             kind = _rule(entry)
             if kind == "repairs_dice":
-                dice = str(int(entry.children[0]))
-            elif kind == "fire_first":
-                first = "fire"
-            elif kind == "keep":
-                keep = int(entry.children[0])
-        return RepairPolicy(dice, first, keep)
+                return "dice", str(self.num(entry.children[0]))
+            if kind == "fire_first":
+                return "first", "fire"
+            if kind == "flooding_first":
+                return "first", "flood"
+            if kind == "keep":
+                return "keep", self.num(entry.children[0])
+            return "dice", "all"
 
-    def prime_block(self, node: Tree) -> PrimePolicy:
-        entry = self._entries(node)[0]
-        return PrimePolicy(int(entry.children[0]) if _rule(entry) == "prime_stop" else None)
+        def make(parts) -> RepairPolicy:
+            values = dict(parts)
+            return RepairPolicy(values.get("dice", "all"), values.get("first", "flood"), values.get("keep", 0))
 
-    def collision_block(self, node: Tree) -> CollisionPolicy:
-        return CollisionPolicy(_rule(self._entries(node)[0]) == "allow")
+        general, per_ship = self._per_ship(node, read_entry, make)
+        return replace(general, per_ship=per_ship)
+
+    def prime_block(self, node: Tree) -> PrimePolicy | None:
+        entry = self._first_entry(node, "all or stop after N")
+        if entry is None:
+            return None
+        return PrimePolicy(self.num(entry.children[0]) if _rule(entry) == "prime_stop" else None)
+
+    def collision_block(self, node: Tree) -> CollisionPolicy | None:
+        entry = self._first_entry(node, "avoid or allow")
+        return None if entry is None else CollisionPolicy(_rule(entry) == "allow")
+
+    def concede_block(self, node: Tree) -> Concession | None:
+        entry = self._first_entry(node, "yes or no (concede: yes ends the game, the other side the winner)")
+        return None if entry is None else Concession(_rule(entry) == "concede_yes")

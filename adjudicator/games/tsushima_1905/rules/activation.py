@@ -18,7 +18,9 @@ from __future__ import annotations
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Activation, Kind, OrdersDue
 from adjudicator.games.tsushima_1905.rules.gunnery import check_salvos, resolve_fire
-from adjudicator.games.tsushima_1905.rules.movement import can_move, carry_out, check_limits, plan_move
+from adjudicator.games.tsushima_1905.rules.movement import (
+    can_move, carry_out, check_limits, no_move_stays_on_table, plan_move,
+)
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.table import Steps, Table, pose_of
 
@@ -29,11 +31,20 @@ def waiting(table: Table, side: str) -> list[Ship]:
 
 
 def pass_over(table: Table) -> None:
-    """Ships that cannot move are passed over: they count as activated (R-SEQ-3)."""
+    """Ships that cannot move are passed over: they count as activated (R-SEQ-3). Under
+    ``table_edge = "forbid"`` so is a ship none of whose single move elements keeps it
+    on the table, unless ``must_move`` is off: it is then asked, and may fire without
+    moving (R-SEQ-5)."""
     for ship in table.state.ships.values():
-        if ship.status == ACTIVE and not ship.activated and not can_move(table, ship):
+        if ship.status != ACTIVE or ship.activated:
+            continue
+        if not can_move(table, ship):
             ship.activated = True
             table.say("passed-over", f"{ship.name} cannot move and is passed over.", ship=ship.name)
+        elif table.options.must_move and no_move_stays_on_table(table, ship):
+            ship.activated = True
+            table.say("passed-over", f"{ship.name} cannot move without leaving the table (table_edge = forbid) "
+                                     f"and is passed over (R-SEQ-5).", ship=ship.name)
 
 
 def check_activation(table: Table, side: str, answer: Activation, may_pass: bool):
@@ -73,6 +84,8 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
         table.say("pass", f"{side.title()} ends its prime activations.", side=side)
         return False
     ship.activated = True
+    for note in answer.notes:
+        table.say("orders-note", note, ship=ship.name, side=side)
     carry_out(table, ship, answer.moves, plan)
     for salvo in salvos:
         if ship.status == ACTIVE and not ship.done:

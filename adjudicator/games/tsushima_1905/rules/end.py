@@ -38,3 +38,10 @@ def decide(state: State, ratio: int) -> None:
         return
     state.winner = high
     state.victory = "decisive" if score[high] >= ratio * score[low] and score[high] > 0 else "marginal"
+
+
+def concede(state: State, side: str) -> None:
+    """R-END-2: "the game ends at once with the other side the winner, recorded as
+    conceded"; the score is what each side destroyed, as at any end."""
+    state.score = scores(state)
+    state.winner, state.victory = other(side), "conceded"

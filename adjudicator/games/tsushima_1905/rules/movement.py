@@ -64,6 +64,23 @@ def can_move(table: Table, ship: Ship) -> bool:
     return ship.status == ACTIVE and not ship.done and (free_moves(table, ship) > 0 or paid_moves_left(table, ship) > 0)
 
 
+def no_move_stays_on_table(table: Table, ship: Ship) -> bool:
+    """R-SEQ-5: under ``table_edge = "forbid"``, whether none of the ship's single move
+    elements (A, S1-S90, P1-P90, as its class allows) keeps its centre on the table.
+    Such a ship cannot move. Only a ship within reach of an edge is looked at."""
+    if table.options.table_edge != "forbid" or table.cls(ship).max_movement <= 0:
+        return False
+    geo, pose = table.geo, pose_of(ship)
+    width, height = geo.table
+    reach = geo.base_length + geo.base_width
+    if reach < min(pose.x, pose.y, width - pose.x, height - pose.y):
+        return False
+    if geo.on_table(geo.advance(pose, geo.base_length)):
+        return False
+    turns = range(1, 91) if table.cls(ship).turns_per_activation > 0 else ()
+    return not any(geo.on_table(geo.turn(pose, sign * degrees)) for degrees in turns for sign in (1, -1))
+
+
 def check_limits(table: Table, ship: Ship, elements: Sequence[Element]) -> None:
     """The limits of one activation's move, or IllegalAnswer saying which is broken."""
     cls = table.cls(ship)

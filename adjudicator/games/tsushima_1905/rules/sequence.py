@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from adjudicator.engine.requests import Event
 from adjudicator.games.tsushima_1905.rules.activation import action_phases
-from adjudicator.games.tsushima_1905.rules.end import decide, game_over
+from adjudicator.games.tsushima_1905.rules.end import concede, decide, game_over
 from adjudicator.games.tsushima_1905.rules.initiative import determine_initiative
 from adjudicator.games.tsushima_1905.rules.repair import damage_phase, reload_phase, repair_phase
 from adjudicator.games.tsushima_1905.rules.torpedoes import torpedo_phase
 from adjudicator.games.tsushima_1905.state import ACTION, DAMAGE, ENDED, INITIATIVE, RELOAD, REPAIR, TORPEDO
-from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.table import Conceded, Steps, Table
 
 NEXT = {INITIATIVE: ACTION, ACTION: REPAIR, TORPEDO: REPAIR, REPAIR: DAMAGE, DAMAGE: RELOAD}
 
@@ -29,7 +29,21 @@ def enter(table: Table, phase: str) -> Event:
 
 
 def play(table: Table) -> Steps:
-    """Play from the state's phase to the end of the game."""
+    """Play from the state's phase to the end of the game, or until a side concedes
+    (R-END-2): the game then ends at once."""
+    try:
+        yield from play_turns(table)
+    except Conceded as conceded:
+        state = table.state
+        concede(state, conceded.side)
+        state.phase = ENDED
+        table.say("end", f"{conceded.side.title()} concedes: {state.winner.title()} wins, "
+                         f"{state.score['japan']} to {state.score['russia']} (Japan to Russia).",
+                  winner=state.winner, victory=state.victory, score=dict(state.score), conceded=conceded.side)
+
+
+def play_turns(table: Table) -> Steps:
+    """Turn after turn, from the state's phase to the end of the game."""
     state = table.state
     phase = state.phase
     while True:

@@ -1,0 +1,89 @@
+"""Fuzzing mutated Tsushima 1905 orders files (from the samples, and lines of every
+kind of block): nothing but OrdersError escapes, every error is located inside the
+text sent, and every accepted file's canonical receipt reads back to the same orders.
+
+By default a few hundred files; ``FUZZ_ORDERS=10000 pytest tests/tsushima_1905/test_fuzz_orders.py``
+runs the full 10,000."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "orders"))
+
+from fuzz_orders import FUZZ_COUNT, mutate  # noqa: E402
+
+from adjudicator.orders import OrdersError, Receipt, parse_orders  # noqa: E402
+from adjudicator.orders.text import clean  # noqa: E402
+
+GAME = "tsushima-1905"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "tsushima-1905"
+LINES = [
+    "torpedo:", "prime:", "collision:", "concede:", "concede: yes", "armour:", "repairs:", "counter-torpedo:",
+    "torpedo targets:", "order:", "move:", "fire:", "  Mikasa: ahead 99999999999999999999999999999",
+    "  Fuji: P90, P90, P90", "  Orel: starboard 30, port 30, ahead", "  Iwate: ahead 5", "  Shikishma: ahead",
+    "  Mikasa: steer 1" + "0" * 4400, "prime: stop after 1" + "0" * 4400, "  all: at Borodno",
+    "  Mikasa: station on Orel bearing 90 distance 9" + "9" * 50, "armour: 9 against 99 dice",
+    "  Mikasa: ahead 1" + "1" * 4400 + ".5", "turn: 1" + "2" * 4400, "  Kasuga: hold fire if cp <= 2 and turn > 3",
+    "  Tokiwa: ram Kniaz Suvorov if Kniaz Suvorov cp <= 2, else follow Idzumo", "game: port-arthur",
+    "  1st Division: follow Mikasa", "  \"2nd and 3rd Divisions\": follow Osliabia", "fire: ; ; ;", "move: ;;",
+    "  Idzumo: steer 135, ahead max", "counter-torpedo: 99", "repairs: 99 dice, fire first",
+    "order: Mikasa, Mikasa, others", "  Admiral: ahead", "side: Russia", "password: my secret words",
+]
+
+
+def sources() -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*-orders*.txt"))]
+
+
+def mutated(seed: int, count: int):
+    rng, texts = random.Random(seed), sources()
+    for _ in range(count):
+        text = rng.choice(texts)
+        if rng.random() < 0.5:
+            lines = text.split("\n")
+            for _ in range(rng.randint(1, 4)):
+                lines.insert(rng.randrange(len(lines)), rng.choice(LINES))
+            text = "\n".join(lines)
+        yield mutate(text, rng)
+
+
+def assert_located(text: str, err: OrdersError) -> None:
+    try:
+        lines = clean(text).lines
+    except OrdersError:
+        lines = tuple(text.split("\n"))
+    for problem in err.problems:
+        if problem.code == "E900":
+            continue
+        assert 1 <= problem.line <= len(lines), (problem, len(lines))
+        assert 1 <= problem.column <= len(lines[problem.line - 1]) + 1, (problem, lines[problem.line - 1])
+
+
+def check_one(text: str) -> bool:
+    try:
+        orders = parse_orders(text, GAME)
+    except OrdersError as err:
+        assert err.problems
+        assert_located(text, err)
+        assert "my secret words" not in err.render()
+        return False
+    receipt = Receipt.of(orders)
+    again = parse_orders(receipt.text, GAME)
+    assert again == orders, receipt.text
+    assert Receipt.of(again).text == receipt.text
+    return True
+
+
+def test_mutated_tsushima_orders_are_refused_clearly_or_read_back_the_same():
+    accepted = 0
+    for index, text in enumerate(mutated(1905, FUZZ_COUNT)):
+        try:
+            accepted += check_one(text)
+        except AssertionError:
+            raise
+        except Exception as err:  # an uncaught exception is the failure this test looks for
+            raise AssertionError(f"file {index}: {type(err).__name__}: {err}\n{text[:2000]}") from err
+    assert 0 < accepted < FUZZ_COUNT

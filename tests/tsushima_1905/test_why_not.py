@@ -1,0 +1,77 @@
+"""Nothing dropped in silence: for each kind of order block, an order that cannot be
+carried out in the position gets a note naming its line (the receipts' and
+``check --store --campaign``'s notes, through the generic ``unusable_lines``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.campaign.running import unusable_lines
+from adjudicator.engine import Match
+from adjudicator.games.tsushima_1905.game import Tsushima1905
+from adjudicator.games.tsushima_1905.plugin import plugin
+from adjudicator.orders import parse_orders
+
+GAME = Tsushima1905()
+SUPPORT = plugin()
+HEADER = "campaign: c\nside: Japan\nturn: 1\npassword: x\n"
+
+
+def position(**status):
+    """A Japanese activation asked, with some ships out of action."""
+    ships = [
+        {"name": "Mikasa", "side": "japan", "class": "battleship", "at": [10.0, 20.0], "heading": 180},
+        {"name": "Shikishima", "side": "japan", "class": "battleship", "at": [10.0, 21.5], "heading": 180},
+        {"name": "Fuji", "side": "japan", "class": "battleship", "at": [10.0, 23.0], "heading": 180},
+        {"name": "Iwate", "side": "japan", "class": "armoured_cruiser", "at": [4.0, 10.0], "heading": 0},
+        {"name": "Asama", "side": "japan", "class": "armoured_cruiser", "at": [4.0, 12.1], "heading": 0},
+        {"name": "Kniaz Suvorov", "side": "russia", "class": "battleship", "at": [14.0, 8.0], "heading": 0},
+        {"name": "Orel", "side": "russia", "class": "battleship", "at": [16.0, 8.0], "heading": 0},
+    ]
+    for ship in ships:
+        if ship["name"] in status:
+            ship["status"], ship["cp"] = status[ship["name"]], 0
+            ship["floods"] = 1 if status[ship["name"]] == "sunk" else 0
+    match = Match(GAME, {"position": {"turn": 2, "phase": "action", "offense": "japan", "prime": 2, "next": "japan",
+                                      "ship": ships}, "continuous": True}, {})
+    assert match.decision.kind == "activate" and match.decision.side == "japan"
+    return match
+
+
+CASES = {
+    "order": ("order: Mikasa, Fuji, Shikishima, others\n", 5, "Fuji activates before Shikishima"),
+    "move": ("order: Iwate, others\nmove:\n  Iwate: ahead, ahead\n", 7, "would collide with Asama"),
+    "move, ram": ("order: Iwate, others\nmove:\n  Iwate: ram Kniaz Suvorov\n", 7, "no legal move reaches"),
+    "fire": ("fire:\n  all: at Kniaz Suvorov, else nearest\n", 6, "Kniaz Suvorov, which is sunk"),
+    "armour": ("armour: 3 against 3 dice\n", 5, "an armoured cruiser 1"),
+    "counter-torpedo": ("counter-torpedo: 3\n", 5, "a battleship 2"),
+    "torpedo targets": ("torpedo targets: Kniaz Suvorov, most damaged first\n", 5, "cannot be attacked"),
+    "repairs": ("repairs: 12 dice, fire first\n", 5, "every Bank CP is rolled"),
+    "move, a sunk ship": ("move:\n  Fuji: ahead\n", 6, "Fuji is sunk"),
+}
+
+
+@pytest.mark.parametrize("kind", list(CASES))
+def test_each_kind_of_order_block_that_cannot_be_carried_out_gets_a_note_naming_its_line(kind):
+    body, line, words = CASES[kind]
+    match = position(**{"Kniaz Suvorov": "sunk"} if "Suvorov," in body else
+                     {"Fuji": "sunk"} if "Fuji: ahead" in body else {})
+    text = HEADER + body
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert any(note.startswith(f"line {line}: ") and words in note for note in notes), notes
+
+
+def test_orders_that_can_all_be_carried_out_get_no_note():
+    match = position()
+    text = HEADER + "order: Mikasa, Shikishima, Fuji, others\nmove:\n  Mikasa: ahead, port 30\nfire:\n  all: at nearest\n"
+    orders = parse_orders(text, "tsushima-1905")
+    assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == []
+
+
+def test_the_note_of_an_avoided_collision_says_what_is_done_instead():
+    match = position()
+    text = HEADER + "order: Iwate, others\nmove:\n  Iwate: ahead, ahead\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert any(note.startswith("line 7: ") and "instead of A A" in note for note in notes), notes
