@@ -23,6 +23,22 @@ protocol below:
     is None while the game runs). ``data_hashes()`` names each data file read with
     its SHA-256 (they go into the charter).
 
+    Asking several sides at one stop (both sides' orders for a turn, simultaneous
+    movement): the rules yield a :class:`~adjudicator.engine.requests.Simultaneous`
+    of one Decision per side (``Table.question`` makes each, ``Table.ask_together``
+    or :func:`adjudicator.engine.table.ask_together` yields them) and receive
+    ``{side: typed answer}`` once every side has answered. Each side answers on its
+    own and in any order (``Match.decisions`` lists the questions still open,
+    ``Match.decision_for(side)`` a side's); the answers do not reach the rules, nor
+    change the state, before the last is in. In a campaign each side's orders for
+    such a stop are taken under the step number of the report that asked, whichever
+    side's came first; a run that leaves the stop half answered records nothing
+    (the orders on file answer again at the next run), so that the stop's answers
+    are recorded in one batch; at the deadline each silent side gets its default.
+    A single question is better asked with ``ask`` (``ask_together`` of one
+    question does just that). The contract test plays every game answering such
+    stops in either order.
+
     ``restore_state(data)`` (snapshots; all three games have it): the state back from
     its ``to_json()``, a fresh copy. A game that has it promises that its rules yield a
     ``"phase"`` Event (:data:`~adjudicator.engine.match.RESUME_EVENT`, ``data`` naming
