@@ -108,6 +108,13 @@ Every decision kind a game asks must have a reader (the Decision's ``parse``), a
 default (``answers.default_answer``), a hint (``report.answer_hint``) and a canonical
 text (orders that answer it print and read back the same); the contract test
 (``tests/test_game_contract.py``) checks this over every registered game.
+
+A hint is the question's template, printed in the player's report between BEGIN
+ORDERS and END ORDERS: a skeleton of the orders filled with the default answer, the
+choices as comments, within 74 columns (the report indents it by 4). As it stands it
+reads without a problem and answers the question as the default does
+(``tests/games/templates.py`` checks it, for the games listed in ``TEMPLATE_GAMES`` of
+the contract test: every game, once its templates are written so).
 """
 
 from __future__ import annotations

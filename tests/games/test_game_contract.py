@@ -166,3 +166,17 @@ def test_a_stop_that_asks_several_sides_takes_their_answers_in_either_order(name
     if not ends[0][1]:
         pytest.skip(f"{name} asks one side at a time")
     assert ends[0] == ends[1]
+
+
+#: The games whose templates are written as skeletons filled with the default answer
+#: (tests/games/templates.py); every game belongs here once its templates are.
+TEMPLATE_GAMES = ["port-arthur", "toy-hand"]
+
+
+@pytest.mark.parametrize("name", TEMPLATE_GAMES)
+def test_every_template_as_printed_reads_and_answers_its_question_with_the_default(name):
+    from tests.games.templates import template_problems
+
+    plugin = games.get(name)
+    problems = [p for options in plugin.sample_options for p in template_problems(plugin, options)]
+    assert not problems, "\n".join(problems)
