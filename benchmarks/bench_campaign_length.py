@@ -76,7 +76,8 @@ class Writer:
 
     def orders_and_side(self, campaigns: Campaigns, name: str) -> tuple[str | None, str | None]:
         log, match = campaigns.match(name)
-        decision = match.decision
+        on_file = log.orders_for(log.next_batch)  # (a stop may ask several sides: each in turn writes)
+        decision = next((d for d in match.decisions if d.side not in on_file), match.decision)
         if decision is None or match.finished or log.forfeit is not None:
             return None, None
         commander = self.commanders.get(decision.side)

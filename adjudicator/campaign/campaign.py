@@ -60,10 +60,12 @@ from adjudicator.campaign.protocol import (
     reveal_bytes,
     sha256_hex,
     state_hash,
+    waiting_of,
 )
 from adjudicator.campaign.referee import check_referee_key, sign_next
 from adjudicator.campaign.running import (
     check_not_sent_again,
+    NotCarriedOut,
     describe_defaults,
     open_question_problems,
     orders_in_force,
@@ -132,6 +134,7 @@ class StepResult:
     refused: tuple[str, ...] = ()
     dice: tuple[tuple[str | None, tuple[int, ...]], ...] = ()
     openings: Mapping[str, tuple[dict, ...]] = field(default_factory=dict)  # side -> its sealed items, opened
+    not_carried_out: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # side -> "line 8: why" notes
 
 
 class _IntakeBegan(Exception):
@@ -214,13 +217,20 @@ class Campaigns:
         referee_address: str = "referee@localhost",
         player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
-        after: Callable[[Any, CampaignLog, Match], None] | None = None,
+        after: Callable[..., None] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
         With ``player_chains`` (side -> a player's chain commitment) the campaign is
         sealed: every step needs every side's reveal. ``after(tx, log, match)`` runs in
-        the same transaction (the opening mails are queued there)."""
+        the same transaction (the opening mails are queued there); ``after(tx, log,
+        match, step)`` when the game's first step ran (below).
+
+        Nothing random is drawn before every side has spoken (docs/dice.md §8.1): a game
+        that asks a question before any draw has it in the opening mails, with its
+        template and deadline; a game whose set-up draws (a shuffled deck, cards dealt, a
+        die) opens by asking every side for a one-line confirmation with its entropy, and
+        its set-up is drawn as step 1 once every side has sent one."""
         game_support = support(game_name)
         game = game_support.game()
         options = dict(options or {})
@@ -394,85 +404,95 @@ class Campaigns:
             if intake_running(tx.campaign().meta):
                 raise _IntakeBegan()
             refuse_if_decided(tx.campaign().meta, campaign)
+            return self._adjudicate_in(tx, campaign, key, now, after, reuse_orders)
+
+    def _adjudicate_in(self, tx: Any, campaign: str, key: Ed25519PrivateKey, now: datetime | None,
+                       after: Callable[[Any, CampaignLog, Match, StepResult], None] | None,
+                       reuse_orders: bool = False) -> StepResult:
+        """One adjudication inside the open transaction ``tx`` (see :meth:`adjudicate`)."""
+        log = with_parsed(read_log(campaign, tx.entries()), tx.get_secret(PARSED_ORDERS))
+        check_referee_key(key, log)
+        game_support = support(log.charter["game"])
+        game = game_support.game()
+        match = replay_game(log, tx.get_secret)
+        if match.finished or log.forfeit is not None:
+            raise CampaignOver(f"campaign {campaign!r} has ended")
+        redo = _redoes_a_voided_step(log)
+        if redo:
+            _check_fresh_orders(log, game.sides)
+        batch = log.next_batch
+        deadline = step_deadline(tx.entries(), tx.campaign().meta)
+        if log.sealed:
+            stalled = [s for s in game.sides if log.orders_for(batch).get(s) is None
+                       or log.orders_for(batch)[s].reveal is None]
+            if stalled:
+                result = stall(tx, key, log, batch, stalled, game.sides, utc(now) >= deadline)
+                return StepResult(None, (), None, result)
+        chain, first_batch, extended = _chain_for(batch, key, log, tx)
+        if extended:
             log = with_parsed(read_log(campaign, tx.entries()), tx.get_secret(PARSED_ORDERS))
-            check_referee_key(key, log)
-            game_support = support(log.charter["game"])
-            game = game_support.game()
-            match = replay_game(log, tx.get_secret)
-            if match.finished or log.forfeit is not None:
-                raise CampaignOver(f"campaign {campaign!r} has ended")
-            redo = _redoes_a_voided_step(log)
-            if redo:
-                _check_fresh_orders(log, game.sides)
-            batch = log.next_batch
-            deadline = step_deadline(tx.entries(), tx.campaign().meta)
-            if log.sealed:
-                stalled = [s for s in game.sides if log.orders_for(batch).get(s) is None
-                           or log.orders_for(batch)[s].reveal is None]
-                if stalled:
-                    result = stall(tx, key, log, batch, stalled, game.sides, utc(now) >= deadline)
-                    return StepResult(None, (), None, result)
-            chain, first_batch, extended = _chain_for(batch, key, log, tx)
-            if extended:
-                log = with_parsed(read_log(campaign, tx.entries()), tx.get_secret(PARSED_ORDERS))
-            step_orders = log.orders_for(batch)
-            contributions = {side: contribution(o.entropy, reveal_bytes(o.reveal)) for side, o in step_orders.items()}
-            seed = chain.reveal(batch - first_batch + 1)
-            dice = BatchDice(campaign, batch, seed, contributions)
-            secrets = Secrets.of(campaign, batch, contributions, tx) if "hidden_chain" in log.charter else None
-            asked = match.decision.side if match.decision is not None else None
-            silent = {asked} if asked and asked not in step_orders and utc(now) >= deadline else set()
+        step_orders = log.orders_for(batch)
+        contributions = {side: contribution(o.entropy, reveal_bytes(o.reveal)) for side, o in step_orders.items()}
+        seed = chain.reveal(batch - first_batch + 1)
+        dice = BatchDice(campaign, batch, seed, contributions)
+        secrets = Secrets.of(campaign, batch, contributions, tx) if "hidden_chain" in log.charter else None
+        asked = {decision.side for decision in match.decisions}
+        silent = {side for side in asked if side not in step_orders} if utc(now) >= deadline else set()
 
-            def in_force(turn: Any) -> dict[str, OrderSet]:
-                return orders_in_force(log, batch, turn, game_support.name)
+        def in_force(turn: Any) -> dict[str, OrderSet]:
+            return orders_in_force(log, batch, turn, game_support.name)
 
-            start_history = match.entry_count
-            start_events = len(match.events) if start_history else 0  # the first report tells the set-up
-            chance = dice if secrets is None else secrets.chance(dice)
-            if batch == 1:
-                chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch)
-            defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers)
-            keep_parsed(tx, log)
-            default_notes = describe_defaults(defaults, game_support.answers)
-            entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
-                                secrets is not None)
-            if not entries:
-                return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
-            clear_entries = entries
-            published_hash = clear_hash = state_hash(match.state.to_json())
-            if secrets is not None:
-                entries = secrets.publish(entries, match.asked[start_history:])
-                published_hash = secrets.seal_state(published_hash)
-            waiting = match.decision
-            body = {
-                "batch": batch,
-                "seed": seed.hex(),
-                "contributions": {side: o.entropy for side, o in sorted(step_orders.items())
-                                  if o.entropy is not None},
-                "orders": [o.record_seq for o in step_orders.values()],
-                "reveals": {side: o.reveal for side, o in sorted(step_orders.items()) if o.reveal is not None},
-                "entries": entries,
-                "state_hash": published_hash,
-                "waiting": None if waiting is None else {"side": waiting.side, "ask": waiting.kind},
-                "result": getattr(match.state, "result", None),
-                "defaults": sorted({side for side, _ in defaults}),
-            }
-            if redo and reuse_orders:  # the orders on file the redo was told to use, named
-                body["reused_orders"] = _reused_orders(log)
-            private: dict[str, Any] = {"opened": utc(now).isoformat()}
-            if secrets is not None:
-                private["entries"] = clear_entries
-                private["state_hash"] = clear_hash  # what the sealed one commits to (checks snapshots)
-            tx.append(BATCH, {"record": sign_next(key, log, BATCH, body).to_dict(), "private": private})
-            openings = {} if secrets is None else secrets.openings_by_side(clear_entries, entries)
-            if secrets is not None and match.finished:
-                open_secrets(tx, key, read_log(campaign, tx.entries()))
-            step = StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
-                              tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls), openings)
-            if after is not None:
-                after(tx, read_log(campaign, tx.entries()), match, step)
-            keep_snapshot(tx, log, match, batch)
-            keep_summary(tx, game_support.name, match)
+        start_history = match.entry_count
+        start_events = len(match.events) if start_history else 0  # the first report tells the set-up
+        chance = dice if secrets is None else secrets.chance(dice)
+        if batch == 1:
+            chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch)
+        sent = log.orders_up_to(batch)
+        undone = NotCarriedOut(game_support.answers, {
+            side: [(o.step, o.text) for o in reversed(sent) if o.side == side] for side in game.sides})
+        defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers, undone)
+        keep_parsed(tx, log)
+        default_notes = describe_defaults(defaults, game_support.answers)
+        entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
+                            secrets is not None)
+        if not entries:
+            return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
+        clear_entries = entries
+        published_hash = clear_hash = state_hash(match.state.to_json())
+        if secrets is not None:
+            entries = secrets.publish(entries, match.asked[start_history:])
+            published_hash = secrets.seal_state(published_hash)
+        waiting = match.decision
+        body = {
+            "batch": batch,
+            "seed": seed.hex(),
+            "contributions": {side: o.entropy for side, o in sorted(step_orders.items())
+                              if o.entropy is not None},
+            "orders": [o.record_seq for o in step_orders.values()],
+            "reveals": {side: o.reveal for side, o in sorted(step_orders.items()) if o.reveal is not None},
+            "entries": entries,
+            "state_hash": published_hash,
+            "waiting": waiting_of(match),
+            "result": getattr(match.state, "result", None),
+            "defaults": sorted({side for side, _ in defaults}),
+        }
+        if redo and reuse_orders:  # the orders on file the redo was told to use, named
+            body["reused_orders"] = _reused_orders(log)
+        private: dict[str, Any] = {"opened": utc(now).isoformat()}
+        if secrets is not None:
+            private["entries"] = clear_entries
+            private["state_hash"] = clear_hash  # what the sealed one commits to (checks snapshots)
+        tx.append(BATCH, {"record": sign_next(key, log, BATCH, body).to_dict(), "private": private})
+        openings = {} if secrets is None else secrets.openings_by_side(clear_entries, entries)
+        if secrets is not None and match.finished:
+            open_secrets(tx, key, read_log(campaign, tx.entries()))
+        step = StepResult(batch, tuple(match.events[start_events:]), waiting, body["result"],
+                          tuple(body["defaults"]), default_notes, tuple(refused), tuple(dice.rolls), openings,
+                          undone.by_side())
+        if after is not None:
+            after(tx, read_log(campaign, tx.entries()), match, step)
+        keep_snapshot(tx, log, match, batch)
+        keep_summary(tx, game_support.name, match)
         return step
 
     def deadline(self, campaign: str) -> datetime:

@@ -102,17 +102,18 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
                 campaigns.adjudicate(CAMPAIGN, key, after=mailroom.queue_reports)
                 mailroom.send(CAMPAIGN, None)
                 continue
-            header = {"campaign": CAMPAIGN, "side": decision.side, "turn": match.state.turn,
-                      "step": log.next_batch, "password": passwords[decision.side],
-                      "entropy": f"{rng.getrandbits(64):016x}"}
-            text = commanders[decision.side].orders(decision, match.state, header)
-            name, address = ADMIRALS[decision.side]
-            inbox.add(player_email(text, name=name, address=address, to=REFEREE,
-                                   subject=f"[{CAMPAIGN}] orders for step {log.next_batch}"))
-            messages += 1
-            taken = [t for t in mailroom.receive(inbox_path, key) if t.outcome != "duplicate"]
-            for item in taken:
-                say(f"  mail from {decision.side}: {item.outcome} ({item.detail[:16]})")
+            for decision in match.decisions:  # (a stop may ask several sides at once: each writes)
+                header = {"campaign": CAMPAIGN, "side": decision.side, "turn": match.state.turn,
+                          "step": log.next_batch, "password": passwords[decision.side],
+                          "entropy": f"{rng.getrandbits(64):016x}"}
+                text = commanders[decision.side].orders(decision, match.state, header)
+                name, address = ADMIRALS[decision.side]
+                inbox.add(player_email(text, name=name, address=address, to=REFEREE,
+                                       subject=f"[{CAMPAIGN}] orders for step {log.next_batch}"))
+                messages += 1
+                taken = [t for t in mailroom.receive(inbox_path, key) if t.outcome != "duplicate"]
+                for item in taken:
+                    say(f"  mail from {decision.side}: {item.outcome} ({item.detail[:16]})")
             step = campaigns.adjudicate(CAMPAIGN, key, after=mailroom.queue_reports)
             mailroom.send(CAMPAIGN, None)
             where = f"turn {match.state.turn}, {match.state.phase}"

@@ -60,8 +60,11 @@ SEND_STALE_AFTER = timedelta(minutes=10)
 RECORD_EVERY_SECONDS = 30.0
 
 
-def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, referee: str) -> list[str]:
-    """The opening mail's introduction: who runs what, how to check and how to reply."""
+def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, referee: str,
+                  confirm_turn: Any = None) -> list[str]:
+    """The opening mail's introduction: who runs what, how to check and how to reply;
+    with ``confirm_turn`` (a game whose set-up draws before it asks anything), the
+    one-line confirmation that step 1 waits for, as a template."""
     return [
         f"Campaign {campaign} of {title} opens. You play {side.capitalize()}.",
         f"Campaign id: {campaign} (the 'campaign:' line of every orders mail).",
@@ -73,7 +76,18 @@ def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, re
         "Nothing random is drawn before every side has spoken: if step 1 asks you nothing, confirm it "
         "by replying with the header lines alone (campaign, side, turn, 'step: 1', your password) and an "
         "'entropy:' line of any text you like; the first dice depend on it.",
+        *([] if confirm_turn is None else confirmation_template(campaign, side, confirm_turn)),
     ]
+
+
+def confirmation_template(campaign: str, side: str, turn: Any) -> list[str]:
+    """The reply that confirms step 1 of a game whose set-up draws: the orders header
+    alone, with an entropy line (docs/dice.md §8.1)."""
+    return ["", "This game draws its set-up before it asks anything: step 1 waits for every side's "
+            "confirmation. Reply with:", "",
+            "BEGIN ORDERS", f"campaign: {campaign}", f"side: {side}",
+            *([] if turn is None else [f"turn: {turn}"]), "step: 1", "password: (yours)",
+            "entropy: (any word you like)", "END ORDERS"]
 
 
 class Mailroom:
@@ -99,8 +113,10 @@ class Mailroom:
 
     # -- out: the opening mail ------------------------------------------------------------
 
-    def queue_opening(self, tx: Any, log: CampaignLog, match: Match) -> None:
-        """Queue each player's opening mail (inside the transaction that creates the campaign)."""
+    def queue_opening(self, tx: Any, log: CampaignLog, match: Match, step: StepResult | None = None) -> None:
+        """Queue each player's opening mail (inside the transaction that creates the
+        campaign); with ``step``, the game's first step, run at creation (its set-up
+        draws, its dice and each player's own sealed items are in the mail)."""
         from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
         from adjudicator.reports.context import report_context
 
@@ -111,8 +127,11 @@ class Mailroom:
         for side, player in meta["players"].items():
             report = render(report_context(
                 log=log, match=match, events=match.events, side=side, player=player["address"], deadline=deadline,
-                game_support=game_support))
-            intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"])
+                game_support=game_support, batch=log.batches[-1] if step is not None else None,
+                openings=() if step is None else step.openings.get(side, ())))
+            confirm = match.decision is None and not match.finished and step is None and not log.batches
+            intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"],
+                                  getattr(match.state, "turn", None) if confirm else None)
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
             message = outgoing_mail(
                 sender=meta["referee_address"], to=player["address"],
@@ -148,6 +167,7 @@ class Mailroom:
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
                 default_notes=step.default_notes,
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
+                not_carried_out=step.not_carried_out.get(side, ()),
             )
             report = render(context)
             earlier = previous.get(player["address"])
@@ -336,30 +356,31 @@ class Mailroom:
     # -- deadlines ----------------------------------------------------------------------------
 
     def remind(self, campaign: str, hours_before: float, now: datetime | None = None) -> str | None:
-        """Queue a reminder for the side the game waits for, if its orders for the
-        current step are not in and the deadline is within ``hours_before`` hours.
-        One reminder per step. Returns the side reminded, if any."""
+        """Queue a reminder for each side the game waits for (several, where a stop
+        asks several sides), if its orders for the current step are not in and the
+        deadline is within ``hours_before`` hours. One reminder per step. Returns the
+        sides reminded ("japan, russia"), if any."""
         now = utc(now)
         with self.store.transaction(campaign) as tx:
             log = read_log(campaign, tx.entries())
             match = replay_game(log, tx.get_secret)
-            decision = match.decision
             meta = tx.campaign().meta
             step = log.next_batch
             deadline = step_deadline(tx.entries(), meta)
-            if (decision is None or decision.side in log.orders_for(step)
-                    or meta.get("reminded") == step or not now <= deadline <= now + timedelta(hours=hours_before)):
+            due = [d for d in match.decisions if d.side not in log.orders_for(step)]
+            if not due or meta.get("reminded") == step or not now <= deadline <= now + timedelta(hours=hours_before):
                 return None
-            address = meta["players"][decision.side]["address"]
-            text = (f"Reminder: campaign {campaign} waits for your orders for step {step} "
-                    f"(turn {getattr(match.state, 'turn', '?')}).\n{decision.prompt}\n"
-                    f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. Without orders by then, "
-                    f"the documented defaults are used (docs/orders.md).\n")
-            message = outgoing_mail(sender=meta["referee_address"], to=address,
-                                    subject=f"[{campaign}] Reminder: orders due", text=text)
-            tx.queue_mail(message.message_id, address, message.data)
+            for decision in due:
+                address = meta["players"][decision.side]["address"]
+                text = (f"Reminder: campaign {campaign} waits for your orders for step {step} "
+                        f"(turn {getattr(match.state, 'turn', '?')}).\n{decision.prompt}\n"
+                        f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. Without orders by then, "
+                        f"the documented defaults are used (docs/orders.md).\n")
+                message = outgoing_mail(sender=meta["referee_address"], to=address,
+                                        subject=f"[{campaign}] Reminder: orders due", text=text)
+                tx.queue_mail(message.message_id, address, message.data)
             tx.set_meta({**meta, "reminded": step})
-            return decision.side
+            return ", ".join(decision.side for decision in due)
 
 
 class _Outcomes:
@@ -443,6 +464,5 @@ def _events_since(log: CampaignLog, match: Match, count: int) -> list:
 def _digest_due(match: Match, side: str, seen: Mapping[str, Any]) -> bool:
     """Whether a player who asked for one report per turn gets one now: when they are
     asked something, when a new turn has begun since their last report, or at the end."""
-    decision = match.decision
-    return (match.finished or (decision is not None and decision.side == side)
+    return (match.finished or match.decision_for(side) is not None
             or getattr(match.state, "turn", None) != seen["turn"])

@@ -11,7 +11,10 @@ Public record kinds (each a signed, hash-linked record; see docs/dice.md):
   text and a commitment to its entropy line (the text stays private).
 - ``batch``: one adjudication run: the referee's revealed seed, every contribution,
   the order records it used, every decision answered and every die rolled (the
-  engine's history entries), the resulting state's hash, and what is asked next.
+  engine's history entries), the resulting state's hash, and what is asked next
+  (``waiting``: the side and the kind of question; where the game asks several sides
+  at one stop, also ``sides``, every side asked, and the batch ends only once that
+  stop has every side's answer, so that a stop's answers are all in one batch).
 - ``chain``: a new seed-chain commitment, when the old chain runs out.
 - ``undo``: the referee voids the batches after a given one.
 - ``forfeit``: in sealed mode, a side that has not revealed its chain value by the
@@ -137,6 +140,18 @@ def request_at(kind: str, values: list, at: Mapping[str, Any]) -> Roll | Shuffle
     if kind == "shuffle":
         return Shuffle(size, "", side, turn, phase, hidden)
     return Draw(tuple(str(i) for i in range(size)), len(values), "", side, turn, phase, hidden)
+
+
+def waiting_of(match: Any) -> dict[str, Any] | None:
+    """What a batch record says the game waits for (see ``batch`` above): None, or
+    the side asked and the kind of question, with ``sides`` where several are asked."""
+    asked = match.decisions
+    if not asked:
+        return None
+    waiting: dict[str, Any] = {"side": asked[0].side, "ask": asked[0].kind}
+    if len(asked) > 1:
+        waiting["sides"] = [decision.side for decision in asked]
+    return waiting
 
 
 def sha256_hex(data: bytes | str) -> str:

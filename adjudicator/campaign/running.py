@@ -136,13 +136,22 @@ def _in_force_by_kinds(log: CampaignLog, sent: Sequence[AcceptedOrders], turn: A
 
 
 def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
-         silent: set[str], answers: Any) -> tuple[list[tuple[str, str]], list[str]]:
+         silent: set[str], answers: Any,
+         explain: Callable[[Decision, Any, OrderSet], None] | None = None) -> tuple[list[tuple[str, str]], list[str]]:
     """Drive the match: dice from the batch, answers from the orders in force for the
     current game turn; stop at a question nobody has answered.
 
     A silent side (its deadline passed) gets the default for the question it missed
-    only: the next question it is asked stays open, with a fresh deadline and a report."""
+    only: the next question it is asked stays open, with a fresh deadline and a report.
+    ``explain(decision, state, orders)`` is told of every question met while the side
+    asked has orders in force (:class:`NotCarriedOut` notes what they leave undone).
+
+    A stop that asks several sides ends the run whole: when some of its sides have
+    answered and others not, those answers are taken back (and with them any default
+    given there), so that the stop's answers are all recorded in one batch, once the
+    last is in; until then the orders that gave them stay on file and give them again."""
     defaults: list[tuple[str, str]] = []
+    defaulted: list[Decision] = []
     refused: list[str] = []
     standing: dict[str, Any] = {"turn": object(), "orders": {}}
     missed: dict[str, Decision] = {}  # side -> the one question it missed (defaulted)
@@ -152,10 +161,13 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
         if turn != standing["turn"]:
             standing["turn"], standing["orders"] = turn, in_force(turn)
         orders = standing["orders"].get(decision.side)
+        if explain is not None and orders is not None:
+            explain(decision, state, orders)
         given = answers.answer_for(decision, state, orders)
         if given is None and decision.side in silent and missed.setdefault(decision.side, decision) is decision:
             given = answers.default_answer(decision, state)
             defaults.append((decision.side, decision.kind))
+            defaulted.append(decision)
         if given is None and orders is not None and orders.block(decision.kind) is not None:
             refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
                            "(an 'ask', or an order that cannot be carried out as written): it is asked again")
@@ -166,6 +178,10 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
         return False
 
     drive(match, Source(chance=chance, answer=answer, rejected=rejected))
+    if match.answered_together:
+        taken_back = {id(decision) for decision in match.pending.decisions}
+        match.withdraw_open_answers()
+        defaults = [d for d, asked in zip(defaults, defaulted) if id(asked) not in taken_back]
     return defaults, refused
 
 
@@ -199,13 +215,47 @@ def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSe
     return found
 
 
+class NotCarriedOut:
+    """What each side's orders in force leave undone, as the game's ``answers.why_not``
+    tells it (optional for now: a game without it gives no notes), noted while the
+    adjudication meets the questions, for that side's next report: "line 8: Novik
+    cannot reach Pacific Ocean from Port Arthur", the line found in the orders the
+    side sent (``texts``: side -> the canonical texts of its orders in force, newest
+    first, each with its step), as its receipt echoed them."""
+
+    def __init__(self, answers: Any, texts: Mapping[str, Sequence[tuple[int, str]]]) -> None:
+        self._why_not = getattr(answers, "why_not", None)
+        self._texts = texts
+        self.notes: dict[str, list[str]] = {}
+
+    def __call__(self, decision: Decision, state: Any, orders: OrderSet) -> None:
+        if self._why_not is None:
+            return
+        for name, reason in self._why_not(decision, state, orders):
+            noted = self.notes.setdefault(decision.side, [])
+            note = self._located(decision.side, name, reason)
+            if note not in noted:
+                noted.append(note)
+
+    def _located(self, side: str, name: str, reason: str) -> str:
+        for newest, (step, text) in enumerate(self._texts.get(side, ())):
+            number = line_of(text, name)
+            if number is not None:
+                return f"line {number}: {reason}" if newest == 0 else \
+                    f"line {number} of your orders for step {step}: {reason}"
+        return reason
+
+    def by_side(self) -> dict[str, tuple[str, ...]]:
+        return {side: tuple(notes) for side, notes in self.notes.items() if notes}
+
+
 def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, side: str,
                            text: str | None = None) -> list[str]:
     """Why ``orders`` (over the side's standing orders) would not answer the question
     now open for ``side``, each order that cannot be carried out named by its line in
     ``text`` (the text sent); empty when they would, or when the question is another's."""
-    decision = match.decision
-    if decision is None or decision.side != side:
+    decision = match.decision_for(side)
+    if decision is None:
         return []
     game_support = support(log.charter["game"])
     lines = unusable_lines(game_support, decision, match.state, orders, text)

@@ -48,10 +48,11 @@ def position_of(match: Any) -> dict[str, Any]:
     """The game's position as ``status`` tells it: turn, phase, result and the
     question asked (side, kind and its wording), from the match."""
     state, decision = match.state, match.decision
+    waiting = None if decision is None else {"side": decision.side, "ask": decision.kind, "prompt": decision.prompt}
+    if len(match.decisions) > 1:  # a stop that asks several sides
+        waiting["sides"] = [d.side for d in match.decisions]
     return {"turn": getattr(state, "turn", None), "phase": getattr(state, "phase", None),
-            "result": getattr(state, "result", None),
-            "waiting": None if decision is None else {"side": decision.side, "ask": decision.kind,
-                                                      "prompt": decision.prompt}}
+            "result": getattr(state, "result", None), "waiting": waiting}
 
 
 def keep_summary(tx: Any, game: str, match: Any) -> None:

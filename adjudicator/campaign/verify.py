@@ -45,8 +45,9 @@ from adjudicator.campaign.protocol import (
     sha256_hex,
     state_hash,
     stream_of,
+    waiting_of,
 )
-from adjudicator.engine import EngineError, Match
+from adjudicator.engine import EngineError, Match, Simultaneous
 from adjudicator.fairdice import (
     ChainCommitment,
     DiceStats,
@@ -566,6 +567,8 @@ class _Checker:
     def _replay_entry(self, record: Record, number: int, position: int, entry: Mapping[str, Any],
                       streams: Mapping[str, BatchDice | None], sealed: bool) -> None:
         pending = self.match.pending
+        if isinstance(pending, Simultaneous):  # the question of the side this entry answers
+            pending = self.match.decision_for(entry.get("side"))
         if pending is not None and getattr(pending, "hidden", False) != sealed and self.hidden_chain is not None:
             raise BadRecord(record.seq, f"entry {position} is {'sealed' if sealed else 'published in clear'} "
                                         f"but the rules ask for it {'in the open' if sealed else 'in secret'}")
@@ -650,8 +653,7 @@ class _Checker:
             digest = body.get("state_hash")  # sealed: checked after the opening
         if digest != body.get("state_hash"):
             raise BadRecord(record.seq, "the replayed state differs from the state published")
-        decision = match.decision
-        waiting = None if decision is None else {"side": decision.side, "ask": decision.kind}
+        waiting = waiting_of(match)
         if waiting != body.get("waiting"):
             raise BadRecord(record.seq, f"the game waits for {waiting}, the record says {body.get('waiting')}")
         result = getattr(match.state, "result", None)

@@ -51,7 +51,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
             "next_step": log.next_batch,
-            "waiting": None if waiting is None else {"side": waiting["side"], "ask": waiting["ask"]},
+            "waiting": None if waiting is None else {"side": waiting["side"], "ask": waiting["ask"],
+                                                     **({"sides": waiting["sides"]} if "sides" in waiting else {})},
             "deadline": deadline.isoformat(), "result": position["result"],
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
@@ -62,7 +63,10 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
     if info["result"]:
         lines.append(f"ended: {info['result']}")
     elif waiting is not None:
-        lines.append(f"waiting for {waiting['side']}: {waiting['prompt']}")
+        if "sides" in waiting:
+            lines.append(f"waiting for {' and '.join(waiting['sides'])} at once: {waiting['prompt']}")
+        else:
+            lines.append(f"waiting for {waiting['side']}: {waiting['prompt']}")
         lines.append(f"deadline: {info['deadline']}")
     if not info["result"]:
         for side, orders in on_file.items():

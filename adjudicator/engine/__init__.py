@@ -13,7 +13,7 @@ _HOMES = {
                      "NotWaitingForDice", "WrongRespondent"), "errors"),
     **dict.fromkeys(("AnswerEntry", "DiceEntry", "DrawEntry", "Game", "ShuffleEntry", "Match", "entry_from_json",
                      "play_out"), "match"),
-    **dict.fromkeys(("CHANCE", "Decision", "Draw", "Event", "Roll", "Shuffle"), "requests"),
+    **dict.fromkeys(("CHANCE", "Decision", "Draw", "Event", "Roll", "Shuffle", "Simultaneous"), "requests"),
     **dict.fromkeys(("Source", "drive"), "driver"),
 }
 
@@ -42,6 +42,7 @@ __all__ = [
     "Roll",
     "Shuffle",
     "ShuffleEntry",
+    "Simultaneous",
     "WrongRespondent",
     "entry_from_json",
     "play_out",

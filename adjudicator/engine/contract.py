@@ -23,6 +23,22 @@ protocol below:
     is None while the game runs). ``data_hashes()`` names each data file read with
     its SHA-256 (they go into the charter).
 
+    Asking several sides at one stop (both sides' orders for a turn, simultaneous
+    movement): the rules yield a :class:`~adjudicator.engine.requests.Simultaneous`
+    of one Decision per side (``Table.question`` makes each, ``Table.ask_together``
+    or :func:`adjudicator.engine.table.ask_together` yields them) and receive
+    ``{side: typed answer}`` once every side has answered. Each side answers on its
+    own and in any order (``Match.decisions`` lists the questions still open,
+    ``Match.decision_for(side)`` a side's); the answers do not reach the rules, nor
+    change the state, before the last is in. In a campaign each side's orders for
+    such a stop are taken under the step number of the report that asked, whichever
+    side's came first; a run that leaves the stop half answered records nothing
+    (the orders on file answer again at the next run), so that the stop's answers
+    are recorded in one batch; at the deadline each silent side gets its default.
+    A single question is better asked with ``ask`` (``ask_together`` of one
+    question does just that). The contract test plays every game answering such
+    stops in either order.
+
     ``restore_state(data)`` (snapshots; all three games have it): the state back from
     its ``to_json()``, a fresh copy. A game that has it promises that its rules yield a
     ``"phase"`` Event (:data:`~adjudicator.engine.match.RESUME_EVENT`, ``data`` naming
@@ -92,6 +108,13 @@ Every decision kind a game asks must have a reader (the Decision's ``parse``), a
 default (``answers.default_answer``), a hint (``report.answer_hint``) and a canonical
 text (orders that answer it print and read back the same); the contract test
 (``tests/test_game_contract.py``) checks this over every registered game.
+
+A hint is the question's template, printed in the player's report between BEGIN
+ORDERS and END ORDERS: a skeleton of the orders filled with the default answer, the
+choices as comments, within 74 columns (the report indents it by 4). As it stands it
+reads without a problem and answers the question as the default does
+(``tests/games/templates.py`` checks it, for the games listed in ``TEMPLATE_GAMES`` of
+the contract test: every game, once its templates are written so).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal, Mapping, Sequence
 from adjudicator.collector import garbage_collection_paused
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.match import Match
-from adjudicator.engine.requests import CHANCE, Decision, Draw, Roll, Shuffle
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Roll, Shuffle, Simultaneous
 
 Stop = Literal["finished", "paused", "chance", "decision", "rejected", "limit"]
 """Why :func:`drive` stopped: the game ended; a pause the source keeps; no values for
@@ -72,6 +72,11 @@ def _drive(match: Match, source: Source, max_steps: int | None) -> Stop:
                 return "chance"
             (supply_dice if kind is Roll else supply)(values)  # dice, most of what a game asks, straight in
             continue
+        if kind is Simultaneous:
+            stop = _answer_together(match, pending, source)
+            if stop is not None:
+                return stop
+            continue
         if not isinstance(pending, Decision):
             return "paused"
         given = answer_for(pending, match.state)
@@ -83,3 +88,23 @@ def _drive(match: Match, source: Source, max_steps: int | None) -> Stop:
             if not source.rejected(pending, given, err):
                 return "rejected"
     return "finished"
+
+
+def _answer_together(match: Match, stop: Simultaneous, source: Source) -> Stop | None:
+    """Ask the source for each open question of a stop that asks several sides, in
+    order; None when the stop was resolved (or an answer is to be asked again), else
+    why the drive stops there: a side the source has no answer for, or an illegal
+    answer it does not retry (the other sides' answers are taken all the same)."""
+    stopped: Stop | None = None
+    for decision in match.decisions:
+        given = source.answer(decision, match.state)
+        if given is None:
+            stopped = stopped or "decision"
+            continue
+        try:
+            match.answer(decision.side, given)
+        except IllegalAnswer as err:
+            if source.rejected(decision, given, err):
+                return None
+            stopped = "rejected"
+    return None if match.pending is not stop else stopped

@@ -5,6 +5,12 @@ it is waiting for, and the history of everything that answered it: each decision
 answer and each roll's dice. Replaying the same setup, options and history gives the
 same state, which is how a stored campaign resumes, how undo works (replay a shorter
 history) and how anyone verifies a finished game.
+
+At a :class:`~adjudicator.engine.requests.Simultaneous` stop the match waits for several
+sides (``decisions``: the questions still open); each answer is taken as it comes, and
+the rules go on once the last is in. Until then the answers given sit in the match
+only, not in the rules: :meth:`Match.withdraw_open_answers` takes them back (a campaign
+records a stop's answers in one batch, once all are in).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from adjudicator.engine.errors import (
     NotWaitingForDice,
     WrongRespondent,
 )
-from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle, quick_init
+from adjudicator.engine.requests import CHANCE, Decision, Draw, Event, Roll, Shuffle, Simultaneous, quick_init
 
 RESUME_EVENT = "phase"
 """The kind of Event the rules yield at a resume point: the start of a phase (its
@@ -223,7 +229,8 @@ class Match:
         self.events: list[Event] = []
         self.events_offset = 0  # events narrated before ``events[0]`` (a match run from a snapshot)
         self.snapshots: list[Snapshot] = []
-        self.pending: Decision | Roll | Shuffle | Draw | None = None
+        self.pending: Decision | Simultaneous | Roll | Shuffle | Draw | None = None
+        self._together: dict[str, Any] = {}  # at a Simultaneous stop: side -> its typed answer, as they came
         self.paused_at: Event | None = None
         self.finished = False
         self._pause_on = pause_on
@@ -289,8 +296,45 @@ class Match:
 
     @property
     def decision(self) -> Decision | None:
-        """The question the match waits for, if any."""
-        return self.pending if isinstance(self.pending, Decision) else None
+        """The question the match waits for, if any; at a stop that asks several sides,
+        the first still open (``decisions`` lists them all)."""
+        pending = self.pending
+        if isinstance(pending, Decision):
+            return pending
+        if pending.__class__ is Simultaneous:
+            return next(d for d in pending.decisions if d.side not in self._together)
+        return None
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every question the match waits for: one, or at a stop that asks several sides
+        each side's still unanswered, in the order the rules gave; () when it asks none."""
+        pending = self.pending
+        if isinstance(pending, Decision):
+            return (pending,)
+        if pending.__class__ is Simultaneous:
+            return tuple(d for d in pending.decisions if d.side not in self._together)
+        return ()
+
+    def decision_for(self, side: str) -> Decision | None:
+        """The question the match waits for ``side`` to answer, if any."""
+        return next((d for d in self.decisions if d.side == side), None)
+
+    @property
+    def answered_together(self) -> tuple[str, ...]:
+        """At a stop that asks several sides: the sides that have answered so far."""
+        return tuple(self._together)
+
+    def withdraw_open_answers(self) -> int:
+        """Take back the answers given so far to a stop that still waits for other sides
+        (the rules have not seen them: the state is as it was when the stop was
+        reached); return how many history entries went."""
+        count = len(self._together)
+        if count:
+            del self._entries[len(self._entries) - count:]
+            del self.asked[len(self.asked) - count:]
+            self._together = {}
+        return count
 
     @property
     def roll(self) -> Roll | None:
@@ -313,9 +357,13 @@ class Match:
         return self.pending if isinstance(self.pending, CHANCE) else None
 
     def answer(self, side: str, answer: Mapping[str, Any], kind: str | None = None) -> Any:
-        """Answer the pending question for ``side``. Illegal answers change nothing."""
+        """Answer the pending question for ``side``. Illegal answers change nothing.
+        At a stop that asks several sides, the rules go on once the last side answers."""
         decision = self.pending
-        if decision.__class__ is not Decision and not isinstance(decision, Decision):
+        together = decision.__class__ is Simultaneous
+        if together:
+            decision = self.decision_for(side) or self._wrong_respondent(side, kind)
+        elif decision.__class__ is not Decision and not isinstance(decision, Decision):
             raise NotWaitingForAnswer(self._waiting_text())
         asked = decision.kind
         if side != decision.side or (kind is not None and kind != asked):
@@ -331,8 +379,21 @@ class Match:
         if spent is None:
             spent = self._spent[key] = decision.spent()
         self.asked.append(spent)
+        if together:
+            self._together[side] = typed
+            stop = self.pending
+            if len(self._together) == len(stop.decisions):
+                answers = {d.side: self._together[d.side] for d in stop.decisions}
+                self._together = {}
+                self._run(answers)
+            return typed
         self._run(typed)
         return typed
+
+    def _wrong_respondent(self, side: str, kind: str | None) -> Decision:
+        asked = ", ".join(f"{d.side} for {d.kind!r}" for d in self.decisions)
+        done = f" ({side} has answered already)" if side in self._together else ""
+        raise WrongRespondent(f"the game asks {asked}, not {side} for {kind or 'an answer'!r}{done}")
 
     def supply_dice(self, values: Sequence[int]) -> tuple[int, ...]:
         """Give the pending roll its dice."""
@@ -420,8 +481,8 @@ class Match:
             return "the game is over"
         if isinstance(self.pending, CHANCE):
             return f"the game waits for dice ({self.pending.purpose})"
-        if isinstance(self.pending, Decision):
-            return f"the game waits for {self.pending.side} to answer {self.pending.kind!r}"
+        if self.decisions:
+            return "the game waits for " + " and ".join(f"{d.side} to answer {d.kind!r}" for d in self.decisions)
         return "the game is paused"
 
     def history_json(self, start: int = 0) -> list[dict]:

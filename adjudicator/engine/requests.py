@@ -2,7 +2,10 @@
 
 A game's rules are a generator. Wherever the rulebook says *a player chooses*, the
 rules yield a :class:`Decision` and receive the player's (validated) answer; wherever
-it says *roll*, they yield a :class:`Roll` and receive the dice; to shuffle a deck,
+it says *roll*, they yield a :class:`Roll` and receive the dice; where the rulebook
+has several sides choose at once (both sides' orders for a turn, simultaneous
+movement), a :class:`Simultaneous` stop and receive every side's answer together; to
+shuffle a deck,
 a :class:`Shuffle` and receive the new order; to turn over cards from a face-down
 pile one at a time, a :class:`Draw` and receive which cards came. They narrate what happened through a
 callback, and may yield an :class:`Event` where a driver may want to pause. Nothing here knows about
@@ -86,6 +89,28 @@ class Decision:
         without the options, the prompt and the reader, which only answering needs (a
         long game asks hundreds of questions, and one record serves them all)."""
         return Decision(self.side, self.kind, None, "", _already_answered, self.hidden)
+
+
+@dataclass(frozen=True, slots=True)
+class Simultaneous:
+    """Several sides asked at one stop, one :class:`Decision` each (distinct sides).
+
+    Each side's answer comes on its own and in any order (the match keeps each as it
+    comes, checked by that side's Decision); the rules go on only once every side has
+    answered, and receive the answers together: side -> typed answer. A history keeps
+    one answer entry per side, in the order they came."""
+
+    decisions: tuple[Decision, ...]
+
+    def __post_init__(self) -> None:
+        sides = [decision.side for decision in self.decisions]
+        if not sides or len(set(sides)) != len(sides):
+            raise ValueError(f"a simultaneous stop asks each side once, and at least one side: {sides}")
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides asked, in the order the rules gave."""
+        return tuple(decision.side for decision in self.decisions)
 
 
 @quick_init
@@ -237,6 +262,6 @@ class Event:
 _new = object.__new__
 
 
-Request = Decision | Roll | Shuffle | Draw
+Request = Decision | Simultaneous | Roll | Shuffle | Draw
 CHANCE = (Roll, Shuffle, Draw)
 """The requests answered by chance (dice, shuffles, card draws), not by a player."""

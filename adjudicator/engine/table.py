@@ -6,6 +6,10 @@ they suspend the rules until the engine's driver answers. A question with a sing
 legal answer is not asked (the rules pass that answer as ``forced``). ``say`` narrates
 at once, through the ``narrate`` callback the engine gives the rules.
 
+``ask_together`` asks several sides at one stop (both sides' orders for a turn): each
+question is made with ``question``; every side answers on its own, in any order, and
+the rules go on once all have answered, with every answer at once (side -> answer).
+
 ``hidden=True`` marks what a side may not see at once: a hidden decision's answer is
 sealed in the public record until the game ends; a hidden roll, shuffle or draw comes
 from the hidden seed stream (docs/dice.md, "Secrets").
@@ -16,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generator, Mapping, Sequence, TypeVar
 
-from adjudicator.engine.requests import Decision, Draw, Event, Roll, Shuffle
+from adjudicator.engine.requests import Decision, Draw, Event, Roll, Shuffle, Simultaneous
 
 Steps = Generator[Any, Any, Any]
 T = TypeVar("T")
@@ -42,6 +46,16 @@ class Table:
             return parse(forced)
         answer = yield Decision(side, str(kind), options, prompt, parse, hidden)
         return answer
+
+    @staticmethod
+    def question(side: str, kind: str, options: Any, prompt: str, parse: Callable[[Mapping[str, Any]], Any],
+                 hidden: bool = False) -> Decision:
+        """A question for ``side``, to ask with :meth:`ask_together`."""
+        return Decision(side, str(kind), options, prompt, parse, hidden)
+
+    def ask_together(self, questions: Sequence[Decision]) -> Steps:
+        """See :func:`ask_together`."""
+        return ask_together(questions)
 
     def roll(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Steps:
         """Roll ``count`` dice of ``sides`` faces. The rule that rolls narrates what they did."""
@@ -74,3 +88,16 @@ class Table:
     def say(self, kind: str, text: str, visible_to: Sequence[str] | None = None, **data: Any) -> None:
         """Tell what happened (the reports' narrative); ``visible_to``: only these sides read it."""
         self.narrate(Event(kind, text, data, None if visible_to is None else tuple(visible_to)))
+
+
+def ask_together(questions: Sequence[Decision]) -> Steps:
+    """Ask each of ``questions`` (one per side) at one stop: the sides answer on their
+    own, in any order, and this returns once every side has answered, with side ->
+    typed answer. A single question is asked as an ordinary Decision (its history is
+    the same as :meth:`Table.ask`'s)."""
+    questions = tuple(questions)
+    if len(questions) == 1:
+        answer = yield questions[0]
+        return {questions[0].side: answer}
+    answers = yield Simultaneous(questions)
+    return dict(answers)

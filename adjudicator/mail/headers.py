@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from email import policy, utils
+from email import errors, policy, utils
 from email.message import EmailMessage, Message
 from typing import Any
 
@@ -138,13 +138,21 @@ def plain_address(raw: str | None) -> str | None:
         groups, addresses, defects = header.groups, header.addresses, header.defects
     except Exception:  # noqa: BLE001 - unparseable: no reply
         return None
-    if defects or len(addresses) != 1 or len(groups) != 1 or groups[0].display_name is not None:
+    if ([d for d in defects if not _harmless(d)] or len(addresses) != 1 or len(groups) != 1
+            or groups[0].display_name is not None):
         return None
     address = addresses[0].addr_spec
     if len(address) > MAX_ADDRESS_LENGTH or not _PLAIN_ADDRESS.fullmatch(address):
         return None
     local, _, domain = address.rpartition("@")
     return f"{local}@{domain.lower()}"
+
+
+def _harmless(defect: Exception) -> bool:
+    """A defect that does not touch the address: an unquoted period in the display name
+    (``Adm. Togo <togo@example.org>``), the obsolete syntax RFC 5322 still reads
+    ("obs-phrase"), which mail programs write."""
+    return isinstance(defect, errors.ObsoleteHeaderDefect) and str(defect) == "period in 'phrase'"
 
 
 def _join_addr(local: str, domain: str) -> str | None:

@@ -47,14 +47,16 @@ def report_context(
     refused: Sequence[str] = (),
     batch: Any = None,
     openings: Sequence[Mapping[str, Any]] = (),
+    not_carried_out: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The template context of ``side``'s report."""
+    """The template context of ``side``'s report (``not_carried_out``: this side's
+    notes on the orders it sent that were not carried out as written)."""
     game = game_support.game()
     report = game_support.report
     state = match.state
     view = game.view(state, side)
     options = log.charter["options"]
-    decision = match.decision
+    decision = match.decision_for(side) or match.decision  # this side's question, else whom the game waits for
     waiting = None
     if decision is not None:
         waiting = {"side": decision.side, "side_title": decision.side.capitalize(), "kind": decision.kind,
@@ -75,6 +77,7 @@ def report_context(
         "defaults": [s.capitalize() for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],
+        "not_carried_out": list(not_carried_out),
         "game": game_part,
         "partials": partials(game_support.name),
         "waiting": waiting,

@@ -10,7 +10,9 @@ left: orders taken but not adjudicated, mail queued but not sent.
 
 Between messages the desk keeps the service's clock: every ``tick`` seconds it applies
 the defaults of campaigns whose deadline has passed, reminds the side a campaign waits
-for when its deadline is near, and retries mail that could not be sent.
+for when its deadline is near, and retries mail that could not be sent. A campaign
+created while the service runs (``new`` in another process) is taken up at the next
+tick as at a start: adjudicated as far as its orders allow, and its mail sent.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Desk:
         self.settled: dict[str, str] = {}   # campaign -> head at which the clock found nothing to do
         self.reminded: dict[str, str] = {}  # campaign -> head at which a reminder was considered
         self.failed_at: dict[str, float] = {}  # campaign -> when (monotonic) its last send left mail unsent
+        self.known: set[str] = set()  # campaigns taken up since the start (the others are new: taken up at a tick)
 
     def close(self) -> None:
         self.session.close()
@@ -166,6 +169,7 @@ class Desk:
             self._guarded(record.id, self._resume_one)
 
     def _resume_one(self, campaign: str) -> None:
+        self.known.add(campaign)
         stuck = len(self.store.outbox(campaign, "sending"))
         if stuck:
             recorded, requeued = self.mailroom.settle_interrupted(campaign, force=self.settings.requeue)
@@ -184,6 +188,8 @@ class Desk:
         now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
         self.session.close_idle()
         for record in self.store.campaigns():
+            if record.id not in self.known:  # created since the start
+                self._guarded(record.id, self._resume_one)
             self._guarded(record.id, lambda campaign: self._tick_one(campaign, record.head_hash, now))
 
     def _tick_one(self, campaign: str, head: str, now: datetime) -> None:

@@ -131,11 +131,13 @@ def _play(game: str, credentials: Mapping[str, Mapping[str, str]], campaigns: Ca
             campaigns.adjudicate(game, key, after=mailroom.queue_reports)
             mailroom.send(game, None)
             continue
-        side = match.decision.side
+        on_file = log.orders_for(log.next_batch)  # (a stop may ask several sides: each in turn writes)
+        decision = next((d for d in match.decisions if d.side not in on_file), match.decision)
+        side = decision.side
         header = {"campaign": game, "side": side, "turn": getattr(match.state, "turn", None),
                   "step": log.next_batch, "password": credentials[side]["password"],
                   "entropy": f"{rng.getrandbits(64):016x}"}
-        text = players[side].orders(match.decision, match.state, header)
+        text = players[side].orders(decision, match.state, header)
         address = credentials[side]["address"]
         inbox.add(player_email(text, name=address.split("@")[0].capitalize(), address=address,
                                to=REFEREE, subject=f"[{game}] orders for step {log.next_batch}"))

@@ -380,8 +380,9 @@ class Tournaments:
                 step = self.campaigns.adjudicate(slot.game, key, now, after=after)
                 actions.append(ClockAction(slot.game, f"step {step.batch} adjudicated (chance, no orders needed)"))
                 log, match = self.campaigns.match(slot.game)
-            waiting = match.decision.side if match.decision is not None else None
-            if waiting and now >= self.campaigns.deadline(slot.game) and waiting not in log.orders_for(log.next_batch):
+            on_file = log.orders_for(log.next_batch)
+            waiting = [d.side for d in match.decisions if d.side not in on_file]  # (a stop may ask several)
+            if waiting and now >= self.campaigns.deadline(slot.game):
                 step = self.campaigns.adjudicate(slot.game, key, now, after=after)
                 actions.append(ClockAction(slot.game, f"step {step.batch} adjudicated at its deadline"
                                            + (f"; defaults for {', '.join(step.defaults)}" if step.defaults else "")))

@@ -137,3 +137,46 @@ def test_the_registry_lists_the_games_and_refuses_others():
     assert "port-arthur" in games.names() and "toy-hand" in games.names()
     with pytest.raises(games.UnknownGame, match="port-arthur"):
         games.get("chess")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_stop_that_asks_several_sides_takes_their_answers_in_either_order(name):
+    """A game may ask several sides at one stop (contract: ``rules``, and
+    :class:`adjudicator.engine.requests.Simultaneous`): answered last side first, the
+    game plays the same as answered in the order asked, and its history replays."""
+    plugin = games.get(name)
+    options = plugin.sample_options[0]
+    ends = []
+    for backwards in (False, True):
+        rng = random.Random(3)
+        chooser, dice = plugin.player(rng), plugin.dice(rng)
+        match, together = Match(plugin.game(), {}, options), 0
+        while not match.finished:
+            if match.chance is not None:
+                match.supply(dice(match.chance))
+                continue
+            asked = match.decisions
+            together += len(asked) > 1
+            answers = [(d.side, chooser(d, match.state)) for d in asked]
+            for side, answer in (reversed(answers) if backwards else answers):
+                match.answer(side, answer)
+        again = Match(plugin.game(), {}, options, json.loads(json.dumps(match.history_json())))
+        assert again.finished and again.state.to_json() == match.state.to_json()
+        ends.append((match.state.to_json(), together))
+    if not ends[0][1]:
+        pytest.skip(f"{name} asks one side at a time")
+    assert ends[0] == ends[1]
+
+
+#: The games whose templates are written as skeletons filled with the default answer
+#: (tests/games/templates.py); every game belongs here once its templates are.
+TEMPLATE_GAMES = ["port-arthur", "toy-hand"]
+
+
+@pytest.mark.parametrize("name", TEMPLATE_GAMES)
+def test_every_template_as_printed_reads_and_answers_its_question_with_the_default(name):
+    from tests.games.templates import template_problems
+
+    plugin = games.get(name)
+    problems = [p for options in plugin.sample_options for p in template_problems(plugin, options)]
+    assert not problems, "\n".join(problems)

@@ -4,7 +4,10 @@ pipeline, ending with a verified public record; and a folder is never used twice
 from __future__ import annotations
 
 import mailbox
+import os
 import re
+
+import pytest
 
 from adjudicator.campaign.verify import verify_text
 from adjudicator.store import Store
@@ -53,3 +56,15 @@ def test_the_demo_refuses_a_folder_that_already_holds_a_campaign(demo_run):
     assert (folder / "public-record.jsonl").read_bytes() == record
     assert (folder / "campaigns.sqlite3").read_bytes() == store
     assert sorted(p.name for p in (folder / "outbox").iterdir()) == outbox
+
+
+@pytest.mark.skipif(not os.environ.get("DEMO_EVERY_GAME"), reason="about 10 s a game: DEMO_EVERY_GAME=1 runs it")
+@pytest.mark.parametrize("game", ["tsushima-1905", "russo-japanese-war"])
+def test_the_demo_of_a_game_that_asks_both_sides_at_once_or_draws_at_set_up_plays_out_and_verifies(game, tmp_path):
+    from adjudicator.campaign.demo import run_demo
+
+    summary = run_demo(tmp_path / "demo", 7, {}, game=game)
+    assert summary.verified and summary.result is not None, summary.text
+    inbox = mailbox.Maildir(tmp_path / "demo" / "inbox", create=False)
+    subjects = [str(parse_eml(p.read_bytes())["Subject"]) for p in (tmp_path / "demo" / "outbox").glob("*.eml")]
+    assert sum(s.endswith("Orders accepted") for s in subjects) == len(inbox)  # every email accepted

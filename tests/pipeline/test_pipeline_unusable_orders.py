@@ -44,3 +44,23 @@ def test_an_order_for_a_sunk_ship_says_so(campaign, campaigns, mailroom, referee
     lines = running.unusable_lines(support, match.decision, sunk_state, campaigns.check(CAMPAIGN, text)[0].orders,
                                    text)
     assert lines == [f"line {len(text.splitlines())}: Novik has been sunk: this order is not used"]
+
+
+def test_the_report_names_the_line_not_carried_out_and_why(campaign, campaigns, mailroom, referee_key, store):
+    from tests.pipeline.pipeline_helpers import reports
+
+    assert mailroom.take(parse_message(email(orders_text())), referee_key, None).outcome == "accepted"
+    russian = email(orders_text("russia", body=NOVIK_TO_THE_PACIFIC), sender="Makarov <makarov@russia.test>",
+                    message_id="<novik@russia.test>")
+    assert mailroom.take(parse_message(russian), referee_key, None).outcome == "accepted"
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    assert (step.waiting.side, step.waiting.kind) == ("russia", "sortie")
+    accepted = campaigns.log(CAMPAIGN).orders[-1].text  # the canonical text the receipt echoed
+    line = next(n for n, text in enumerate(accepted.splitlines(), 1) if "Novik" in text)
+    note = f"line {line}: Novik cannot reach Pacific Ocean from Port Arthur"
+    assert step.not_carried_out == {"russia": (note,)}
+    by_side = {m.recipient: m for m in reports(store)}
+    russia_text = by_side["makarov@russia.test"].message.get_body(("plain",)).get_content()
+    assert "ORDERS NOT CARRIED OUT AS WRITTEN" in russia_text and note in russia_text
+    japan_text = by_side["togo@japan.test"].message.get_body(("plain",)).get_content()
+    assert "NOT CARRIED OUT" not in japan_text

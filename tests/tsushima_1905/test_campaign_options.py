@@ -28,7 +28,8 @@ def campaigns(tmp_path):
 
 
 def orders(side: str, body: str, campaign: str) -> str:
-    return f"campaign: {campaign}\nside: {side}\nturn: 1\nstep: 1\npassword: {PASSWORDS[side]}\n{body}"
+    # step 2: 'new' ran the set-up's card draws as the first step
+    return f"campaign: {campaign}\nside: {side}\nturn: 1\nstep: 2\npassword: {PASSWORDS[side]}\n{body}"
 
 
 def test_orders_using_the_options_are_refused_in_a_campaign_without_them(campaigns):
@@ -50,7 +51,7 @@ def test_a_campaign_with_split_fire_and_partial_ahead_takes_such_orders_plays_an
     assert "at nearest in port; at nearest in starboard; at nearest in bow" in receipt.text
     campaigns.submit("options", orders("russia", RUSSIA, "options"), key)
     step = campaigns.adjudicate("options", key)
-    assert step.batch == 1
+    assert step.batch == 2
     moves = [e.text for e in step.events if e.kind == "move" and " A0.5" in e.text]
     japanese = [e for e in step.events if e.kind == "move" and e.data["ship"] in
                 {"Mikasa", "Shikishima", "Fuji", "Asahi", "Kasuga", "Nisshin", "Idzumo", "Azuma", "Tokiwa",

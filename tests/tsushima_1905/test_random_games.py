@@ -45,7 +45,7 @@ def play_checked(player, seed):
     chance = random_dice(random.Random(seed))
     match = Match(GAME)
     for _ in range(100_000):
-        pending = match.pending
+        pending = match.decision  # (at a stop that asks both sides: each side's question in turn)
         if match.chance is not None:
             match.supply(chance(match.chance))
         elif isinstance(pending, Decision):

@@ -3,6 +3,8 @@ open question in the orders language, and the odds of this side's possible battl
 
 from __future__ import annotations
 
+import textwrap
+
 from typing import Any, Mapping
 
 from adjudicator.engine import Decision
@@ -74,41 +76,58 @@ def _label(ship: Mapping[str, Any]) -> str:
     return f"{ship['name']}{' (damaged)' if ship['damaged'] else ''} {values}"
 
 
+HINT_WIDTH = 74
+"""A template line's width at most: the report prints the template indented by 4, in 78 columns."""
+
+
+def _comment(text: str, lead: str = "# ", more: str = "#     ") -> list[str]:
+    """``text`` as comment lines of the template, each within :data:`HINT_WIDTH`."""
+    return textwrap.wrap(text, HINT_WIDTH, initial_indent=lead, subsequent_indent=more,
+                         break_long_words=False, break_on_hyphens=False)
+
+
 def answer_hint(decision: Decision) -> list[str]:
-    """How to answer ``decision`` in the orders language, with its legal options."""
+    """How to answer ``decision`` in the orders language: a skeleton of the orders
+    that reads as it stands and gives the default answer (docs/orders.md), with the
+    legal choices as comments ("#") to write in its place."""
     options = decision.options
     kind = decision.kind
     if kind == "sortie":
-        lines = ["sortie:"]
+        lines = ["sortie: none", *_comment("or one line per ship that sails (ships not named stay in port):")]
         for ship, places in options["ships"].items():
-            lines.append(f"  {ship} to {' | '.join(places)}")
+            lines += _comment(f"{ship} to {' | '.join(places)}", "#   ")
         if options.get("land"):
-            lines.append(f"  land in {', '.join(options['land'])}")
-        lines.append("  (ships not named stay in port; 'sortie: none' keeps them all there)")
+            lines += _comment(f"land in {', '.join(options['land'])}", "#   ")
         return lines
     if kind == "navo":
-        lines = ["operations:"]
+        lines = ["operations:", "  pass",
+                 *_comment("or, above 'pass', one line per NAVO you foresee (the first that applies is "
+                           "carried out):")]
         for zone in options["battle"]:
-            lines.append(f"  battle in {zone}")
+            lines += _comment(f"battle in {zone}", "#   ")
         for move in options["move"]:
             who = f"{', '.join(move['ships'])} from {move['from']}" if move["port"] else f"squadron from {move['from']}"
-            lines.append(f"  move {who} to {' | '.join(move['to'])}")
-        lines.append("  pass")
-        lines.append("  (one line per NAVO you foresee; the first that applies is carried out)")
+            lines += _comment(f"move {who} to {' | '.join(move['to'])}", "#   ")
         return lines
     if kind in KEYWORD:
-        return [f"{KEYWORD[kind]}: yes | no"]
+        default = "yes" if kind == "blockade" and options.get("keep") and True in options.get("use", ()) else "no"
+        return [f"{KEYWORD[kind]}: {default}", f"# or: {'no' if default == 'yes' else 'yes'}"]
     if kind == "dice":
-        return [f"dice: 1-6 | auto   (your SFP is {options['firepower']})"]
+        return ["dice: auto", *_comment(f"or a number of dice, 1-6 (your SFP is {options['firepower']})")]
     if kind == "criticals":
-        return [f"criticals: {options['count']} of {', '.join(options['targets'])} (in order) | auto"]
+        return ["criticals: auto", *_comment(f"or the {options['count']} ship(s) to take them, in order, of: "
+                                             f"{', '.join(options['targets'])}")]
     if kind == "hits":
-        return [f"hits: protect {', '.join(options['ships'])} (last to be hit first) | auto",
-                f"  ({options['hits']} hit(s) to apply)"]
+        return ["hits: auto", *_comment(f"or: protect {', '.join(options['ships'])} (last to be hit first); "
+                                        f"{options['hits']} hit(s) to apply")]
     if kind == "return":
-        return ["return:"] + [f"  {ship} to {' | '.join(ports)}" for ship, ports in options["ships"].items()]
+        lines = ["return: auto", *_comment("or one line per ship:")]
+        for ship, ports in options["ships"].items():
+            lines += _comment(f"{ship} to {' | '.join(ports)}", "#   ")
+        return lines
     if kind in ("mines", "attack"):
-        return [f"{kind}: {options['count']} of {', '.join(options['ships'])} | auto"]
+        return [f"{kind}: auto", *_comment(f"or the {options['count']} ship(s), in order, of: "
+                                           f"{', '.join(options['ships'])}")]
     return [f"{kind}: ..."]
 
 

@@ -77,12 +77,11 @@ class ToyHand:
             state.turn += 1
             state.phase = "play"
             yield Event("phase", f"Round {state.turn}", {"phase": "play"})
-            played = {}
-            for side in SIDES:
-                hand = state.hands[side]
-                played[side] = yield from table.ask(side, "play", {"card": list(hand)},
-                                                    f"{side}: play a card of your hand", play_parser(hand),
-                                                    hidden=True)
+            # both sides play at once: each answers on its own, the round goes on once both have
+            played = yield from table.ask_together([
+                table.question(side, "play", {"card": list(state.hands[side])},
+                               f"{side}: play a card of your hand", play_parser(state.hands[side]), hidden=True)
+                for side in SIDES])
             for side in SIDES:
                 state.hands[side].remove(played[side])
             table.say("show", f"red shows {played['red']}, blue shows {played['blue']}", **played)

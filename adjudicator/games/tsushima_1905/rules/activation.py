@@ -16,7 +16,9 @@ R-FIRE-4 (move, then fire).
 from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.games.tsushima_1905.answers import Activation, Kind, OrdersDue
+from adjudicator.engine.table import Table as EngineTable
+from adjudicator.engine.table import ask_together
+from adjudicator.games.tsushima_1905.answers import READERS, Activation, Kind, OrdersDue
 from adjudicator.games.tsushima_1905.rules.gunnery import check_salvos, resolve_fire
 from adjudicator.games.tsushima_1905.rules.movement import (
     can_move, carry_out, check_limits, no_move_stays_on_table, plan_move,
@@ -94,17 +96,19 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
 
 
 def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
-    """A stop of the mail cadence (rulings §4.1): each of ``sides`` in turn gives the
-    orders that carry play on, named by a mark other than the one that brought play
-    here -- so orders already on file do not run past the stop; new orders (or the
-    default at the deadline) do. Where both sides are due, both are told at once: the
-    orders either sends during the first one's wait answer its own question when play
-    goes on, so one email per side carries a turn."""
+    """A stop of the mail cadence (rulings §4.1): each of ``sides`` gives the orders
+    that carry play on, named by a mark other than the one that brought play here --
+    so orders already on file do not run past the stop; new orders (or the default at
+    the deadline) do. Where both sides are due, both are asked at once (one
+    simultaneous stop): each side's orders are taken as they come, in any order, and
+    play goes on once both are in, so one email per side carries a turn."""
     state = table.state
+    questions = []
     for side in sides:
         mark = state.marks.get(side)
 
-        def check(answer: OrdersDue, mark=mark) -> OrdersDue:
+        def check(raw, mark=mark) -> OrdersDue:
+            answer = READERS[Kind.ORDERS](raw)
             if answer.mark == mark:
                 raise IllegalAnswer("these are the orders that brought play to this stop: send new orders to go on")
             return answer
@@ -114,8 +118,10 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
         if len(sides) == 2:
             prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
                        f"send them now, and play goes on once both are in")
-        answer = yield from table.ask(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check)
-        state.marks[side] = answer.mark
+        questions.append(EngineTable.question(side, Kind.ORDERS.value, {"mark": mark, "stop": stop}, prompt, check))
+    answers = yield from ask_together(questions)
+    for side in sides:
+        state.marks[side] = answers[side].mark
 
 
 def action_phases(table: Table) -> Steps:

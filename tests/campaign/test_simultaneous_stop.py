@@ -1,0 +1,102 @@
+"""A stop that asks several sides at once (Tsushima's "both sides' orders are due"):
+each side's orders are taken under the step number of the report that asked, in any
+order, whatever was adjudicated meanwhile; the stop is recorded in one batch once both
+are in; nobody gets a report in between; the record verifies."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.campaign import Campaigns, Player
+from adjudicator.campaign.mailroom import Mailroom
+from adjudicator.campaign.verify import verify_text
+from adjudicator.fairdice import generate_keypair
+from adjudicator.store import Store
+
+PLAYERS = [Player("japan", "togo@example.org", "Togo1905"), Player("russia", "rozhd@example.org", "Suvorov1905")]
+PASSWORDS = {p.side: p.password for p in PLAYERS}
+STANDING = ("armour: max\ncounter-torpedo: max\ntorpedo: yes if attacks >= 2\n"
+            "torpedo targets: most damaged first\nrepairs: all dice, flooding first\nprime: all\n")
+BODY = {"japan": "move:\n  all: ahead\nfire:\n  all: at nearest\n" + STANDING,
+        "russia": "move:\n  all: ahead\nfire:\n  all: at nearest\n" + STANDING}
+
+
+@pytest.fixture
+def campaigns(tmp_path):
+    with Store.open(tmp_path / "campaigns.sqlite3") as store:
+        yield Campaigns(store)
+
+
+def orders(side: str, turn: int, step: int, note: str = "", campaign: str = "tsu") -> str:
+    return (f"campaign: {campaign}\nside: {side}\nturn: {turn}\nstep: {step}\npassword: {PASSWORDS[side]}\n"
+            f"{BODY[side]}{note}")
+
+
+def at_the_both_sides_stop(campaigns, key, tmp_path):
+    """A Tsushima campaign at the stop of its second turn that asks both sides; returns
+    the mailroom, the campaign's name and the game turn."""
+    mailroom = Mailroom(campaigns, tmp_path / "outbox")
+    for attempt in range(40):  # the set-up's cards are random: an ace first asks about torpedoes
+        name = f"tsu-{attempt}"
+        campaigns.create(name, "tsushima-1905", PLAYERS, key, after=mailroom.queue_opening)
+        log, match = campaigns.match(name)
+        assert log.next_batch == 2  # 'new' ran the set-up to the first question
+        if len(match.decisions) == 2:
+            break
+    for side in ("japan", "russia"):
+        campaigns.submit(name, orders(side, 1, 2, campaign=name), key)
+    step = campaigns.adjudicate(name, key, after=mailroom.queue_reports)
+    assert step.batch == 2
+    log, match = campaigns.match(name)
+    assert {d.side for d in match.decisions} == {"japan", "russia"}
+    assert log.batches[-1].body["waiting"]["sides"] == [d.side for d in match.decisions]
+    return mailroom, name, match.state.turn
+
+
+@pytest.mark.parametrize("first,second", [("japan", "russia"), ("russia", "japan")])
+def test_the_side_asked_second_is_accepted_after_the_first_sides_orders_were_adjudicated(
+        campaigns, tmp_path, first, second):
+    key = generate_keypair()[0]
+    mailroom, name, turn = at_the_both_sides_stop(campaigns, key, tmp_path)
+    queued = len(campaigns.store.outbox(name))
+    campaigns.submit(name, orders(first, turn, 3, "# new orders\n", name), key)
+    alone = campaigns.adjudicate(name, key, after=mailroom.queue_reports)
+    assert alone.batch is None                          # half a stop is not a step
+    assert len(campaigns.store.outbox(name)) == queued  # no "nothing since the last report" mail
+    _, match = campaigns.match(name)
+    assert {d.side for d in match.decisions} == {first, second}  # the half answer is not kept in the game
+    receipt = campaigns.submit(name, orders(second, turn, 3, "# new orders\n", name), key)  # the same step
+    assert receipt.sha256
+    both = campaigns.adjudicate(name, key, after=mailroom.queue_reports)
+    assert both.batch == 3
+    batch = campaigns.log(name).batches[-1].body
+    answered = [(e["side"], e["kind"]) for e in batch["entries"] if e.get("kind") == "orders"]
+    assert sorted(answered[:2]) == [("japan", "orders"), ("russia", "orders")]  # the stop's answers, one batch
+    _, match = campaigns.match(name)
+    assert match.state.turn > turn
+    verdict = verify_text(campaigns.export_public(name))
+    assert verdict.verified, verdict.reason
+
+
+def test_each_side_is_asked_its_own_question_in_its_report(campaigns, tmp_path):
+    key = generate_keypair()[0]
+    _, name, _ = at_the_both_sides_stop(campaigns, key, tmp_path)
+    last = campaigns.store.outbox(name)[-2:]  # the reports of the step that reached the stop
+    assert sorted(m.recipient for m in last) == sorted(p.address for p in PLAYERS)
+    for mail in last:
+        assert b"WHAT IS ASKED OF YOU" in mail.eml, mail.recipient
+
+
+def test_at_the_deadline_only_the_silent_side_gets_the_default_and_the_stop_is_one_batch(campaigns, tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    key = generate_keypair()[0]
+    mailroom, name, turn = at_the_both_sides_stop(campaigns, key, tmp_path)
+    campaigns.submit(name, orders("russia", turn, 3, "# new orders\n", name), key)
+    assert campaigns.adjudicate(name, key, after=mailroom.queue_reports).batch is None
+    late = datetime.now(timezone.utc) + timedelta(days=30)
+    step = campaigns.adjudicate(name, key, now=late, after=mailroom.queue_reports)
+    assert step.batch == 3 and step.defaults == ("japan",)
+    batch = campaigns.log(name).batches[-1].body
+    assert {e["side"] for e in batch["entries"] if e.get("kind") == "orders"} == {"japan", "russia"}
+    assert verify_text(campaigns.export_public(name)).verified
