@@ -141,6 +141,7 @@ class NavalPlan:
     hit_first: tuple[str, ...] = ()
     withdraw: str | None = None
     repair: tuple[str, ...] = ()             # the damaged ships to repair first (11.4, A67)
+    line: tuple[str, ...] = ()               # the order of the line, in each group (11.3.1, A43)
 
 
 @dataclass(frozen=True)
@@ -490,6 +491,8 @@ class Reader(TreeReader):
                 plan["hit_first"] = tuple(s for s in (self.ship(token) for token in children) if s)
             elif kind == "withdraw":
                 plan["withdraw"] = self.ship(children[0])
+            elif kind == "line_up":
+                plan["line"] = tuple(s for s in (self.ship(token) for token in children) if s)
             elif kind == "repair":
                 plan["repair"] = tuple(s for s in (self.ship(token) for token in children) if s)
         fields["naval"] = NavalPlan(**plan)
