@@ -248,7 +248,10 @@ class Names:
                     token.line, token.column, suggestions=[self.data.card_label(c, side) for c in look.ambiguous])
             return None
         labels = [self.data.card_label(c, side) for c in look.suggestions]
-        if side and not labels:                   # the other half of a card, or close to it: both halves
+        if side is None:                          # either half: the suggestions of both
+            theirs = self.cards[RUSSIA].lookup(text)
+            labels = list(dict.fromkeys(self.data.card_label(c) for c in (*look.suggestions, *theirs.suggestions)))
+        elif not labels:                   # the other half of a card, or close to it: both halves
             theirs = self.cards[RUSSIA if side == JAPAN else JAPAN].lookup(text)
             labels = [self.data.card_label(c) for c in
                       ([theirs.found] if theirs.found else theirs.ambiguous or theirs.suggestions)]
@@ -584,7 +587,8 @@ class Reader(TreeReader):
             elif clause.data in ("attacking", "defending"):
                 clauses.append(Clause("role", "=", clause.data[:-3] + "er"))
             elif clause.data in ("enemy_played", "top_discard"):
-                card = self.names.card(clause.children[0], self.log, None)
+                enemy = {JAPAN: RUSSIA, RUSSIA: JAPAN}.get(self.side) if clause.data == "enemy_played" else None
+                card = self.names.card(clause.children[0], self.log, enemy)
                 if card:
                     clauses.append(Clause(clause.data, "=", card))
             elif clause.data == "hex_state":
