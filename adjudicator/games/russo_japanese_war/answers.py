@@ -390,8 +390,9 @@ class Explainer:
         kind = self.decision.kind
         try:
             if kind == "move":
-                self.moves(self.orders.forced_moves if self.forced else self.orders.moves,
-                           set(self.t.s.get("moved", ())))
+                moves = (self.orders.forced_moves if self.forced else self.orders.moves) or ()
+                made = set(self.t.s.get("moved", ()))
+                self.moves(moves, made, rail_open=not any(m.rail and m.unit in made for m in moves))
                 self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
             elif kind == "attacks":
                 self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
@@ -421,12 +422,16 @@ class Explainer:
             return f"{uid} is not one of your units"
         return None
 
-    def moves(self, moves, moved: set[str]) -> None:
-        """Each move in turn, played on the copy when it is legal (``moved``: the units
-        that have moved in this phase already)."""
+    def moves(self, moves, made: set[str], rail_open: bool = True) -> None:
+        """Each move in turn, played on the copy when it is legal (``made``: the units that
+        have moved in this phase already, by these orders: their lines are done;
+        ``rail_open``: no rail move made in this phase yet)."""
         t = self.t
-        rail_used = False
+        rail_used = not rail_open
+        moved: set[str] = set(made)
         for move in moves or ():
+            if move.unit in made:
+                continue
             name = f"{move.unit} {'-'.join(move.path)}"
             problem = self.own(move.unit)
             if problem is None and move.unit in moved:
