@@ -234,6 +234,38 @@ def test_the_line_up_pairs_one_to_one_and_surplus_ships_two_before_a_third():
     assert naval.line(t, "port_arthur")[-1] == "Tsesarevich"   # damaged ships behind the unhurt
 
 
+def test_each_owner_orders_his_line_unhurt_ships_first():
+    """A43: the owner orders his unhurt ships, then his damaged ones; asked only when a
+    group holds more than one ship."""
+    t, events = table()
+    ships = t.s["naval"]["ships"]
+    for sid in PA[2:]:
+        ships[sid]["steps"] = 0                                    # Tsesarevich, Retvizan left
+    for sid in ("Shikishima", "Hatsuse", "Fuji", "Yashima"):
+        ships[sid]["steps"] = 0                                    # Mikasa, Asahi left
+    answers = {"line-up": [{"order": ["Tsesarevich", "Retvizan"]}, {"order": ["Asahi", "Mikasa"]}]}
+    asked, _ = drive(naval.battle(t, "port_arthur", "first"), answers, dice=[6] * 8)
+    assert [(d.side, d.options["unhurt"]) for d in asked] == [
+        (RUSSIA, ["Retvizan", "Tsesarevich"]), (JAPAN, ["Mikasa", "Asahi"])]     # the default order
+    battle = next(e for e in events if e.kind == "naval-battle")
+    assert battle.data["aims"]["Asahi"] == "Tsesarevich" and battle.data["aims"]["Mikasa"] == "Retvizan"
+    with pytest.raises(IllegalAnswer):
+        asked[0].accept({"order": ["Retvizan"]})
+
+
+def test_the_line_order_of_standing_orders_and_its_default():
+    t, _ = table()
+    ships = t.s["naval"]["ships"]
+    ships["Poltava"]["steps"] = 1
+    request = next(naval.order_line(t, RUSSIA, "port_arthur", naval.line(t, "port_arthur"), ["Mikasa"]))
+    orders = read_orders("campaign: c\nside: Russia\nturn: 3\nnaval: line Pobeda, Poltava\n")
+    answer = OrdersPlayer(GAME, orders)(request, t.s)
+    assert answer["order"][0] == "Pobeda" and answer["order"][-1] == "Poltava"
+    default = OrdersPlayer(GAME, None)(request, t.s)
+    assert default["order"] == naval.line(t, "port_arthur")
+    assert request.accept(answer) and request.accept(default)
+
+
 def test_gunfire_one_die_per_step_hits_at_or_under_strength_simultaneous_excess_lost():
     t, _ = table()
     for sid in PA[1:]:
@@ -478,3 +510,15 @@ def test_the_report_lists_the_fleets_and_shows_makarov_only_to_russia():
     assert "Retvizan 2 damaged" in japanese_text
     assert "Makarov" not in japanese_text and "Makarov" not in japanese_html
     assert "Fleets" not in render_report(GAME, GAME.new_state({}, {}), JAPAN)[0]
+
+
+def test_a_naval_campaign_says_at_its_start_which_reading_of_the_sortie_rule_it_uses():
+    """A65: the report's line, narrated at the set-up (and given by naval.sortie_reading)."""
+    for options, words in (({"naval": True}, "without a card"),
+                           ({"naval": True, "sortie_needs_card": True}, "needs card #1 or #6")):
+        match = Match(GAME, {}, options)
+        rng = random.Random(2)
+        while match.decision is None:
+            match.supply(dice_from(rng)(match.chance))
+        [event] = [e for e in match.events if e.kind == "naval-reading"]
+        assert words in event.text

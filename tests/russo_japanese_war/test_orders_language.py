@@ -240,3 +240,10 @@ def test_a_side_is_read_with_its_aliases_and_a_wrong_one_gets_suggestions():
     assert read(HEADER.format(side="Japanese") + "move: done\n").header.side == "japan"
     [problem] = problems(HEADER.format(side="Rusia") + "move: done\n")
     assert problem.code == "E113" and "russia" in [s.lower() for s in problem.suggestions]
+
+
+def test_a_card_the_enemy_played_is_read_as_the_enemys_half():
+    [problem] = problems(HEADER.format(side="Japan") + "events: 2 if enemy played Kuropatkn\n")
+    assert problem.code == "E503" and problem.suggestions == ("#10 Kuropatkin",)
+    rjw = to_rjw(read(HEADER.format(side="Russia") + "events: Kuropatkin if enemy played Kodama\n"))
+    assert rjw.events[0].condition.clauses[0].value == "#09"

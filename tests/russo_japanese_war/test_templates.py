@@ -17,7 +17,7 @@ from adjudicator.orders import parse_orders
 GAME = RussoJapaneseWar()
 KINDS = ("extra-card", "move", "attacks", "support", "combat-event", "reaction", "loss", "retreat", "chain",
          "attacker-result", "advance", "card-play", "flagship", "sortie", "call-off", "intercept",
-         "naval-response", "naval-damage", "akiyama", "second-fleet", "repair")
+         "naval-response", "naval-damage", "akiyama", "second-fleet", "repair", "line-up")
 
 
 def answered(decision, state) -> str | None:

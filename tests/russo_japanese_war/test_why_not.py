@@ -235,3 +235,11 @@ def test_the_spare_card_keeps_the_cards_the_orders_name_and_those_the_naval_rule
         assert spare_card(table, JAPAN, None, {"#09"}) == expected
         assert spare_card(table, JAPAN, "#09", set()) == "#09"
         assert spare_card(table, JAPAN, "#07", set()) is None
+
+
+def test_at_a_later_move_question_the_moves_already_made_are_not_named_again():
+    match = opening()
+    match.answer(JAPAN, {"unit": "Gds", "path": ["korea", "1015", "1114"]})
+    assert match.decision.kind == "move"
+    text = header("Japan") + "move:\n  Gds korea-1015-1114\n  12 korea-1015-1115-1215-1216\n"
+    assert notes(match, text) == ["line 6: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)"]

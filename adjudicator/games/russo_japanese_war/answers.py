@@ -186,6 +186,15 @@ class OrdersPlayer:
     def _second_fleet(self, d, t):
         return {"withdraw": self.naval.withdraw if self.naval.withdraw in d.options["ships"] else None}
 
+    def _line_up(self, d, t):
+        """11.3.1, A43: the ships named by ``line`` first in each group, in that order,
+        then the others as they stand (unhurt, then damaged; the strongest first)."""
+        named = list(self.naval.line)
+        order = []
+        for group in (d.options["unhurt"], d.options["damaged"]):
+            order += [s for s in named if s in group] + [s for s in group if s not in named]
+        return {"order": order}
+
     def _repair(self, d, t):
         """11.4, A67: the ships named by ``repair`` first, then the strongest."""
         ships = t.s["naval"]["ships"]
@@ -285,6 +294,7 @@ DEFAULT_TEXT = {
     "akiyama": "Akiyama kept in hand",
     "second-fleet": "no First Fleet ship withdrawn",
     "repair": "the strongest damaged ships are repaired",
+    "line-up": "the unhurt ships first, then the damaged, the strongest first in each",
     "extra-card": "no fourth card",
     "move": "no (further) move",
     "attacks": "no attack",
@@ -311,7 +321,7 @@ ANSWERED_BY = {"extra-card": ("replenish",), "move": ("move", "forced move"), "a
                "loss": ("losses",), "chain": ("chain",), "retreat": ("retreat",), "attacker-result": ("AR",),
                "advance": ("advance",), "card-play": ("cards",),
                **{kind: ("naval",) for kind in ("flagship", "sortie", "call-off", "intercept", "naval-response",
-                                                "naval-damage", "akiyama", "second-fleet", "repair")}}
+                                                "naval-damage", "akiyama", "second-fleet", "repair", "line-up")}}
 
 
 def hex_states(t, side: str, hex_: str) -> set[str]:
@@ -380,8 +390,9 @@ class Explainer:
         kind = self.decision.kind
         try:
             if kind == "move":
-                self.moves(self.orders.forced_moves if self.forced else self.orders.moves,
-                           set(self.t.s.get("moved", ())))
+                moves = (self.orders.forced_moves if self.forced else self.orders.moves) or ()
+                made = set(self.t.s.get("moved", ()))
+                self.moves(moves, made, rail_open=not any(m.rail and m.unit in made for m in moves))
                 self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
             elif kind == "attacks":
                 self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
@@ -411,12 +422,16 @@ class Explainer:
             return f"{uid} is not one of your units"
         return None
 
-    def moves(self, moves, moved: set[str]) -> None:
-        """Each move in turn, played on the copy when it is legal (``moved``: the units
-        that have moved in this phase already)."""
+    def moves(self, moves, made: set[str], rail_open: bool = True) -> None:
+        """Each move in turn, played on the copy when it is legal (``made``: the units that
+        have moved in this phase already, by these orders: their lines are done;
+        ``rail_open``: no rail move made in this phase yet)."""
         t = self.t
-        rail_used = False
+        rail_used = not rail_open
+        moved: set[str] = set(made)
         for move in moves or ():
+            if move.unit in made:
+                continue
             name = f"{move.unit} {'-'.join(move.path)}"
             problem = self.own(move.unit)
             if problem is None and move.unit in moved:
@@ -578,13 +593,25 @@ class Explainer:
         ships = self.t.s["naval"]["ships"]
         return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] == 1]
 
+    def line(self) -> None:
+        if self.orders.naval:
+            o = self.decision.options
+            fleet = o["unhurt"] + o["damaged"]
+            self.ships(self.orders.naval.line, fleet + self.other_fleet_ships(),
+                       "is not in a line of yours afloat (11.3.1): it is left out")
+
+    def other_fleet_ships(self) -> list[str]:
+        """The side's ships of the other fleet (named by standing orders for its battles)."""
+        ships = self.t.s["naval"]["ships"]
+        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] > 0]
+
     def naval_damage(self) -> None:
         if self.orders.naval:
             self.ships(self.orders.naval.hit_first, self.decision.options["ships"],
                        "is not a Port Arthur Fleet ship afloat: the strongest are hit instead")
 
 
-NAVAL_NOTES = {"flagship": Explainer.flagship, "sortie": Explainer.sortie, "second-fleet": Explainer.second_fleet,
+NAVAL_NOTES = {"line-up": Explainer.line, "flagship": Explainer.flagship, "sortie": Explainer.sortie, "second-fleet": Explainer.second_fleet,
                "repair": Explainer.repair, "naval-damage": Explainer.naval_damage}
 
 

@@ -27,7 +27,7 @@ STANDING = {
 
 
 NAVAL_KINDS = ("flagship", "sortie", "call-off", "intercept", "naval-response", "naval-damage", "akiyama",
-               "second-fleet", "repair")
+               "second-fleet", "repair", "line-up")
 
 
 class AutoCommander:

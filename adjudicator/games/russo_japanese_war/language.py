@@ -132,6 +132,8 @@ def _naval_entries(plan: NavalPlan) -> list[str]:
         lines.append("hit " + ", ".join(plan.hit_first))
     if plan.withdraw:
         lines.append(f"withdraw {plan.withdraw}")
+    if plan.line:
+        lines.append("line " + ", ".join(plan.line))
     if plan.repair:
         lines.append("repair " + ", ".join(plan.repair))
     return lines

@@ -141,6 +141,7 @@ class NavalPlan:
     hit_first: tuple[str, ...] = ()
     withdraw: str | None = None
     repair: tuple[str, ...] = ()             # the damaged ships to repair first (11.4, A67)
+    line: tuple[str, ...] = ()               # the order of the line, in each group (11.3.1, A43)
 
 
 @dataclass(frozen=True)
@@ -247,7 +248,10 @@ class Names:
                     token.line, token.column, suggestions=[self.data.card_label(c, side) for c in look.ambiguous])
             return None
         labels = [self.data.card_label(c, side) for c in look.suggestions]
-        if side and not labels:                   # the other half of a card, or close to it: both halves
+        if side is None:                          # either half: the suggestions of both
+            theirs = self.cards[RUSSIA].lookup(text)
+            labels = list(dict.fromkeys(self.data.card_label(c) for c in (*look.suggestions, *theirs.suggestions)))
+        elif not labels:                   # the other half of a card, or close to it: both halves
             theirs = self.cards[RUSSIA if side == JAPAN else JAPAN].lookup(text)
             labels = [self.data.card_label(c) for c in
                       ([theirs.found] if theirs.found else theirs.ambiguous or theirs.suggestions)]
@@ -490,6 +494,8 @@ class Reader(TreeReader):
                 plan["hit_first"] = tuple(s for s in (self.ship(token) for token in children) if s)
             elif kind == "withdraw":
                 plan["withdraw"] = self.ship(children[0])
+            elif kind == "line_up":
+                plan["line"] = tuple(s for s in (self.ship(token) for token in children) if s)
             elif kind == "repair":
                 plan["repair"] = tuple(s for s in (self.ship(token) for token in children) if s)
         fields["naval"] = NavalPlan(**plan)
@@ -581,7 +587,8 @@ class Reader(TreeReader):
             elif clause.data in ("attacking", "defending"):
                 clauses.append(Clause("role", "=", clause.data[:-3] + "er"))
             elif clause.data in ("enemy_played", "top_discard"):
-                card = self.names.card(clause.children[0], self.log, None)
+                enemy = {JAPAN: RUSSIA, RUSSIA: JAPAN}.get(self.side) if clause.data == "enemy_played" else None
+                card = self.names.card(clause.children[0], self.log, enemy)
                 if card:
                     clauses.append(Clause(clause.data, "=", card))
             elif clause.data == "hex_state":

@@ -73,6 +73,10 @@ class RandomPlayer:
     def _repair(self, d, t):
         return {"ships": self.rng.sample(d.options["ships"], d.options["count"])}
 
+    def _line_up(self, d, t):
+        o = d.options
+        return {"order": self.rng.sample(o["unhurt"], len(o["unhurt"])) + self.rng.sample(o["damaged"], len(o["damaged"]))}
+
     def _move(self, d, t):
         rng = self.rng
         if rng.random() > self.eagerness:

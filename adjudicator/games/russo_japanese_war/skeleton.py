@@ -172,5 +172,7 @@ TEMPLATES = {
                            "the strongest"),
     "akiyama": _naval("akiyama: play #4 so that your gunfire comes first (11.3.4)"),
     "second-fleet": _naval("withdraw SHIP (one of {ships}) to bring {returns} back undamaged (11.4)"),
+    "line-up": _naval("line SHIP, SHIP, ...: the order of your line, the unhurt first ({unhurt}), then the "
+                      "damaged ({damaged}), facing {enemy} one to one"),
     "repair": _naval("repair SHIP, SHIP: up to {count} of {ships} (default: the strongest)"),
 }

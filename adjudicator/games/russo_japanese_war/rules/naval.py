@@ -310,6 +310,30 @@ def line(t, fleet: str) -> list[str]:
     return sorted(afloat(t, fleet), key=lambda s: (-ships[s]["steps"], -ships[s]["strength"], s))
 
 
+def order_line(t, side: str, fleet: str, ships: list[str], enemy: list[str]):
+    """A43: the owner orders his unhurt ships, then his damaged ones (asked only when a
+    group holds more than one ship); the default is :func:`line`'s order."""
+    state_ships = t.s["naval"]["ships"]
+    unhurt_ = [s for s in ships if state_ships[s]["steps"] == 2]
+    damaged = [s for s in ships if state_ships[s]["steps"] == 1]
+    if len(unhurt_) < 2 and len(damaged) < 2:
+        return ships
+
+    def parse(answer: Mapping[str, Any]) -> dict:
+        order = answer.get("order")
+        if not isinstance(order, list) or sorted(order[:len(unhurt_)]) != sorted(unhurt_) \
+                or sorted(order[len(unhurt_):]) != sorted(damaged):
+            raise IllegalAnswer(f"order = every ship of the line, the unhurt first ({', '.join(unhurt_)}), then the "
+                                f"damaged ({', '.join(damaged) or 'none'}) (11.3.1, A43)")
+        return {"order": list(order)}
+
+    answer = yield Decision(side, "line-up", {"fleet": fleet, "unhurt": unhurt_, "damaged": damaged,
+                                              "enemy": list(enemy)},
+                            f"{side.capitalize()}: the order of the {FLEET_LABELS[fleet]}'s line, facing "
+                            f"{', '.join(enemy)} one to one (11.3.1, A43)?", parse)
+    return answer["order"]
+
+
 def line_up(own: list[str], enemy: list[str]) -> dict[str, str]:
     """11.3.1: one-to-one pairings in line order; surplus ships go to enemy ships so that
     each enemy ship has two before any has a third (here: from the front of the line)."""
@@ -328,6 +352,8 @@ def battle(t, russian_fleet: str, japanese_fleet: str):
     japanese, russian = line(t, japanese_fleet), line(t, russian_fleet)
     if not (japanese and russian):
         return
+    russian = yield from order_line(t, RUSSIA, russian_fleet, russian, japanese)
+    japanese = yield from order_line(t, JAPAN, japanese_fleet, japanese, russian)
     aims = {**line_up(japanese, russian), **line_up(russian, japanese)}
     t.say("naval-battle", f"Naval battle: {', '.join(japanese)} against {', '.join(russian)} (11.3.1).",
           japanese=japanese, russian=russian, aims=aims)

@@ -50,6 +50,7 @@ def _play(t):
             s["deck_shuffled"] = True
         yield from opening_hand(t)
         if naval.enabled(s):
+            t.say("naval-reading", naval.sortie_reading(s), sortie_needs_card=naval.sortie_needs_card(s))  # A65
             yield from naval.choose_flagship(t)
         s["turn"], s["phase"] = 1, f"{JAPAN}-movement"
         start = s["phase"]
