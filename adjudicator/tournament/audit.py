@@ -213,7 +213,18 @@ def _check_round(state: EventState, record: Record) -> None:
         if jsonable(expected.get(field_name)) != body.get(field_name):
             raise BadTournamentRecord(record.seq, f"round {body.get('round')}'s {field_name} are not what the "
                                                   f"seed and the event so far give: published {body.get(field_name)}, "
-                                                  f"recomputed {expected[field_name]}")
+                                                  f"recomputed {expected.get(field_name)}" + _engine_note(state))
+
+
+def _engine_note(state: EventState) -> str:
+    """When the event was paired by another version of the Dutch engine than this audit runs."""
+    used = state.charter.get("pairing_engine")
+    if not used:
+        return ""
+    from adjudicator.tournament.dutch import engine_version
+
+    here = engine_version()
+    return "" if here == used else f" (the event was paired with {used}; this audit runs {here})"
 
 
 def _check_points(state: EventState, record: Record) -> None:

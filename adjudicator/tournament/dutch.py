@@ -32,6 +32,17 @@ from adjudicator.tournament.state import EventState
 WHITE, BLACK = "white", "black"
 
 
+def engine_version() -> str:
+    """The Dutch engine in use, as the charter records it ("caissify-pairings 0.5.0"):
+    an audit run with another version of the engine is told so when a round differs."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"caissify-pairings {version('caissify-pairings')}"
+    except PackageNotFoundError:   # pragma: no cover - the package is a dependency
+        return "caissify-pairings (version unknown)"
+
+
 @dataclass(frozen=True)
 class DutchRound:
     """A round as the Dutch system pairs it: each pair as (first side, second side), in

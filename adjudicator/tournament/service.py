@@ -167,6 +167,10 @@ class Tournaments:
         chain = SeedChain.generate(charter.name, CHAIN_LENGTH)
         body = {**charter.public(), "game_sides": list(game.sides), "referee_key": public_key_to_text(key.public_key()),
                 "chain": chain.commitment().to_dict(), "algorithm": ALGORITHM, "opened": utc(now).isoformat()}
+        if charter.format == "swiss" and charter.pairing == "dutch":
+            from adjudicator.tournament.dutch import engine_version
+
+            body["pairing_engine"] = engine_version()
         with self.store.transaction(charter.name) as tx:
             tx.create_campaign(GAME, {"referee_address": charter.referee_address})
             tx.set_secret(CHAIN_SECRET, chain.to_secret_dict())

@@ -93,3 +93,13 @@ def test_accelerated_rounds_are_paired_as_fides_checker_pairs_them(tournaments, 
     assert "XXA 1" in text and "XXA 2" in text
     report = check_trf(text)
     assert report["summary"]["rounds_mismatched"] == 0, [r["discrepancies"] for r in report["rounds"]]
+
+
+def test_the_charter_records_the_dutch_engine_and_the_audit_names_a_different_one(tournaments, referee_key):
+    from adjudicator.tournament.audit import _engine_note
+    from adjudicator.tournament.dutch import engine_version
+
+    state = swiss_event(tournaments, referee_key, 4, 1, 6)
+    assert state.charter["pairing_engine"] == engine_version() and _engine_note(state) == ""
+    state.charter = {**state.charter, "pairing_engine": "caissify-pairings 0.4.0"}
+    assert "paired with caissify-pairings 0.4.0; this audit runs " in _engine_note(state)
