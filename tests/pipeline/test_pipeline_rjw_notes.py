@@ -10,6 +10,8 @@ from tests.pipeline.pipeline_helpers import CAMPAIGN, DEADLINE_HOURS, HOUR, PLAY
 def test_an_unreachable_move_and_an_attack_by_a_unit_not_adjacent_are_both_named(campaigns, referee_key):
     campaigns.create(CAMPAIGN, "russo-japanese-war", PLAYERS, referee_key, referee_address=REFEREE,
                      deadline_hours=DEADLINE_HOURS, now=T0)
+    for side in ("japan", "russia"):   # step 1 draws the set-up once every side has confirmed
+        campaigns.submit(CAMPAIGN, orders_text(side, step=1, body="", entropy=f"confirm-{side}"), referee_key)
     step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
     assert (step.waiting.side, step.waiting.kind) == ("japan", "move")
     body = ("move:\n"

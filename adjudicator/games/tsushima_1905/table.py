@@ -31,6 +31,8 @@ class Conceded(Exception):
     def __init__(self, side: str) -> None:
         super().__init__(f"{side} concedes")
         self.side = side
+
+
 CARD_PURPOSE = "card"
 
 
