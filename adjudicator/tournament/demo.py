@@ -118,6 +118,20 @@ def _read_pairing_mail(files: list[Path]) -> dict[str, dict[str, dict[str, str]]
     return found
 
 
+def _confirm_first_step(game: str, credentials: Mapping[str, Mapping[str, str]], match: Any,
+                        inbox: mailbox.Maildir, inbox_path: Path, mailroom: Mailroom, key: Any,
+                        rng: random.Random) -> None:
+    """Each side's one-line confirmation of step 1 (its header and entropy, no orders),
+    mailed and taken in: a game whose set-up draws waits for every side's."""
+    for side, known in credentials.items():
+        address = known["address"]
+        text = (f"BEGIN ORDERS\ncampaign: {game}\nside: {side}\nturn: {getattr(match.state, 'turn', 1)}\n"
+                f"step: 1\npassword: {known['password']}\nentropy: {rng.getrandbits(64):016x}\nEND ORDERS\n")
+        inbox.add(player_email(text, name=address.split("@")[0].capitalize(), address=address,
+                               to=REFEREE, subject=f"[{game}] step 1: confirmed"))
+    mailroom.receive(inbox_path, key)
+
+
 def _play(game: str, credentials: Mapping[str, Mapping[str, str]], campaigns: Campaigns, mailroom: Mailroom,
           inbox: mailbox.Maildir, inbox_path: Path, key: Any, rng: random.Random, game_name: str,
           say: Callable[[str], None]) -> None:
@@ -127,7 +141,9 @@ def _play(game: str, credentials: Mapping[str, Mapping[str, str]], campaigns: Ca
         log, match = campaigns.match(game)
         if match.finished or log.forfeit is not None:
             break
-        if match.decision is None:   # a game that starts with chance (a shuffled deck): run it first
+        if match.decision is None:   # a game that starts with chance (a shuffled deck): every side
+            if not log.batches:       # confirms step 1 first (nothing random before every side has spoken)
+                _confirm_first_step(game, credentials, match, inbox, inbox_path, mailroom, key, rng)
             campaigns.adjudicate(game, key, after=mailroom.queue_reports)
             mailroom.send(game, None)
             continue

@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign import Campaigns, Player
 from adjudicator.campaign.decided import decided_note
+from adjudicator.campaign.errors import ContributionsDue
 from adjudicator.campaign.games import support
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.fairdice import Record, SeedChain, public_key_from_text, public_key_to_text, sign_record
@@ -380,8 +381,12 @@ class Tournaments:
             except CampaignNotFound:
                 continue
             if match.decision is None and not match.finished and log.forfeit is None:
-                # a game that starts with chance (a shuffled deck) or stopped before a draw: run it on
-                step = self.campaigns.adjudicate(slot.game, key, now, after=after)
+                # a game that starts with chance (a shuffled deck) or stopped before a draw: run it on,
+                # once every side has confirmed step 1 (nothing random before every side has spoken)
+                try:
+                    step = self.campaigns.adjudicate(slot.game, key, now, after=after)
+                except ContributionsDue:
+                    continue
                 actions.append(ClockAction(slot.game, f"step {step.batch} adjudicated (chance, no orders needed)"))
                 log, match = self.campaigns.match(slot.game)
             on_file = log.orders_for(log.next_batch)

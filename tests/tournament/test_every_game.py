@@ -41,6 +41,10 @@ def play_until(tournaments, key, game_name, game, passwords, until):
         log, match = tournaments.campaigns.match(game)
         if until(match) or match.finished:
             return match
+        if match.decision is None and not log.batches:   # step 1 draws once every side has confirmed
+            for side in plugin.game().sides:
+                tournaments.campaigns.submit(game, f"campaign: {game}\nside: {side}\nturn: 1\nstep: 1\n"
+                                                   f"password: {passwords[side]}\nentropy: confirm-{side}\n", key)
         if match.decision is not None:
             side = match.decision.side
             header = {"campaign": game, "side": side, "turn": getattr(match.state, "turn", None),
