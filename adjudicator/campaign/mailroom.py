@@ -97,6 +97,7 @@ class Mailroom:
         """Queue each player's opening mail (inside the transaction that creates the campaign)."""
         from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
         from adjudicator.reports.context import report_context
+        from adjudicator.reports.mailed import report_mail
 
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
@@ -108,7 +109,7 @@ class Mailroom:
                 game_support=game_support))
             intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"])
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
-            message = outgoing_mail(
+            message = report_mail(
                 sender=meta["referee_address"], to=player["address"],
                 subject=f"[{log.campaign}] {game_support.title}: the campaign opens - you play {side.capitalize()}",
                 text="\n".join(intro) + "\n\n" + report.text,
@@ -122,6 +123,7 @@ class Mailroom:
         """Queue each player's report of ``step`` (called inside the adjudication's transaction)."""
         from adjudicator.reports import render
         from adjudicator.reports.context import report_context
+        from adjudicator.reports.mailed import report_mail
 
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
@@ -146,7 +148,7 @@ class Mailroom:
             report = render(context)
             earlier = previous.get(player["address"])
             answered = orders_mail.pop(player["address"].lower(), None)
-            message = outgoing_mail(
+            message = report_mail(
                 sender=meta["referee_address"], to=player["address"], subject=report.subject,
                 text=report.text, html=report.html, in_reply_to=answered or earlier,
                 references=[ref for ref in (earlier, answered) if ref],
