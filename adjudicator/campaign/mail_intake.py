@@ -48,6 +48,7 @@ from adjudicator.campaign.log import read_log
 from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
 from adjudicator.mail import IncomingMail, MailError, outgoing_mail
+from adjudicator.mail.plain import fit_text
 from adjudicator.orders import OrdersError
 from adjudicator.orders.text import clean
 from adjudicator.store import CampaignNotFound, InvalidCampaignId
@@ -309,7 +310,7 @@ class Intake:
                mail: IncomingMail | None) -> None:
         try:
             message = outgoing_mail(
-                sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}", text=text + "\n",
+                sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}", text=fit_text(text) + "\n",
                 in_reply_to=mail.message_id if mail else None, references=mail.references if mail else (),
             )
         except MailError:

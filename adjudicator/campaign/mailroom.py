@@ -44,6 +44,7 @@ from adjudicator.mail import (
     write_eml,
     write_eml_bytes,
 )
+from adjudicator.mail.plain import fit_text
 
 if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
     from adjudicator.mail import SmtpSession, SmtpSettings
@@ -112,7 +113,7 @@ class Mailroom:
             message = report_mail(
                 sender=meta["referee_address"], to=player["address"],
                 subject=f"[{log.campaign}] {game_support.title}: the campaign opens - you play {side.capitalize()}",
-                text="\n".join(intro) + "\n\n" + report.text,
+                text=fit_text("\n".join(intro)) + "\n\n" + report.text,
                 html=report.html.replace("<body>", "<body>\n" + intro_html, 1),
             )
             tx.queue_mail(message.message_id, player["address"], message.data)
@@ -321,7 +322,7 @@ class Mailroom:
                     f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. Without orders by then, "
                     f"the documented defaults are used (docs/orders.md).\n")
             message = outgoing_mail(sender=meta["referee_address"], to=address,
-                                    subject=f"[{campaign}] Reminder: orders due", text=text)
+                                    subject=f"[{campaign}] Reminder: orders due", text=fit_text(text))
             tx.queue_mail(message.message_id, address, message.data)
             tx.set_meta({**meta, "reminded": step})
             return decision.side
