@@ -44,7 +44,8 @@ def record_detail(kind: str, body: Mapping[str, Any]) -> str:
     if kind == "orders":
         return f"{body['side']} step {body['step']} {body['orders_hash'][:16]}"
     if kind == "batch":
-        return (f"batch {body['batch']}: {len(body['entries'])} entries, "
+        count = len(body["entries"])
+        return (f"batch {body['batch']}: {count} {'entry' if count == 1 else 'entries'}, "
                 f"{waiting_words(body.get('waiting'))}")
     if kind == "undo":
         return f"back to batch {body['back_to']}: {body['reason']}"

@@ -127,9 +127,9 @@ def check_sender(command: Command, meta: Mapping[str, Any], password_hash: Any) 
 def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[str]) -> str:
     """Turn, phase, what is asked of whom, the deadline, whose orders are on file."""
     state, decision = match.state, match.decision
-    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}; "
-             f"next step {log.next_batch}."]
     result = getattr(state, "result", None)
+    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
+             + ("." if result else f"; next step {log.next_batch}.")]
     if result:
         lines.append(f"The game is over: {'a draw' if result == 'draw' else str(result).capitalize() + ' wins'}.")
         return "\n".join(lines)
