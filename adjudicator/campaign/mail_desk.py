@@ -227,18 +227,17 @@ def _map(log: Any, match: Any, side: str, meta: Mapping[str, Any], deadline: Any
 
 def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
     """The report of step N (or the latest) that went to ``side``'s player, again."""
-    from adjudicator.mail import message_from_bytes
+    from adjudicator.mail import message_from_bytes, message_headers
 
     address = meta["players"][side]["address"].lower()
     sent = [m for m in tx.outbox() if m.recipient.lower() == address]
     found = None
-    for mail in reversed(sent):
-        message = message_from_bytes(mail.eml)
-        subject = str(message["Subject"] or "")
+    for mail in reversed(sent):  # the latest first; only the headers of the others are read
+        subject = str(message_headers(mail.eml)["Subject"] or "")
         if " - report for " not in subject and "the campaign opens" not in subject:
             continue
         if command.step is None or f", step {command.step}:" in subject:
-            found = message
+            found = message_from_bytes(mail.eml)
             break
     if found is None:
         which = f"step {command.step}" if command.step is not None else "any step"

@@ -34,6 +34,12 @@ FONT_CANDIDATES = ("DejaVu Sans", "Liberation Sans", "Noto Sans", "Arial", "Helv
                    "Verdana", "Nimbus Sans")
 
 
+#: A picture narrower than this is drawn larger (up to :data:`MAX_ZOOM` times), so that its
+#: small labels stay legible in the PNG; the HTML still shows it at its own width (sharper
+#: on a high-density screen).
+MIN_PNG_WIDTH, MAX_ZOOM = 960, 2.0
+
+
 class PictureError(AdjudicatorError):
     """A report's SVG picture could not be drawn as PNG."""
 
@@ -87,7 +93,8 @@ def alt_text(svg: str, description: str) -> str:
 
 
 def svg_to_png(svg: str) -> bytes:
-    """The SVG drawn as a PNG at its own size (the same drawing gives the same bytes)."""
+    """The SVG drawn as a PNG at its own size, or larger when it is narrow
+    (:data:`MIN_PNG_WIDTH`); the same drawing gives the same bytes."""
     return _png(svg)
 
 
@@ -98,8 +105,10 @@ def _png(svg: str) -> bytes:
     family = _installed_family()
     options = {} if family is None else {"font_family": family, "sans_serif_family": family,
                                          "serif_family": family}
+    width = _WIDTH.search(svg[:svg.find(">")])
+    zoom = min(MAX_ZOOM, max(1.0, MIN_PNG_WIDTH / float(width.group(1)))) if width else 1.0
     try:
-        return bytes(resvg_py.svg_to_bytes(svg_string=_with_fallback_font(svg, family), **options))
+        return bytes(resvg_py.svg_to_bytes(svg_string=_with_fallback_font(svg, family), zoom=zoom, **options))
     except ValueError as exc:
         raise PictureError(f"the report's picture could not be drawn as PNG: {exc}") from exc
 

@@ -46,7 +46,8 @@ def test_an_inline_svg_becomes_an_img_of_its_png_with_alt_text():
     (picture,) = pictures
     assert "<svg" not in html and f'src="cid:{picture.content_id}"' in html
     assert 'alt="Picture: Two ships, as drawn for Port Arthur, step 3.' in html
-    assert png_size(picture.png) == (120, 40)
+    assert png_size(picture.png) == (240, 80)  # a narrow picture is drawn at twice its size, for its labels
+    assert 'width="120"' in html  # and shown at its own width
     assert picture.svg == SMALL and picture.filename.endswith(".svg")
 
 
