@@ -210,7 +210,7 @@ class Intake:
             if campaign is None:  # a command mail's campaign line, read as it stands
                 campaign = next((found.group(1).lower() for p in parts if command_in(p.text)
                                  for found in [CAMPAIGN_LINE.search(p.text)] if found), None)
-            if campaign is None and default_campaign is None:
+            if campaign is None:  # the subject's tag names it more surely than the default
                 tagged = self._campaign_in_subject(mail)
                 if tagged is not None:
                     return self._take(mail, parts, None, tagged, from_subject=True)

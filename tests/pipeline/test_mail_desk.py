@@ -164,3 +164,12 @@ def test_a_player_of_another_campaign_is_told_which_one_they_play_in(
     assert taken.outcome == "refused"
     reply = answers(store)[-1]
     assert "You are not a player of c1; you play in other" in reply.words
+
+
+def test_a_receive_with_a_default_campaign_still_answers_a_tagged_reply_with_help(
+        campaign, store, mailroom, referee_key, inbox):
+    deliver(inbox, email("Thanks, got it.\n", subject=f"Re: [{CAMPAIGN}] Port Arthur", message_id="<t@japan.test>"), 1)
+    (taken,) = mailroom.receive(inbox.path, referee_key, default_campaign=CAMPAIGN)
+    assert taken.outcome == "refused" and "subject" in taken.detail
+    (reply,) = answers(store)
+    assert "holds no orders and no command" in reply.words
