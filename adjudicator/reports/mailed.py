@@ -9,15 +9,19 @@ from adjudicator.mail import outgoing_mail
 from adjudicator.mail.outgoing import AddressLike, OutgoingMail
 from adjudicator.mail.related import Attachment, InlineImage, outgoing_mail_with_parts
 
-from .pictures import pictures_as_images
+from .pictures import PictureError, pictures_as_images
 
 
 def report_mail(*, sender: AddressLike, to: AddressLike, subject: str, text: str, html: str,
                 in_reply_to: str | None = None, references: Iterable[str] = ()) -> OutgoingMail:
     """The mail of one report (or opening mail). Its subject, less the campaign's tag,
-    says in the pictures' alt text whose report of what they belong to."""
+    says in the pictures' alt text whose report of what they belong to. A picture that
+    cannot be drawn as PNG leaves the report as it was (its pictures inline SVG)."""
     description = subject.split("] ", 1)[-1]
-    shown, pictures = pictures_as_images(html, description)
+    try:
+        shown, pictures = pictures_as_images(html, description)
+    except PictureError:  # a picture resvg cannot draw never holds a report back: it goes as SVG
+        shown, pictures = html, ()
     if not pictures:
         return outgoing_mail(sender=sender, to=to, subject=subject, text=text, html=html,
                              in_reply_to=in_reply_to, references=references)

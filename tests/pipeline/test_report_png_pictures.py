@@ -9,6 +9,8 @@ import struct
 import zlib
 from datetime import timedelta
 
+import pytest
+
 from adjudicator.reports.pictures import alt_text, pictures_as_images, svg_to_png
 from tests.pipeline.pipeline_helpers import T0, reports
 
@@ -91,3 +93,15 @@ def test_reports_carry_their_picture_as_a_cid_png_and_the_svg_as_a_file(store, c
         assert b'<svg xmlns="http://www.w3.org/2000/svg"' in svg[0].get_content()
         assert len(message.as_bytes()) < 300_000
         assert "<svg" not in html
+
+
+def test_a_picture_that_cannot_be_drawn_leaves_the_report_as_it_was():
+    from adjudicator.reports.mailed import report_mail
+    from adjudicator.reports.pictures import PictureError
+
+    broken = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="1" </svg>'
+    with pytest.raises(PictureError):
+        pictures_as_images(broken, "x")
+    mail = report_mail(sender="referee@adjudicator.test", to="togo@japan.test", subject="[c1] report",
+                       text="text", html=f"<html><body>{broken}</body></html>")
+    assert b"multipart/alternative" in mail.data and b"image/png" not in mail.data and b"<svg" in mail.data
