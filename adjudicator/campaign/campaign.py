@@ -80,6 +80,7 @@ from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
 from adjudicator.mail import build_message, message_bytes
+from adjudicator.mail.plain import fit_text
 from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
 from adjudicator.store import Store
 
@@ -591,7 +592,7 @@ def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: s
             f"Anyone can check every die: adjudicator verify RECORD --head {head}\n")
     for player in meta["players"].values():
         message = build_message(sender=meta["referee_address"], to=player["address"],
-                                subject=f"[{campaign}] Step {numbers} voided by the referee", text=text)
+                                subject=f"[{campaign}] Step {numbers} voided by the referee", text=fit_text(text))
         tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
 
 

@@ -48,6 +48,9 @@ from adjudicator.campaign.log import read_log
 from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
 from adjudicator.mail import IncomingMail, MailError, outgoing_mail
+from adjudicator.mail.plain import fit_text
+from adjudicator.campaign.mail_desk import Command, DeskRefused, command_in, help_text, queue_answer
+from adjudicator.campaign.mail_desk import answer as desk_answer
 from adjudicator.orders import OrdersError
 from adjudicator.orders.text import clean
 from adjudicator.store import CampaignNotFound, InvalidCampaignId
@@ -64,6 +67,8 @@ SIDE_LINE = re.compile(r"^\s*side\s*:?\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:#.*)?$", r
 #: Lines that only orders have: the generic header keys and the start marker.
 ORDERS_LIKE = re.compile(r"^\s*(?:(?:campaign|side|turn|step|password|signature|entropy)\s*:|begin\s+orders\b)",
                          re.IGNORECASE | re.MULTILINE)
+#: A campaign named in a subject line: '[c1]' (as every mail of the referee's is tagged).
+SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9-]*)\]")
 #: Headers a relay adds in front of a message: not part of what the sender sent.
 TRACE_HEADERS = frozenset({"received", "return-path", "delivered-to", "x-original-to", "x-delivered-to"})
 #: Errors of the store itself: the intake stops (nothing is lost: the mail is read again next time).
@@ -77,7 +82,7 @@ class Taken:
 
     origin: str
     campaign: str | None
-    outcome: str  # "accepted", "refused", "duplicate", "ignored"
+    outcome: str  # "accepted", "answered" (a command by mail), "refused", "duplicate", "ignored"
     detail: str
 
 
@@ -202,6 +207,13 @@ class Intake:
         try:
             parts = orders_parts(mail)
             campaign = next((c for c in map(campaign_named_in, (p.text for p in parts)) if c), None)
+            if campaign is None:  # a command mail's campaign line, read as it stands
+                campaign = next((found.group(1).lower() for p in parts if command_in(p.text)
+                                 for found in [CAMPAIGN_LINE.search(p.text)] if found), None)
+            if campaign is None:  # the subject's tag names it more surely than the default
+                tagged = self._campaign_in_subject(mail)
+                if tagged is not None:
+                    return self._take(mail, parts, None, tagged, from_subject=True)
             return self._take(mail, parts, campaign, default_campaign)
         except STORE_FAILURES:
             raise
@@ -210,7 +222,18 @@ class Intake:
 
     # -- one message ----------------------------------------------------------------
 
-    def _take(self, mail: IncomingMail, parts: list[Part], named: str | None, default: str | None) -> Taken:
+    def _campaign_in_subject(self, mail: IncomingMail) -> str | None:
+        """A campaign of this store that the subject names in brackets ('Re: [c1] ...')."""
+        for tag in SUBJECT_TAG.findall(mail.subject or ""):
+            try:
+                self.store.campaign(tag.lower())
+            except (CampaignNotFound, InvalidCampaignId):
+                continue
+            return tag.lower()
+        return None
+
+    def _take(self, mail: IncomingMail, parts: list[Part], named: str | None, default: str | None,
+              from_subject: bool = False) -> Taken:
         campaign = named or default
         if campaign is None:
             return self._misaddressed(mail, parts, None)
@@ -221,6 +244,11 @@ class Intake:
         identity = mail_identity(mail)
         if self._seen(campaign, identity):
             return Taken(mail.origin, campaign, "duplicate", "already taken in")
+        command = next((c for c in map(command_in, (p.text for p in parts)) if c), None)
+        if command is not None:
+            return self._command(mail, campaign, command, identity)
+        if from_subject and not any(looks_like_orders(p.text) for p in parts):
+            return self._stray(mail, campaign, identity, meta)
         if not self._answerable(mail, parts, meta):
             ignored = Taken(mail.origin, campaign, "ignored", "not orders, and not from a player of this campaign")
             with self.store.transaction(campaign) as tx:
@@ -241,8 +269,9 @@ class Intake:
                 error = self.campaigns.with_authentication(tx, error)
             if error is not None:
                 side = _side_named(chosen.text, meta)
+                elsewhere = self._elsewhere(mail.reply_address, campaign)
                 self._answer(tx, mail, side, "Your orders were not accepted",
-                             _refusal(error), _refusal(error, quote=False), notes)
+                             _refusal(error) + elsewhere, _refusal(error, quote=False) + elsewhere, notes)
                 refused = Taken(mail.origin, campaign, "refused", _first_line(error))
                 note_mail(tx, mail, refused, identity[1])
                 return refused
@@ -309,12 +338,74 @@ class Intake:
                mail: IncomingMail | None) -> None:
         try:
             message = outgoing_mail(
-                sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}", text=text + "\n",
+                sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}", text=fit_text(text) + "\n",
                 in_reply_to=mail.message_id if mail else None, references=mail.references if mail else (),
             )
         except MailError:
             return  # an address we cannot write to: the referee sees the outcome in 'receive'
         tx.queue_mail(message.message_id, to, message.data)
+
+    def _command(self, mail: IncomingMail, campaign: str, command: Command, identity: tuple[str | None, str]
+                 ) -> Taken:
+        """Answer a command by mail (:mod:`adjudicator.campaign.mail_desk`); nothing recorded
+        but the mail as seen (and, when refused, in the mail log)."""
+        with self.store.transaction(campaign) as tx:
+            if not tx.mark_mail_seen(*identity):
+                return Taken(mail.origin, campaign, "duplicate", "already taken in")
+            meta = tx.campaign().meta
+            to = mail.reply_address
+            if to is None:
+                ignored = Taken(mail.origin, campaign, "ignored", f"the command '{command.word}' from no address")
+                note_mail(tx, mail, ignored, identity[1])
+                return ignored
+            try:
+                reply = desk_answer(tx, campaign, command, to)
+            except DeskRefused as err:
+                text = (f"Your command '{command.word}' was not answered, and nothing was recorded: {err}."
+                        + self._elsewhere(to, campaign)
+                        + f"\nSend a mail with the lines 'campaign: {campaign}' and 'help' for the commands.")
+                self._queue(tx, meta, to, f"Your command '{command.word}' was not answered", text, mail)
+                refused = Taken(mail.origin, campaign, "refused", str(err))
+                note_mail(tx, mail, refused, identity[1])
+                return refused
+            queue_answer(tx, meta, to, reply, mail.message_id, mail.references)
+        return Taken(mail.origin, campaign, "answered", f"the command '{command.word}'")
+
+    def _stray(self, mail: IncomingMail, campaign: str, identity: tuple[str | None, str],
+               meta: Mapping[str, Any]) -> Taken:
+        """A mail that names its campaign only in its subject (a reply to a report,
+        'Thanks, got it'): a player is told how to send orders and commands."""
+        if not _is_player(mail.reply_address, meta):
+            ignored = Taken(mail.origin, campaign, "ignored", "no orders, from no player of this campaign")
+            with self.store.transaction(campaign) as tx:
+                note_mail(tx, mail, ignored, identity[1])
+            return ignored
+        with self.store.transaction(campaign) as tx:
+            if not tx.mark_mail_seen(*identity):
+                return Taken(mail.origin, campaign, "duplicate", "already taken in")
+            text = (f"Your mail about campaign {campaign} holds no orders and no command, so nothing was "
+                    "recorded (the referee does not read mail by hand).\n\n"
+                    + help_text(campaign, list(meta.get("players", {}))))
+            self._queue(tx, meta, mail.reply_address, "Your mail holds no orders", text, mail)
+            taken = Taken(mail.origin, campaign, "refused", "no orders and no command (campaign named in the subject)")
+            note_mail(tx, mail, taken, identity[1])
+        return taken
+
+    def _elsewhere(self, address: str | None, campaign: str) -> str:
+        """For a sender who plays in other campaigns of this store and not in ``campaign``:
+        which ones ('' otherwise)."""
+        if not address:
+            return ""
+        try:
+            if _is_player(address, self.store.campaign(campaign).meta):
+                return ""
+        except (CampaignNotFound, InvalidCampaignId):
+            pass
+        playing = [c.id for c in self.store.campaigns() if c.id != campaign and _is_player(address, c.meta)]
+        if not playing:
+            return ""
+        return (f"\nYou are not a player of {campaign}; you play in {', '.join(playing)}: did you mean "
+                f"'campaign: {playing[0]}'?")
 
     def _misaddressed(self, mail: IncomingMail, parts: list[Part], named: str | None) -> Taken:
         """A mail naming no campaign, or one this store does not hold: answered when

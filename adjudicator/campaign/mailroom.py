@@ -44,6 +44,7 @@ from adjudicator.mail import (
     write_eml,
     write_eml_bytes,
 )
+from adjudicator.mail.plain import fit_text
 
 if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
     from adjudicator.mail import SmtpSession, SmtpSettings
@@ -119,6 +120,7 @@ class Mailroom:
         draws, its dice and each player's own sealed items are in the mail)."""
         from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
         from adjudicator.reports.context import report_context
+        from adjudicator.reports.mailed import report_mail
 
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
@@ -133,10 +135,10 @@ class Mailroom:
             intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"],
                                   getattr(match.state, "turn", None) if confirm else None)
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
-            message = outgoing_mail(
+            message = report_mail(
                 sender=meta["referee_address"], to=player["address"],
                 subject=f"[{log.campaign}] {game_support.title}: the campaign opens - you play {side.capitalize()}",
-                text="\n".join(intro) + "\n\n" + report.text,
+                text=fit_text("\n".join(intro)) + "\n\n" + report.text,
                 html=report.html.replace("<body>", "<body>\n" + intro_html, 1),
             )
             tx.queue_mail(message.message_id, player["address"], message.data)
@@ -147,6 +149,7 @@ class Mailroom:
         """Queue each player's report of ``step`` (called inside the adjudication's transaction)."""
         from adjudicator.reports import render
         from adjudicator.reports.context import report_context
+        from adjudicator.reports.mailed import report_mail
 
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
@@ -172,7 +175,7 @@ class Mailroom:
             report = render(context)
             earlier = previous.get(player["address"])
             answered = orders_mail.pop(player["address"].lower(), None)
-            message = outgoing_mail(
+            message = report_mail(
                 sender=meta["referee_address"], to=player["address"], subject=report.subject,
                 text=report.text, html=report.html, in_reply_to=answered or earlier,
                 references=[ref for ref in (earlier, answered) if ref],
@@ -377,7 +380,7 @@ class Mailroom:
                         f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. Without orders by then, "
                         f"the documented defaults are used (docs/orders.md).\n")
                 message = outgoing_mail(sender=meta["referee_address"], to=address,
-                                        subject=f"[{campaign}] Reminder: orders due", text=text)
+                                        subject=f"[{campaign}] Reminder: orders due", text=fit_text(text))
                 tx.queue_mail(message.message_id, address, message.data)
             tx.set_meta({**meta, "reminded": step})
             return ", ".join(decision.side for decision in due)

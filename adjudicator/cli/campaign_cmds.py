@@ -228,7 +228,7 @@ def new(
     campaign: Optional[str] = typer.Argument(None, help="The campaign's id: lower-case letters, digits and hyphens "
                                              "(leave out with --roster)."),
     game: Optional[str] = game_option(),
-    players_file: Optional[Path] = typer.Option(None, "--players", help="A TOML file of [[player]] side, address, "
+    players_file: Optional[Path] = typer.Option(None, "--players", help="A TOML file of \\[\\[player]] side, address, "
                                                 "password (or public_key)."),
     player: list[str] = typer.Option([], "--player", help="SIDE=ADDRESS:PASSWORD (repeatable; the password is "
                                      "then in your shell history: prefer --players)."),
@@ -237,8 +237,8 @@ def new(
     referee_address: str = typer.Option("referee@localhost", "--from", help="The referee's email address."),
     sealed: list[str] = typer.Option([], "--sealed", help="SIDE=FILE: a player's chain commitment (from "
                                      "'sealed new-chain'); give one per side for a sealed campaign."),
-    roster: Optional[Path] = typer.Option(None, "--roster", help="A TOML file of [[player]] (name, address, "
-                                          "password) and [[campaign]] (id, players = {SIDE = NAME}): creates them "
+    roster: Optional[Path] = typer.Option(None, "--roster", help="A TOML file of \\[\\[player]] (name, address, "
+                                          "password) and \\[\\[campaign]] (id, players = {SIDE = NAME}): creates them "
                                           "all, each player's password hashed once (docs/leagues.md)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
@@ -408,16 +408,14 @@ def history(
 
 def _history_rows(log) -> list[dict]:
     """One row per record: its number, kind and what it says (orders: when and from whom)."""
+    from adjudicator.campaign.history_words import record_detail
+
     received = {o.record_seq: o for o in log.orders}
     rows = []
     for record in log.records:
-        body = record.body
-        detail = {"charter": lambda: f"{body['game']} {body['options']}",
-                  "orders": lambda: f"{body['side']} step {body['step']} {body['orders_hash'][:16]}"
-                                    + submission(received[record.seq]),
-                  "batch": lambda: f"batch {body['batch']}: {len(body['entries'])} entries, waiting {body['waiting']}",
-                  "undo": lambda: f"back to batch {body['back_to']}: {body['reason']}",
-                  "chain": lambda: f"new seed chain from batch {body['first_batch']}"}.get(record.kind, lambda: "")()
+        detail = record_detail(record.kind, record.body)
+        if record.kind == "orders":
+            detail += submission(received[record.seq])
         row = {"seq": record.seq, "kind": record.kind, "detail": detail}
         if record.kind == "orders":
             orders = received[record.seq]

@@ -59,7 +59,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
                        for side, o in on_file.items()}}
     if format == "json":
         return [json.dumps(info, indent=2)]
-    lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}; next step {info['next_step']}"]
+    lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}"
+             + ("" if info["result"] else f"; next step {info['next_step']}")]
     if info["result"]:
         lines.append(f"ended: {info['result']}")
     elif waiting is not None:

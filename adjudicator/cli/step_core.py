@@ -57,7 +57,7 @@ def receive(source: str, campaign: Optional[str], own_address: Optional[str], st
         return EXIT_OK
     for item in taken:
         print(f"{item.outcome:<9} {item.campaign or '-':<16} {item.origin}: {item.detail}", file=out)
-    counts = {o: sum(t.outcome == o for t in taken) for o in ("accepted", "refused", "duplicate", "ignored")}
+    counts = {o: sum(t.outcome == o for t in taken) for o in ("accepted", "refused", "duplicate", "ignored", "answered")}
     print(", ".join(f"{n} {o}" for o, n in counts.items()), file=err)
     return EXIT_OK
 

@@ -118,6 +118,12 @@ class Outgoing:
         return part_text(self.message, "plain") or ""
 
     @property
+    def words(self) -> str:
+        """The text part with its lines joined and runs of spaces made one (a phrase
+        is found whichever space the 78-column lines broke it at)."""
+        return " ".join(self.text.split())
+
+    @property
     def html(self) -> str | None:
         return part_text(self.message, "html")
 

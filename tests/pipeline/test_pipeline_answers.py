@@ -46,7 +46,7 @@ def test_a_misspelt_campaign_gets_a_reply_with_did_you_mean(campaign, store, mai
     assert taken.outcome == "refused" and "no campaign 'c2'" in taken.detail
     (reply,) = outgoing(store)
     assert reply.recipient == ADDRESSES["japan"]
-    assert "there is no campaign 'c2' here; did you mean 'c1'?" in reply.text
+    assert "there is no campaign 'c2' here; did you mean 'c1'?" in reply.words
     assert orders_records(store) == []
     assert [t.outcome for t in mailroom.receive(inbox.path, referee_key)] == ["duplicate"]
     assert len(outgoing(store)) == 1
@@ -67,7 +67,7 @@ def test_receive_and_step_answer_a_misspelt_campaign_the_same_way(campaign, stor
     for done in (received, stepped):
         assert done.returncode == 0, done.stderr
         assert_no_traceback(done)
-    replies = [m for m in outgoing(store) if "did you mean 'c1'" in m.text]
+    replies = [m for m in outgoing(store) if "did you mean 'c1'" in m.words]
     assert [m.recipient for m in replies] == [ADDRESSES["japan"]] * 2
 
 
@@ -78,7 +78,7 @@ def test_a_players_mail_without_orders_is_answered(campaign, store, mailroom, re
 
     assert taken.outcome == "refused"
     (reply,) = outgoing(store)
-    assert reply.recipient == ADDRESSES["japan"] and "names no campaign" in reply.text
+    assert reply.recipient == ADDRESSES["japan"] and "names no campaign" in reply.words
 
 
 def test_a_strangers_chat_without_orders_is_not_answered(campaign, store, mailroom, referee_key, inbox):

@@ -19,8 +19,8 @@ def test_a_greeting_gets_a_hint_to_add_the_marker_and_the_password_is_said_right
     assert orders_records(store) == []
     (reply,) = outgoing(store)
     assert reply.recipient == ADDRESSES["japan"]
-    assert 'put a line "BEGIN ORDERS" just above your orders' in reply.text
-    assert "the password for japan is right" in reply.text
+    assert 'put a line "BEGIN ORDERS" just above your orders' in reply.words
+    assert "the password for japan is right" in reply.words
     assert PASSWORDS["japan"] not in reply.text
 
 
@@ -31,8 +31,8 @@ def test_a_greeting_with_a_wrong_password_is_told_both(campaign, store, mailroom
 
     assert taken.outcome == "refused"
     (reply,) = outgoing(store)
-    assert "BEGIN ORDERS" in reply.text
-    assert "wrong password for japan" in reply.text
+    assert "BEGIN ORDERS" in reply.words
+    assert "wrong password for japan" in reply.words
     assert PASSWORDS["russia"] not in reply.text
 
 

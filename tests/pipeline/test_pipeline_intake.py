@@ -509,6 +509,6 @@ def test_orders_in_an_attachment_with_a_cover_note_are_found_and_the_receipt_say
 
     assert taken.outcome == "accepted", taken.detail
     (receipt,) = outgoing(store)
-    assert "the message body was ignored: the orders were read from the attachment 'turn1.txt'" in receipt.text
+    assert "the message body was ignored: the orders were read from the attachment 'turn1.txt'" in receipt.words
     campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
     assert ships_of(campaigns, "japan")["Mikasa"] == "Yellow Sea"

@@ -40,8 +40,8 @@ def test_an_undo_mails_every_player_the_voided_step_and_its_reason(campaign, cam
     assert sorted(m.recipient for m in notices) == sorted(ADDRESSES.values())
     for notice in notices:
         assert "Step 1 voided by the referee" in notice.subject
-        assert REASON in notice.text and "step 2" in notice.text
-        assert campaigns.log(CAMPAIGN).records[-1].hash in notice.text  # the head to check against
+        assert REASON in notice.words and "step 2" in notice.words
+        assert campaigns.log(CAMPAIGN).records[-1].hash in notice.words  # the head to check against
 
 
 def confirm_by_mail(mailroom, referee_key, side, step):

@@ -94,8 +94,9 @@ def test_a_report_is_multipart_text_and_html_with_campaign_step_turn_and_phase_i
 
     for report in reports(store):
         message = report.message
-        assert message.get_content_type() == "multipart/alternative"
-        assert [p.get_content_type() for p in message.iter_parts()] == ["text/plain", "text/html"]
+        assert message.get_content_type() == "multipart/mixed"  # the board's SVG goes with it as a file
+        alternative = next(message.iter_parts())
+        assert [p.get_content_type() for p in alternative.iter_parts()] == ["text/plain", "multipart/related"]
         assert f"[{CAMPAIGN}]" in report.subject
         assert f"step 2: turn {match.state.turn}, Sortie Phase of the Russian Fleet" in report.subject
         assert match.state.phase not in report.subject  # no internal id such as sortie-russia

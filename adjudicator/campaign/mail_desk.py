@@ -1,0 +1,284 @@
+"""The referee's desk by mail: a player asks, the adjudicator answers.
+
+A mail whose text holds a ``campaign:`` line and one command line (and, for all
+but ``help``, the ``side:`` and ``password:`` lines) is answered with:
+
+- ``help``: the commands, and how to send orders;
+- ``status``: turn, phase, what is asked of whom, the deadline, whose orders are on file;
+- ``report``: the latest report that went to the sender's side, again (``report N``:
+  its report of step N);
+- ``history``: the campaign's records, one line each (no other player's orders or address);
+- ``map``: the position as the sender's side sees it, with its picture;
+- ``orders``: the orders in force for the sender's side;
+- ``record``: the public record (attached) and how to check it.
+
+Nothing is recorded in the campaign's history by a command. Every view is the
+sender's side's own (a fog-of-war game shows what that side may see, as its
+reports do); a command with a wrong password is refused, saying so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from adjudicator.campaign.errors import CampaignError
+
+#: A command line: the command word alone on its line (``report`` may name a step).
+COMMAND_LINE = re.compile(r"^[ \t>]*(help|status|report|history|map|orders|record)(?:[ \t]+(\d+))?[ \t]*$",
+                          re.IGNORECASE | re.MULTILINE)
+#: Lines only orders have: a mail with one of these is orders, never a command.
+ORDERS_ONLY = re.compile(r"^[ \t>]*(?:begin[ \t]+orders\b|(?:turn|step)[ \t]*:)", re.IGNORECASE | re.MULTILINE)
+SIDE = re.compile(r"^[ \t>]*side[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9-]*)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+PASSWORD = re.compile(r"^[ \t>]*password[ \t]*:[ \t]*(\S.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+
+COMMANDS = ("help", "status", "report", "history", "map", "orders", "record")
+
+
+class DeskRefused(CampaignError):
+    """A command by mail that cannot be answered as asked (no side, wrong password)."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command read from a mail: its word, the step it names (``report N``), and the
+    side and password it gives."""
+
+    word: str
+    step: int | None
+    side: str | None
+    password: str | None
+
+
+def command_in(text: str) -> Command | None:
+    """The command a mail's text asks, or None (orders, or no command line)."""
+    if ORDERS_ONLY.search(text):
+        return None
+    found = COMMAND_LINE.search(text)
+    if found is None:
+        return None
+    side, password = SIDE.search(text), PASSWORD.search(text)
+    return Command(found.group(1).lower(), int(found.group(2)) if found.group(2) else None,
+                   side.group(1).casefold() if side else None, password.group(1) if password else None)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to a command: its subject (after the campaign's tag) and text; a
+    report (``report``, ``map``) has its HTML too; ``record`` has the public record."""
+
+    heading: str
+    text: str
+    html: str | None = None
+    record: str | None = None
+    original: Any = None  # a report sent before (an EmailMessage): its body is sent again
+
+
+def help_text(campaign: str, sides: list[str]) -> str:
+    """The commands, and how to send orders."""
+    return "\n".join([
+        f"The referee's desk of campaign {campaign} answers a mail that holds these lines",
+        "(one command a mail; text around them is ignored):",
+        "",
+        f"  campaign: {campaign}",
+        f"  side: {sides[0] if sides else 'YOUR-SIDE'}",
+        "  password: YOUR-PASSWORD",
+        "  status",
+        "",
+        "The commands:",
+        "  help      this text (needs no side or password)",
+        "  status    turn, phase, what is asked of whom, the deadline, and whose",
+        "            orders are on file",
+        "  report    your latest report again ('report N': your report of step N)",
+        "  history   the campaign's records, one line each",
+        "  map       the position as your side sees it, with its picture",
+        "  orders    the orders in force for your side",
+        "  record    the public record (attached) and how to check every die",
+        "",
+        "To send orders, reply to your latest report with your orders between",
+        "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
+        "A receipt answers every orders mail; send again to replace your orders",
+        "before the deadline.",
+        f"Sides of this campaign: {', '.join(sides)}.",
+    ])
+
+
+def check_sender(command: Command, meta: Mapping[str, Any], password_hash: Any) -> str:
+    """The side a command speaks for, when its password is right; else DeskRefused."""
+    from adjudicator.campaign.passwords import check_password
+
+    sides = list(meta.get("players", {}))
+    if command.side is None or command.side not in sides:
+        given = f"side {command.side!r} is not a side of this campaign" if command.side else "no 'side:' line"
+        raise DeskRefused(f"the command '{command.word}' needs your side and password: {given}; "
+                          f"write 'side: {sides[0] if sides else 'YOUR-SIDE'}' (or your side) and "
+                          "'password: ...' on lines of their own")
+    if password_hash is None:
+        raise DeskRefused(f"the {command.side} player signs orders with a key: commands by mail need a "
+                          "password; ask the referee")
+    if command.password is None:
+        raise DeskRefused(f"the command '{command.word}' needs the side's password (a line 'password: ...')")
+    if not check_password(command.password, password_hash).matches:
+        raise DeskRefused(f"wrong password for {command.side}: the command '{command.word}' was not answered")
+    return command.side
+
+
+def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[str]) -> str:
+    """Turn, phase, what is asked of whom, the deadline, whose orders are on file."""
+    state, decision = match.state, match.decision
+    result = getattr(state, "result", None)
+    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
+             + ("." if result else f"; next step {log.next_batch}.")]
+    if result:
+        lines.append(f"The game is over: {'a draw' if result == 'draw' else str(result).capitalize() + ' wins'}.")
+        return "\n".join(lines)
+    if decision is not None:
+        lines.append(f"Asked of {decision.side.capitalize()}: {decision.prompt}")
+    lines.append(f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}.")
+    on_file = log.orders_for(log.next_batch)
+    for side in sides:
+        orders = on_file.get(side)
+        lines.append(f"Orders of {side} for step {log.next_batch}: "
+                     + ("none yet." if orders is None else f"on file (received {orders.received_at or 'by hand'})."))
+    return "\n".join(lines)
+
+
+def history_text(log: Any) -> str:
+    """The records, one line each, in words (no orders' text, no address)."""
+    from adjudicator.campaign.history_words import record_line
+
+    return "\n".join(["The campaign's records, one line each:", ""] + [record_line(r) for r in log.records])
+
+
+def record_text(campaign: str, head: str, count: int) -> str:
+    return "\n".join([
+        f"The public record of campaign {campaign} is attached ({campaign}-public-record.jsonl,",
+        f"{count} records). It holds no password, key or unrevealed seed.",
+        "Check every signature, seed and die, and replay the game, with:",
+        "",
+        f"  adjudicator verify {campaign}-public-record.jsonl --head HEAD",
+        "",
+        "where HEAD is the last record's hash (your reports name it too):",
+        "",
+        f"  {head}",
+    ])
+
+
+# -- answering, inside the transaction that marks the mail seen ---------------------------
+
+
+def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
+    """The answer to ``command`` from ``sender`` (DeskRefused: not answered as asked)."""
+    from adjudicator.campaign.campaign import replay_game, step_deadline
+    from adjudicator.campaign.log import read_log
+
+    meta = tx.campaign().meta
+    sides = list(meta.get("players", {}))
+    if command.word == "help":
+        return Answer("The referee's desk: commands by mail", help_text(campaign, sides))
+    side = check_sender(command, meta, tx.get_secret(f"password:{command.side}") if command.side in sides else None)
+    entries = tx.entries()
+    log = read_log(campaign, entries)
+    if command.word == "history":
+        return Answer("History", history_text(log))
+    if command.word == "record":
+        from adjudicator.fairdice import records_to_jsonl
+
+        head = log.record_hash(len(log.records) - 1)
+        return Answer("The public record", record_text(campaign, head, len(log.records)),
+                      record=records_to_jsonl(log.records))
+    if command.word == "report":
+        return _report_again(tx, campaign, command, meta, side)
+    match = replay_game(log, tx.get_secret)
+    deadline = step_deadline(entries, meta)
+    if command.word == "status":
+        return Answer("Status", status_text(campaign, log, match, deadline, sides))
+    if command.word == "orders":
+        return Answer(f"Orders in force for {side}", _orders_text(log, match, side))
+    return _map(log, match, side, meta, deadline)
+
+
+def _orders_text(log: Any, match: Any, side: str) -> str:
+    from adjudicator.campaign.campaign import orders_in_force
+    from adjudicator.campaign.games import support
+
+    game = support(log.charter["game"]).name
+    orders = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game).get(side)
+    if orders is None:
+        return f"No orders of {side} are in force for step {log.next_batch}: send them before the deadline."
+    text = orders.canonical_text()
+    return "\n".join([f"The orders in force for {side} at step {log.next_batch} (this step's orders over",
+                      "your standing orders), as adjudication would use them:", ""]
+                     + [f"  {line}" if line else "" for line in text.splitlines()])
+
+
+def _map(log: Any, match: Any, side: str, meta: Mapping[str, Any], deadline: Any) -> Answer:
+    """The position as ``side`` sees it (its report's situation and picture, no events)."""
+    from adjudicator.campaign.games import support
+    from adjudicator.reports import render
+    from adjudicator.reports.context import report_context
+
+    player = meta["players"][side]["address"]
+    report = render(report_context(log=log, match=match, events=(), side=side, player=player, deadline=deadline,
+                                   game_support=support(log.charter["game"])))
+    return Answer(f"The position as {side.capitalize()} sees it", report.text, report.html)
+
+
+def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
+    """The report of step N (or the latest) that went to ``side``'s player, again."""
+    from adjudicator.mail import message_from_bytes, message_headers
+
+    address = meta["players"][side]["address"].lower()
+    sent = [m for m in tx.outbox() if m.recipient.lower() == address]
+    found = None
+    for mail in reversed(sent):  # the latest first; only the headers of the others are read
+        subject = str(message_headers(mail.eml)["Subject"] or "")
+        if " - report for " not in subject and "the campaign opens" not in subject:
+            continue
+        if command.step is None or f", step {command.step}:" in subject:
+            found = message_from_bytes(mail.eml)
+            break
+    if found is None:
+        which = f"step {command.step}" if command.step is not None else "any step"
+        raise DeskRefused(f"no report of {which} went to the {side} player; 'status' tells where the game stands")
+    return Answer(f"Report again: {str(found['Subject']).split('] ', 1)[-1]}",
+                  found.get_body(("plain",)).get_content(), original=found)
+
+
+def queue_answer(tx: Any, meta: Mapping[str, Any], to: str, reply: Answer, in_reply_to: str | None,
+                 references: Any = ()) -> None:
+    """Queue the answer's mail to ``to``, threaded under the command's mail."""
+    from adjudicator.mail import message_bytes
+    from adjudicator.mail.outgoing import build_message, new_message_id, outgoing_mail
+    from adjudicator.mail.plain import fit_text
+
+    subject = f"[{tx.campaign_id}] {reply.heading}"
+    threading = {"in_reply_to": in_reply_to, "references": references}
+    if reply.original is not None:
+        fresh = build_message(sender=meta["referee_address"], to=to, subject=subject, text="-", **threading)
+        message = reply.original
+        for name in ("From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "References"):
+            del message[name]
+            if fresh[name] is not None:
+                message[name] = fresh[name]
+        tx.queue_mail(str(message["Message-ID"]), to, message_bytes(message))
+        return
+    if reply.html is not None:
+        from adjudicator.reports.mailed import report_mail
+
+        mail = report_mail(sender=meta["referee_address"], to=to, subject=subject, text=reply.text,
+                           html=reply.html, **threading)
+        tx.queue_mail(mail.message_id, to, mail.data)
+        return
+    text = fit_text(reply.text) + "\n"
+    if reply.record is None:
+        mail = outgoing_mail(sender=meta["referee_address"], to=to, subject=subject, text=text, **threading)
+        tx.queue_mail(mail.message_id, to, mail.data)
+        return
+    message = build_message(sender=meta["referee_address"], to=to, subject=subject, text=text, **threading)
+    message.add_attachment(reply.record.encode("utf-8"), "application", "jsonl",
+                           filename=f"{tx.campaign_id}-public-record.jsonl")
+    for part in message.iter_parts():
+        del part["MIME-Version"]
+    tx.queue_mail(str(message["Message-ID"]), to, message_bytes(message))
