@@ -56,12 +56,6 @@ def template_environment(autoescape: bool) -> jinja2.Environment:
     return environment
 
 
-def html_environment() -> jinja2.Environment:
-    """The project's one Jinja environment for HTML (autoescaped, undefined names are
-    errors, the games' pictures drawn by ``picture``): the public archive's pages use it."""
-    return _environment(True)
-
-
 def _picture(autoescape: bool, name: str, data: Any) -> Markup | str:
     """A game's picture (e.g. its board as SVG): the template ``name`` drawn from
     ``data`` alone (as ``game.picture``), as ``{% include %}`` would draw it, reused while

@@ -5,8 +5,8 @@
 anyone replay it; after the end, ``step-NNN-SIDE.html``: the position as each side saw
 it), ``history.html`` (every record), ``dice.html`` (each side's dice statistics),
 ``record.jsonl`` (the public record itself), ``feed.json`` (the signed feed, when the
-referee's key is given) and ``verify.html`` (the browser verifier, when the package
-carries it). Plain files with relative links: they work from ``file://`` and from any
+referee's key is given) and ``verify.html`` (the browser verifier, with the site's own
+record in it: opening it verifies the record). Plain files with relative links: they work from ``file://`` and from any
 static web host.
 """
 
@@ -18,17 +18,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.campaign.verifier import PAGE_NAME as VERIFIER_NAME, verifier_page
 from adjudicator.campaign.verify import render_verdict, verify_records
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.fairdice import FairDiceError, records_from_jsonl, records_to_jsonl
 from adjudicator.site.feed import FEED_NAME, signed_feed
-from adjudicator.site.replay import PublicCampaign, public_campaign
+from adjudicator.site.replay import PublicCampaign, asked_sides, public_campaign
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 RECORD_NAME = "record.jsonl"
-VERIFIER_NAME = "verify.html"
 
 
 class SiteError(CampaignError):
@@ -45,7 +45,6 @@ class SiteWritten:
     pages: int
     steps: int
     feed: bool
-    verifier: bool
     sealed: int
     finished: bool
 
@@ -70,30 +69,16 @@ def build_site(record_text: str, folder: Path, key: "Ed25519PrivateKey | None" =
     files[RECORD_NAME] = records_to_jsonl(records)
     if key is not None:
         files[FEED_NAME] = signed_feed(public, key)
-    verifier = verifier_page(files[RECORD_NAME])
-    if verifier is not None:
-        files[VERIFIER_NAME] = verifier
+    files[VERIFIER_NAME] = verifier_page(files[RECORD_NAME])
     write_files(folder, files)
-    return SiteWritten(folder, len(pages), len(public.steps), key is not None, verifier is not None,
-                       verdict.sealed, public.finished)
-
-
-def verifier_page(record_text: str) -> str | None:
-    """The browser verifier page with the site's record in it, when this installation
-    carries the verifier (``adjudicator.campaign.verifier``); else None."""
-    try:
-        from adjudicator.campaign.verifier import verifier_page as page  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return page(record_text)
+    return SiteWritten(folder, len(pages), len(public.steps), key is not None, verdict.sealed, public.finished)
 
 
 def _pages(public: PublicCampaign) -> dict[str, str]:
-    from adjudicator.reports.render import html_environment
+    from adjudicator.reports.render import template_environment
 
-    environment = html_environment()
-    common: dict[str, Any] = {"c": public, "verdict_text": render_verdict(public.verdict),
-                              "has_verifier": verifier_page("") is not None}
+    environment = template_environment(True)
+    common: dict[str, Any] = {"c": public, "verdict_text": render_verdict(public.verdict), "asked": asked_sides}
     pages = {"index.html": environment.get_template("site/index.html.j2").render(**common),
              "history.html": environment.get_template("site/history.html.j2").render(**common),
              "dice.html": environment.get_template("site/dice.html.j2").render(**common)}

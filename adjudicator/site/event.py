@@ -38,7 +38,7 @@ def build_event_site(event: str, rounds: Sequence[Mapping[str, Any]], records: M
                      key: "Ed25519PrivateKey | None" = None) -> EventWritten:
     """Write ``index.html`` listing ``rounds`` and, for each game whose public record is
     in ``records`` (game -> JSON Lines), that game's site in ``folder/<game>``."""
-    from adjudicator.reports.render import html_environment
+    from adjudicator.reports.render import template_environment
 
     for game in records:
         if Path(game).name != game or game.startswith("."):
@@ -46,6 +46,6 @@ def build_event_site(event: str, rounds: Sequence[Mapping[str, Any]], records: M
     written = tuple(build_site(records[game], folder / game, key) for game in sorted(records))
     listed = [{**round_, "games": [{**game, "site": game["game"] in records} for game in round_["games"]]}
               for round_ in rounds]
-    page = html_environment().get_template("site/event.html.j2").render(event=event, rounds=listed)
+    page = template_environment(True).get_template("site/event.html.j2").render(event=event, rounds=listed)
     write_files(folder, {"index.html": page})
     return EventWritten(folder, written)

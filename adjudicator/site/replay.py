@@ -96,6 +96,16 @@ class PublicCampaign:
         return self.result is not None
 
 
+def asked_sides(waiting: Mapping[str, Any] | None) -> str:
+    """Who a batch record's ``waiting`` asks, as the pages print it: the side, or every
+    side of a stop that asks several at once (``sides``, docs/dice.md §8.1), as
+    "Japan and Russia"."""
+    if not waiting:
+        return ""
+    sides = [str(side).capitalize() for side in waiting.get("sides") or [waiting["side"]]]
+    return sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
+
+
 def answer_text(answer: Any) -> str:
     """An answer as the site prints it: its canonical JSON."""
     return canonical_json(answer).decode("utf-8")

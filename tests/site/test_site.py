@@ -35,7 +35,7 @@ def test_the_site_of_a_finished_campaign_has_its_index_steps_history_dice_and_re
     batches = [r for r in records_from_jsonl(record) if r.kind == BATCH]
     assert written.steps == len(batches) > 3 and written.finished
     assert (site / "record.jsonl").read_text(encoding="utf-8") == record
-    for name in ("index.html", "history.html", "dice.html", "feed.json"):
+    for name in ("index.html", "history.html", "dice.html", "feed.json", "verify.html"):
         assert (site / name).is_file(), name
     for batch in batches:
         assert (site / f"step-{batch.body['batch']:03d}.html").is_file()
@@ -117,3 +117,26 @@ def test_a_folder_that_cannot_be_written_is_a_clear_error(campaigns, referee_key
     (tmp_path / "taken").write_text("a file, not a folder", encoding="utf-8")
     with pytest.raises(SiteError, match="cannot write the site into .*taken"):
         build_site(campaigns.export_public(finished), tmp_path / "taken")
+
+
+def test_a_stop_that_asks_both_sides_is_shown_as_asking_both(campaigns, referee_key, tmp_path):
+    """Tsushima asks both sides for their orders at one stop (``waiting.sides`` in the
+    batch record): the running site says both are asked, in the rules' order, and the
+    step that reached the stop says the same."""
+    campaigns.create("battle", "tsushima-1905", PLAYERS, referee_key)
+    for _ in range(30):
+        play(campaigns, referee_key, "battle", steps=1)
+        waiting = campaigns.log("battle").batches[-1].body["waiting"]
+        if waiting and "sides" in waiting:
+            break
+    else:
+        pytest.fail("no stop asked both sides in 30 steps")
+    build_site(campaigns.export_public("battle"), tmp_path / "site")
+    both = " and ".join(side.capitalize() for side in waiting["sides"])
+    assert len(waiting["sides"]) == 2 and both in ("Japan and Russia", "Russia and Japan")
+    index = html.unescape((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+    assert f"Running: waiting for {both} ({waiting['ask']})." in index
+    assert f"{both} are asked: {waiting['ask']}" in index
+    last = campaigns.log("battle").batches[-1].body["batch"]
+    step = html.unescape((tmp_path / "site" / f"step-{last:03d}.html").read_text(encoding="utf-8"))
+    assert f"Then {both} are asked: {waiting['ask']}." in step
