@@ -50,6 +50,7 @@ from adjudicator.campaign.protocol import (
     BATCH,
     CHAIN,
     CHARTER,
+    DRAW_KINDS,
     HIDDEN_CHAIN_LENGTH,
     HIDDEN_OWNER,
     ORDERS,
@@ -419,10 +420,11 @@ class Campaigns:
         if match.finished or log.forfeit is not None:
             raise CampaignOver(f"campaign {campaign!r} has ended")
         redo = _redoes_a_voided_step(log)
-        if redo:
-            _check_fresh_orders(log, game.sides)
         batch = log.next_batch
         deadline = step_deadline(tx.entries(), tx.campaign().meta)
+        late = utc(now) >= deadline
+        if redo:
+            _check_fresh_orders(log, game.sides, late and not log.sealed)
         if log.sealed:
             stalled = [s for s in game.sides if log.orders_for(batch).get(s) is None
                        or log.orders_for(batch)[s].reveal is None]
@@ -438,7 +440,7 @@ class Campaigns:
         dice = BatchDice(campaign, batch, seed, contributions)
         secrets = Secrets.of(campaign, batch, contributions, tx) if "hidden_chain" in log.charter else None
         asked = {decision.side for decision in match.decisions}
-        silent = {side for side in asked if side not in step_orders} if utc(now) >= deadline else set()
+        silent = {side for side in asked if side not in step_orders} if late else set()
 
         def in_force(turn: Any) -> dict[str, OrderSet]:
             return orders_in_force(log, batch, turn, game_support.name)
@@ -447,17 +449,22 @@ class Campaigns:
         start_events = len(match.events) if start_history else 0  # the first report tells the set-up
         chance = dice if secrets is None else secrets.chance(dice)
         if batch == 1:
-            chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch)
+            chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch, late and not log.sealed)
         sent = log.orders_up_to(batch)
         undone = NotCarriedOut(game_support.answers, {
             side: [(o.step, o.text) for o in reversed(sent) if o.side == side] for side in game.sides})
         defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers, undone)
         keep_parsed(tx, log)
-        default_notes = describe_defaults(defaults, game_support.answers)
         entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
                             secrets is not None)
         if not entries:
             return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
+        unheard = _unheard_past_deadline(game.sides, step_orders, redo or (batch == 1 and _draws(entries)),
+                                         late and not log.sealed)
+        default_notes = describe_defaults(defaults, game_support.answers) + tuple(
+            f"{side.capitalize()}: no orders or confirmation for step {batch} by the deadline, so the step's "
+            f"draws were keyed by the entropy of {', '.join(s for s in game.sides if s in step_orders)} only"
+            for side in unheard)
         clear_entries = entries
         published_hash = clear_hash = state_hash(match.state.to_json())
         if secrets is not None:
@@ -475,7 +482,7 @@ class Campaigns:
             "state_hash": published_hash,
             "waiting": waiting_of(match),
             "result": getattr(match.state, "result", None),
-            "defaults": sorted({side for side, _ in defaults}),
+            "defaults": sorted({side for side, _ in defaults} | set(unheard)),
         }
         if redo and reuse_orders:  # the orders on file the redo was told to use, named
             body["reused_orders"] = _reused_orders(log)
@@ -502,11 +509,13 @@ class Campaigns:
 
     # -- undo ---------------------------------------------------------------------------
 
-    def undo(self, campaign: str, key: Ed25519PrivateKey, reason: str, back_to: int | None = None) -> int:
+    def undo(self, campaign: str, key: Ed25519PrivateKey, reason: str, back_to: int | None = None,
+             now: datetime | None = None) -> int:
         """Void every batch after ``back_to`` (default: the last batch in force).
         Recorded in the public record; the dice already revealed stay revealed. Every
         player is mailed (queued in the same transaction) that the step was voided, why,
-        and that it is adjudicated again with fresh orders."""
+        and that it is adjudicated again with fresh orders. The step run again has a
+        deadline of its own, counted from the undo (``now``)."""
         with self.store.transaction(campaign) as tx:
             log = read_log(campaign, tx.entries())
             check_referee_key(key, log)
@@ -518,7 +527,7 @@ class Campaigns:
                 raise NothingToUndo(f"no batch after {target} is in force (the last is {in_force[-1]})")
             body = {"back_to": target, "reason": reason}
             record = sign_next(key, log, UNDO, body)
-            tx.append(UNDO, {"record": record.to_dict()})
+            tx.append(UNDO, {"record": record.to_dict(), "private": {"opened": utc(now).isoformat()}})
             voided = [number for number in in_force if number > target]
             _queue_undo_notices(tx, campaign, voided, reason, log.next_batch, record.hash)
         return target
@@ -533,17 +542,23 @@ def _redoes_a_voided_step(log: CampaignLog) -> bool:
     return bool(undos) and not any(b.seq > undos[-1] for b in log.batches)
 
 
-def _check_fresh_orders(log: CampaignLog, sides: Sequence[str]) -> None:
+def _check_fresh_orders(log: CampaignLog, sides: Sequence[str], late: bool = False) -> None:
     """After an undo, the voided step runs again only once every side has sent fresh
     orders, or a one-line confirmation with its entropy, for the new step: the redo's
     dice then depend on a fresh contribution from every side (with ``--reuse-orders``
-    too, which only lets the orders on file answer the questions)."""
+    too, which only lets the orders on file answer the questions). Once the step's
+    deadline has passed (``late``, an open campaign), the sides that did speak are
+    enough, if at least one did: the silent ones are named in the batch's defaults."""
     fresh = log.orders_for(log.next_batch)
     missing = [side for side in sides if side not in fresh]
+    if missing and late and fresh:
+        return
     if missing:
+        waits = (f"no side has sent anything for it by the deadline, and nothing is drawn until one does: waiting "
+                 f"for {', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
         raise FreshOrdersNeeded(
             f"campaign {log.campaign!r}: step {log.next_batch} runs again a step voided by an undo, and its dice need "
-            f"a fresh contribution from every side: waiting for {', '.join(missing)} to send orders, or a one-line "
+            f"a fresh contribution from every side: {waits} to send orders, or a one-line "
             f"confirmation (the header with 'step: {log.next_batch}' and an 'entropy:' line); '--reuse-orders' lets "
             "the orders on file answer, but the confirmations are still needed")
 
@@ -555,19 +570,40 @@ def _reused_orders(log: CampaignLog) -> list[int]:
     return sorted(o.record_seq for step in sorted(voided) for o in log.orders_for(step).values())
 
 
+def _draws(entries: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a batch's published entries draw anything (a draw, or a sealed entry
+    that is not an answer)."""
+    return any(any(kind in entry for kind in DRAW_KINDS) or entry.get("what", "answer") != "answer"
+               for entry in entries)
+
+
+def _unheard_past_deadline(sides: Sequence[str], step_orders: Mapping[str, Any], due: bool,
+                           late: bool) -> list[str]:
+    """The sides that had not spoken when the deadline of a step that needs every side
+    (``due``: batch 1 or a redo) passed in an open campaign (``late``), while another
+    side had: the step goes ahead without them, and the batch names them in its defaults."""
+    missing = [side for side in sides if side not in step_orders]
+    return missing if due and late and len(missing) < len(sides) else []
+
+
 def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], sides: Sequence[str],
-                                step_orders: Mapping[str, Any], step: int) -> Callable[[Any], Sequence[int]]:
+                                step_orders: Mapping[str, Any], step: int,
+                                late: bool = False) -> Callable[[Any], Sequence[int]]:
     """The step's draws, refused while a side that is due has not contributed: nothing
     random is drawn in the first step before every side has sent orders or a one-line
-    confirmation (so that the referee, who made the seed chain, cannot foresee a draw)."""
+    confirmation (so that the referee, who made the seed chain, cannot foresee a draw).
+    Once the deadline has passed in an open campaign (``late``), the sides that did speak
+    are enough, if at least one did: their entropy still keys the batch."""
     missing = [side for side in sides if side not in step_orders]
-    if not missing:
+    if not missing or (late and len(missing) < len(sides)):
         return chance
+    waits = (f"no side has spoken by the deadline, and the campaign waits for the first: waiting for "
+             f"{', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
 
     def refuse(request: Any) -> Sequence[int]:
         raise ContributionsDue(
             f"step {step} draws ({getattr(request, 'purpose', 'chance')}) and nothing random is drawn before every "
-            f"side has spoken: waiting for {', '.join(missing)} to send orders for step {step}, or a one-line "
+            f"side has spoken: {waits} to send orders for step {step}, or a one-line "
             f"confirmation (the header with 'step: {step}' and an 'entropy:' line)")
 
     return refuse

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from adjudicator import __version__
-from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, UNDO
 from adjudicator.resources import game_data_dir
 
 #: Name of the stored value (beside the history, never exported).
@@ -30,18 +30,20 @@ STATUS_SUMMARY = "derived-status-summary"
 
 
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
-    """The deadline of the current step: when it opened (the charter or the last
-    batch) plus the campaign's deadline hours."""
-    opened = max(_opened(entry.body_json) for entry in entries if entry.kind in (CHARTER, BATCH))
+    """The deadline of the current step: when it opened (the charter, the last
+    batch, or an undo that sends a voided step round again) plus the campaign's
+    deadline hours."""
+    opened = max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
+                 and (when := _opened(entry.body_json)) is not None)
     return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
 
 
 @lru_cache(maxsize=4096)
-def _opened(body_json: str) -> str:
-    """When a charter or batch entry opened its step, from the entry's stored text
-    (remembered: a command asks for the deadline in several of its transactions, and
-    the entries' texts do not change)."""
-    return json.loads(body_json)["private"]["opened"]
+def _opened(body_json: str) -> str | None:
+    """When a charter, batch or undo entry opened its step, from the entry's stored
+    text (remembered: a command asks for the deadline in several of its transactions,
+    and the entries' texts do not change); None for an undo recorded without it."""
+    return json.loads(body_json).get("private", {}).get("opened")
 
 
 def position_of(match: Any) -> dict[str, Any]:

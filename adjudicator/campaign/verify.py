@@ -410,8 +410,8 @@ class _Checker:
                                         f"a batch was skipped or reused")
         seed = self._check_seed(record, number)
         contributions, contributed = self._check_contributions(record, number)
-        self._check_defaults(record, contributed)
         redo, self.redo_due = self.redo_due, False
+        self._check_defaults(record, contributed, number == 1 or redo)
         self._check_reused_orders(record, redo)
         dice = BatchDice(self.campaign, number, seed, contributions)
         hidden = (BatchDice(self.campaign, number, self._hidden_seed(number), contributions)
@@ -433,10 +433,14 @@ class _Checker:
         if not draws or not (number == 1 or redo or self.player_chains):
             return
         missing = sorted(self.sides - contributed)
+        if not self.player_chains and contributed and set(missing) <= set(record.body.get("defaults", [])):
+            return  # past the deadline, the sides that spoke key the batch; the silent ones are named
         if missing:
             why = "batch 1" if number == 1 else "a voided step run again" if redo else "sealed mode"
             raise BadRecord(record.seq, f"the batch draws without a contribution from {', '.join(missing)}: "
-                                        f"in {why} every side is due before anything random is drawn")
+                                        f"in {why} every side is due before anything random is drawn (a side "
+                                        "silent past the deadline is named in the batch's defaults, and at "
+                                        "least one side contributes)")
 
     def _check_reused_orders(self, record: Record, redo: bool) -> None:
         """A redo names the orders on file it was told to use: orders records of the
@@ -452,15 +456,17 @@ class _Checker:
                 raise BadRecord(record.seq, f"the batch names orders record {seq} as reused, which is not "
                                             "an orders record of a voided step")
 
-    def _check_defaults(self, record: Record, contributed: set[str]) -> None:
+    def _check_defaults(self, record: Record, contributed: set[str], every_side_due: bool) -> None:
         """The sides a batch says got the defaults for silence: known sides that sent
         nothing for the step, and (when the replay has the game's question) only the
-        side the game was waiting for."""
+        side the game was waiting for, or, in a batch where every side is due (batch 1,
+        a redo) of an open campaign, any side silent past the deadline."""
         defaults = record.body.get("defaults", [])
         if not isinstance(defaults, list) or defaults != sorted(set(defaults)):
             raise BadRecord(record.seq, f"the batch's defaults {defaults!r} are not a sorted list of sides")
         asked = None if self.blind or self.match.decision is None else self.match.decision.side
-        may = (self.sides if self.blind else {asked}) - contributed - {None}
+        silent_may = every_side_due and not self.player_chains
+        may = (self.sides if self.blind or silent_may else {asked}) - contributed - {None}
         wrong = sorted(set(defaults) - may)
         if wrong:
             raise BadRecord(record.seq, f"the batch gives {', '.join(map(str, wrong))} the defaults for silence, "

@@ -236,3 +236,25 @@ def test_the_browser_checks_a_sealed_campaigns_reveals_against_the_players_chain
     found = browser_verdicts([("sealed", text, ""), ("another reveal", records_to_jsonl(out), "")], tmp_path)
     assert found["sealed"]["status"] == "verified", found["sealed"]
     assert found["another reveal"]["status"] == "failed" and "russia's sealed reveal" in found["another reveal"]["reason"]
+
+
+def test_the_browser_accepts_a_first_draw_without_a_side_silent_past_the_deadline_only_when_it_is_named(
+        campaigns, referee_key, tmp_path):
+    from tests.campaign.test_every_side_speaks import first_step_with_russia_silent
+
+    first_step_with_russia_silent(campaigns, referee_key)
+    text = campaigns.export_public("late")
+
+    def unnamed(pairs):
+        next(body for kind, body in pairs if kind == "batch")["defaults"].remove("russia")
+        return pairs
+
+    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
+    out, prev = [], "0" * 64
+    for seq, (kind, body) in enumerate(unnamed(pairs)):
+        out.append(sign_record(referee_key, seq, kind, body, prev))
+        prev = out[-1].hash
+    found = browser_verdicts([("late", text, ""), ("late, unnamed", records_to_jsonl(out), "")], tmp_path)
+    assert found["late"]["status"] == "verified" and found["late"]["draws"] + found["late"]["sealed"] > 0, found["late"]
+    changed = found["late, unnamed"]
+    assert changed["status"] == "failed" and "without a contribution from russia" in changed["reason"], changed

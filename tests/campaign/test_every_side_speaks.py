@@ -6,11 +6,13 @@ refuses a draw in a batch without a contribution from every side that was due.""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from adjudicator.campaign import Player
+from adjudicator.campaign.campaign import DEFAULT_DEADLINE_HOURS
 from adjudicator.campaign.errors import ContributionsDue, FreshOrdersNeeded
 from adjudicator.campaign.examples import example_key
 from adjudicator.campaign.verify import verify_text
@@ -96,7 +98,7 @@ def test_verify_refuses_a_redo_drawn_without_every_sides_fresh_contribution(camp
         confirm(campaigns, referee_key, "u2")
         campaigns.adjudicate("u2", referee_key)
     campaigns.undo("u2", referee_key, "a ruling was wrong")
-    monkeypatch.setattr(campaign_module, "_check_fresh_orders", lambda log, sides: None)
+    monkeypatch.setattr(campaign_module, "_check_fresh_orders", lambda *args: None)
     confirm(campaigns, referee_key, "u2", ["russia"])
     campaigns.adjudicate("u2", referee_key, reuse_orders=True)
     text = campaigns.export_public("u2")
@@ -105,3 +107,91 @@ def test_verify_refuses_a_redo_drawn_without_every_sides_fresh_contribution(camp
     verdict = verify_text(text)
     assert not verdict.verified and "without a contribution from japan" in verdict.reason
     assert "voided step run again" in verdict.reason
+
+
+START = datetime(1904, 2, 8, 12, tzinfo=timezone.utc)
+PAST_DEADLINE = START + timedelta(hours=DEFAULT_DEADLINE_HOURS, minutes=1)
+
+
+def draws(entries):
+    """Whether a batch's published entries draw anything (in clear or sealed)."""
+    return any({"dice", "shuffle", "draw"} & set(e) or e.get("what", "answer") != "answer" for e in entries)
+
+
+def first_step_with_russia_silent(campaigns, key, name="late"):
+    """An open RJW campaign whose step 1 draws, japan confirmed and russia silent, run
+    once the deadline has passed: the public record."""
+    campaigns.create(name, "russo-japanese-war", RJW_PLAYERS, key, now=START)
+    confirm(campaigns, key, name, ["japan"], RJW_PASSWORDS)
+    return campaigns.adjudicate(name, key, now=PAST_DEADLINE)
+
+
+def test_before_the_deadline_a_silent_side_still_holds_back_the_first_draw(campaigns, referee_key):
+    campaigns.create("early", "russo-japanese-war", RJW_PLAYERS, referee_key, now=START)
+    confirm(campaigns, referee_key, "early", ["japan"], RJW_PASSWORDS)
+    with pytest.raises(ContributionsDue, match="waiting for russia"):
+        campaigns.adjudicate("early", referee_key, now=PAST_DEADLINE - timedelta(minutes=2))
+    assert campaigns.log("early").batches == []
+
+
+def test_past_the_deadline_the_first_step_draws_with_the_sides_that_spoke_and_names_the_silent(campaigns,
+                                                                                              referee_key):
+    step = first_step_with_russia_silent(campaigns, referee_key)
+    batch = campaigns.log("late").batches[0].body
+    assert step.batch == 1 and draws(batch["entries"])
+    assert list(batch["contributions"]) == ["japan"] and "russia" in batch["defaults"]
+    assert "russia" in step.defaults
+    assert any(note.startswith("Russia: no orders or confirmation for step 1 by the deadline")
+               and "keyed by the entropy of japan only" in note for note in step.default_notes)
+    assert verify_text(campaigns.export_public("late")).verified
+
+
+def test_past_the_deadline_with_no_side_heard_the_first_step_still_waits(campaigns, referee_key):
+    campaigns.create("mute", "russo-japanese-war", RJW_PLAYERS, referee_key, now=START)
+    with pytest.raises(ContributionsDue, match="no side has spoken by the deadline.*waiting for japan, russia"):
+        campaigns.adjudicate("mute", referee_key, now=PAST_DEADLINE)
+    assert campaigns.log("mute").batches == []
+
+
+def test_a_redo_runs_with_the_sides_that_spoke_once_its_own_deadline_from_the_undo_has_passed(campaigns,
+                                                                                             referee_key,
+                                                                                             auto_orders):
+    campaigns.create("u3", "port-arthur", PLAYERS, referee_key, now=START)
+    for _ in range(4):
+        confirm(campaigns, referee_key, "u3")
+        campaigns.adjudicate("u3", referee_key, now=START)
+    undone_at = START + timedelta(days=30)  # long after the voided step's own deadline
+    campaigns.undo("u3", referee_key, "a ruling was wrong", now=undone_at)
+    with pytest.raises(FreshOrdersNeeded, match="no side has sent anything for it by the deadline"):
+        campaigns.adjudicate("u3", referee_key, now=undone_at + timedelta(hours=DEFAULT_DEADLINE_HOURS + 1))
+    confirm(campaigns, referee_key, "u3", ["russia"])
+    with pytest.raises(FreshOrdersNeeded, match="waiting for japan"):
+        campaigns.adjudicate("u3", referee_key, now=undone_at + timedelta(hours=1), reuse_orders=True)
+    step = campaigns.adjudicate("u3", referee_key, now=undone_at + timedelta(hours=DEFAULT_DEADLINE_HOURS + 1),
+                                reuse_orders=True)
+    redo = campaigns.log("u3").batches[-1].body
+    assert list(redo["contributions"]) == ["russia"] and "japan" in redo["defaults"] and "japan" in step.defaults
+    assert draws(redo["entries"]), "the redo should draw for this test to mean anything"
+    assert verify_text(campaigns.export_public("u3")).verified
+
+
+def test_verify_refuses_a_late_first_batch_that_drops_a_contribution_without_naming_the_side(campaigns,
+                                                                                             referee_key):
+    first_step_with_russia_silent(campaigns, referee_key)
+    text = campaigns.export_public("late")
+
+    def unnamed(pairs):
+        next(body for kind, body in pairs if kind == "batch")["defaults"].remove("russia")
+        return pairs
+
+    def nobody(pairs):  # every side named, none contributed: the referee's seed alone
+        index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "japan")
+        del pairs[index]
+        batch = next(body for kind, body in pairs if kind == "batch")
+        batch["contributions"], batch["orders"], batch["defaults"] = {}, [], ["japan", "russia"]
+        return pairs
+
+    verdict = verify_text(resigned(text, referee_key, unnamed))
+    assert not verdict.verified and "without a contribution from russia" in verdict.reason
+    verdict = verify_text(resigned(text, referee_key, nobody))
+    assert not verdict.verified and "without a contribution from japan, russia" in verdict.reason
