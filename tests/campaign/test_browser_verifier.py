@@ -38,6 +38,13 @@ def first(pairs, key):
     return next(e for kind, body in pairs if kind == "batch" for e in body["entries"] if key in e)
 
 
+def most_dice(pairs):
+    """The roll with the most dice: a changed address then gives the same dice by chance
+    at most once in 6**n (a one-die roll would pass one time in six)."""
+    rolls = [e for kind, body in pairs if kind == "batch" for e in body["entries"] if "dice" in e]
+    return max(rolls, key=lambda entry: len(entry["dice"]))
+
+
 def change_die(pairs):
     entry = first(pairs, "dice")
     entry["dice"][0] = entry["dice"][0] % 6 + 1
@@ -45,12 +52,12 @@ def change_die(pairs):
 
 
 def relabel_phase(pairs):
-    first(pairs, "dice")["at"]["phase"] = "bogus"
+    most_dice(pairs)["at"]["phase"] = "bogus"
     return pairs
 
 
 def shift_index(pairs):
-    first(pairs, "dice")["at"]["index"] += 1
+    most_dice(pairs)["at"]["index"] += 1
     return pairs
 
 
