@@ -455,17 +455,17 @@ class _Checker:
     def _check_defaults(self, record: Record, contributed: set[str]) -> None:
         """The sides a batch says got the defaults for silence: known sides that sent
         nothing for the step, and (when the replay has the game's question) only the
-        side the game was waiting for."""
+        sides the game was waiting for (every side asked at a stop that asks several)."""
         defaults = record.body.get("defaults", [])
         if not isinstance(defaults, list) or defaults != sorted(set(defaults)):
             raise BadRecord(record.seq, f"the batch's defaults {defaults!r} are not a sorted list of sides")
-        asked = None if self.blind or self.match.decision is None else self.match.decision.side
-        may = (self.sides if self.blind else {asked}) - contributed - {None}
+        asked = [] if self.blind else [decision.side for decision in self.match.decisions]
+        may = (self.sides if self.blind else set(asked)) - contributed
         wrong = sorted(set(defaults) - may)
         if wrong:
             raise BadRecord(record.seq, f"the batch gives {', '.join(map(str, wrong))} the defaults for silence, "
                                         "but only a side the game waits for that sent nothing for the step "
-                                        f"can get them (waiting: {asked or 'nobody'})")
+                                        f"can get them (waiting: {', '.join(asked) or 'nobody'})")
 
     def _check_seed(self, record: Record, number: int) -> bytes:
         try:
