@@ -47,7 +47,7 @@ def confirmation(campaign: str, side: str, turn: Any, step: int, password: str, 
 def play_example(campaigns: Campaigns, name: str, game: str, options: Mapping[str, Any], steps: int,
                  seed: int = 1905) -> str:
     """A short campaign of ``game``: every side confirms with its entropy before the
-    first step; then at each step the side asked sends orders (with entropy) and the
+    first step; then at each step each side asked sends orders (with entropy) and the
     referee adjudicates. Returns the public record."""
     plugin = support(game)
     key = example_key()
@@ -61,14 +61,14 @@ def play_example(campaigns: Campaigns, name: str, game: str, options: Mapping[st
         if match.finished or log.forfeit is not None:
             break
         step, turn = log.next_batch, getattr(match.state, "turn", 1)
-        decision = match.decision
+        asked = {decision.side: decision for decision in match.decisions}  # (a stop may ask several sides)
         for side in SIDES[game]:
             entropy = f"{rng.getrandbits(64):016x}"
-            if decision is not None and decision.side == side:
+            if side in asked:
                 header = {"campaign": name, "side": side, "turn": turn, "step": step,
                           "password": passwords[side], "entropy": entropy}
-                text = commanders[side].orders(decision, match.state, header)
-            elif step == 1 or decision is None:
+                text = commanders[side].orders(asked[side], match.state, header)
+            elif step == 1 or not asked:
                 text = confirmation(name, side, turn, step, passwords[side], entropy)
             else:
                 continue

@@ -62,10 +62,10 @@ RECORD_EVERY_SECONDS = 30.0
 
 
 def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, referee: str,
-                  confirm_turn: Any = None) -> list[str]:
+                  confirm_turn: Any = None, deadline: datetime | None = None) -> list[str]:
     """The opening mail's introduction: who runs what, how to check and how to reply;
     with ``confirm_turn`` (a game whose set-up draws before it asks anything), the
-    one-line confirmation that step 1 waits for, as a template."""
+    one-line confirmation that step 1 waits for, as a template, with its ``deadline``."""
     return [
         f"Campaign {campaign} of {title} opens. You play {side.capitalize()}.",
         f"Campaign id: {campaign} (the 'campaign:' line of every orders mail).",
@@ -77,15 +77,16 @@ def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, re
         "Nothing random is drawn before every side has spoken: if step 1 asks you nothing, confirm it "
         "by replying with the header lines alone (campaign, side, turn, 'step: 1', your password) and an "
         "'entropy:' line of any text you like; the first dice depend on it.",
-        *([] if confirm_turn is None else confirmation_template(campaign, side, confirm_turn)),
+        *([] if confirm_turn is None else confirmation_template(campaign, side, confirm_turn, deadline)),
     ]
 
 
-def confirmation_template(campaign: str, side: str, turn: Any) -> list[str]:
+def confirmation_template(campaign: str, side: str, turn: Any, deadline: datetime | None = None) -> list[str]:
     """The reply that confirms step 1 of a game whose set-up draws: the orders header
-    alone, with an entropy line (docs/dice.md §8.1)."""
+    alone, with an entropy line (docs/dice.md §8.1), and by when it is due."""
+    due = "" if deadline is None else f" (deadline {deadline.strftime('%Y-%m-%d %H:%M UTC')})"
     return ["", "This game draws its set-up before it asks anything: step 1 waits for every side's "
-            "confirmation. Reply with:", "",
+            f"confirmation{due}. Reply with:", "",
             "BEGIN ORDERS", f"campaign: {campaign}", f"side: {side}",
             *([] if turn is None else [f"turn: {turn}"]), "step: 1", "password: (yours)",
             "entropy: (any word you like)", "END ORDERS"]
@@ -133,7 +134,7 @@ class Mailroom:
                 openings=() if step is None else step.openings.get(side, ())))
             confirm = match.decision is None and not match.finished and step is None and not log.batches
             intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"],
-                                  getattr(match.state, "turn", None) if confirm else None)
+                                  getattr(match.state, "turn", None) if confirm else None, deadline)
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
             message = report_mail(
                 sender=meta["referee_address"], to=player["address"],

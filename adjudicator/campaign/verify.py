@@ -459,19 +459,20 @@ class _Checker:
     def _check_defaults(self, record: Record, contributed: set[str], every_side_due: bool) -> None:
         """The sides a batch says got the defaults for silence: known sides that sent
         nothing for the step, and (when the replay has the game's question) only the
-        side the game was waiting for, or, in a batch where every side is due (batch 1,
-        a redo) of an open campaign, any side silent past the deadline."""
+        sides the game was waiting for (every side asked at a stop that asks several), or, in a
+        batch where every side is due (batch 1, a redo) of an open campaign, any side silent
+        past the deadline."""
         defaults = record.body.get("defaults", [])
         if not isinstance(defaults, list) or defaults != sorted(set(defaults)):
             raise BadRecord(record.seq, f"the batch's defaults {defaults!r} are not a sorted list of sides")
-        asked = None if self.blind or self.match.decision is None else self.match.decision.side
+        asked = set() if self.blind else {decision.side for decision in self.match.decisions}
         silent_may = every_side_due and not self.player_chains
-        may = (self.sides if self.blind or silent_may else {asked}) - contributed - {None}
+        may = (self.sides if self.blind or silent_may else asked) - contributed
         wrong = sorted(set(defaults) - may)
         if wrong:
             raise BadRecord(record.seq, f"the batch gives {', '.join(map(str, wrong))} the defaults for silence, "
                                         "but only a side the game waits for that sent nothing for the step "
-                                        f"can get them (waiting: {asked or 'nobody'})")
+                                        f"can get them (waiting: {', '.join(sorted(asked)) or 'nobody'})")
 
     def _check_seed(self, record: Record, number: int) -> bytes:
         try:

@@ -12,6 +12,7 @@ from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import generate_keypair
 from adjudicator.store import Store
+from tests.campaign.conftest import confirm
 
 PLAYERS = [Player("japan", "togo@example.org", "Togo1905"), Player("russia", "rozhd@example.org", "Suvorov1905")]
 PASSWORDS = {p.side: p.password for p in PLAYERS}
@@ -40,7 +41,11 @@ def at_the_both_sides_stop(campaigns, key, tmp_path):
         name = f"tsu-{attempt}"
         campaigns.create(name, "tsushima-1905", PLAYERS, key, after=mailroom.queue_opening)
         log, match = campaigns.match(name)
-        assert log.next_batch == 2  # 'new' ran the set-up to the first question
+        assert log.next_batch == 1 and not match.decisions  # the set-up draws nothing before both confirm
+        confirm(campaigns, key, name, passwords=PASSWORDS)
+        assert campaigns.adjudicate(name, key, after=mailroom.queue_reports).batch == 1  # the set-up, step 1
+        log, match = campaigns.match(name)
+        assert log.next_batch == 2
         if len(match.decisions) == 2:
             break
     for side in ("japan", "russia"):

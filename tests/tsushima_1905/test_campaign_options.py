@@ -11,6 +11,7 @@ from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import generate_keypair
 from adjudicator.orders import OrdersError
 from adjudicator.store import Store
+from tests.campaign.conftest import confirm
 
 PLAYERS = [Player("japan", "togo@example.org", "Togo1905"), Player("russia", "rozhd@example.org", "Suvorov1905")]
 PASSWORDS = {p.side: p.password for p in PLAYERS}
@@ -28,7 +29,7 @@ def campaigns(tmp_path):
 
 
 def orders(side: str, body: str, campaign: str) -> str:
-    # step 2: 'new' ran the set-up's card draws as the first step
+    # step 2: the set-up's card draws are step 1, once both sides have confirmed it
     return f"campaign: {campaign}\nside: {side}\nturn: 1\nstep: 2\npassword: {PASSWORDS[side]}\n{body}"
 
 
@@ -47,6 +48,8 @@ def test_a_campaign_with_split_fire_and_partial_ahead_takes_such_orders_plays_an
     key = generate_keypair()[0]
     campaigns.create("options", "tsushima-1905", PLAYERS, key,
                      options={"split_fire": True, "partial_ahead": True})
+    confirm(campaigns, key, "options", passwords=PASSWORDS)
+    assert campaigns.adjudicate("options", key).batch == 1  # the set-up, drawn once both sides confirmed
     receipt = campaigns.submit("options", orders("japan", JAPAN, "options"), key)
     assert "at nearest in port; at nearest in starboard; at nearest in bow" in receipt.text
     campaigns.submit("options", orders("russia", RUSSIA, "options"), key)

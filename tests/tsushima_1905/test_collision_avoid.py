@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import Match
-from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.autoplayer import random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
@@ -59,9 +58,9 @@ def test_the_sample_orders_collide_only_where_no_legal_move_avoids_it(seed):
         if match.chance is not None:
             match.supply(chance(match.chance))
             continue
-        decision = match.pending
-        if not isinstance(decision, Decision):
+        if not match.decisions:  # (the orders stop asks both sides at once: each answers in turn)
             break
+        decision = match.decisions[0]
         answer = plans(decision, match.state)
         if decision.kind == "activate" and not answer.get("pass"):
             before = len(match.events)

@@ -106,9 +106,9 @@ def test_r_torp_6_and_r_cp_3b_never_bind_in_play():
             if match.chance is not None:
                 match.supply(chance(match.chance))
                 continue
-            decision = match.pending
-            if not isinstance(decision, Decision):
+            if not match.decisions:  # (the orders stop asks both sides at once: each answers in turn)
                 break
+            decision = match.decisions[0]
             if decision.kind == "counter-torpedo":
                 ship = match.state.ships[decision.options["ship"]]
                 cls = GAME.data.classes[ship.ship_class]

@@ -52,9 +52,9 @@ def first_decisions() -> dict[str, tuple[Decision, str, str]]:
             if match.chance is not None:
                 match.supply(chance(match.chance))
                 continue
-            decision = match.pending
-            if not isinstance(decision, Decision):
+            if not match.decisions:  # (a stop may ask both sides at once: each is answered in turn)
                 break
+            decision = match.decisions[0]
             if decision.kind not in found:
                 found[decision.kind] = (decision, filled_in(decision, match.state), answered(decision, match.state))
             match.answer(decision.side, player(decision, match.state))

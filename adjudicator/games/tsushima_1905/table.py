@@ -14,6 +14,7 @@ from typing import Any, Callable, Generator, Iterable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Draw, Event, Roll
+from adjudicator.engine.table import ask_together
 from adjudicator.games.tsushima_1905.answers import READERS, Kind
 from adjudicator.games.tsushima_1905.data import GameData, ShipClass, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
@@ -72,6 +73,27 @@ class Table:
         """Ask ``side``; ``check`` validates the typed answer (IllegalAnswer if not).
         Any question may be answered ``{"concede": true}``: the side concedes, and
         :class:`Conceded` ends play at once (R-END-2)."""
+        answer = yield self.question(side, kind, options, prompt, check)
+        if answer is CONCEDED:
+            raise Conceded(side)
+        return answer
+
+    def ask_together(self, questions: Iterable[Decision]) -> Steps:
+        """Ask each of ``questions`` (from :meth:`question`, one per side) at one stop,
+        answered in any order: side -> typed answer once every side has answered. A
+        concession is a possible answer here too (R-END-2): the first side of the
+        stop, in the rules' order, that conceded ends play."""
+        questions = tuple(questions)
+        answers = yield from ask_together(questions)
+        for question in questions:
+            if answers[question.side] is CONCEDED:
+                raise Conceded(question.side)
+        return answers
+
+    @staticmethod
+    def question(side: str, kind: Kind, options: Any, prompt: str, check: Callable[[Any], Any]) -> Decision:
+        """A question for ``side`` whose answer ``check`` validates once read (see
+        :meth:`ask`): ``{"concede": true}`` is read as the side's concession."""
         read = READERS[kind]
 
         def parse(raw: Mapping[str, Any]) -> Any:
@@ -79,10 +101,7 @@ class Table:
                 return CONCEDED
             return check(read(raw))
 
-        answer = yield Decision(side, kind.value, options, prompt, parse)
-        if answer is CONCEDED:
-            raise Conceded(side)
-        return answer
+        return Decision(side, kind.value, options, prompt, parse)
 
     def roll(self, count: int, purpose: str, side: str | None, sides: int = 6) -> Steps:
         """Roll ``count`` dice of ``sides`` faces (none asked for 0 dice)."""

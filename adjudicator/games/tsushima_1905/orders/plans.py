@@ -119,7 +119,12 @@ class Plans:
 
     def _orders(self, decision: Decision, table: Table, orders: OrderSet) -> dict[str, str] | None:
         """A cadence stop (rulings §4.1): the orders on file carry play on only if they
-        are not the ones that brought play here (sent again, or new, after the stop)."""
+        are not the ones that brought play here (sent again, or new, after the stop).
+        A one-line confirmation (the header and its entropy, no orders block in force)
+        gives no orders, so it carries nothing on: it is what step 1 waits for before
+        the set-up is drawn (docs/dice.md §8.1), and the first orders are asked after."""
+        if not orders.blocks:
+            return None
         mark = orders_mark(orders)
         return None if mark == decision.options.get("mark") else {"orders": mark}
 

@@ -16,6 +16,7 @@ from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import ahead_of, ahead_units
 from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, bl_to_units
 from adjudicator.games.tsushima_1905.options import Options
+from adjudicator.games.tsushima_1905.state import ACTIVE
 from adjudicator.games.tsushima_1905.orders.model import (
     ALL, ActivationOrder, Clause, CollisionPolicy, Concession, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
@@ -219,9 +220,14 @@ class Reader(TreeReader):
         Japanese ship's free move first, R-MOVE-2, R-MOVE-5; at most the CPs the ship
         has left), else E410 at the first element beyond them: a move is never
         rewritten to fit. After a relative move (which takes what it needs within
-        the limits), only the turns written are checked."""
+        the limits), only the turns written are checked. A ship out of action in the
+        campaign's position (at 0 CP it has surrendered, is abandoned or sunk, R-FATE)
+        makes no move: ``all`` or its squadron's entry is not for it, and an entry
+        naming it is not used (the receipt's note says so)."""
         problem = None
         for info in self.ships_of(who):
+            if self.out_of_action(info.name):
+                continue
             cls = self.data.classes[info.ship_class]
             free = int(self.data.rules["movement"]["japanese_free_move"]) if info.side == "japan" else 0
             turns = [where for code, where in elements if code[0] in "SP"]
@@ -249,6 +255,11 @@ class Reader(TreeReader):
         where, message = problem
         self.add("E410", f"{message}; write a move within its limits (nothing is cut to fit)", *_where(where))
         return False
+
+    def out_of_action(self, name: str) -> bool:
+        """The ship is out of action in the campaign's position the orders are read for."""
+        ship = self.state.ships.get(name) if self.state is not None else None
+        return ship is not None and ship.status != ACTIVE
 
     def cp_left(self, name: str) -> int | None:
         """The CPs a ship has left, when the orders are read for a campaign's position."""

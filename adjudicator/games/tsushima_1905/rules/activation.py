@@ -16,9 +16,7 @@ R-FIRE-4 (move, then fire).
 from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.table import Table as EngineTable
-from adjudicator.engine.table import ask_together
-from adjudicator.games.tsushima_1905.answers import READERS, Activation, Kind, OrdersDue
+from adjudicator.games.tsushima_1905.answers import Activation, Kind, OrdersDue
 from adjudicator.games.tsushima_1905.rules.gunnery import check_salvos, resolve_fire
 from adjudicator.games.tsushima_1905.rules.movement import (
     can_move, carry_out, check_limits, no_move_stays_on_table, plan_move,
@@ -107,8 +105,7 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
     for side in sides:
         mark = state.marks.get(side)
 
-        def check(raw, mark=mark) -> OrdersDue:
-            answer = READERS[Kind.ORDERS](raw)
+        def check(answer: OrdersDue, mark=mark) -> OrdersDue:
             if answer.mark == mark:
                 raise IllegalAnswer("these are the orders that brought play to this stop: send new orders to go on")
             return answer
@@ -118,8 +115,8 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
         if len(sides) == 2:
             prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
                        f"send them now, and play goes on once both are in")
-        questions.append(EngineTable.question(side, Kind.ORDERS.value, {"mark": mark, "stop": stop}, prompt, check))
-    answers = yield from ask_together(questions)
+        questions.append(table.question(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check))
+    answers = yield from table.ask_together(questions)
     for side in sides:
         state.marks[side] = answers[side].mark
 
