@@ -10,13 +10,13 @@ read orders faster; each is tested against the library it stands in for, and
   the plain arguments of the everyday commands read without Typer (tested against the
   Typer command line: tests/pipeline/test_pipeline_direct_commands.py);
 - :mod:`adjudicator.cli.compiled` -- the code ``dataclasses`` generates, kept compiled
-  for the next command (tested against ``dataclasses`` itself: tests/test_kept_compilations.py).
+  for the next command (tested against ``dataclasses`` itself: tests/test_kept_compilations.py);
+- :func:`adjudicator.mail.outgoing.outgoing_mail` -- outgoing mail written straight in its
+  wire form (tested byte for byte against the ``email`` package: tests/mail/test_mail_wire.py).
 
-Two more parts have no library path to switch to, and stay: the hand-frozen
-:class:`adjudicator.engine.requests.Event` (slots and read-only properties in place of
-a frozen dataclass) and the hand-written header lines of outgoing mail in
-:mod:`adjudicator.mail.outgoing` (checked against the ``email`` package's own parse of
-what they write: tests/mail/test_mail_wire.py).
+One more part has no library path to switch to, and stays: the hand-frozen
+:class:`adjudicator.engine.requests.Event` (slots and read-only properties in place of a
+frozen dataclass, for the hundreds of events a long game keeps).
 """
 
 from __future__ import annotations

@@ -43,3 +43,16 @@ def test_a_command_says_the_same_with_the_libraries_only(switch):
     assert (chosen.returncode, chosen.stdout) == (plain.returncode, plain.stdout)
     assert plain.returncode == 0 and "typer loaded" not in plain.stderr  # the direct path
     assert ("typer loaded" in chosen.stderr) == (switch == "1")
+
+
+def test_the_switch_writes_outgoing_mail_with_the_email_package_byte_for_byte(monkeypatch):
+    from datetime import datetime, timezone
+
+    from adjudicator.mail import outgoing_mail
+
+    fields = dict(sender="referee@adjudicator.test", to="togo@japan.test", subject="[c1] Orders accepted",
+                  text="Orders accepted.\n", message_id="<r-1@adjudicator.test>", in_reply_to="<o-1@japan.test>",
+                  date=datetime(1904, 2, 8, 23, 30, tzinfo=timezone.utc))
+    direct = outgoing_mail(**fields)
+    monkeypatch.setenv("ADJUDICATOR_LIBRARIES_ONLY", "1")
+    assert outgoing_mail(**fields) == direct
