@@ -4,6 +4,11 @@
 against a real PostgreSQL server started by the tests (tests/pg_cluster.py) instead of
 an SQLite file; tests that need PostgreSQL itself take ``postgres_url`` and run in
 both passes.
+
+``ADJUDICATOR_SOAK=1`` runs the long soaks, which the default run leaves short: a test
+marked ``soak`` is skipped without it, and one marked ``soak("sized")`` runs a smaller
+form of itself (its size read from :func:`soak_size`). ``ADJUDICATOR_SOAK=1 pytest -m
+soak`` runs just the soaks, in full.
 """
 
 from __future__ import annotations
@@ -13,6 +18,32 @@ import os
 import pytest
 
 from adjudicator.games.port_arthur import PortArthur
+
+#: Whether the long soaks run in full (ADJUDICATOR_SOAK=1).
+SOAK = os.environ.get("ADJUDICATOR_SOAK", "") not in ("", "0")
+
+
+def soak_size(default: int, full: int, variable: str | None = None) -> int:
+    """How many rounds a sized soak runs: ``variable`` from the environment if set,
+    else ``full`` with ADJUDICATOR_SOAK=1, else ``default``."""
+    given = os.environ.get(variable) if variable else None
+    return int(given) if given else full if SOAK else default
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "soak: a long soak; skipped unless ADJUDICATOR_SOAK=1 "
+                            "(soak(\"sized\"): run smaller unless ADJUDICATOR_SOAK=1)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if SOAK:
+        return
+    skip = pytest.mark.skip(reason="a long soak: ADJUDICATOR_SOAK=1 runs it")
+    for item in items:
+        marker = item.get_closest_marker("soak")
+        if marker is not None and "sized" not in marker.args:
+            item.add_marker(skip)
+
 
 TEST_STORE = os.environ.get("ADJUDICATOR_TEST_STORE", "sqlite").lower()
 if TEST_STORE not in ("sqlite", "postgresql"):

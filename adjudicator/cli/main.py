@@ -60,11 +60,16 @@ def run() -> None:
 
         print(__version__)
         sys.exit(0)
-    from adjudicator.cli.compiled import kept_compilations
+    from adjudicator.speed import annex_on
 
     try:
-        with kept_compilations():
-            _run()
+        if annex_on():
+            from adjudicator.cli.compiled import kept_compilations
+
+            with kept_compilations():
+                _run()
+        else:  # the libraries only: Typer reads every command line, dataclasses compiles
+            _run(direct=False)
     except BrokenPipeError:
         _quiet_broken_pipe()
 
@@ -77,11 +82,11 @@ def _quiet_broken_pipe() -> None:
     sys.exit(141)
 
 
-def _run() -> None:
+def _run(direct: bool = True) -> None:
     import importlib
 
     argv = sys.argv[1:]
-    if argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
+    if direct and argv[:1] and argv[0] in DIRECT and not {"-h", "--help"} & set(argv):
         module, _, function = DIRECT[argv[0]].partition(":")
         try:
             code = getattr(importlib.import_module(module), function or "direct")(argv[1:])

@@ -25,6 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from adjudicator.orders.driver import parse_fast
 from adjudicator.orders.grammar import describe_terminal, keyword_of, lalr_parser
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
+from adjudicator.speed import annex_on
 
 _HEADING_LIKE = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*:")
 _FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)")
@@ -55,7 +56,7 @@ def parse_with_recovery(parser: Lark | str, text: str, log: ProblemLog) -> Tree 
     a game, it needs no lark parser built, only the grammar's program from the cache);
     lark's interactive parser reads one with mistakes, from the start, line by line.
     """
-    tree = parse_fast(parser, text)
+    tree = parse_fast(parser, text) if annex_on() else None
     if tree is not None:
         return tree
     if isinstance(parser, str):

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-import json
 import re
 import textwrap
 
 import jinja2
 from markupsafe import Markup
 
+from adjudicator.canonical import canonical_text
 from adjudicator.resources import cache_dir, data_dir
 
 
@@ -62,7 +62,7 @@ def _picture(autoescape: bool, name: str, data: Any) -> Markup | str:
     ``data`` is the same (both players' reports of a step, and steps that move nothing,
     share one drawing). A partial writes ``{{ picture("game/board.svg.j2", game.picture) -}}``."""
     try:
-        key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        key = canonical_text(data)
     except (TypeError, ValueError):  # not plain data: drawn each time
         return _draw_picture(autoescape, name, data)
     return _drawn_picture(autoescape, name, key, _Unhashed(data))

@@ -39,6 +39,7 @@ def for_campaign(text: str, campaign: str) -> str:
     return re.sub(r"(?im)^(\s*turn\s+\d+)\s*,\s*step\s+\d+|^\s*step\s*:?\s*\d+\s*(#.*)?$", r"\1", text)
 
 
+@pytest.mark.soak("sized")
 def test_the_campaign_adjudicates_after_every_accepted_fuzzed_orders_file(campaigns, referee_key):
     number = 1
     campaigns.create(f"fuzz-{number}", "port-arthur", PLAYERS, referee_key)

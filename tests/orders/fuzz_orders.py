@@ -10,14 +10,16 @@ empty heading, quoted text, HTML); and a line repeated hundreds or thousands of 
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
+from tests.conftest import soak_size
+
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "port-arthur"
 
-#: How many files the fuzz tests try: modest by default; FUZZ_ORDERS=10000 for the full run.
-FUZZ_COUNT = int(os.environ.get("FUZZ_ORDERS", "300"))
+#: How many files the fuzz tests try: 100 by default, 1,000 with ADJUDICATOR_SOAK=1;
+#: FUZZ_ORDERS=10000 for the full run.
+FUZZ_COUNT = soak_size(100, 1000, "FUZZ_ORDERS")
 
 INSERTS = [
     "password: my secret words", "passwrod: my secret words", "reroll: no; yes", "dice: auto; ask",

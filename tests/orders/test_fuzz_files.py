@@ -6,6 +6,7 @@ runs the full 10,000."""
 
 from __future__ import annotations
 
+import pytest
 from fuzz_orders import FUZZ_COUNT, mutated_files
 
 from adjudicator.orders import OrdersError, Receipt, parse_orders
@@ -43,6 +44,7 @@ def check_one(text: str):
     return receipt
 
 
+@pytest.mark.soak("sized")
 def test_mutated_orders_files_are_refused_clearly_or_read_back_the_same():
     accepted = sum(check_one(text) is not None for text in mutated_files(seed=1904, count=FUZZ_COUNT))
     assert 0 < accepted < FUZZ_COUNT  # the mutations make both kinds

@@ -156,6 +156,7 @@ def test_two_adjudicate_commands_at_once_write_one_batch(tmp_path, referee_key):
     assert record.startswith(before) and verify_text(record).verified
 
 
+@pytest.mark.soak
 def test_a_killed_adjudication_leaves_the_campaign_before_or_after_it(pending):
     folder, before = pending
     key_path = folder / "referee.key"

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from adjudicator.engine import Decision, Match, Roll
 from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
 from adjudicator.games.port_arthur.state import ENDED, PHASES, SETUP, SHIPYARD, SUNK
+from tests.conftest import soak_size
 
 OPTION_SETS = [
     {},
@@ -19,7 +20,7 @@ OPTION_SETS = [
     {"fog_of_war": True, "partial_hits": "at-most"},
     {"mines": True, "track": ["Yalu", "Nanshan", "Liaoyang", "Mukden", "Siping", "Hill 203", "Port Arthur"]},
 ]
-GAMES = 2000
+GAMES = soak_size(200, 2000, "PA_RANDOM_GAMES")  # thousands with ADJUDICATOR_SOAK=1
 
 
 def places(game) -> set[str]:
@@ -67,6 +68,7 @@ def play_checked(game, seed: int, options: dict) -> Match:
     return match
 
 
+@pytest.mark.soak("sized")
 def test_thousands_of_random_games_end_after_turn_6_with_a_result(port_arthur):
     results = {}
     for seed in range(GAMES):

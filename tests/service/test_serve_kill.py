@@ -12,15 +12,18 @@ import threading
 import time
 from email.utils import make_msgid
 
+import pytest
+
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.demo import player_email
 from adjudicator.campaign.verify import verify_text
 from adjudicator.games.port_arthur.autoplayer import AutoCommander
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import ADDRESSES, CAMPAIGN, PASSWORDS, REFEREE, parse_eml
+from tests.conftest import soak_size
 from tests.service.conftest import wait_for
 
-KILLS = 8
+KILLS = soak_size(3, 8)  # kills of serve: 8 with ADJUDICATOR_SOAK=1
 
 
 def next_orders(referee, commanders, rng) -> tuple[int, str, bytes]:
@@ -68,6 +71,7 @@ def answered_step(referee, message_id: str, step: int) -> bool:
     return receipts.get(message_id) == 1 and len(batches) >= step and reports == 2 * len(batches)
 
 
+@pytest.mark.soak("sized")
 def test_sigkill_at_any_moment_of_a_step_leaves_each_campaign_whole_and_loses_no_message(referee, start_serve):
     rng = random.Random(1904)
     commanders: dict = {}

@@ -122,6 +122,7 @@ def check_whole_transactions(path):
         return done
 
 
+@pytest.mark.soak
 def test_kill_at_random_moments_leaves_whole_transactions(store_location):
     path = store_location
     # a command on a database server takes several round trips: leave it more time;

@@ -86,6 +86,7 @@ def test_the_copy_command_moves_a_store_to_postgresql_and_shows_no_secret(source
     assert [c["outcome"] for c in json.loads(again.stdout)["copied"]] == ["present", "present"]
 
 
+@pytest.mark.soak
 def test_the_demo_campaign_moved_to_postgresql_is_served_and_verifies_there(tmp_path, postgres_url):
     demo = cli("demo", tmp_path / "demo", "--quiet", timeout=180)
     assert demo.returncode == 0, demo.stderr

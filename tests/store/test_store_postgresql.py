@@ -224,6 +224,7 @@ def check_league(url) -> None:
             assert verify_text(campaigns.export_public(campaign)).verified
 
 
+@pytest.mark.soak
 def test_many_hosts_receiving_and_adjudicating_at_once_write_each_step_once(league):
     url, key, mail = league
     hosts = [start_host(url, key, mail) for _ in range(4)]
@@ -237,6 +238,7 @@ def test_many_hosts_receiving_and_adjudicating_at_once_write_each_step_once(leag
     check_league(url)
 
 
+@pytest.mark.soak
 def test_a_host_killed_at_a_random_moment_leaves_every_campaign_whole(league):
     url, key, mail = league
     victim = start_host(url, key, mail)
