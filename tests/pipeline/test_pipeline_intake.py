@@ -155,9 +155,9 @@ def test_arrival_order_not_the_date_decides_and_an_older_dated_mail_that_arrives
 
     assert [t.outcome for t in taken] == ["accepted", "accepted"]
     last = outgoing(store)[-1]
-    assert "the orders received last are the ones in force" in last.text
-    assert "this mail is dated 2026-11-30 08:00 UTC, before the orders it replaces arrived" in last.text
-    assert "not by their Date" in last.text
+    assert "the orders received last are the ones in force" in last.words
+    assert "this mail is dated 2026-11-30 08:00 UTC, before the orders it replaces arrived" in last.words
+    assert "not by their Date" in last.words
     campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
     assert ships_of(campaigns, "japan")["Mikasa"] == "Tsushima"
 

@@ -123,8 +123,13 @@ def test_the_golden_game_shows_what_the_rulings_ask_a_report_to_show():
 
 
 def without_addressee(text: str) -> list[str]:
-    """A report's lines but those naming whom it is for and what that side is asked."""
+    """A report's lines but those naming whom it is for and what that side is asked (also
+    how that side asks the referee by mail: its own side line)."""
     lines = text.splitlines()
+    if "ASK THE REFEREE BY MAIL" in lines:
+        start = lines.index("ASK THE REFEREE BY MAIL")
+        stop = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+        lines = lines[:start] + lines[stop:]
     asked = next((i for i, line in enumerate(lines) if line.startswith(("WHAT IS ASKED", "WAITING FOR"))),
                  len(lines))
     end = next((i for i, line in enumerate(lines) if i > asked and line == "FAIR DICE"), len(lines))
