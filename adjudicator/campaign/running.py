@@ -205,11 +205,8 @@ def line_of(text: str | None, name: str) -> int | None:
 def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
     """Each order the game says cannot be carried out now, with its line in the text
     sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur")."""
-    why_not = getattr(game_support.answers, "why_not", None)
-    if why_not is None:
-        return []
     found = []
-    for name, reason in why_not(decision, state, orders):
+    for name, reason in game_support.answers.why_not(decision, state, orders):
         number = line_of(text, name)
         found.append(reason if number is None else f"line {number}: {reason}")
     return found
@@ -217,20 +214,18 @@ def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSe
 
 class NotCarriedOut:
     """What each side's orders in force leave undone, as the game's ``answers.why_not``
-    tells it (optional for now: a game without it gives no notes), noted while the
+    tells it (a required part of the game contract), noted while the
     adjudication meets the questions, for that side's next report: "line 8: Novik
     cannot reach Pacific Ocean from Port Arthur", the line found in the orders the
     side sent (``texts``: side -> the canonical texts of its orders in force, newest
     first, each with its step), as its receipt echoed them."""
 
     def __init__(self, answers: Any, texts: Mapping[str, Sequence[tuple[int, str]]]) -> None:
-        self._why_not = getattr(answers, "why_not", None)
+        self._why_not = answers.why_not
         self._texts = texts
         self.notes: dict[str, list[str]] = {}
 
     def __call__(self, decision: Decision, state: Any, orders: OrderSet) -> None:
-        if self._why_not is None:
-            return
         for name, reason in self._why_not(decision, state, orders):
             noted = self.notes.setdefault(decision.side, [])
             note = self._located(decision.side, name, reason)

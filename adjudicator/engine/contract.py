@@ -66,7 +66,15 @@ protocol below:
     ``answer_for(decision, state, orders)``: the JSON answer the orders give, or None
     (then the player is asked); ``default_answer(decision, state)``: the answer for a
     silent player (NMR); ``DEFAULT_TEXT``: decision kind -> what the default does,
-    in words. Both only ever return legal answers.
+    in words. Both only ever return legal answers. ``why_not(decision, state, orders)``
+    (required: nothing a player sends is dropped or replaced in silence): each order of
+    ``orders`` that cannot be carried out as written in the position ``state`` for
+    ``decision``, as ``(name, reason)`` pairs -- ``name`` the word its line is found by
+    in the text sent (a unit, a ship, a card), ``reason`` why and what is done instead
+    ("Novik cannot reach Pacific Ocean from Port Arthur"); an empty list when every
+    order can be carried out (or ``orders`` is None). ``check --store --campaign`` and
+    every receipt name each such line, and the report lists them under "Orders not
+    carried out as written".
 
 ``report`` (:class:`ReportPartial`)
     ``context(state, view, side, options)``: the game's part of a player's report
@@ -166,6 +174,8 @@ class OrderAnswers(Protocol):
     def answer_for(self, decision: Decision, state: Any, orders: "OrderSet | None") -> dict | None: ...
 
     def default_answer(self, decision: Decision, state: Any) -> dict: ...
+
+    def why_not(self, decision: Decision, state: Any, orders: "OrderSet | None") -> list[tuple[str, str]]: ...
 
 
 class ReportPartial(Protocol):

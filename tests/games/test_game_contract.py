@@ -168,6 +168,55 @@ def test_a_stop_that_asks_several_sides_takes_their_answers_in_either_order(name
     assert ends[0] == ends[1]
 
 
+def _is_notes(found) -> bool:
+    return isinstance(found, list) and all(
+        isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(part, str) and part for part in pair)
+        for pair in found)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_says_why_an_order_cannot_be_carried_out_as_name_and_reason_pairs(name):
+    plugin = games.get(name)
+    assert callable(getattr(plugin.answers, "why_not", None)), f"{name}'s answers have no why_not"
+    rng = random.Random(7)
+    commanders = {side: plugin.commander(side, rng) for side in plugin.game().sides} if plugin.commander else {}
+    match = Match(plugin.game(), {}, {})
+    asked = 0
+    while not match.finished and asked < 60:
+        if match.chance is not None:
+            match.supply(plugin.dice(rng)(match.chance))
+            continue
+        decision = match.decision
+        asked += 1
+        assert plugin.answers.why_not(decision, match.state, None) == [], decision.kind
+        orders = None
+        if decision.side in commanders:
+            text = commanders[decision.side].orders(decision, match.state,
+                                                     {"campaign": "c", "side": decision.side, "turn": 1})
+            orders = parse_orders(text, name, state=match.state)
+            assert _is_notes(plugin.answers.why_not(decision, match.state, orders)), decision.kind
+        answer = plugin.answers.answer_for(decision, match.state, orders) if orders is not None else None
+        match.answer(decision.side, answer or plugin.answers.default_answer(decision, match.state))
+    assert asked
+
+
+def test_the_toy_hand_names_a_card_played_that_is_not_in_the_hand():
+    plugin = games.get("toy-hand")
+    match = Match(plugin.game(), {}, {})
+    rng = random.Random(1)
+    while match.chance is not None:
+        match.supply(plugin.dice(rng)(match.chance))
+    decision = match.decision
+    missing = next(card for card in ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+                   if card not in decision.options["card"])
+    orders = parse_orders(f"campaign: c\nside: {decision.side}\nplay: {missing}\n", "toy-hand")
+    [(named, reason)] = plugin.answers.why_not(decision, match.state, orders)
+    assert named == missing and "not in your hand" in reason
+    held = decision.options["card"][0]
+    orders = parse_orders(f"campaign: c\nside: {decision.side}\nplay: {held}\n", "toy-hand")
+    assert plugin.answers.why_not(decision, match.state, orders) == []
+
+
 #: The games whose templates are written as skeletons filled with the default answer
 #: (tests/games/templates.py); every game belongs here once its templates are.
 TEMPLATE_GAMES = ["port-arthur", "toy-hand"]

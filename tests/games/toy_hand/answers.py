@@ -26,3 +26,14 @@ def answer_for(decision: Decision, state: Any, orders: Any) -> dict | None:
 
 def default_answer(decision: Decision, state: Any) -> dict:
     return {"card": min(decision.options["card"], key=value)}
+
+
+def why_not(decision: Decision, state: Any, orders: Any) -> list[tuple[str, str]]:
+    """A one-off ``play:`` of a card not in the hand: not played, as (the card, why)."""
+    if orders is None or decision.kind != "play" or (orders.header.side not in (None, decision.side)):
+        return []
+    play, hand = orders.block("play"), decision.options["card"]
+    if play is None or play.card in hand:
+        return []
+    instead = "your standing order chooses" if orders.block("policy") is not None else "you are asked again"
+    return [(play.card, f"{play.card} is not in your hand ({', '.join(hand)}): not played, {instead}")]
