@@ -12,8 +12,6 @@ static web host.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +20,7 @@ from adjudicator.campaign.verifier import PAGE_NAME as VERIFIER_NAME, verifier_p
 from adjudicator.campaign.verify import render_verdict, verify_records
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.fairdice import FairDiceError, records_from_jsonl, records_to_jsonl
+from adjudicator.files import write_atomically
 from adjudicator.site.feed import FEED_NAME, signed_feed
 from adjudicator.site.replay import PublicCampaign, asked_sides, public_campaign
 
@@ -101,14 +100,6 @@ def write_files(folder: Path, files: dict[str, str]) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, text in files.items():
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.")
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-                    out.write(text)
-                os.chmod(temporary, 0o644)
-                os.replace(temporary, folder / name)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)  # no half-written file left beside the pages
-                raise
+            write_atomically(folder / name, text.encode("utf-8"), mode=0o644)
     except OSError as err:
         raise SiteError(f"cannot write the site into {folder}: {err.strerror or err}") from err

@@ -23,7 +23,6 @@ import io
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-import jinja2
 
 from adjudicator.tournament.standings import Line
 from adjudicator.tournament.state import EventState, GameResult, GameSlot
@@ -201,40 +200,8 @@ def render_cross_table(state: EventState, lines: Sequence[Line]) -> str:
     return "\n".join(out)
 
 
-PAGE = jinja2.Environment(autoescape=True).from_string("""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{{ name }}: standings</title>
-<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}
-td,th{border:1px solid #999;padding:.2em .5em;text-align:right}td.name,th.name{text-align:left}
-code{font-size:90%}</style></head><body>
-<h1>{{ name }}</h1>
-<p>{{ title }}, {{ format }}; {{ rounds }} round(s) paired; {{ "final standings" if closed else "standings so far" }}.
-Points: win {{ win }}, draw {{ draw }}, loss {{ loss }}; a bye scores as a {{ bye }}.</p>
-<h2>Standings</h2>
-<table><tr><th>#</th><th class="name">player</th><th>pts</th><th>games</th><th>W-D-L</th>
-{% for c in chain %}<th>{{ c }}</th>{% endfor %}<th class="name">ahead on</th></tr>
-{% for line in lines %}<tr><td>{{ line.rank }}</td><td class="name">{{ line.player }}{% if line.withdrawn %} (withdrawn){% endif %}</td>
-<td>{{ "%g"|format(line.points) }}</td><td>{{ line.games }}</td><td>{{ line.wins }}-{{ line.draws }}-{{ line.losses }}</td>
-{% for c in chain %}<td>{{ "%g"|format(line.tiebreaks.get(c, 0)) if c in line.tiebreaks else "-" }}</td>{% endfor %}
-<td class="name">{{ line.decided_by }}</td></tr>
-{% endfor %}</table>
-<h2>Cross-table</h2>
-<table><tr><th>#</th><th class="name">player</th>{% for n in range(1, rounds + 1) %}<th>R{{ n }}</th>{% endfor %}<th>pts</th></tr>
-{% for row in cross %}<tr><td>{{ row.rank }}</td><td class="name">{{ row.player }}</td>
-{% for cell in row.rounds %}<td>{{ cell }}</td>{% endfor %}<td>{{ "%g"|format(row.points) }}</td></tr>
-{% endfor %}</table>
-<p>Each round: the opponent's rank, the side played ({{ legend }}) and the result: 1 win, = draw, 0 loss,
-+ / - by forfeit, - for no result, * still running; U the bye, Z not paired.</p>
-<h2>Games</h2>
-<table><tr><th>round</th><th class="name">game</th>{% for s in sides %}<th class="name">{{ s }}</th>{% endfor %}<th class="name">result</th></tr>
-{% for g in games %}<tr><td>{{ g.round }}</td><td class="name">{{ g.game }}</td>
-{% for p in g.players %}<td class="name">{{ p }}</td>{% endfor %}<td class="name">{{ g.said }}</td></tr>
-{% endfor %}</table>
-{% if rulings %}<h2>Rulings</h2><ul>{% for r in rulings %}<li>{{ r.game }}: {{ r.rung }} -- {{ r.reason }}
-{% if r.overturns %} (overturns the result over the board){% endif %}</li>{% endfor %}</ul>{% endif %}
-<p>Record head: <code>{{ head }}</code>. Check the whole event yourself from its public bundle:
-<code>adjudicator tournament audit --public BUNDLE --head {{ head }}</code>.</p>
-</body></html>
-""")
+#: the static standings page's template (templates/tournament/standings.html.j2)
+PAGE = "tournament/standings.html.j2"
 
 
 def standings_page(state: EventState, lines: Sequence[Line], title: str) -> str:
@@ -249,7 +216,9 @@ def standings_page(state: EventState, lines: Sequence[Line], title: str) -> str:
                 else f"{slot.sides[result.result]} ({result.result}) wins") + ("" if result is None else f" -- {result.how}")
             games.append({"round": info.number, "game": slot.game, "players": [slot.sides.get(s, "") for s in sides],
                           "said": said})
-    return PAGE.render(
+    from adjudicator.reports.render import template_environment
+
+    return template_environment(True).get_template(PAGE).render(
         name=state.name, title=title, format=state.format, rounds=len(state.rounds), closed=state.closed is not None,
         win=f"{state.scoring('win'):g}", draw=f"{state.scoring('draw'):g}", loss=f"{state.scoring('loss'):g}",
         bye=state.charter["bye"], chain=list(state.charter["tiebreaks"]), lines=lines,

@@ -48,7 +48,8 @@ def automatic_orders(seed: int, stop_at=("sortie",)):
             return None
         return dict(player(decision, state))
 
-    return SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)))
+    return SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
+                           why_not=lambda decision, state, orders: [])  # answers at random: nothing left undone
 
 
 @pytest.fixture

@@ -160,7 +160,7 @@ def toy_campaigns(campaigns, monkeypatch):
     plugin = games.get("toy-hand")
     player = plugin.player(rng)
     answers = SimpleNamespace(answer_for=lambda d, s, o: dict(player(d, s)), default_answer=player,
-                              DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
+                              why_not=plugin.answers.why_not, DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
     automatic = dataclasses.replace(plugin, answers=answers)
     real = games.get
     monkeypatch.setattr(games, "get", lambda name: automatic if name == "toy-hand" else real(name))

@@ -38,7 +38,8 @@ def campaigns(tmp_path, monkeypatch):
             return None
         return dict(player(decision, state))
 
-    support = SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)))
+    support = SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
+                              why_not=lambda decision, state, orders: [])  # answers at random: nothing left undone
     automatic = dataclasses.replace(games.get(GAME_NAME), answers=support)
     real_get = games.get
     monkeypatch.setattr(games, "get", lambda name: automatic if name == GAME_NAME else real_get(name))

@@ -32,7 +32,7 @@ def automatic_answers(plugin, seed: int):
         return dict(player(decision, state))
 
     return SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
-                           DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
+                           why_not=plugin.answers.why_not, DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
 
 
 @pytest.fixture
