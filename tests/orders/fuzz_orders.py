@@ -6,6 +6,10 @@ swapped or replaced; lines deleted, doubled, swapped; lines inserted from a list
 typical mistakes (a mistyped password line, two answers on one line, a greeting, an
 empty heading, quoted text, HTML); and a line repeated hundreds or thousands of times
 (to reach the size limits, where the stored form may be longer than the file sent).
+
+``read_back(text, game)`` is the property every language's fuzz test checks of one
+file: refused with every problem located inside the text sent (and no password quoted
+back), or accepted with a receipt that reads back to the same orders.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from adjudicator.orders import OrdersError, Receipt, parse_orders
+from adjudicator.orders.text import clean
 from tests.conftest import soak_size
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "port-arthur"
@@ -79,3 +85,32 @@ def mutated_files(seed: int, count: int = FUZZ_COUNT):
     sources = samples()
     for _ in range(count):
         yield mutate(rng.choice(sources), rng)
+
+
+def assert_located(text: str, err: OrdersError) -> None:
+    """Every problem (but the E900 summary) has a line and column inside the text."""
+    try:
+        lines = clean(text).lines
+    except OrdersError:  # the file as a whole is refused: places are in the text as sent
+        lines = tuple(text.split("\n"))
+    for problem in err.problems:
+        if problem.code == "E900":
+            continue
+        assert 1 <= problem.line <= len(lines), (problem, len(lines))
+        assert 1 <= problem.column <= len(lines[problem.line - 1]) + 1, (problem, lines[problem.line - 1])
+
+
+def read_back(text: str, game: str) -> Receipt | None:
+    """The fuzz property for one file of ``game``'s language; the receipt when accepted."""
+    try:
+        orders = parse_orders(text, game)
+    except OrdersError as err:
+        assert err.problems
+        assert_located(text, err)
+        assert "my secret words" not in err.render() + repr([p.to_json() for p in err.problems])
+        return None
+    receipt = Receipt.of(orders)
+    again = parse_orders(receipt.text, game)
+    assert again == orders, receipt.text
+    assert Receipt.of(again).text == receipt.text
+    return receipt
