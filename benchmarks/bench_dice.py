@@ -11,11 +11,9 @@ Target: verify under 100 ms beyond the interpreter's start-up.
 from __future__ import annotations
 
 import argparse
-import os
 import dataclasses
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,6 +25,7 @@ from adjudicator.campaign import Campaigns, Player
 from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import DiceStream, generate_keypair
 from adjudicator.games.port_arthur.players import RandomPlayer
+from common import wall
 from adjudicator.store import Store
 
 DICE = 20_000
@@ -70,14 +69,6 @@ def complete_record(folder: Path) -> str:
         return campaigns.export_public("bench")
 
 
-#: A new process as a user's: its modules' bytecode written once and read back after.
-USER_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-
-
-def wall(command: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, check=False, capture_output=True, env=USER_ENV)
-    return time.perf_counter() - start
 
 
 def main() -> None:

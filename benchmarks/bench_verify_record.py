@@ -14,9 +14,7 @@ Targets: verify under 100 ms beyond start-up; the browser under 1 s.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import wall  # noqa: E402
 from adjudicator.campaign.campaign import Campaigns  # noqa: E402
 from adjudicator.campaign.examples import play_example  # noqa: E402
 from adjudicator.campaign.record_schema import schema_problem  # noqa: E402
@@ -31,13 +30,6 @@ from adjudicator.campaign.verify import verify_text  # noqa: E402
 from adjudicator.fairdice import records_from_jsonl  # noqa: E402
 from adjudicator.store import Store  # noqa: E402
 
-USER_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-
-
-def wall(command: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, check=False, capture_output=True, env=USER_ENV)
-    return time.perf_counter() - start
 
 
 def main() -> None:

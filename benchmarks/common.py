@@ -1,12 +1,26 @@
 """What the benchmarks share: the calibration workload their ratios are measured against,
-and what a games benchmark keeps of each game it has played."""
+what a games benchmark keeps of each game it has played, and the wall time of a command
+run as a user runs it."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
 import time
 from typing import Any, NamedTuple
+
+
+#: A new process as a user's: its modules' bytecode written once and read back after.
+USER_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+def wall(command: list[str]) -> float:
+    """The wall time of ``command`` run as a new process (its output thrown away)."""
+    start = time.perf_counter()
+    subprocess.run(command, check=False, capture_output=True, env=USER_ENV)
+    return time.perf_counter() - start
 
 
 def calibration(rolls: int = 200_000) -> float:
