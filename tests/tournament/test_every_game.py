@@ -45,11 +45,14 @@ def play_until(tournaments, key, game_name, game, passwords, until):
             for side in plugin.game().sides:
                 tournaments.campaigns.submit(game, f"campaign: {game}\nside: {side}\nturn: 1\nstep: 1\n"
                                                    f"password: {passwords[side]}\nentropy: confirm-{side}\n", key)
-        if match.decision is not None:
-            side = match.decision.side
+        on_file = log.orders_for(log.next_batch)
+        for decision in match.decisions:   # (a stop may ask several sides: each writes its own orders)
+            if decision.side in on_file:
+                continue
+            side = decision.side
             header = {"campaign": game, "side": side, "turn": getattr(match.state, "turn", None),
                       "step": log.next_batch, "password": passwords[side]}
-            tournaments.campaigns.submit(game, players[side].orders(match.decision, match.state, header), key)
+            tournaments.campaigns.submit(game, players[side].orders(decision, match.state, header), key)
         tournaments.campaigns.adjudicate(game, key, T0)
     raise AssertionError("the game did not get there")
 
