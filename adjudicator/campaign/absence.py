@@ -2,9 +2,11 @@
 
 A mail with the lines ``campaign:``, ``side:``, ``password:`` and
 ``away: 2026-12-20 to 2026-12-27`` (dates of the first and last day away, UTC, both
-counted) records an absence of that side, within the campaign's budget:
+counted) records an absence of that side, within the campaign's budget: by default
 :data:`DAYS_A_YEAR` days in a calendar year (the year the absence begins in) and at
-most :data:`LONGEST` days in one absence. ``away: none`` ends the absence in force
+most :data:`LONGEST` days in one absence; a roster's ``[[campaign]]`` may set its own
+(``absence_days_a_year``, ``absence_days_at_most``), kept in the metadata as
+:data:`BUDGET`. ``away: none`` ends the absence in force
 (today is its last day) and withdraws those still to come.
 
 A step's deadline that falls inside an absence of any side moves past its end by the
@@ -27,8 +29,10 @@ from adjudicator.campaign.errors import CampaignError
 
 #: Days of absence a side may take in one calendar year, and in one absence.
 DAYS_A_YEAR, LONGEST = 14, 10
-#: The campaign's metadata key of the absences.
-ABSENCES = "absences"
+#: The campaign's metadata keys of the absences, and of the campaign's own budget.
+ABSENCES, BUDGET = "absences", "absence_budget"
+#: The roster's keys of a campaign's own budget, and the budget's keys they set.
+ROSTER_KEYS = {"absence_days_a_year": "days_a_year", "absence_days_at_most": "longest"}
 #: The ``away:`` line of a mail.
 AWAY_LINE = re.compile(r"^[ \t]*away[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 SPAN = re.compile(r"^(\S+)[ \t]+to[ \t]+(\S+)$", re.IGNORECASE)
@@ -107,14 +111,21 @@ def all_absences(meta: Mapping[str, Any]) -> list[tuple[str, Absence]]:
                   key=lambda pair: (pair[1].first, pair[0]))
 
 
+def budget(meta: Mapping[str, Any]) -> tuple[int, int]:
+    """The campaign's budget: days a year, and the longest absence."""
+    own = meta.get(BUDGET, {})
+    return int(own.get("days_a_year", DAYS_A_YEAR)), int(own.get("longest", LONGEST))
+
+
 def days_left(meta: Mapping[str, Any], side: str, year: int) -> int:
     """Days of the side's budget left in ``year`` (absences beginning in that year count)."""
-    return DAYS_A_YEAR - sum(a.days for a in absences_of(meta, side) if a.first.year == year)
+    return budget(meta)[0] - sum(a.days for a in absences_of(meta, side) if a.first.year == year)
 
 
 def budget_words(meta: Mapping[str, Any], side: str, year: int) -> str:
-    return (f"{days_left(meta, side, year)} of {DAYS_A_YEAR} days left in {year} "
-            f"(at most {LONGEST} days in one absence)")
+    a_year, longest = budget(meta)
+    return (f"{days_left(meta, side, year)} of {a_year} days left in {year} "
+            f"(at most {longest} days in one absence)")
 
 
 def with_absence(meta: Mapping[str, Any], side: str, absence: Absence, today: date) -> dict[str, Any]:
@@ -128,9 +139,9 @@ def with_absence(meta: Mapping[str, Any], side: str, absence: Absence, today: da
         if other.first <= absence.last and absence.first <= other.last:
             raise AbsenceRefused(f"{absence.words()} overlaps your absence {other.words()}: send "
                                  "'away: none' to end or withdraw yours first")
-    if absence.days > LONGEST:
+    if absence.days > budget(meta)[1]:
         raise AbsenceRefused(f"{absence.words()} is {absence.days} days, over the longest absence of "
-                             f"{LONGEST} days; you have {budget_words(meta, side, year)}")
+                             f"{budget(meta)[1]} days; you have {budget_words(meta, side, year)}")
     if absence.days > days_left(meta, side, year):
         raise AbsenceRefused(f"{absence.words()} is {absence.days} days, over your budget: you have "
                              f"{budget_words(meta, side, year)}")

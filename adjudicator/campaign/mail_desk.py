@@ -29,11 +29,10 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from adjudicator.campaign.absence import (
-    DAYS_A_YEAR,
-    LONGEST,
     AbsenceRefused,
     absences_to_come,
     away_line_in,
+    budget,
     budget_words,
     read_away,
     with_absence,
@@ -96,8 +95,9 @@ class Answer:
     original: Any = None  # a report sent before (an EmailMessage): its body is sent again
 
 
-def help_text(campaign: str, sides: list[str]) -> str:
+def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = None) -> str:
     """The commands, and how to send orders."""
+    a_year, longest = budget(meta or {})
     return "\n".join([
         f"The referee's desk of campaign {campaign} answers a mail that holds these lines",
         "(one command a mail; text around them is ignored):",
@@ -117,8 +117,8 @@ def help_text(campaign: str, sides: list[str]) -> str:
         "  orders    the orders in force for your side",
         "  record    the public record (attached) and how to check every die",
         "  away: 2026-12-20 to 2026-12-27",
-        f"            an absence (UTC days, both counted; {DAYS_A_YEAR} days a year,",
-        f"            at most {LONGEST} in one): deadlines in it move past it and",
+        f"            an absence (UTC days, both counted; {a_year} days a year,",
+        f"            at most {longest} in one): deadlines in it move past it and",
         "            the other side is told the dates; 'away: none' ends it",
         "",
         "To send orders, reply to your latest report with your orders between",
@@ -205,7 +205,7 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
     meta = tx.campaign().meta
     sides = list(meta.get("players", {}))
     if command.word == "help":
-        return Answer("The referee's desk: commands by mail", help_text(campaign, sides))
+        return Answer("The referee's desk: commands by mail", help_text(campaign, sides, meta))
     side = check_sender(command, meta, tx.get_secret(f"password:{command.side}") if command.side in sides else None)
     if command.word == "away":
         try:

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
+import pytest
+
 from adjudicator.campaign.absence import ABSENCES
+from adjudicator.campaign.roster import BadRoster, create_roster, read_roster
+from adjudicator.cli.campaign_cmds import players_absence_budget
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES,
@@ -122,3 +126,50 @@ def test_away_none_ends_the_absence_in_force_and_withdraws_one_to_come(
     assert store.campaign(CAMPAIGN).meta[ABSENCES] == {"japan": [{"from": str(now), "to": str(now)}]}
     taken = ask(mailroom, referee_key, inbox, command("away: none"), 4)
     assert taken.outcome == "refused" and "ends no absence" in to(store, "japan")[-1].words
+
+
+ROSTER = """
+[[player]]
+name = "togo"
+address = "togo@japan.test"
+password = "{japan}"
+
+[[player]]
+name = "makarov"
+address = "makarov@russia.test"
+password = "{russia}"
+
+[[campaign]]
+id = "c3"
+players = {{ japan = "togo", russia = "makarov" }}
+absence_days_a_year = 3
+absence_days_at_most = 2
+"""
+
+
+def test_a_campaigns_own_budget_from_its_roster_is_the_one_an_absence_is_held_to(
+        campaigns, store, mailroom, referee_key, inbox):
+    from tests.pipeline.pipeline_helpers import PASSWORDS
+
+    roster = read_roster(ROSTER.format(**PASSWORDS), "players.toml", ("japan", "russia"))
+    create_roster(campaigns, roster, "port-arthur", referee_key, referee_address=REFEREE)
+    first = today() + timedelta(days=3)
+    assert ask(mailroom, referee_key, inbox, away(first, first + timedelta(days=2), campaign="c3"),
+               1).outcome == "refused"
+    words = to(store, "japan", "c3")[-1].words
+    assert "over the longest absence of 2 days" in words and f"3 of 3 days left in {first.year}" in words
+    assert ask(mailroom, referee_key, inbox, away(first, first + timedelta(days=1), campaign="c3"),
+               2).outcome == "answered"
+    assert f"1 of 3 days left in {first.year}" in to(store, "japan", "c3")[-1].words
+
+
+def test_a_budget_that_is_not_a_whole_number_of_days_is_refused_quoting_it(tmp_path):
+    with pytest.raises(BadRoster, match="absence_days_a_year = 'many'"):
+        read_roster(ROSTER.format(japan="a", russia="b").replace("= 3", "= 'many'"), "players.toml",
+                    ("japan", "russia"))
+    players = tmp_path / "players.toml"
+    players.write_text("absence_days_a_year = 7\nabsence_days_at_most = 9\n", encoding="utf-8")
+    with pytest.raises(BadRoster, match="absence_days_at_most = 9 is more than the 7 days a year"):
+        players_absence_budget(players)
+    players.write_text("absence_days_a_year = 21\n", encoding="utf-8")
+    assert players_absence_budget(players) == {"days_a_year": 21}
