@@ -81,6 +81,9 @@ def test_a_deadline_inside_an_absence_moves_past_it_by_the_time_left_and_reminde
     assert f"deadline of the open step is {moved.strftime('%Y-%m-%d %H:%M UTC')}" in receipt.words
     assert mailroom.remind("c2", 24, now=before - timedelta(hours=12)) is None  # not due then any more
     assert mailroom.remind("c2", 24, now=moved - timedelta(hours=12)) is not None
+    waiting = campaigns.adjudicate("c2", referee_key, now=before + timedelta(hours=1))
+    assert waiting.batch is None and waiting.defaults == ()  # no default before the moved deadline
+    assert "japan" in " ".join(campaigns.adjudicate("c2", referee_key, now=moved).defaults)
 
 
 def test_an_absence_over_the_budget_is_refused_with_the_budget_left(
