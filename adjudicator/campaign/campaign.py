@@ -220,6 +220,7 @@ class Campaigns:
         player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
         after: Callable[..., None] | None = None,
+        absence_budget: Mapping[str, int] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
@@ -268,6 +269,7 @@ class Campaigns:
                             for p in players},
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,
+                **({"absence_budget": dict(absence_budget)} if absence_budget else {}),
             })
             tx.append(CHARTER, {"record": sign_next(key, None, CHARTER, charter).to_dict(),
                                 "private": {"opened": opened}})

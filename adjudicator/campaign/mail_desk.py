@@ -10,9 +10,13 @@ but ``help``, the ``side:`` and ``password:`` lines) is answered with:
 - ``history``: the campaign's records, one line each (no other player's orders or address);
 - ``map``: the position as the sender's side sees it, with its picture;
 - ``orders``: the orders in force for the sender's side;
-- ``record``: the public record (attached) and how to check it.
+- ``record``: the public record (attached) and how to check it;
+- ``away: FROM to TO`` (or ``away: none``): an absence of the sender's side, within
+  the campaign's budget (:mod:`adjudicator.campaign.absence`); the other sides are told
+  the dates.
 
-Nothing is recorded in the campaign's history by a command. Every view is the
+Nothing is recorded in the campaign's history by a command (an absence is kept in the
+campaign's metadata, without any address). Every view is the
 sender's side's own (a fog-of-war game shows what that side may see, as its
 reports do); a command with a wrong password is refused, saying so.
 """
@@ -21,8 +25,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any, Mapping
 
+from adjudicator.campaign.absence import (
+    AbsenceRefused,
+    absences_to_come,
+    away_line_in,
+    budget,
+    budget_words,
+    read_away,
+    with_absence,
+    without_absence,
+)
 from adjudicator.campaign.errors import CampaignError
 
 #: A command line: the command word alone on its line (``report`` may name a step).
@@ -49,16 +64,21 @@ class Command:
     step: int | None
     side: str | None
     password: str | None
+    line: str | None = None  # the 'away:' line as written
 
 
 def command_in(text: str) -> Command | None:
     """The command a mail's text asks, or None (orders, or no command line)."""
     if ORDERS_ONLY.search(text):
         return None
+    side, password = SIDE.search(text), PASSWORD.search(text)
+    away = away_line_in(text)
+    if away is not None:
+        return Command("away", None, side.group(1).casefold() if side else None,
+                       password.group(1) if password else None, away)
     found = COMMAND_LINE.search(text)
     if found is None:
         return None
-    side, password = SIDE.search(text), PASSWORD.search(text)
     return Command(found.group(1).lower(), int(found.group(2)) if found.group(2) else None,
                    side.group(1).casefold() if side else None, password.group(1) if password else None)
 
@@ -75,8 +95,9 @@ class Answer:
     original: Any = None  # a report sent before (an EmailMessage): its body is sent again
 
 
-def help_text(campaign: str, sides: list[str]) -> str:
+def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = None) -> str:
     """The commands, and how to send orders."""
+    a_year, longest = budget(meta or {})
     return "\n".join([
         f"The referee's desk of campaign {campaign} answers a mail that holds these lines",
         "(one command a mail; text around them is ignored):",
@@ -95,6 +116,10 @@ def help_text(campaign: str, sides: list[str]) -> str:
         "  map       the position as your side sees it, with its picture",
         "  orders    the orders in force for your side",
         "  record    the public record (attached) and how to check every die",
+        "  away: 2026-12-20 to 2026-12-27",
+        f"            an absence (UTC days, both counted; {a_year} days a year,",
+        f"            at most {longest} in one): deadlines in it move past it and",
+        "            the other side is told the dates; 'away: none' ends it",
         "",
         "To send orders, reply to your latest report with your orders between",
         "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
@@ -124,8 +149,10 @@ def check_sender(command: Command, meta: Mapping[str, Any], password_hash: Any) 
     return command.side
 
 
-def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[str]) -> str:
-    """Turn, phase, what is asked of whom, the deadline, whose orders are on file."""
+def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[str],
+                meta: Mapping[str, Any] | None = None) -> str:
+    """Turn, phase, what is asked of whom, the deadline, whose orders are on file,
+    and the absences not yet over."""
     state, decision = match.state, match.decision
     result = getattr(state, "result", None)
     lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
@@ -141,6 +168,8 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
         orders = on_file.get(side)
         lines.append(f"Orders of {side} for step {log.next_batch}: "
                      + ("none yet." if orders is None else f"on file (received {orders.received_at or 'by hand'})."))
+    for side, absence in absences_to_come(meta or {}, datetime.now(timezone.utc).date()):
+        lines.append(f"Away: {side}, {absence.words()} (UTC).")
     return "\n".join(lines)
 
 
@@ -176,8 +205,13 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
     meta = tx.campaign().meta
     sides = list(meta.get("players", {}))
     if command.word == "help":
-        return Answer("The referee's desk: commands by mail", help_text(campaign, sides))
+        return Answer("The referee's desk: commands by mail", help_text(campaign, sides, meta))
     side = check_sender(command, meta, tx.get_secret(f"password:{command.side}") if command.side in sides else None)
+    if command.word == "away":
+        try:
+            return _away(tx, campaign, command, meta, side)
+        except AbsenceRefused as err:
+            raise DeskRefused(str(err)) from err
     entries = tx.entries()
     log = read_log(campaign, entries)
     if command.word == "history":
@@ -193,10 +227,62 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
     match = replay_game(log, tx.get_secret)
     deadline = step_deadline(entries, meta)
     if command.word == "status":
-        return Answer("Status", status_text(campaign, log, match, deadline, sides))
+        return Answer("Status", status_text(campaign, log, match, deadline, sides, meta))
     if command.word == "orders":
         return Answer(f"Orders in force for {side}", _orders_text(log, match, side))
     return _map(log, match, side, meta, deadline)
+
+
+def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
+    """Record (or end) the side's absence, tell the other sides the dates, and answer
+    with the receipt: the dates, the budget left and the step's deadline."""
+    from adjudicator.campaign.campaign import step_deadline
+
+    today = datetime.now(timezone.utc).date()
+    absence = read_away(command.line or "")
+    if absence is None:
+        updated, changed = without_absence(meta, side, today)
+        if not changed:
+            raise DeskRefused(f"the line '{command.line}' ends no absence: {side} has none in force "
+                              "or to come")
+        tx.set_meta(updated)
+        what = "; ".join(changed)
+        told = f"The {side.capitalize()} player is back: {what}."
+        receipt = [f"Recorded for {side}: {what}.",
+                   f"Your budget: {budget_words(updated, side, today.year)}."]
+        heading, notice_heading = "Absence ended", f"{side.capitalize()} is back"
+    else:
+        updated = with_absence(meta, side, absence, today)
+        tx.set_meta(updated)
+        told = (f"The {side.capitalize()} player will be away from {absence.words()} (UTC, both days "
+                "counted). A deadline that falls in these days moves past them by the time its step "
+                "had left when the absence began.")
+        receipt = [f"Recorded: {side} is away from {absence.words()} (UTC, both days counted), "
+                   f"{absence.days} day{'s' if absence.days != 1 else ''}.",
+                   f"Your budget: {budget_words(updated, side, absence.first.year)}.",
+                   "A deadline that falls in these days moves past them by the time its step had left "
+                   "when your absence began.",
+                   "The other side is told these dates, and nothing else of this mail.",
+                   "Send 'away: none' to end it (or withdraw it before it begins)."]
+        heading, notice_heading = "Absence recorded", f"{side.capitalize()} will be away"
+    deadline = step_deadline(tx.entries(verify=False), updated)
+    receipt.append(f"The deadline of the open step is {deadline.strftime('%Y-%m-%d %H:%M UTC')}.")
+    told += f"\nThe deadline of the open step is {deadline.strftime('%Y-%m-%d %H:%M UTC')}."
+    _tell_other_sides(tx, updated, side, notice_heading, told)
+    return Answer(heading, "\n".join(receipt))
+
+
+def _tell_other_sides(tx: Any, meta: Mapping[str, Any], side: str, heading: str, text: str) -> None:
+    """A notice to every other side's player (no address but their own)."""
+    from adjudicator.mail.outgoing import outgoing_mail
+    from adjudicator.mail.plain import fit_text
+
+    for other, player in meta.get("players", {}).items():
+        if other == side or not player.get("address"):
+            continue
+        mail = outgoing_mail(sender=meta["referee_address"], to=player["address"],
+                             subject=f"[{tx.campaign_id}] {heading}", text=fit_text(text) + "\n")
+        tx.queue_mail(mail.message_id, player["address"], mail.data)
 
 
 def _orders_text(log: Any, match: Any, side: str) -> str:

@@ -385,7 +385,7 @@ class Intake:
                 return Taken(mail.origin, campaign, "duplicate", "already taken in")
             text = (f"Your mail about campaign {campaign} holds no orders and no command, so nothing was "
                     "recorded (the referee does not read mail by hand).\n\n"
-                    + help_text(campaign, list(meta.get("players", {}))))
+                    + help_text(campaign, list(meta.get("players", {})), meta))
             self._queue(tx, meta, mail.reply_address, "Your mail holds no orders", text, mail)
             taken = Taken(mail.origin, campaign, "refused", "no orders and no command (campaign named in the subject)")
             note_mail(tx, mail, taken, identity[1])

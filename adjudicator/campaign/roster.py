@@ -42,6 +42,7 @@ class RosterCampaign:
 
     id: str
     sides: Mapping[str, str]
+    absence_budget: Mapping[str, int] | None = None  # the campaign's own, else the defaults
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,8 @@ def _campaigns(entries: Any, where: str, players: Mapping[str, Player],
                 raise BadRoster(f"{where}: campaign {ident!r} gives {side} to {name!r}, who is not a [[player]]")
         if len(set(chosen.values())) < len(chosen):
             raise BadRoster(f"{where}: campaign {ident!r} has one player on two sides")
-        found[ident] = RosterCampaign(ident, {side: chosen[side] for side in sides})
+        found[ident] = RosterCampaign(ident, {side: chosen[side] for side in sides},
+                                      absence_budget_of(entry, f"{where}: campaign {ident!r}"))
     if not found:
         raise BadRoster(f"{where}: no [[campaign]] to create")
     return tuple(found.values())
@@ -159,10 +161,32 @@ def create_roster(campaigns: Campaigns, roster: Roster, game: str, key: Any, *,
             missing.append(campaign)
     hashed = roster.hashed()
     for campaign in missing:
-        campaigns.create(campaign.id, game, hashed.players_of(campaign), key, after=after, **settings)
+        campaigns.create(campaign.id, game, hashed.players_of(campaign), key, after=after,
+                         absence_budget=campaign.absence_budget, **settings)
         if progress is not None:
             progress(campaign.id)
     return RosterOutcome(tuple(c.id for c in missing), tuple(there))
+
+
+def absence_budget_of(entry: Mapping[str, Any], where: str) -> dict[str, int] | None:
+    """A campaign's own absence budget (:mod:`adjudicator.campaign.absence`), when its
+    table sets one; BadRoster, quoting the value, when it is not a whole number of days."""
+    from adjudicator.campaign.absence import ROSTER_KEYS, budget
+
+    own = {}
+    for key, name in ROSTER_KEYS.items():
+        if key not in entry:
+            continue
+        value = entry[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise BadRoster(f"{where}: {key} = {value!r}; it is a whole number of days (0 or more)")
+        own[name] = value
+    if not own:
+        return None
+    a_year, longest = budget({"absence_budget": own})
+    if longest > a_year:
+        raise BadRoster(f"{where}: absence_days_at_most = {longest} is more than the {a_year} days a year")
+    return own
 
 
 def _already_there(campaigns: Campaigns, campaign: RosterCampaign, roster: Roster, game: str) -> bool:

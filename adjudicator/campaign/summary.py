@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -32,10 +32,17 @@ STATUS_SUMMARY = "derived-status-summary"
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     """The deadline of the current step: when it opened (the charter, the last
     batch, or an undo that sends a voided step round again) plus the campaign's
-    deadline hours."""
-    opened = max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
-                 and (when := _opened(entry.body_json)) is not None)
-    return datetime.fromisoformat(opened) + timedelta(hours=float(meta["deadline_hours"]))
+    deadline hours, moved past any absence of a player it falls in
+    (:func:`adjudicator.campaign.absence.moved_deadline`)."""
+    from adjudicator.campaign.absence import ABSENCES, moved_deadline
+
+    opened = datetime.fromisoformat(max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
+                                        and (when := _opened(entry.body_json)) is not None))
+    deadline = opened + timedelta(hours=float(meta["deadline_hours"]))
+    if not meta.get(ABSENCES):
+        return deadline
+    aware = opened if opened.tzinfo else opened.replace(tzinfo=timezone.utc)
+    return moved_deadline(deadline if deadline.tzinfo else deadline.replace(tzinfo=timezone.utc), aware, meta)
 
 
 @lru_cache(maxsize=4096)

@@ -191,6 +191,18 @@ def sealed_reveal(
 REPORT_CHOICES = ("step", "turn")
 
 
+def players_absence_budget(players_file: Optional[Path]) -> dict[str, int] | None:
+    """The campaign's own absence budget from the players file's top-level keys
+    ``absence_days_a_year`` and ``absence_days_at_most`` (None: the defaults)."""
+    import tomllib
+
+    from adjudicator.campaign.roster import absence_budget_of
+
+    if players_file is None:
+        return None
+    return absence_budget_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
+
+
 def read_players(players_file: Optional[Path], player: list[str]):
     """Players from a TOML file ([[player]] side, address, password or public_key, and
     optionally reports = "turn" for one report per turn) and from --player
@@ -259,6 +271,7 @@ def new(
         raise fail("--roster names the players itself: leave out --players, --player and --sealed")
     players = read_players(players_file, player) if roster is None else []
     with user_errors():
+        absence_budget = players_absence_budget(players_file)
         try:
             options = parse_options(option)
         except ValueError as err:
@@ -277,6 +290,7 @@ def new(
             log = campaigns.create(campaign, game, players, private, options=options,
                                    deadline_hours=deadline_hours, referee_address=referee_address,
                                    player_chains=chains or None, now=parse_now(now),
+                                   absence_budget=absence_budget,
                                    after=Mailroom(campaigns, Path("outbox")).queue_opening)
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
     typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")

@@ -48,6 +48,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
                 return [json.dumps(rows, indent=2)]
             return [f"{row['campaign']}\t{row['game']}\t{row['records']} records" for row in rows]
         game, log, deadline, position, on_file = _where_it_stands(opened, campaign)
+        away = _absences(opened.campaign(campaign).meta)
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
             "next_step": log.next_batch,
@@ -56,7 +57,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             "deadline": deadline.isoformat(), "result": position["result"],
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
-                       for side, o in on_file.items()}}
+                       for side, o in on_file.items()},
+            "away": away}
     if format == "json":
         return [json.dumps(info, indent=2)]
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}"
@@ -73,7 +75,18 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         for side, orders in on_file.items():
             lines.append(f"orders for step {log.next_batch} from {side}: "
                          + ("none yet" if orders is None else "on file," + submission(orders)))
+    lines += [f"away: {item['side']} from {item['from']} to {item['to']} (UTC)" for item in away]
     return lines
+
+
+def _absences(meta: Any) -> list[dict[str, str]]:
+    """The absences not yet over (:mod:`adjudicator.campaign.absence`), earliest first."""
+    from datetime import datetime, timezone
+
+    from adjudicator.campaign.absence import absences_to_come
+
+    return [{"side": side, **absence.stored()}
+            for side, absence in absences_to_come(meta, datetime.now(timezone.utc).date())]
 
 
 def _where_it_stands(store: Any, campaign: str) -> tuple[str, Any, Any, dict[str, Any], dict[str, Any]]:
