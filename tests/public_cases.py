@@ -1,6 +1,6 @@
 """The public conformance cases, read from the project's own copy in tests/cases/<game>.
 
-The cases are written in the steering repository's ``shared/cases/<game>`` folders; the
+The cases are written in the design folder's ``shared/cases/<game>`` folders; the
 copy here lets a clone run them with nothing beside it. When ``../shared`` does sit beside
 the checkout (or where ``ADJUDICATOR_SHARED`` names), tests/test_public_cases_copy.py
 checks that the copy is still identical.
