@@ -88,13 +88,17 @@ def test_a_refused_record_is_explained_by_jsonschema_with_the_place_of_its_probl
 
 @pytest.mark.parametrize("fragment", [{"unevaluatedProperties": False},
                                       {"$ref": "#/$defs/x", "minLength": 1},
-                                      {"prefixItems": [{"type": "string"}]}])
+                                      {"prefixItems": [{"type": "string"}]},
+                                      {"const": "a", "enum": ["a", "b"]}])
 def test_a_schema_keyword_without_the_same_meaning_in_draft_7_is_refused_not_ignored(fragment):
     with pytest.raises(ValueError, match="draft 7"):
         _as_draft_7({"type": "object", "properties": {"a": fragment}}, "batch")
 
 
-def test_dependent_schemas_become_draft_7_dependencies():
+def test_dependent_schemas_become_draft_7_dependencies_and_const_its_one_value_enum():
+    assert _as_draft_7({"properties": {"const": {"const": 3}}}, "batch") == {
+        "properties": {"const": {"enum": [3]}}}
+    assert _as_draft_7({"const": {"type": "x"}}, "batch") == {"enum": [{"type": "x"}]}  # a value, not a schema
     assert _as_draft_7({"dependentSchemas": {"a": {"required": ["b"]}}}, "batch") == {
         "dependencies": {"a": {"required": ["b"]}}}
     assert "dependentSchemas" not in json.dumps([_as_draft_7(record_schema.schema(kind), kind)
