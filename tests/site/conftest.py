@@ -12,12 +12,8 @@ from types import SimpleNamespace
 import pytest
 
 from adjudicator import games
-from adjudicator.campaign import Campaigns, Player
-from adjudicator.fairdice import generate_keypair
-from adjudicator.store import Store
-
-PLAYERS = [Player("japan", "togo@example.org", "Togo1904"), Player("russia", "makarov@example.org", "Makarov1904")]
-
+from adjudicator.campaign import Campaigns
+from tests.campaign.conftest import PLAYERS, referee_key, store  # noqa: F401  (the campaign tests' players, store and key)
 
 def automatic_answers(plugin, seed: int):
     rng = random.Random(seed)
@@ -33,17 +29,6 @@ def automatic_answers(plugin, seed: int):
 
     return SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
                            why_not=plugin.answers.why_not, DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
-
-
-@pytest.fixture
-def store(tmp_path):
-    with Store.open(tmp_path / "campaigns.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def referee_key():
-    return generate_keypair()[0]
 
 
 @pytest.fixture

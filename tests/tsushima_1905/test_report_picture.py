@@ -7,17 +7,12 @@ browser; ADJUDICATOR_SCREENSHOTS=<folder> keeps the screenshots to look at."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from adjudicator.games import get as support
-from adjudicator.reports import render
-from adjudicator.reports.context import report_context
 from tests import browser
-from tests.tsushima_1905.test_report import played
+from tests.tsushima_1905.test_report import played, rendered
 
 #: ``measure()``: what the browser finds in the laid-out picture (tests/browser.py adds the page's width and overflows).
 MEASURE = """
@@ -67,17 +62,7 @@ def played_report(steps: int):
     """Japan's HTML report after ``steps`` steps between reasonable players, with fixed
     stand-ins for everything random in a campaign (seeds, hashes, dates)."""
     match = played(steps)
-    records = [SimpleNamespace(hash="c0" * 32)]
-    log = SimpleNamespace(campaign="golden-1905", next_batch=3, records=records,
-                          record_hash=lambda index: records[index].hash,
-                          charter={"options": {}, "chain": {"anchor": "a0" * 32}})
-    batch = SimpleNamespace(body={"batch": 2, "seed": "5e" * 32, "contributions": {},
-                                  "entries": match.history_json()})
-    context = report_context(log=log, match=match, events=match.events, side="japan",
-                             player="Heihachiro Togo <togo@japan.test>",
-                             deadline=datetime(1905, 5, 28, 12, 0, tzinfo=timezone.utc),
-                             game_support=support("tsushima-1905"), defaults=(), refused=(), batch=batch)
-    return match, render(context).html
+    return match, rendered(match, "japan")[1].html
 
 
 @pytest.mark.parametrize("width", [1000, 420])
