@@ -20,6 +20,7 @@ from adjudicator.games.tsushima_1905.orders.plans import Plans
 from adjudicator.games.tsushima_1905.rules.movement import plan_move
 from adjudicator.games.tsushima_1905.table import Table
 from adjudicator.orders import parse_orders
+from tests.tsushima_1905.test_random_games import questions
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "tsushima-1905"
 GAME = Tsushima1905()
@@ -54,13 +55,7 @@ def test_the_sample_orders_collide_only_where_no_legal_move_avoids_it(seed):
     plans = Plans({"japan": sample_orders("japan"), "russia": sample_orders("russia")})
     chance, match = random_dice(random.Random(seed)), Match(GAME)
     collisions = avoided = 0
-    for _ in range(200_000):
-        if match.chance is not None:
-            match.supply(chance(match.chance))
-            continue
-        if not match.decisions:  # (the orders stop asks both sides at once: each answers in turn)
-            break
-        decision = match.decisions[0]
+    for decision in questions(match, chance, 200_000):
         answer = plans(decision, match.state)
         if decision.kind == "activate" and not answer.get("pass"):
             before = len(match.events)

@@ -24,6 +24,19 @@ GAME = Tsushima1905()
 SOAK = int(os.environ.get("TSUSHIMA_SOAK", "0"))
 
 
+def questions(match, chance, most: int):
+    """Each question of ``match`` in turn (its dice drawn from ``chance`` meanwhile), for
+    the caller to answer before it takes the next; until the game asks nothing more. A
+    stop that asks both sides at once gives each side's question in turn."""
+    for _ in range(most):
+        if match.chance is not None:
+            match.supply(chance(match.chance))
+            continue
+        if not match.decisions:
+            return
+        yield match.decisions[0]
+
+
 def check_invariants(state):
     for ship in state.ships.values():
         assert ship.bank + ship.in_play + ship.spent + ship.lost == ship.start_cp, ship
@@ -102,13 +115,7 @@ def test_r_torp_6_and_r_cp_3b_never_bind_in_play():
     for seed in range(12):
         player, chance, match = RandomPlayer(seed), random_dice(random.Random(seed)), Match(GAME)
         torpedoed = set()
-        for _ in range(100_000):
-            if match.chance is not None:
-                match.supply(chance(match.chance))
-                continue
-            if not match.decisions:  # (the orders stop asks both sides at once: each answers in turn)
-                break
-            decision = match.decisions[0]
+        for decision in questions(match, chance, 100_000):
             if decision.kind == "counter-torpedo":
                 ship = match.state.ships[decision.options["ship"]]
                 cls = GAME.data.classes[ship.ship_class]
