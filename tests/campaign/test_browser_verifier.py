@@ -23,13 +23,13 @@ def example(name: str) -> str:
     return (FOLDER / name).read_text(encoding="utf-8")
 
 
-def resigned(text: str, change) -> str:
-    """The record changed by ``change(pairs)`` and signed again with the examples' key
-    (published in docs/dice.md): what a dishonest referee could publish."""
+def resigned(text: str, change, key=None) -> str:
+    """The record changed by ``change(pairs)`` and signed again with ``key`` (else the
+    examples' key, published in docs/dice.md): what a dishonest referee could publish."""
     pairs = change([(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)])
     out, prev = [], "0" * 64
     for seq, (kind, body) in enumerate(pairs):
-        out.append(sign_record(example_key(), seq, kind, body, prev))
+        out.append(sign_record(key or example_key(), seq, kind, body, prev))
         prev = out[-1].hash
     return records_to_jsonl(out)
 
@@ -206,13 +206,9 @@ def test_the_browser_recomputes_opened_hidden_shuffles_and_draws_of_a_finished_c
         opening["hidden_seeds"]["1"] = "00" * 32
         return pairs
 
-    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(swap_hidden_seed(pairs)):
-        out.append(sign_record(referee_key, seq, kind, body, prev))
-        prev = out[-1].hash
+    changed = resigned(text, swap_hidden_seed, referee_key)
     found = browser_verdicts([("toy", text, fingerprint(referee_key.public_key())),
-                              ("toy, hidden seed changed", records_to_jsonl(out), "")], tmp_path)
+                              ("toy, hidden seed changed", changed, "")], tmp_path)
     assert found["toy"]["status"] == "verified" and found["toy"]["sealed"] == 0, found["toy"]
     assert found["toy"]["draws"] >= 2
     changed = found["toy, hidden seed changed"]
@@ -235,12 +231,8 @@ def test_the_browser_checks_a_sealed_campaigns_reveals_against_the_players_chain
         batch["reveals"]["russia"] = chains["russia"].reveal(2).hex()
         return pairs
 
-    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(other_reveal(pairs)):
-        out.append(sign_record(referee_key, seq, kind, body, prev))
-        prev = out[-1].hash
-    found = browser_verdicts([("sealed", text, ""), ("another reveal", records_to_jsonl(out), "")], tmp_path)
+    changed = resigned(text, other_reveal, referee_key)
+    found = browser_verdicts([("sealed", text, ""), ("another reveal", changed, "")], tmp_path)
     assert found["sealed"]["status"] == "verified", found["sealed"]
     assert found["another reveal"]["status"] == "failed" and "russia's sealed reveal" in found["another reveal"]["reason"]
 
@@ -256,12 +248,8 @@ def test_the_browser_accepts_a_first_draw_without_a_side_silent_past_the_deadlin
         next(body for kind, body in pairs if kind == "batch")["defaults"].remove("russia")
         return pairs
 
-    pairs = [(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)]
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(unnamed(pairs)):
-        out.append(sign_record(referee_key, seq, kind, body, prev))
-        prev = out[-1].hash
-    found = browser_verdicts([("late", text, ""), ("late, unnamed", records_to_jsonl(out), "")], tmp_path)
+    changed = resigned(text, unnamed, referee_key)
+    found = browser_verdicts([("late", text, ""), ("late, unnamed", changed, "")], tmp_path)
     assert found["late"]["status"] == "verified" and found["late"]["draws"] + found["late"]["sealed"] > 0, found["late"]
     changed = found["late, unnamed"]
     assert changed["status"] == "failed" and "without a contribution from russia" in changed["reason"], changed
