@@ -125,13 +125,19 @@ class Verdict:
 def verify_text(text: str | bytes, expected_head: str | None = None, fingerprint: str | None = None) -> Verdict:
     """Verify a public record given as JSON Lines; ``fingerprint`` (as the referee gave
     it, out of band) pins the referee's key: a record signed by any other key fails."""
+    return verify_records(read_public_record(text), expected_head, fingerprint)
+
+
+def read_public_record(text: str | bytes) -> list[Record]:
+    """The records of a public record given as JSON Lines; UnusableRecord when it is
+    not one (not JSON Lines of records, or empty)."""
     try:
         records = records_from_jsonl(text)
     except FairDiceError as err:
         raise UnusableRecord(f"not a public record: {err}") from err
     if not records:
         raise UnusableRecord("the record is empty")
-    return verify_records(records, expected_head, fingerprint)
+    return records
 
 
 def verify_records(records: list[Record], expected_head: str | None = None,

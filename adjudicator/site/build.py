@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.campaign.verifier import PAGE_NAME as VERIFIER_NAME, verifier_page
-from adjudicator.campaign.verify import render_verdict, verify_records
+from adjudicator.campaign.verify import UnusableRecord, read_public_record, render_verdict, verify_records
 from adjudicator.campaign.errors import CampaignError
-from adjudicator.fairdice import FairDiceError, records_from_jsonl, records_to_jsonl
+from adjudicator.fairdice import records_to_jsonl
 from adjudicator.files import write_atomically
 from adjudicator.site.feed import FEED_NAME, signed_feed
 from adjudicator.site.replay import PublicCampaign, asked_sides, public_campaign
@@ -53,11 +53,9 @@ def build_site(record_text: str, folder: Path, key: "Ed25519PrivateKey | None" =
     ``record_text`` into ``folder``. The record is verified first; a record that does
     not verify gives no site. With ``key`` (the referee's) the signed feed is written too."""
     try:
-        records = records_from_jsonl(record_text)
-    except FairDiceError as err:
-        raise SiteError(f"not a public record: {err}") from err
-    if not records:
-        raise SiteError("the public record is empty")
+        records = read_public_record(record_text)
+    except UnusableRecord as err:
+        raise SiteError(str(err)) from err
     verdict = verify_records(records)
     if not verdict.verified:
         raise RecordDoesNotVerify(f"the public record does not verify (record {verdict.bad_record}: "
