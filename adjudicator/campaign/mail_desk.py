@@ -39,6 +39,7 @@ from adjudicator.campaign.absence import (
     without_absence,
 )
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.reports.outcome import outcome
 
 #: A command line: the command word alone on its line (``report`` may name a step).
 COMMAND_LINE = re.compile(r"^[ \t>]*(help|status|report|history|map|orders|record)(?:[ \t]+(\d+))?[ \t]*$",
@@ -158,7 +159,7 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
     lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
              + ("." if result else f"; next step {log.next_batch}.")]
     if result:
-        lines.append(f"The game is over: {'a draw' if result == 'draw' else str(result).capitalize() + ' wins'}.")
+        lines.append(f"The game is over: {outcome(result)}.")
         return "\n".join(lines)
     if decision is not None:
         lines.append(f"Asked of {decision.side.capitalize()}: {decision.prompt}")
@@ -336,7 +337,7 @@ def queue_answer(tx: Any, meta: Mapping[str, Any], to: str, reply: Answer, in_re
                  references: Any = ()) -> None:
     """Queue the answer's mail to ``to``, threaded under the command's mail."""
     from adjudicator.mail import message_bytes
-    from adjudicator.mail.outgoing import build_message, new_message_id, outgoing_mail
+    from adjudicator.mail.outgoing import build_message, outgoing_mail
     from adjudicator.mail.plain import fit_text
 
     subject = f"[{tx.campaign_id}] {reply.heading}"

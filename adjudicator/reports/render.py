@@ -17,6 +17,7 @@ import textwrap
 import jinja2
 from markupsafe import Markup
 
+from adjudicator.reports.outcome import outcome
 from adjudicator.canonical import canonical_text
 from adjudicator.resources import cache_dir, data_dir
 
@@ -53,6 +54,7 @@ def template_environment(autoescape: bool) -> jinja2.Environment:
         auto_reload=False,  # the templates are the installed package's: not looked at on disk again per report
     )
     environment.globals["picture"] = lambda name, data: _picture(autoescape, name, data)
+    environment.filters["outcome"] = outcome
     return environment
 
 
