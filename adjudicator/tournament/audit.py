@@ -25,6 +25,7 @@ from adjudicator.fairdice import (
     dice_stats,
     fingerprint,
     public_key_from_text,
+    read_fingerprint,
     records_from_jsonl,
     verify_log,
 )
@@ -101,7 +102,10 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
     """Audit a tournament from its public record and its games' public records
     (campaign id -> JSON Lines). ``head`` pins the record's last hash (a bundle cut
     short, or with records added, fails); ``fingerprint_`` pins the referee's key (as
-    the referee gave it out of band)."""
+    the referee gave it out of band, with spaces, colons or dashes or none); a pinned
+    fingerprint that is not 32 hex digits is refused (InvalidFingerprint) before
+    anything is read."""
+    pinned = None if fingerprint_ is None else read_fingerprint(fingerprint_)
     try:
         records = records_from_jsonl(tournament_jsonl)
     except FairDiceError as err:
@@ -116,9 +120,9 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
         problems.append(f"the record ends at {records[-1].hash[:16]}... (record {records[-1].seq}), not at the pinned "
                         f"head {head.strip()[:16]}...: " + (f"records after {known[0]} were added" if known else
                                                            "records were cut off or the record is another"))
-    if fingerprint_ is not None and _squash(fingerprint_) != _squash(key_fingerprint):
+    if pinned is not None and pinned != key_fingerprint:
         problems.append(f"the charter's referee key has fingerprint {key_fingerprint}, not the pinned "
-                        f"{fingerprint_.strip()}: another referee's record")
+                        f"{pinned}: another referee's record")
     state = _check_tournament(records, problems)
     games: list[dict[str, Any]] = []
     players: dict[str, PlayerDice] = {}
@@ -138,10 +142,6 @@ def _fingerprint(charter: Mapping[str, Any]) -> str:
         return fingerprint(public_key_from_text(charter["referee_key"]))
     except (FairDiceError, KeyError, ValueError):
         return "(unreadable key)"
-
-
-def _squash(text: str) -> str:
-    return "".join(text.split()).casefold()
 
 
 def _check_tournament(records: list[Record], problems: list[str]) -> EventState | None:
