@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog, voided_batches
-from adjudicator.campaign.protocol import BATCH, OPENING
+from adjudicator.campaign.protocol import BATCH, FORFEIT, OPENING
 from adjudicator.engine import EngineError
 from adjudicator.campaign.verify import verify_records
 from adjudicator.fairdice import (
@@ -192,6 +192,9 @@ def _check_ruled_result(ruling: Record, record: Record) -> None:
     if record.body.get("result") != body["result"]:
         raise BadTournamentRecord(record.seq, f"the result {record.body.get('result')!r} of {body['game']} is not "
                                               f"the {body['result']!r} its ruling (record {ruling.seq}) gave")
+    if "forfeit" in record.body and record.body["forfeit"] != (body["rung"] == "forfeit"):
+        raise BadTournamentRecord(record.seq, f"the result of {body['game']} says forfeit: {record.body['forfeit']}, "
+                                              f"its ruling (record {ruling.seq}) is a {body['rung']}")
 
 
 def _check_seed(record: Record, commitment: ChainCommitment) -> None:
@@ -280,6 +283,11 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
     if result is not None and ruling is None and (verdict.result is None or result.result != board):
         problems.append(f"{slot.game}: the tournament took result {result.result!r}, the record gives "
                         f"{'no result yet' if verdict.result is None else repr(board)}")
+    forfeited = any(r.kind == FORFEIT for r in records)
+    if result is not None and ruling is None and result.forfeit != forfeited:
+        problems.append(f"{slot.game}: the tournament took the result as " + ("a forfeit" if result.forfeit else "played")
+                        + ", the record " + ("ends by a forfeit (a sealed reveal missing)" if forfeited
+                                             else "shows no forfeit"))
     if ruling is not None:
         rulings.append(_check_ruling(state, slot, ruling, records, verdict.result is not None, board, problems))
     for side, stats in verdict.stats.items():

@@ -7,7 +7,7 @@ TRF conventions for a wargame event (the format is chess's):
 - a player's starting number is their pairing number (:func:`pairing_numbers`);
 - a game's "colour" is the side: the game's first side is ``w``, the second ``b``;
 - results: ``1`` / ``=`` / ``0`` over the board or by adjudication, ``+`` / ``-`` by a
-  forfeit ruling, ``-`` for both players of a game with no result, ``U`` for the
+  forfeit (a forfeit ruling, or a sealed reveal missing: the result record says which), ``-`` for both players of a game with no result, ``U`` for the
   pairing-allocated bye, ``Z`` for a round a player was not paired (absent, withdrawn,
   not yet registered); a game still running has a blank result;
 - with two games per pairing (sides alternate) a round's block is the pairing's: the
@@ -91,10 +91,9 @@ def _code(result: GameResult, player: str) -> str:
     if result.result is None:
         return "-"
     outcome = result.outcome_for(player)
-    forfeit = result.how.startswith("forfeit by") or " forfeit by " in result.how
     if outcome == "draw":
         return "="
-    if forfeit:
+    if result.forfeit:
         return "+" if outcome == "win" else "-"
     return "1" if outcome == "win" else "0"
 

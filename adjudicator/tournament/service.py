@@ -242,16 +242,18 @@ class Tournaments:
             ended = self._ended(slot)
             if ended is None:
                 continue
-            result, how, turn, head = ended
+            result, how, turn, head, forfeit = ended
             with self.store.transaction(name) as tx:
                 state = self._state_in(tx)
                 if slot.game in state.results:
                     continue
-                taken.append(self._record_result(tx, key, state, slot, result, how, turn, head))
+                taken.append(self._record_result(tx, key, state, slot, result, how, turn, head, forfeit))
         return taken
 
-    def _ended(self, slot: GameSlot) -> tuple[str, str, int | None, str] | None:
-        """(result, how, turn reached, head hash) of a finished campaign, else None."""
+    def _ended(self, slot: GameSlot) -> tuple[str, str, int | None, str, bool] | None:
+        """(result, how, turn reached, head hash, whether by a forfeit) of a finished
+        campaign, else None. A sealed campaign ends by a forfeit when a side does not
+        reveal its chain value in time."""
         try:
             log, match = self.campaigns.match(slot.game)
         except CampaignNotFound:
@@ -261,16 +263,20 @@ class Tournaments:
         if log.forfeit is not None:
             body = log.forfeit.body
             return body["result"], f"forfeit (sealed reveal missing: {', '.join(body['forfeited'])})", \
-                game.turn(match.state), head
+                game.turn(match.state), head, True
         if not match.finished or getattr(match.state, "result", None) is None:
             return None
-        return game.outcome(match.state.result), game.ending(match), game.turn(match.state), head
+        return game.outcome(match.state.result), game.ending(match), game.turn(match.state), head, False
 
     def _record_result(self, tx: Any, key: Ed25519PrivateKey, state: EventState, slot: GameSlot,
-                       result: str | None, how: str, turn: int | None, head: str | None) -> GameResult:
+                       result: str | None, how: str, turn: int | None, head: str | None,
+                       forfeit: bool = False) -> GameResult:
+        """Record a game's result; ``forfeit``: decided by a forfeit (a ruling's, or a
+        sealed reveal missing) rather than by play, which the TRF, the Dutch pairing's
+        history and FIDE's tie-breaks read from the record, never from ``how``."""
         points = result_points(state, slot, result)
         body = {"game": slot.game, "round": slot.round, "sides": dict(slot.sides), "result": result,
-                "how": how, "turn": turn, "head": head, "points": points}
+                "how": how, "turn": turn, "head": head, "points": points, "forfeit": forfeit}
         self._append(tx, key, RESULT, body)
         winner = slot.sides.get(result) if result not in (None, "draw") else None
         text = (f"Game {slot.game} ({' v '.join(f'{p} ({s})' for s, p in slot.sides.items())}): "
@@ -281,7 +287,7 @@ class Tournaments:
         for player in set(slot.sides.values()) | set(state.replacements.get(slot.game, {}).values()):
             if player in addresses:
                 self._mail(tx, addresses[player], f"Result of {slot.game}", text)
-        return GameResult(slot.game, slot.round, dict(slot.sides), result, how, turn, head, points)
+        return GameResult(slot.game, slot.round, dict(slot.sides), result, how, turn, head, points, forfeit)
 
     # -- pairing ------------------------------------------------------------------------------------
 
@@ -543,7 +549,7 @@ class Tournaments:
                 body["overturns"] = overturned
             self._append(tx, key, RULING, body)
             self._record_result(tx, key, state, slot, result, how, interface.turn(match.state),
-                                log.records[-1].hash)
+                                log.records[-1].hash, rung == "forfeit")
         return f"{rung}: {how}"
 
     def _replace(self, name: str, slot: GameSlot, silent: str | None, reason: str,

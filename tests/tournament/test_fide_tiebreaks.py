@@ -34,7 +34,7 @@ def event() -> EventState:
     state.results["g1"] = GameResult("g1", 1, dict(one.sides), "japan", "End of turn 6: Japan wins", 6, None,
                                      {"A": 2.0, "B": 0.0})
     state.results["g2"] = GameResult("g2", 2, dict(two.sides), "russia", "forfeit by C (japan): silent", 1, None,
-                                     {"C": 0.0, "B": 2.0})
+                                     {"C": 0.0, "B": 2.0}, forfeit=True)
     return state
 
 
