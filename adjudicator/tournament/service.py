@@ -631,19 +631,23 @@ def last_seed(state: EventState) -> tuple[int, bytes] | None:
 def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict[str, float]:
     """Each player's points for the game; a replaced side's are split as declared.
     Under ``[bids] handicap = "points"`` the player who took a side by bidding pays the
-    amount bid from the game's points to the opponent (a game with no result scores
-    nothing, so nothing is paid)."""
+    amount bid to the opponent from what the game gave them: a win pays it all (a bid is
+    at most a win), a draw at most the draw's points, a loss or a game with no result
+    nothing -- a bid never makes a game score below nothing."""
     points: dict[str, float] = {}
     credit = float(state.charter["replacement_credit"])
-    paid = (float(slot.bid["amount"]) if slot.bid and result is not None
-            and state.charter.get("bid_handicap", "none") == "points" else 0.0)
-    for side, player in slot.sides.items():
+
+    def scored(side: str) -> float:
         if result is None:
-            value = 0.0
-        elif result == "draw":
-            value = state.scoring("draw")
-        else:
-            value = state.scoring("win" if result == side else "loss")
+            return 0.0
+        return state.scoring("draw" if result == "draw" else "win" if result == side else "loss")
+
+    paid = 0.0
+    if slot.bid and state.charter.get("bid_handicap", "none") == "points":
+        bidder = next(side for side, player in slot.sides.items() if player == slot.bid["player"])
+        paid = max(0.0, min(float(slot.bid["amount"]), scored(bidder)))
+    for side, player in slot.sides.items():
+        value = scored(side)
         if paid:
             value += -paid if slot.bid["player"] == player else paid
         standby = state.replacements.get(slot.game, {}).get(side)

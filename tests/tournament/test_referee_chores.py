@@ -111,8 +111,8 @@ def bid_event(handicap="points", a_bid="japan:0.5", b_bid="japan:0"):
                    {"name": "b", "address": "b@fleet.example", "password": "pw", "bid": b_bid}]})
 
 
-@pytest.mark.parametrize("loser,points", [("russia", {"a": 1.5, "b": 0.5}), ("japan", {"a": -0.5, "b": 2.5})])
-def test_a_side_won_by_bidding_costs_the_bid_in_the_games_points(tournaments, referee_key, loser, points):
+@pytest.mark.parametrize("loser,points", [("russia", {"a": 1.5, "b": 0.5}), ("japan", {"a": 0.0, "b": 2.0})])
+def test_a_side_won_by_bidding_costs_the_bid_from_a_win_and_nothing_from_a_loss(tournaments, referee_key, loser, points):
     from adjudicator.fairdice import records_to_jsonl
     from adjudicator.tournament.audit import audit_bundle
 
@@ -123,6 +123,17 @@ def test_a_side_won_by_bidding_costs_the_bid_in_the_games_points(tournaments, re
     assert tournaments.state("cup").results[game["game"]].points == points
     games = {game["game"]: tournaments.campaigns.export_public(game["game"])}
     assert audit_bundle(records_to_jsonl(tournaments.records("cup")), games).verified
+
+
+@pytest.mark.parametrize("bid,points", [("japan:0.5", {"a": 0.5, "b": 1.5}), ("japan:1.5", {"a": 0.0, "b": 2.0})])
+def test_a_bidder_who_draws_pays_the_bid_up_to_the_draws_points(tournaments, referee_key, bid, points):
+    from adjudicator.tournament.service import result_points
+
+    tournaments.create(bid_event(a_bid=bid), referee_key, T0)
+    game = tournaments.pair("cup", referee_key, T0)["games"][0]
+    state = tournaments.state("cup")
+    assert result_points(state, state.slot(game["game"]), "draw") == points
+    assert result_points(state, state.slot(game["game"]), None) == {"a": 0.0, "b": 0.0}
 
 
 def test_a_bid_handicap_needs_sides_by_bid_and_a_bid_within_a_win():
