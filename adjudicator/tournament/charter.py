@@ -111,6 +111,7 @@ KNOWN_KEYS = {
     "tournament": ("name", "game", "format", "rounds", "pools", "challenge_reach", "sides", "pairing", "accelerated",
                    "options", "referee_address"),
     "scoring": ("win", "draw", "loss", "bye", "tiebreaks"),
+    "clocks": tuple(DEFAULT_CLOCKS),
     "abandonment": ("ladder", "replacement_credit"),
     "bids": ("handicap",),
     "player": ("name", "address", "password", "public_key", "bid"),
@@ -122,7 +123,7 @@ def check_keys(data: Mapping[str, Any], where: str) -> None:
     """Refuse a key the charter does not know (a typo would otherwise be ignored and
     its default used without a word), suggesting the nearest known key."""
     tables: list[tuple[str, str, Mapping[str, Any]]] = [("", "", data)]
-    for table in ("tournament", "scoring", "abandonment", "bids"):
+    for table in (t for t in KNOWN_KEYS[""] if t not in ("player", "standby")):   # the single tables
         if isinstance(data.get(table), Mapping):
             tables.append((table, f"[{table}] ", data[table]))
     for table in ("player", "standby"):
@@ -164,7 +165,7 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         tiebreaks=tuple(_choice(t, TIEBREAKS, f"{where}: [scoring] tiebreaks")
                         for t in scoring.get("tiebreaks", FIDE_SWISS_TIEBREAKS if event.get("format", "swiss")
                                              == "swiss" else DEFAULT_TIEBREAKS)),
-        clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items() if k in DEFAULT_CLOCKS},
+        clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items()},
         ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
                      for r in abandonment.get("ladder", DEFAULT_LADDER)),
         replacement_credit=_number(abandonment.get("replacement_credit", 0.5), f"{where}: replacement_credit"),
@@ -174,9 +175,6 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         players=tuple(entrant(p, f"{where}: [[player]]") for p in data.get("player", [])),
         standby=tuple(entrant(p, f"{where}: [[standby]]") for p in data.get("standby", [])),
     )
-    unknown = set(clocks) - set(DEFAULT_CLOCKS)
-    if unknown:
-        raise BadCharter(f"{where}: unknown [clocks] key(s) {sorted(unknown)}; the clocks are {sorted(DEFAULT_CLOCKS)}")
     if not 0 <= charter.replacement_credit <= 1:
         raise BadCharter(f"{where}: replacement_credit {charter.replacement_credit} must be between 0 and 1")
     if len(set(charter.tiebreaks)) != len(charter.tiebreaks):

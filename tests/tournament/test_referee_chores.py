@@ -38,6 +38,7 @@ def base(**tables):
     (base(player=[{"name": "togo", "adress": "togo@fleet.example", "password": "pw"}]),
      "[[player]] togo: unknown key 'adress'; did you mean 'address'?"),
     (base(clock={"reminders": 1}), "unknown key 'clock'; did you mean 'clocks'?"),
+    (base(clocks={"silence_days": 3}), "[clocks] unknown key 'silence_days'; did you mean 'silent_days'?"),
 ])
 def test_a_charter_typo_is_refused_naming_the_nearest_key(data, says):
     with pytest.raises(BadCharter) as err:
