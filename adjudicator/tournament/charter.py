@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from adjudicator.tournament.errors import BadCharter
+from adjudicator.tournament.errors import BadCharter, TournamentError
 
 FORMATS = ("swiss", "round-robin", "ladder")
 SIDE_RULES = ("balanced", "alternate", "random", "bid")
@@ -96,6 +96,15 @@ class Charter:
 
 DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "reminder_hours": 24.0,
                   "silent_days": 7.0, "absence_days": 14.0}
+
+
+def check_bid(player: Entrant, handicap: str, win: float, error: type[TournamentError] = BadCharter,
+              where: str = "") -> None:
+    """Under a points handicap a bid is paid from the game's points, so it may not be
+    more than a win: refuse one that is, as ``error``."""
+    if handicap == "points" and player.bid and player.bid[1] > win:
+        raise error(f"{where}{player.name} bids {player.bid[1]:g} points, more than a win's {win:g}; "
+                    "the bid is paid from the game's points")
 
 
 def load_charter(path: Path) -> Charter:
@@ -191,9 +200,7 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
     if charter.bid_handicap != "none" and charter.sides != "bid":
         raise BadCharter(f"{where}: [bids] handicap = {charter.bid_handicap!r} needs sides = 'bid'")
     for player in charter.players:
-        if charter.bid_handicap == "points" and player.bid and player.bid[1] > charter.scoring["win"]:
-            raise BadCharter(f"{where}: {player.name} bids {player.bid[1]:g} points, more than a win's "
-                             f"{charter.scoring['win']:g}; the bid is paid from the game's points")
+        check_bid(player, charter.bid_handicap, charter.scoring["win"], BadCharter, f"{where}: ")
     if charter.scoring["win"] <= 0:
         raise BadCharter(f"{where}: [scoring] win must be more than 0 points")
     return charter

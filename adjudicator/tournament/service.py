@@ -27,7 +27,7 @@ from adjudicator.fairdice import Record, SeedChain, public_key_from_text, public
 from adjudicator.mail import MailError, build_message, message_bytes
 from adjudicator.store import CampaignNotFound, Store
 from adjudicator.tournament import standings as standings_module
-from adjudicator.tournament.charter import Charter, Entrant, TIEBREAKS
+from adjudicator.tournament.charter import TIEBREAKS, Charter, Entrant, check_bid
 from adjudicator.tournament.draws import Draws
 from adjudicator.tournament.errors import (
     LadderRefused,
@@ -187,10 +187,7 @@ class Tournaments:
             state = self._state_in(tx)
             _open_for_changes(state)
             _check_entrant(player, state.charter["game_sides"])
-            if (state.charter.get("bid_handicap", "none") == "points" and player.bid
-                    and player.bid[1] > state.scoring("win")):
-                raise RegistrationClosed(f"{player.name} bids {player.bid[1]:g} points, more than a win's "
-                                         f"{state.scoring('win'):g}: the bid is paid from the game's points")
+            check_bid(player, state.charter.get("bid_handicap", "none"), state.scoring("win"), RegistrationClosed)
             if state.rounds and state.format == "round-robin":
                 raise RegistrationClosed(f"the round robin of {name} has begun: its pools are fixed")
             if player.name in state.charter.get("standby", []):

@@ -137,6 +137,17 @@ def test_a_bidder_who_draws_pays_the_bid_up_to_the_draws_points(tournaments, ref
     assert result_points(state, state.slot(game["game"]), None) == {"a": 0.0, "b": 0.0}
 
 
+def test_a_late_registration_bidding_more_than_a_win_is_refused(tournaments, referee_key):
+    from adjudicator.tournament.charter import Entrant
+    from adjudicator.tournament.errors import RegistrationClosed
+
+    tournaments.create(bid_event(), referee_key, T0)
+    with pytest.raises(RegistrationClosed, match="c bids 2.5 points, more than a win's 2"):
+        tournaments.register("cup", Entrant("c", "c@fleet.example", "pw", None, ("japan", 2.5)), referee_key)
+    tournaments.register("cup", Entrant("c", "c@fleet.example", "pw", None, ("japan", 2.0)), referee_key)
+    assert "c" in tournaments.state("cup").players
+
+
 def test_a_bid_handicap_needs_sides_by_bid_and_a_bid_within_a_win():
     with pytest.raises(BadCharter, match="more than a win's 2"):
         bid_event(a_bid="japan:3")
