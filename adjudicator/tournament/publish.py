@@ -23,7 +23,6 @@ import io
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-
 from adjudicator.tournament.standings import Line
 from adjudicator.tournament.state import EventState, GameResult, GameSlot
 
@@ -41,7 +40,7 @@ class Cell:
 def pairing_numbers(state: EventState) -> dict[str, int]:
     """Each player's pairing number: the order the record gives (the first round's
     ranking when it has one, then registration order for those not in it)."""
-    ranking = list(state.rounds[0].ranking) if state.rounds and getattr(state.rounds[0], "ranking", None) else []
+    ranking = list(state.rounds[0].ranking) if state.rounds else []
     order = ranking + [p for p in state.players if p not in ranking]
     return {player: number for number, player in enumerate(order, start=1)}
 
@@ -133,9 +132,6 @@ def _system(state: EventState) -> str:
     if state.format == "swiss":
         return "FIDE Dutch (C.04.3)" if state.charter.get("pairing") == "dutch" else "Swiss (seeded, fewest repeats)"
     return {"round-robin": "Round robin (Berger)", "ladder": "Ladder challenges"}.get(state.format, state.format)
-
-
-
 
 
 def results_csv(state: EventState) -> str:
