@@ -124,7 +124,7 @@ def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
                 per_side = [sum(1 for g in played if g.side == s and g.outcome == "win") for s in sides]
                 values[player][name] = float(min(per_side)) if per_side else 0.0
     if any(name in FIDE_TIEBREAKS for name in chain):
-        for player, found in fide_tiebreaks(state, totals).items():
+        for player, found in fide_tiebreaks(state).items():
             values.setdefault(player, {}).update({k: v for k, v in found.items() if k in chain})
     order = sorted(state.players, key=lambda p: -totals[p])
     groups = _split(order, lambda p: totals[p])
@@ -148,8 +148,10 @@ def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
 FIDE_TIEBREAKS = ("fide-buchholz", "fide-buchholz-cut1", "fide-sonneborn-berger")
 
 
-def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, dict[str, float]]:
-    """BH, BH-C1 and SB with FIDE's unplayed-round rules (see the module's notes)."""
+def fide_tiebreaks(state: EventState) -> dict[str, dict[str, float]]:
+    """BH, BH-C1 and SB with FIDE's unplayed-round rules (see the module's notes), over
+    the complete rounds only: an opponent's adjusted score and a player's own score for
+    their unplayed rounds both leave out a round still being played."""
     from adjudicator.tournament.publish import cells
 
     table = cells(state)
@@ -163,6 +165,7 @@ def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, 
 
     adjusted = {p: sum(round_points[p].get(n, 0.0) if played(table[p].get(n)) else draw for n in complete)
                 for p in state.players}
+    own = {p: sum(round_points[p].get(n, 0.0) for n in complete) for p in state.players}
     out: dict[str, dict[str, float]] = {}
     for player in state.players:
         parts = []   # (value, unplayed, fraction of a win scored)
@@ -172,7 +175,7 @@ def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, 
             if played(cell):
                 parts.append((adjusted[cell.opponent], False, fraction))
             else:
-                parts.append((totals.get(player, 0.0), True, fraction))
+                parts.append((own[player], True, fraction))
         buchholz = sum(v for v, _, _ in parts)
         cut = min(parts, key=lambda part: (not part[1], part[0]))[0] if parts else 0.0
         out[player] = {"fide-buchholz": buchholz, "fide-buchholz-cut1": buchholz - cut,
