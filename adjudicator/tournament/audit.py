@@ -285,9 +285,9 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
                         f"{'no result yet' if verdict.result is None else repr(board)}")
     forfeited = any(r.kind == FORFEIT for r in records)
     if result is not None and ruling is None and result.forfeit != forfeited:
-        problems.append(f"{slot.game}: the tournament took the result as " + ("a forfeit" if result.forfeit else "played")
-                        + ", the record " + ("ends by a forfeit (a sealed reveal missing)" if forfeited
-                                             else "shows no forfeit"))
+        taken = "a forfeit" if result.forfeit else "played"
+        problems.append(f"{slot.game}: the tournament took the result as {taken}, the record "
+                        + ("ends by a forfeit (a sealed reveal missing)" if forfeited else "shows no forfeit"))
     if ruling is not None:
         rulings.append(_check_ruling(state, slot, ruling, records, verdict.result is not None, board, problems))
     for side, stats in verdict.stats.items():

@@ -7,7 +7,8 @@ TRF conventions for a wargame event (the format is chess's):
 - a player's starting number is their pairing number (:func:`pairing_numbers`);
 - a game's "colour" is the side: the game's first side is ``w``, the second ``b``;
 - results: ``1`` / ``=`` / ``0`` over the board or by adjudication, ``+`` / ``-`` by a
-  forfeit (a forfeit ruling, or a sealed reveal missing: the result record says which), ``-`` for both players of a game with no result, ``U`` for the
+  forfeit (a forfeit ruling, or a sealed reveal missing: the result record says which),
+  ``-`` for both players of a game with no result, ``U`` for the
   pairing-allocated bye, ``Z`` for a round a player was not paired (absent, withdrawn,
   not yet registered); a game still running has a blank result;
 - with two games per pairing (sides alternate) a round's block is the pairing's: the
