@@ -78,11 +78,11 @@ class Line:
 def player_games(state: EventState) -> dict[str, list[PlayedGame]]:
     """Every player's scored games (and byes), round by round."""
     games: dict[str, list[PlayedGame]] = {p: [] for p in state.players}
-    per_pairing = 2 if state.charter["sides"] == "alternate" else 1
     for info in state.rounds:
         for player in info.byes:
             games.setdefault(player, []).append(
-                PlayedGame(info.number, None, None, "bye", state.scoring(state.charter["bye"]) * per_pairing))
+                PlayedGame(info.number, None, None, "bye",
+                           state.scoring(state.charter["bye"]) * state.games_per_pairing))
     for result in state.results.values():
         for side, player in result.sides.items():
             outcome = result.outcome_for(player)
@@ -155,8 +155,7 @@ def fide_tiebreaks(state: EventState) -> dict[str, dict[str, float]]:
     from adjudicator.tournament.publish import cells
 
     table = cells(state)
-    per_pairing = 2 if state.charter["sides"] == "alternate" else 1
-    win, draw = state.scoring("win") * per_pairing, state.scoring("draw") * per_pairing
+    win, draw = (state.scoring(outcome) * state.games_per_pairing for outcome in ("win", "draw"))
     complete = [info.number for info in state.rounds if all(s.game in state.results for s in info.games)]
     round_points = {p: {n: _round_points(state, cell) for n, cell in rounds.items()} for p, rounds in table.items()}
 
@@ -185,8 +184,7 @@ def fide_tiebreaks(state: EventState) -> dict[str, dict[str, float]]:
 
 def _round_points(state: EventState, cell) -> float:
     if cell.opponent is None:
-        per_pairing = 2 if state.charter["sides"] == "alternate" else 1
-        return state.scoring(state.charter["bye"]) * per_pairing if cell.code == "U" else 0.0
+        return state.scoring(state.charter["bye"]) * state.games_per_pairing if cell.code == "U" else 0.0
     return cell.points or 0.0
 
 

@@ -108,6 +108,11 @@ class EventState:
     def scoring(self, outcome: str) -> float:
         return float(self.charter["scoring"][outcome])
 
+    @property
+    def games_per_pairing(self) -> int:
+        """Two when the sides alternate (each pairing plays both sides), else one."""
+        return 2 if self.charter["sides"] == "alternate" else 1
+
     def active_players(self, at: datetime | None = None) -> list[str]:
         """Registered, not withdrawn, and (at ``at``) not away on a declared absence."""
         return [p for p in self.players if p not in self.withdrawn and not (at and self.absent(p, at))]
