@@ -288,15 +288,19 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
         taken = "a forfeit" if result.forfeit else "played"
         problems.append(f"{slot.game}: the tournament took the result as {taken}, the record "
                         + ("ends by a forfeit (a sealed reveal missing)" if forfeited else "shows no forfeit"))
+    match = _replay(slot, records)
     if ruling is not None:
-        rulings.append(_check_ruling(state, slot, ruling, records, verdict.result is not None, board, problems))
+        rulings.append(_check_ruling(state, slot, ruling, records, match, verdict.result is not None, board,
+                                     problems))
     for side, stats in verdict.stats.items():
         player = slot.sides.get(side)
         if player is None:
             continue
         dice = players.setdefault(player, PlayerDice(player))
         dice.counts = [a + b for a, b in zip(dice.counts, stats.counts)]
-    line["luck_counted"] = _luck(state, slot, records, players)
+    line["luck_counted"] = match is not None
+    if match is not None:
+        _luck(state, slot, records, match, players)
     return line
 
 
@@ -305,7 +309,18 @@ def _ruling(state: EventState, game: str) -> dict[str, Any] | None:
     return next((r for r in state.rulings if r["game"] == game and r["rung"] != "replace"), None)
 
 
-def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record], finished: bool,
+def _replay(slot: Any, records: list[Record]) -> Any | None:
+    """The game replayed from its public record, its sealed entries opened; None while
+    the record still hides them (a running game with secrets opens them at its end)."""
+    try:
+        log = CampaignLog(slot.game, records, [], opened_entries(records))
+        return log.replay(support(records[0].body["game"]).game())
+    except (EngineError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record], match: Any | None,
+                  finished: bool,
                   board: str | None, problems: list[str]) -> dict[str, Any]:
     """A ruling against the game's public record: the game stopped where the ruling
     says; a result over the board is overturned only by a ruling that says so; an
@@ -338,7 +353,7 @@ def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], recor
             line["notes"].append(f"the record does not show {side} silent (no defaults since its last orders): "
                                  "the referee's judgement")
     if ruling["rung"] == "adjudicate" and not finished:
-        _check_adjudication(state, slot, ruling, records, problems)
+        _check_adjudication(state, slot, ruling, match, problems)
     return line
 
 
@@ -349,13 +364,10 @@ def _silent_in_record(records: list[Record], side: str) -> bool:
                for r in records if r.kind == BATCH and r.body["batch"] not in gone)
 
 
-def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record],
+def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any], match: Any | None,
                         problems: list[str]) -> None:
     game = tournament_support(state.game)
-    try:
-        log = CampaignLog(slot.game, records, [], opened_entries(records))
-        match = log.replay(support(records[0].body["game"]).game())
-    except (EngineError, KeyError, TypeError, ValueError):
+    if match is None:
         return  # sealed entries not yet opened: the position cannot be read from the public record
     positions = positions_by_turn(match)
     turn = ruling.get("turn")
@@ -369,15 +381,9 @@ def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any],
                         f"{turn} gives {expected!r} under the game's rules")
 
 
-def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> bool:
-    """Add the game's luck samples to its players; False when the public record still
-    hides them (a running game with secrets: its sealed entries open at its end)."""
+def _luck(state: EventState, slot: Any, records: list[Record], match: Any, players: dict[str, PlayerDice]) -> None:
+    """Add the game's luck samples, from the replayed game, to its players."""
     game = tournament_support(state.game)
-    try:
-        log = CampaignLog(slot.game, records, [], opened_entries(records))
-        match = log.replay(support(records[0].body["game"]).game())
-    except (EngineError, KeyError, TypeError, ValueError):
-        return False  # hidden entries still sealed in the public record: the fires cannot be seen
     samples = luck_samples(game, match.events, records[0].body.get("options", {}))
     for sample in samples:
         player = slot.sides.get(sample.side)
@@ -388,7 +394,6 @@ def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str
         dice.observed += sample.observed
         dice.expected += sample.expected
         dice.pmfs.append(sample.pmf)
-    return True
 
 
 def opened_entries(records: list[Record]) -> dict[int, list]:
