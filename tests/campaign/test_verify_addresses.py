@@ -63,7 +63,7 @@ def test_a_die_published_without_its_address_is_not_verified(finished, referee_k
         return pairs
 
     verdict = tampered(text, referee_key, change)
-    assert not verdict.verified and "'at' is a required property" in verdict.reason
+    assert not verdict.verified and "'at' missing" in verdict.reason
 
 
 def finished_fog(campaigns, referee_key):
