@@ -230,7 +230,7 @@ class _Checker:
             self.current = record.seq
             if self.forfeited and record.kind != OPENING:
                 raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
-            if record.kind != CHARTER:
+            if record.kind not in (CHARTER, OPENING):  # both checked before the replay
                 self._check_schema(record)
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
@@ -307,6 +307,7 @@ class _Checker:
             return
         record = found[0]
         self.current = record.seq
+        self._check_schema(record)
         if self.hidden_chain is None or len(found) > 1 or record is not self.records[-1]:
             raise BadRecord(record.seq, "an opening record must be the last record of a campaign "
                                         "with hidden information, and the only one")
@@ -591,13 +592,6 @@ class _Checker:
         else:
             self.match.answer(entry["side"], entry["answer"], entry.get("kind"))
 
-    def _address(self, record: Record, position: int, drawn: str, entry: Mapping[str, Any]) -> Mapping[str, Any]:
-        at = entry.get("at")
-        if not isinstance(at, dict):
-            raise BadRecord(record.seq, f"entry {position}: the {drawn} are published without their address "
-                                        "('at'), so nobody can recompute them")
-        return at
-
     def _check_public_draw(self, record: Record, number: int, position: int, entry: Mapping[str, Any],
                            dice: BatchDice) -> None:
         """While the replay waits for the opening: recompute a public draw from its address,
@@ -605,7 +599,7 @@ class _Checker:
         drawn = next((key for key in DRAWS if key in entry), None)
         if drawn is None:
             return  # a public answer: checked by the replay after the opening
-        at = self._address(record, position, drawn, entry)
+        at = entry["at"]  # required by the schemas of batch and opening
         request = request_at(drawn, entry[drawn], at)
         expected_at = draw_address(request, number, self.counters[PUBLIC_STREAM])
         self._compare_address(record, position, drawn, at, expected_at)
@@ -620,7 +614,7 @@ class _Checker:
         request = getattr(self.match, pending_name)
         if request is None:
             raise BadRecord(record.seq, f"entry {position} gives {drawn} where the game draws none")
-        at = self._address(record, position, drawn, entry)
+        at = entry["at"]  # required by the schemas of batch and opening
         stream = stream_of(request, self.hidden_chain is not None)
         expected_at = draw_address(request, number, self.counters[stream], stream)
         self._compare_address(record, position, drawn, at, expected_at)
