@@ -431,19 +431,19 @@ class _Checker:
         self._check_outcome(record)
 
     def _check_every_side_spoke(self, record: Record, number: int, contributed: set[str], redo: bool) -> None:
-        """No draw before every side due has spoken: in batch 1, in a batch that runs a
-        voided step again, and in sealed mode, a batch that draws anything needs a
-        contribution from every side."""
-        entries = record.body.get("entries", [])
-        draws = any(any(key in entry for key in DRAW_KINDS) or entry.get("what", "answer") != "answer"
-                    for entry in entries)
-        if not draws or not (number == 1 or redo or self.player_chains):
+        """No draw before every side due has spoken: in batch 1 and in a batch that runs a
+        voided step again, a batch that draws anything needs a contribution from every
+        side, but for the sides silent past the deadline that it names in its defaults
+        when at least one side spoke. (In sealed mode every batch has every side's
+        contribution: ``_check_contributions`` refuses one without.)"""
+        if not (number == 1 or redo):
             return
         missing = sorted(self.sides - contributed)
-        if not self.player_chains and contributed and set(missing) <= set(record.body.get("defaults", [])):
-            return  # past the deadline, the sides that spoke key the batch; the silent ones are named
-        if missing:
-            why = "batch 1" if number == 1 else "a voided step run again" if redo else "sealed mode"
+        if not missing or (contributed and set(missing) <= set(record.body.get("defaults", []))):
+            return
+        if any(any(key in entry for key in DRAW_KINDS) or entry.get("what", "answer") != "answer"
+               for entry in record.body.get("entries", [])):
+            why = "batch 1" if number == 1 else "a voided step run again"
             raise BadRecord(record.seq, f"the batch draws without a contribution from {', '.join(missing)}: "
                                         f"in {why} every side is due before anything random is drawn (a side "
                                         "silent past the deadline is named in the batch's defaults, and at "
