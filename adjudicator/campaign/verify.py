@@ -354,7 +354,7 @@ class _Checker:
         if body.get("step") != step or not set(body.get("forfeited", [])) <= self.sides:
             raise BadRecord(record.seq, "the forfeit names another step or an unknown side")
         latest = {}
-        for seq, orders in self.orders.items():
+        for orders in self.orders.values():
             if orders["step"] == step:
                 latest[orders["side"]] = orders
         stalled = sorted(side for side in self.sides if latest.get(side, {}).get("reveal_hash") is None)
@@ -500,7 +500,7 @@ class _Checker:
         self.last_seed = (first, seed)
         return seed
 
-    def _check_contributions(self, record: Record, number: int) -> dict[str, bytes]:
+    def _check_contributions(self, record: Record, number: int) -> tuple[dict[str, bytes], set[str]]:
         used = record.body.get("orders", [])
         revealed = record.body.get("contributions", {})
         by_side = {}
@@ -604,7 +604,7 @@ class _Checker:
         expected_at = draw_address(request, number, self.counters[PUBLIC_STREAM])
         self._compare_address(record, position, drawn, at, expected_at)
         self._check_values(record, position, drawn, entry[drawn], dice.at(request, at["index"]), "")
-        self._count(request, drawn, at, entry[drawn])
+        self._count(drawn, at, entry[drawn])
 
     def _replay_draw(self, record: Record, number: int, position: int, drawn: str, entry: Mapping[str, Any],
                      streams: Mapping[str, BatchDice | None]) -> None:
@@ -620,7 +620,7 @@ class _Checker:
         self._compare_address(record, position, drawn, at, expected_at)
         expected = streams[stream].at(request, expected_at["index"])
         self._check_values(record, position, drawn, entry[drawn], expected, f" ({request.purpose})")
-        self._count(request, drawn, at, expected)
+        self._count(drawn, at, expected)
         getattr(self.match, supply_name)(expected)
 
     def _compare_address(self, record: Record, position: int, drawn: str, at: Mapping[str, Any],
@@ -637,7 +637,7 @@ class _Checker:
             raise BadRecord(record.seq, f"entry {position}: the {drawn} published are {published}, "
                                         f"the seed gives {list(expected)}{purpose}")
 
-    def _count(self, request: Any, drawn: str, at: Mapping[str, Any], values: Any) -> None:
+    def _count(self, drawn: str, at: Mapping[str, Any], values: Any) -> None:
         """Move the stream's draw counter on, and count the dice for the table."""
         self.counters[at["stream"]] += draw_count(drawn, int(at["n"]), len(values))
         if drawn == "dice":

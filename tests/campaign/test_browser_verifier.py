@@ -291,3 +291,28 @@ def test_the_browser_accepts_a_first_draw_without_a_side_silent_past_the_deadlin
     assert found["late"]["status"] == "verified" and found["late"]["draws"] + found["late"]["sealed"] > 0, found["late"]
     changed = found["late, unnamed"]
     assert changed["status"] == "failed" and "without a contribution from russia" in changed["reason"], changed
+
+
+def test_the_browser_checks_the_dice_of_a_campaign_with_an_undo_and_refuses_an_undo_that_voids_nothing(
+        campaigns, referee_key, auto_orders, tmp_path):
+    from tests.campaign.conftest import PLAYERS, confirm
+
+    campaigns.create("u1", "port-arthur", PLAYERS, referee_key)
+    for _ in range(3):
+        confirm(campaigns, referee_key, "u1")
+        campaigns.adjudicate("u1", referee_key)
+    campaigns.undo("u1", referee_key, "a lost email")
+    confirm(campaigns, referee_key, "u1")
+    campaigns.adjudicate("u1", referee_key, reuse_orders=True)
+    text = campaigns.export_public("u1")
+
+    def undo_to_the_last_batch(pairs):
+        undo = next(body for kind, body in pairs if kind == "undo")
+        undo["back_to"] = max(body["batch"] for kind, body in pairs if kind == "batch")
+        return pairs
+
+    found = browser_verdicts([("undo", text, ""), ("undo, nothing voided", resigned(text, undo_to_the_last_batch,
+                                                                                    referee_key), "")], tmp_path)
+    assert found["undo"]["status"] == "verified" and found["undo"]["voided"] == 1 and found["undo"]["batches"] == 4
+    nothing = found["undo, nothing voided"]
+    assert nothing["status"] == "failed" and "an undo that voids nothing" in nothing["reason"], nothing
