@@ -1,8 +1,9 @@
 """``verify`` checks each record with its kind's schema compiled to Python
 (fastjsonschema, draft 7) and explains a failure with the same schema compiled with
 detailed checks: they must accept and refuse the same records as ``jsonschema``
-(draft 2020-12, the schemas' own draft), or the draft 7 copy would weaken the schemas. Proved on every record of the worked examples and on copies of them spoilt at
-sampled places (a field deleted, a value of each wrong type, an unknown field)."""
+(draft 2020-12, the schemas' own draft), or the draft 7 copy would weaken the
+schemas. Proved on every record of the worked examples and on copies of them spoilt
+at sampled places (a field deleted, a value of each wrong type, an unknown field)."""
 
 from __future__ import annotations
 
