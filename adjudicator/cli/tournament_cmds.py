@@ -207,12 +207,6 @@ def rule(
     typer.echo(f"{game}: {done}")
 
 
-def _fingerprint(state) -> str:
-    from adjudicator.fairdice import fingerprint, public_key_from_text
-
-    return fingerprint(public_key_from_text(state.charter["referee_key"]))
-
-
 @tournament_app.command()
 def status(
     name: str = NAME,
@@ -220,23 +214,25 @@ def status(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
     """Rounds, games running and finished, rulings."""
+    from adjudicator.fairdice import referee_fingerprint
     from adjudicator.tournament.service import Tournaments
 
     with tournament_errors():
         with open_store(store) as opened:
             state = Tournaments(opened).state(name)
+    key_fingerprint = referee_fingerprint(state.charter)
     if format is OutputFormat.json:
         typer.echo(json.dumps({
             "tournament": name, "format": state.format, "players": list(state.players),
             "withdrawn": list(state.withdrawn), "rounds": len(state.rounds),
             "running": [s.game for s in state.running()], "results": len(state.results),
             "rulings": state.rulings, "closed": state.closed is not None, "head": state.head,
-            "fingerprint": _fingerprint(state)}, indent=2))
+            "fingerprint": key_fingerprint}, indent=2))
         return
     typer.echo(f"{name}: {state.format}, {len(state.active_players())} active player(s) of {len(state.players)}, "
                f"{len(state.rounds)} round(s) paired" + (", closed" if state.closed else ""))
     typer.echo(f"record head: {state.head}  (pin the audit: 'tournament audit --head')")
-    typer.echo(f"referee key fingerprint: {_fingerprint(state)}")
+    typer.echo(f"referee key fingerprint: {key_fingerprint or '(unreadable key)'}")
     for info in state.rounds:
         typer.echo(f"round {info.number} (ends {info.ends[:10]}):")
         for slot in info.games:
