@@ -32,7 +32,7 @@ from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.mail_intake import ORDERS_MAIL, Intake, Taken
 from adjudicator.engine import Match
-from adjudicator.fairdice import fingerprint, public_key_from_text
+from adjudicator.fairdice import referee_fingerprint
 from adjudicator.mail import (
     IncomingMail,
     eml_filename,
@@ -126,7 +126,7 @@ class Mailroom:
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
-        key = fingerprint(public_key_from_text(log.charter["referee_key"]))
+        key = referee_fingerprint(log.charter) or "(unreadable key)"
         for side, player in meta["players"].items():
             report = render(report_context(
                 log=log, match=match, events=match.events, side=side, player=player["address"], deadline=deadline,
