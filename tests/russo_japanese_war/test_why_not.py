@@ -177,6 +177,34 @@ def test_card_steps_naming_a_card_not_in_hand_or_an_illegal_use_are_named():
     assert len(found) == 3
 
 
+def test_card_steps_already_played_are_neither_named_nor_asked_again():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "home"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0606"}],
+                     hands={JAPAN: ["#06", "#14", "#09"]}, phase="japan-card-play",
+                     map={"harbours": {"0101": {"southern": True}}})
+    text = header("Japan", 3) + "cards:\n  1. transport J1 to 0101 using Kodama\n  2. event Scurvy\n"
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    played = []
+    while match.decision is not None and match.decision.kind == "card-play":
+        assert notes(match, text, match.state) == []
+        answer = answers.answer_for(match.decision, match.state, orders)
+        assert answer is not None
+        played.append(answer)
+        if answer.get("done"):
+            break
+        match.answer(JAPAN, answer)
+    assert played == [{"transport": "#09", "unit": "J1", "to": "0101"}, {"event": "#06", "units": []},
+                      {"done": True}]
+
+
+def test_a_card_step_whose_condition_does_not_hold_is_not_named():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"}],
+                     hands={JAPAN: ["#06", "#14"]}, phase="japan-card-play")
+    text = header("Japan", 3) + "cards:\n  1. event Nogi if hand >= 3\n  2. event Nogi if hand >= 2\n"
+    assert notes(match, text, match.state) == [
+        "line 6: #07 Nogi Maresuke is not in your hand: this step is not used"]
+
+
 def test_gunshin_named_with_an_empty_discard_pile_is_named():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"}],
                      hands={JAPAN: ["#13"]}, phase="japan-card-play")

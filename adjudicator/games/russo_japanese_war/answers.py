@@ -17,7 +17,6 @@ Akiyama, hits on the strongest ship first, no First Fleet ship withdrawn.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -49,13 +48,6 @@ class OrdersPlayer:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def facts(self, t, side: str, **more: Any) -> dict:
-        """What a condition may test (see :class:`~.orders.Clause`)."""
-        discard = t.cards["discard"]
-        return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"],
-                "top_discard": discard[-1] if discard else None,
-                "hex_state": lambda hex_: hex_states(t, side, hex_), **more}
-
     def next_legal(self, decision: Decision, name: str, entries, make, done=lambda answer: False) -> dict | None:
         """The first entry of a plan list not carried out yet (``done``) whose answer the
         rules accept; the others are noted."""
@@ -81,7 +73,7 @@ class OrdersPlayer:
 
     def _extra_card(self, d, t):
         condition = self.orders.extra_card
-        return {"use": condition is not None and condition.holds(self.facts(t, d.side))}
+        return {"use": condition is not None and condition.holds(condition_facts(t, d.side))}
 
     # -- Movement ------------------------------------------------------------------------------
 
@@ -120,7 +112,7 @@ class OrdersPlayer:
         attack = next((a for a in self.attacks_now(t) if a.target == target), None)
         if attack is None or attack.support is None:
             return {"pass": True}
-        facts = self.facts(t, d.side, target=target, differential=d.options["differential"], role="attacker")
+        facts = condition_facts(t, d.side, target=target, differential=d.options["differential"], role="attacker")
         if not attack.support.holds(facts):
             return {"pass": True}
         card = self.spare_card(t, d.side, attack.support_card)
@@ -131,7 +123,7 @@ class OrdersPlayer:
 
     def _combat_event(self, d, t):
         # A68: the combat's current differential, for the attacker and the defender alike
-        facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"],
+        facts = condition_facts(t, d.side, target=d.options["target"], result=d.options["result"],
                            differential=d.options["differential"], role=d.options["role"],
                            enemy_played=d.options.get("answering"))
         for rule in self.orders.events:
@@ -141,7 +133,7 @@ class OrdersPlayer:
 
     def _reaction(self, d, t):
         for rule in self.orders.reactions:
-            if rule.card in d.options["playable"] and rule.condition.holds(self.facts(t, d.side)):
+            if rule.card in d.options["playable"] and rule.condition.holds(condition_facts(t, d.side)):
                 return {"card": rule.card}
         return {"pass": True}
 
@@ -254,29 +246,27 @@ class OrdersPlayer:
     # -- Card Play -----------------------------------------------------------------------------
 
     def _card_play(self, d, t):
-        side = d.side
-
-        kept = kept_cards(self.orders)
-
-        facts = self.facts(t, side)
+        """The first step of the card plan not made yet whose condition holds and whose
+        card is in hand (and which the rules accept); the others are noted."""
+        side, kept = d.side, kept_cards(self.orders)
+        made = set(t.s.get("plays", ()))
+        facts = condition_facts(t, side)
 
         def make(use):
             if use.use == "done":
                 return {"done": True}
+            if step_key(use) in made:
+                return None                       # made at an earlier question of this phase
             if use.condition is not None and not use.condition.holds(facts):
                 return None                       # a conditional step whose condition does not hold
-            if use.use == "event":
-                return {"event": use.card, "units": list(use.units)}
-            card = spare_card(t, side, use.card, kept)
-            if card is None:
-                self.notes.append(f"card step {use.written or use.use} not carried out: {use.card} is not in hand")
-                return None
-            return card_answer(replace(use, card=card), t, side)
+            answer = card_answer(use, t, side, kept)
+            if answer is None:
+                self.notes.append(f"card step {use.written or use.use} not carried out: "
+                                  f"{use.card or 'no card'} is not in hand")
+            return answer
 
         before = len(self.notes)
-        made = set(t.s.get("plays", ()))
-        answer = self.next_legal(d, "card", self.orders.cards, make,
-                                 lambda a: "done" not in a and play_key(a) in made)
+        answer = self.next_legal(d, "card", self.orders.cards, make)
         if answer is None and self.ask_when_plan_fails and len(self.notes) > before:
             return None
         return answer or {"done": True}
@@ -519,17 +509,24 @@ class Explainer:
     # -- the Card Play Phase -------------------------------------------------------------------
 
     def cards(self) -> None:
+        """Each step in turn, as the questions of the phase will meet it: steps made at an
+        earlier question and conditional steps whose condition does not hold are passed
+        over, the others are played on the copy when they are legal."""
         t = self.t
         made = set(t.s.get("plays", ()))
+        kept = kept_cards(self.orders)
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
-            answer = card_answer(use, self.t, self.side, kept_cards(self.orders))
+            if step_key(use) in made:
+                continue
+            if use.condition is not None and not use.condition.holds(condition_facts(t, self.side)):
+                continue
+            answer = card_answer(use, t, self.side, kept)
             name = use.written or {"forced-march": "forced march"}.get(use.use, use.use)
             if answer is None:
-                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used")
-                continue
-            if play_key(answer) in made:
+                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used"
+                          if use.card else "no card is left in your hand: this step is not used")
                 continue
             try:
                 parsed = parse_card_play(t, self.side, answer)
@@ -629,12 +626,16 @@ def kept_cards(orders: RjwOrders) -> set[str]:
 def card_answer(use: CardUse, t, side: str, kept=()) -> dict | None:
     """The question's answer for a card-plan step; None when the card it names (``using``,
     or the event) is not in the hand."""
-    hand = t.hand(side)
     if use.use == "event":
-        return {"event": use.card, "units": list(use.units)} if use.card in hand else None
+        return step_answer(use, use.card) if use.card in t.hand(side) else None
     card = spare_card(t, side, use.card, kept)
-    if card is None:
-        return None
+    return None if card is None else step_answer(use, card)
+
+
+def step_answer(use: CardUse, card: str | None) -> dict:
+    """The answer for a card-plan step made by discarding ``card``."""
+    if use.use == "event":
+        return {"event": use.card, "units": list(use.units)}
     if use.use == "forced-march":
         return {"forced-march": card, "phase": use.phase}
     if use.use == "strategic":
@@ -642,6 +643,20 @@ def card_answer(use: CardUse, t, side: str, kept=()) -> dict | None:
     if use.use == "transport":
         return {"transport": card, "unit": use.unit, "to": use.to}
     return {"reorganise": card, "unit": use.unit}
+
+
+def step_key(use: CardUse) -> str:
+    """The step as :func:`~.rules.card_play.play_key` records it once made (the card
+    discarded for it left out): how a step made at an earlier question is recognised."""
+    return play_key(step_answer(use, use.card))
+
+
+def condition_facts(t, side: str, **more: Any) -> dict:
+    """What a condition may test (see :class:`~.orders.Clause`)."""
+    discard = t.cards["discard"]
+    return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"],
+            "top_discard": discard[-1] if discard else None,
+            "hex_state": lambda hex_: hex_states(t, side, hex_), **more}
 
 
 def spare_card(t, side: str, named: str | None, kept) -> str | None:
