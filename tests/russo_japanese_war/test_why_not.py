@@ -5,6 +5,7 @@ carried out gets a note naming its line (``answers.why_not``, read by ``check --
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -154,6 +155,38 @@ def test_an_advance_by_a_unit_that_did_not_attack_is_named():
     text = header("Japan", 3) + "advance:\n  0303 with J2\n"
     assert notes(match, text, match.state) == [
         "line 5: J2 may not advance into 0303: it did not attack it or cannot move (9.7)"]
+
+
+# -- retreats and chain retreats -------------------------------------------------------------------
+
+def question(side: str, kind: str, options: dict, units=ATTACK_POSITION):
+    from adjudicator.engine import Decision
+    state = GAME.new_state({"position": {"turn": 3, "phase": "japan-combat", "unit": units,
+                                         "map": {"hexes": "0101-0606"}}}, {})
+    state["last_combat"] = {"target": "0303"}
+    return SimpleNamespace(decision=Decision(side, kind, options, "", lambda a: a), state=state)
+
+
+def test_a_retreat_to_hexes_none_of_which_is_open_names_the_line_and_the_hex_used_instead():
+    match = question(RUSSIA, "retreat", {"unit": "R1", "hexes": ["0204", "0304", "0404"]})
+    text = header("Russia", 3) + "retreat:\n  from 0303 toward 0606\n  R1 to 0505, 0202\n"
+    assert notes(match, text, match.state) == [
+        "line 6: R1 cannot retreat to 0505 or 0202 (9.6; it may retreat to 0204, 0304, 0404): "
+        "it retreats to 0304 instead"]
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    assert answers.answer_for(match.decision, match.state, orders) == {"unit": "R1", "to": "0304"}
+    assert notes(match, text.replace("0202", "0204"), match.state) == []
+
+
+def test_a_chain_naming_no_unit_in_the_hex_names_the_line_and_the_unit_that_makes_way():
+    units = [*ATTACK_POSITION, {"id": "J3", "side": "japan", "strength": 4, "ma": 3, "at": "0302"}]
+    match = question(JAPAN, "chain", {"hex": "0302", "units": ["J1", "J3"]}, units)
+    text = header("Japan", 3) + "losses: weakest first\nchain: J2; strongest first\n"
+    assert notes(match, text, match.state) == [
+        "line 5: none of J2 is in 0302 to make way (9.6, A21): J3, the strongest there, makes way instead"]
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    assert answers.answer_for(match.decision, match.state, orders) == {"unit": "J3"}
+    assert notes(match, text.replace("J2;", "J1;"), match.state) == []
 
 
 # -- cards ---------------------------------------------------------------------------------------------

@@ -212,26 +212,18 @@ class OrdersPlayer:
         """The unit's own hexes (``S2 to 1313``), else toward the hex given for the combat
         (``from 1214 toward 2417``), else toward the general hex, else the supply source."""
         uid, hexes = d.options["unit"], d.options["hexes"]
-        for hex_ in dict(self.orders.retreat_units).get(uid, ()):
-            if hex_ in hexes:
-                return {"unit": uid, "to": hex_}
-        combat = (t.s.get("last_combat") or {}).get("target")
-        home = dict(self.orders.retreat_from).get(combat) or self.orders.retreat_toward or t.board.supply.get(d.side)
-        board = t.board
-
-        def rank(h):
-            return (distance(h, home) if home else 0, not (h in board.towns or h in board.wasteland), h)
-
-        return {"unit": d.options["unit"], "to": min(d.options["hexes"], key=rank)}
+        unheeded = retreat_unheeded(t, self.orders, d)
+        if unheeded:
+            self.notes.append(f"retreat {uid} not carried out: {unheeded}")
+        return {"unit": uid, "to": own_retreat(self.orders, uid, hexes) or retreat_by_direction(t, self.orders, d)}
 
     def _chain(self, d, t):
         """9.6, A21: the units named by ``chain:`` first, then the weakest (or strongest)."""
+        unheeded = chain_unheeded(t, self.orders, d)
+        if unheeded:
+            self.notes.append(f"chain not carried out: {unheeded}")
         units = d.options["units"]
-        for uid in self.orders.chain_first:
-            if uid in units:
-                return {"unit": uid}
-        sign = -1 if self.orders.chain_order == "strongest" else 1
-        return {"unit": min(units, key=lambda u: (sign * t.strength(u), u))}
+        return {"unit": next((u for u in self.orders.chain_first if u in units), None) or chain_by_order(t, self.orders, d)}
 
     def _advance(self, d, t):
         target, units, limit = d.options["hex"], d.options["units"], d.options["limit"]
@@ -394,6 +386,10 @@ class Explainer:
                 self.held(self.orders.reactions)
             elif kind == "advance":
                 self.advance()
+            elif kind == "retreat":
+                self.retreat()
+            elif kind == "chain":
+                self.chain()
             elif kind == "card-play":
                 self.cards()
             elif kind in NAVAL_NOTES:
@@ -506,6 +502,16 @@ class Explainer:
                     self.note("", f"{hex_} with", f"{uid} may not advance into {target}: it did not attack it "
                               "or cannot move (9.7)")
 
+    def retreat(self) -> None:
+        unheeded = retreat_unheeded(self.t, self.orders, self.decision)
+        if unheeded:
+            self.note("", f"{self.decision.options['unit']} to", unheeded)
+
+    def chain(self) -> None:
+        unheeded = chain_unheeded(self.t, self.orders, self.decision)
+        if unheeded:
+            self.note("", "chain", unheeded)
+
     # -- the Card Play Phase -------------------------------------------------------------------
 
     def cards(self) -> None:
@@ -610,6 +616,54 @@ class Explainer:
 
 NAVAL_NOTES = {"line-up": Explainer.line, "flagship": Explainer.flagship, "sortie": Explainer.sortie, "second-fleet": Explainer.second_fleet,
                "repair": Explainer.repair, "naval-damage": Explainer.naval_damage}
+
+
+# -- 9.6 retreats and chain retreats ----------------------------------------------------------
+
+def own_retreat(orders: RjwOrders, uid: str, hexes) -> str | None:
+    """The first of the hexes the orders give the unit (``S2 to 1313, 1414``) it may retreat to."""
+    return next((h for h in dict(orders.retreat_units).get(uid, ()) if h in hexes), None)
+
+
+def retreat_by_direction(t, orders: RjwOrders, decision: Decision) -> str:
+    """The hex nearest the one given for the combat (``from 1214 toward 2417``), else the
+    general hex (``toward 1015``), else the own supply source; then a town or wasteland,
+    then the lowest number."""
+    combat = (t.s.get("last_combat") or {}).get("target")
+    home = dict(orders.retreat_from).get(combat) or orders.retreat_toward or t.board.supply.get(decision.side)
+    board = t.board
+
+    def rank(h):
+        return (distance(h, home) if home else 0, not (h in board.towns or h in board.wasteland), h)
+
+    return min(decision.options["hexes"], key=rank)
+
+
+def retreat_unheeded(t, orders: RjwOrders, decision: Decision) -> str | None:
+    """Why the hexes the orders give the retreating unit are not used (None: they are, or
+    the orders give it none), and the hex it retreats to instead."""
+    uid, hexes = decision.options["unit"], decision.options["hexes"]
+    named = dict(orders.retreat_units).get(uid, ())
+    if not named or own_retreat(orders, uid, hexes):
+        return None
+    return (f"{uid} cannot retreat to {' or '.join(named)} (9.6; it may retreat to {', '.join(hexes)}): "
+            f"it retreats to {retreat_by_direction(t, orders, decision)} instead")
+
+
+def chain_by_order(t, orders: RjwOrders, decision: Decision) -> str:
+    """The weakest unit in the hex (``strongest first``: the strongest), then the lowest id."""
+    sign = -1 if orders.chain_order == "strongest" else 1
+    return min(decision.options["units"], key=lambda u: (sign * t.strength(u), u))
+
+
+def chain_unheeded(t, orders: RjwOrders, decision: Decision) -> str | None:
+    """Why the units ``chain:`` names are not used to make way (None: one of them is, or it
+    names none), and the unit that makes way instead."""
+    units = decision.options["units"]
+    if not orders.chain_first or any(u in units for u in orders.chain_first):
+        return None
+    return (f"none of {', '.join(orders.chain_first)} is in {decision.options['hex']} to make way (9.6, A21): "
+            f"{chain_by_order(t, orders, decision)}, the {orders.chain_order} there, makes way instead")
 
 
 def kept_cards(orders: RjwOrders) -> set[str]:
