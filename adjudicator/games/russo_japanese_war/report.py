@@ -30,7 +30,7 @@ def attack_odds(t, side: str) -> list[dict]:
     rows = []
     for target, units in sorted(combat_rules.targets(t, side).items()):
         combat = {"target": target, "attackers": units, "attacker": side, "defender": other(side), "ignore": [],
-                  "support": 0, "bonus": 0}
+                  "support": 0, "bonus_cards": []}
         base = combat_rules.compute_differential(t, combat)
         rows.append({"target": target, "units": units, "differential": base,
                      "strengths": format(combat_rules.combat_strengths(t, combat)),
