@@ -21,6 +21,7 @@ from adjudicator.games.russo_japanese_war.hexmap import BOXES
 from adjudicator.games.russo_japanese_war.picture import COLOURS, board_picture, legend
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
+from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
 from adjudicator.reports.render import template_environment, wrap_text
 
 
@@ -154,7 +155,7 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
         "waiting": None if waiting is None else {"side": waiting.side, "kind": waiting.kind, "prompt": waiting.prompt},
         "limits": limit_lines(state), "barred": state["barred"],
         "zoc_lost": sorted(u for u, v in t.units.items() if v.get("zoc_lost")),
-        "naval": naval_context(view.get("naval"), state.get("options")),
+        "naval": naval_context(view.get("naval"), state),
     }
 
 
@@ -163,26 +164,20 @@ FLEET_NAMES = {"first": "Japanese First Fleet", "second": "Japanese Second Fleet
 STEP_NAMES = {2: "undamaged", 1: "damaged", 0: "sunk"}
 
 
-def naval_context(naval: Mapping[str, Any] | None, options: Mapping[str, Any] | None = None) -> dict | None:
+def naval_context(naval: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict | None:
     """11.0: each fleet's ships with strength and state; Makarov's flagship only where the
     view shows it (Russia's own report, or once revealed); which reading of 11.2.1 the
     campaign plays (A65)."""
     if naval is None:
         return None
-    if (options or {}).get("sortie_needs_card"):
-        reading = ("A Port Arthur Fleet sortie needs card #1 or #6 (option sortie_needs_card, "
-                   "ruling A65).")
-    else:
-        reading = ("A Port Arthur Fleet sortie may be declared without a card (11.2.1 as printed, "
-                   "rulings A41, A65).")
     fleets = {}
     for sid, ship in naval["ships"].items():
-        state = "withdrawn" if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
+        condition = "withdrawn" if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
         mark = " (Makarov)" if sid == naval["flagship"] else ""
-        fleets.setdefault(ship["fleet"], []).append(f"{sid}{mark} {ship['strength']} {state}")
+        fleets.setdefault(ship["fleet"], []).append(f"{sid}{mark} {ship['strength']} {condition}")
     return {"fleets": [{"name": FLEET_NAMES[f], "ships": ships} for f, ships in fleets.items()],
             "home_blocked": naval["home_blocked"], "pa_eliminated": bool(naval.get("pa_eliminated")),
-            "sortie_reading": reading}
+            "sortie_reading": naval_rules.sortie_reading(state)}
 
 
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:
