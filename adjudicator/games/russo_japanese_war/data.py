@@ -24,6 +24,7 @@ from adjudicator.resources import game_data_dir, read_toml
 GAME = "russo-japanese-war"
 JAPAN, RUSSIA = "japan", "russia"
 SIDES = (JAPAN, RUSSIA)
+SIDE_ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
 RESULTS = ("DE", "EX", "DR", "NE", "AR", "AE")
 """The combat results, best to worst for the attacker (9.5; the ladder of card effects)."""
 RESHUFFLE_CARD = "Seiro-gan"

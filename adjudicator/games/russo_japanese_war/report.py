@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 
-from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
+from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, SIDE_ADJECTIVE, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES
-from adjudicator.games.russo_japanese_war.picture import COLOURS, board_picture, legend
+from adjudicator.games.russo_japanese_war.picture import board_picture, hex_words, legend
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
@@ -49,7 +49,6 @@ def odds(t, differential: int) -> dict[str, str]:
     return {r: str(Fraction(n, 6)) for r, n in counts.items() if n}
 
 
-SIDE_ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
 STEP_TITLES = {"replenish": "Card Replenishment Phase", "movement": "Movement Phase", "combat": "Combat Phase",
                "card-play": "Card Play Phase"}
 
@@ -68,25 +67,6 @@ def unit_label(t, uid: str, names: Mapping[str, str]) -> str:
     """'S2 2nd Siberian Corps 3-2': id, name (when the counter sheet has one), strength-MA."""
     name = names.get(uid)
     return f"{uid}{' ' + name if name else ''} {t.strength(uid)}-{t.units[uid]['ma']}"
-
-
-def hex_words(t, h: str) -> str:
-    """A hex as a player plans with it: number, place, terrain, town, key location,
-    supply source, harbour and who controls it."""
-    board = t.board
-    place = board.names.get(h) or board.key_locations.get(h)
-    words = ["wasteland" if h in board.wasteland else "clear"]
-    if h in board.towns:
-        words.append("town")
-    if h in board.key_locations:
-        words.append("key location")
-    for owner, source in board.supply.items():
-        if source == h:
-            words.append(f"{SIDE_ADJECTIVE[owner]} supply source")
-    if h in board.harbours:
-        words.append("southern harbour" if board.harbours[h] else "harbour")
-    words.append(f"{SIDE_ADJECTIVE[t.controller(h)]}-controlled")
-    return f"{h}{' ' + place if place else ''} ({', '.join(words)})"
 
 
 BOX_TITLES = {"korea": "Korean Peninsula", "home": "Japanese Home Islands", "siberia": "Siberia",
@@ -147,7 +127,7 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
                    "towns": [board.label(h) for h in sorted(board.towns)],
                    "supply": [f"{SIDE_ADJECTIVE[who]} {hex_}" for who, hex_ in sorted(board.supply.items())],
                    "entries": [f"{BOX_TITLES[box]} box: {hex_}" for box, hex_ in sorted(board.entries.items())]},
-        "picture": board_picture(t, side), "legend": legend(side), "colours": COLOURS,
+        "picture": board_picture(t, side), "legend": legend(side),
         "cards": card_lines(t, cards, side),
         "opponent_hand_size": cards.get("opponent_hand_size", 0),
         "deck_count": cards["deck_count"],
