@@ -29,7 +29,7 @@ from adjudicator.games.russo_japanese_war.rules import movement
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
 from adjudicator.games.russo_japanese_war.rules.card_play import parse_card_play, play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
-from adjudicator.games.russo_japanese_war.rules.table import GameOver
+from adjudicator.games.russo_japanese_war.rules.table import GameOver, in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
 
 
@@ -78,7 +78,7 @@ class OrdersPlayer:
     # -- Movement ------------------------------------------------------------------------------
 
     def _move(self, d, t):
-        forced = t.s["phase"].endswith("card-play")
+        forced = in_forced_march(t.s)
         name = "forced move" if forced else "move"
         moves = self.orders.forced_moves if forced else self.orders.moves
 
@@ -92,7 +92,7 @@ class OrdersPlayer:
     # -- Combat --------------------------------------------------------------------------------
 
     def attacks_now(self, t) -> tuple[Attack, ...]:
-        forced = t.s["phase"].endswith("card-play")
+        forced = in_forced_march(t.s)
         return (self.orders.forced_attacks if forced else self.orders.attacks) or ()
 
     def _attacks(self, d, t):
@@ -320,7 +320,7 @@ ALSO_ANSWERED_BY = {"chain": ("losses", "retreat")}
 
 def answering_block(decision: Decision, state: Any) -> str:
     blocks = ANSWERED_BY[decision.kind]
-    forced = len(blocks) > 1 and str(state["phase"]).endswith("card-play")
+    forced = len(blocks) > 1 and in_forced_march(state)
     return blocks[1] if forced else blocks[0]
 
 
@@ -363,7 +363,7 @@ class Explainer:
         self.side = decision.side
         self.orders = orders
         self.found: list[tuple[str, str]] = []
-        self.forced = str(t.s["phase"]).endswith("card-play")
+        self.forced = in_forced_march(t.s)
 
     def note(self, written: str, fallback: str, reason: str) -> None:
         self.found.append((written or fallback, reason))

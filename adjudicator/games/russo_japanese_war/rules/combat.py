@@ -20,6 +20,7 @@ from adjudicator.engine.requests import Decision, Roll
 from adjudicator.games.russo_japanese_war.data import RESULTS, other
 from adjudicator.games.russo_japanese_war.hexmap import OFF_MAP
 from adjudicator.games.russo_japanese_war.rules.results import apply_result
+from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
 
 BEFORE, AFTER = "before_roll", "after_roll"
@@ -78,7 +79,7 @@ def combat_phase(t):
     options = targets(t, side)
     if not options:
         return
-    declarations = yield Decision(side, "attacks", {"targets": options, "forced": t.s["phase"].endswith("card-play")},
+    declarations = yield Decision(side, "attacks", {"targets": options, "forced": in_forced_march(t.s)},
                                   f"{side.capitalize()} Combat Phase: declare every attack "
                                   "(target hex and units), in the order of resolution", 
                                   lambda answer: {"declare": parse_declarations(t, side, answer)})
@@ -175,7 +176,7 @@ def support(t, combat: dict):
 
     answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"],
                                               "attackers": list(combat["attackers"]),
-                                              "forced": t.s["phase"].endswith("card-play"),
+                                              "forced": in_forced_march(t.s),
                                               "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
                             parse)
