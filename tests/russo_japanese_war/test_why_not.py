@@ -275,6 +275,16 @@ def test_a_flagship_that_is_not_a_port_arthur_ship_is_named():
     assert note == "line 5: Mikasa is not a Port Arthur Fleet ship afloat: Tsesarevich carries Makarov"
 
 
+def test_a_line_naming_a_sunk_or_enemy_ship_is_named_and_one_of_the_other_fleet_is_not():
+    match = naval_question("line-up")
+    assert match.decision.options["fleet"] == "port_arthur"
+    assert match.state["naval"]["ships"]["Sevastopol"]["steps"] == 0
+    text = header("Russia", match.state["turn"]) + "naval:\n  line Rossia, Sevastopol, Mikasa, Pobeda\n"
+    assert notes(match, text) == [
+        "line 5: Sevastopol is not in a line of yours afloat (11.3.1): it is left out",
+        "line 5: Mikasa is not in a line of yours afloat (11.3.1): it is left out"]
+
+
 @pytest.mark.parametrize("kind", ["sortie"])
 def test_a_sortie_using_a_card_not_in_hand_is_named(kind):
     match = naval_question(kind)

@@ -589,24 +589,21 @@ class Explainer:
 
     def repair(self) -> None:
         if self.orders.naval and self.decision.options:
-            self.ships(self.orders.naval.repair, self.decision.options["ships"] + list(self.other_fleets()),
+            self.ships(self.orders.naval.repair, self.decision.options["ships"] + self.own_ships(1),
                        "is not a damaged ship of a fleet that repairs now (11.4)")
 
-    def other_fleets(self):
+    def own_ships(self, *steps: int) -> list[str]:
+        """The side's ships with one of ``steps`` left (2: undamaged, 1: damaged), in every
+        fleet: standing orders name the ships of each fleet for its own battles."""
         ships = self.t.s["naval"]["ships"]
-        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] == 1]
+        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] in steps]
 
     def line(self) -> None:
         if self.orders.naval:
             o = self.decision.options
             fleet = o["unhurt"] + o["damaged"]
-            self.ships(self.orders.naval.line, fleet + self.other_fleet_ships(),
+            self.ships(self.orders.naval.line, fleet + self.own_ships(1, 2),
                        "is not in a line of yours afloat (11.3.1): it is left out")
-
-    def other_fleet_ships(self) -> list[str]:
-        """The side's ships of the other fleet (named by standing orders for its battles)."""
-        ships = self.t.s["naval"]["ships"]
-        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] > 0]
 
     def naval_damage(self) -> None:
         if self.orders.naval:
