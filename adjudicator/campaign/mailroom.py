@@ -119,7 +119,7 @@ class Mailroom:
         """Queue each player's opening mail (inside the transaction that creates the
         campaign); with ``step``, the game's first step, run at creation (its set-up
         draws, its dice and each player's own sealed items are in the mail)."""
-        from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
+        from adjudicator.reports.render import render  # the templates only when reports are written: not for receive or send
         from adjudicator.reports.context import report_context
         from adjudicator.reports.mailed import report_mail
 
@@ -148,7 +148,7 @@ class Mailroom:
 
     def queue_reports(self, tx: Any, log: CampaignLog, match: Match, step: StepResult) -> None:
         """Queue each player's report of ``step`` (called inside the adjudication's transaction)."""
-        from adjudicator.reports import render
+        from adjudicator.reports.render import render
         from adjudicator.reports.context import report_context
         from adjudicator.reports.mailed import report_mail
 
