@@ -329,8 +329,15 @@ def _set_body(message: EmailMessage, text: str, html: str | None) -> None:
         message.add_alternative(
             html, subtype="html", charset="utf-8", cte=_transfer_encoding(html)
         )
-        for part in message.iter_parts():
-            del part["MIME-Version"]  # belongs on the top level only
+        keep_mime_version_on_top(message)
+
+
+def keep_mime_version_on_top(message: EmailMessage) -> None:
+    """Drop the MIME-Version header the email package puts on each part it adds: it
+    belongs on the top level only."""
+    for part in message.walk():
+        if part is not message:
+            del part["MIME-Version"]
 
 
 def _normalise_newlines(body: str) -> str:

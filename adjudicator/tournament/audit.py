@@ -23,10 +23,10 @@ from adjudicator.fairdice import (
     Record,
     RecordInvalid,
     dice_stats,
-    fingerprint,
     public_key_from_text,
     read_fingerprint,
     records_from_jsonl,
+    referee_fingerprint,
     verify_log,
 )
 from adjudicator.tournament import standings as standings_module
@@ -114,7 +114,7 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
         raise NotATournamentRecord("the first record is not a tournament charter")
     name = str(records[0].body.get("tournament", ""))
     problems: list[str] = []
-    key_fingerprint = _fingerprint(records[0].body)
+    key_fingerprint = referee_fingerprint(records[0].body) or "(unreadable key)"
     if head is not None and records[-1].hash != head.strip().lower():
         known = [r.seq for r in records if r.hash == head.strip().lower()]
         problems.append(f"the record ends at {records[-1].hash[:16]}... (record {records[-1].seq}), not at the pinned "
@@ -135,13 +135,6 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
             dice.luck = percentile(convolve(dice.pmfs), dice.observed)
     return Audit(name, not problems, problems, games, dict(sorted(players.items())), rulings,
                  records[-1].hash, key_fingerprint)
-
-
-def _fingerprint(charter: Mapping[str, Any]) -> str:
-    try:
-        return fingerprint(public_key_from_text(charter["referee_key"]))
-    except (FairDiceError, KeyError, ValueError):
-        return "(unreadable key)"
 
 
 def _check_tournament(records: list[Record], problems: list[str]) -> EventState | None:

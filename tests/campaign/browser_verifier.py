@@ -49,7 +49,7 @@ HARNESS = """
     try {
       const text = new TextDecoder("utf-8", {fatal: true}).decode(base64(data));
       const v = await verifyRecord(text, fingerprint, "");
-      results.push({name, status: "verified", batches: v.batches, draws: v.draws, sealed: v.sealed, ms: v.ms});
+      results.push({name, status: "verified", batches: v.batches, draws: v.draws, sealed: v.sealed, voided: v.voided, ms: v.ms});
     } catch (e) {
       results.push({name, status: "failed", reason: e instanceof Failure ? e.message : "unusable: " + e});
     }

@@ -18,6 +18,7 @@ from adjudicator.campaign.examples import example_key
 from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import records_from_jsonl, records_to_jsonl, sign_record
 from tests.campaign.conftest import PLAYERS, confirm
+from tests.campaign.test_sealed import chains, sealed  # noqa: F401 (fixtures)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 RJW_PLAYERS = [Player("japan", "japan@example.org", "pw-japan-1904"), Player("russia", "russia@example.org",
@@ -195,3 +196,27 @@ def test_verify_refuses_a_late_first_batch_that_drops_a_contribution_without_nam
     assert not verdict.verified and "without a contribution from russia" in verdict.reason
     verdict = verify_text(resigned(text, referee_key, nobody))
     assert not verdict.verified and "without a contribution from japan, russia" in verdict.reason
+
+
+def test_verify_refuses_a_sealed_batch_without_a_sides_orders_and_reveal(sealed, referee_key, chains):
+    """In sealed mode every batch, not only the first, needs every side's contribution."""
+    from tests.campaign.test_sealed import JAPAN_SORTIE, orders
+    from tests.campaign.test_sealed import START as SEALED_START
+
+    sealed.submit("sealed", orders("japan", 1, chains, JAPAN_SORTIE), referee_key)
+    sealed.submit("sealed", orders("russia", 1, chains), referee_key)
+    sealed.adjudicate("sealed", referee_key, now=SEALED_START + timedelta(hours=1))
+    text = sealed.export_public("sealed")
+    assert verify_text(text).verified
+
+    def drop_russia(pairs):
+        index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "russia")
+        del pairs[index]
+        batch = next(body for kind, body in pairs if kind == "batch")
+        for field in ("contributions", "reveals"):
+            batch[field].pop("russia", None)
+        batch["orders"] = [s - (s > index) for s in batch["orders"] if s != index]
+        return pairs
+
+    verdict = verify_text(resigned(text, referee_key, drop_russia))
+    assert not verdict.verified and "a sealed campaign's batch needs every side's orders and reveal" in verdict.reason

@@ -201,7 +201,7 @@ def test_the_deck_of_the_toy_game_is_not_computable_before_the_opening(toy_campa
 
 
 def test_a_players_report_prints_its_own_openings_and_not_the_enemys(campaigns, referee_key, fog_campaign):
-    from adjudicator.reports import render
+    from adjudicator.reports.render import render
     from adjudicator.reports.context import report_context
 
     plugin = games.get("port-arthur")

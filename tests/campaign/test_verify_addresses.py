@@ -63,7 +63,7 @@ def test_a_die_published_without_its_address_is_not_verified(finished, referee_k
         return pairs
 
     verdict = tampered(text, referee_key, change)
-    assert not verdict.verified and "'at' is a required property" in verdict.reason
+    assert not verdict.verified and "'at' missing" in verdict.reason
 
 
 def finished_fog(campaigns, referee_key):
@@ -122,3 +122,23 @@ def test_a_forfeit_that_blames_the_side_that_revealed_is_caught(sealed, referee_
 
     verdict = tampered(text, referee_key, change)
     assert not verdict.verified and "the forfeit blames japan" in verdict.reason
+
+
+@pytest.mark.parametrize("spoil, reason", [
+    (lambda opening: opening["hidden_seeds"].update({"1": "not hex"}), "hidden_seeds/1: must match pattern"),
+    (lambda opening: opening["openings"][0].pop("entry"), "openings/0: 'entry' missing"),
+])
+def test_an_opening_that_does_not_follow_its_schema_is_refused_before_it_is_read(spoil, reason):
+    from pathlib import Path
+
+    from adjudicator.campaign.examples import example_key
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "port-arthur-fog-of-war.jsonl").read_text()
+
+    def change(pairs):
+        spoil(next(body for kind, body in pairs if kind == "opening"))
+        return pairs
+
+    verdict = tampered(text, example_key(), change)
+    assert not verdict.verified and "the opening record does not follow its schema" in verdict.reason, verdict.reason
+    assert reason in verdict.reason, verdict.reason

@@ -127,7 +127,7 @@ def test_under_fog_of_war_map_is_the_senders_sides_own_view_as_its_reports_draw_
         campaigns, store, mailroom, referee_key, inbox):
     from adjudicator.campaign.campaign import step_deadline
     from adjudicator.campaign.games import support
-    from adjudicator.reports import render
+    from adjudicator.reports.render import render
     from adjudicator.reports.context import report_context
 
     campaigns.create("fog", "port-arthur", PLAYERS, referee_key, referee_address=REFEREE,

@@ -16,7 +16,7 @@ from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonableP
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.report import ascii_plot, plot_with_legend, render_svg, ship_marks, ship_table
 from adjudicator.games import get as support
-from adjudicator.reports import render
+from adjudicator.reports.render import render
 from adjudicator.reports.context import report_context
 
 GAME = Tsushima1905()
