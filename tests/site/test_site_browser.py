@@ -5,8 +5,6 @@ with header cells), in the reports' palette."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from adjudicator.site import build_site
@@ -77,12 +75,11 @@ def sites(tmp_path_factory):
 
 
 #: by default a step page with its picture at both widths and a sealed step at a phone's;
-#: SITE_BROWSER_ALL=1 lays out every kind of page at both widths (about a minute more)
-CASES = [("done", "step-003.html", 360), ("done", "step-003.html", 1000), ("fog", "step-001.html", 360)]
-if os.environ.get("SITE_BROWSER_ALL") == "1":
-    CASES += [(site, page, width) for site, page in (("done", "index.html"), ("done", "dice.html"),
-                                                     ("done", "history.html"), ("fog", "index.html"))
-              for width in WIDTHS]
+#: the soaks (ADJUDICATOR_SOAK=1) lay out every kind of page at both widths (about a minute more)
+CASES = [("done", "step-003.html", 360), ("done", "step-003.html", 1000), ("fog", "step-001.html", 360)] + [
+    pytest.param(site, page, width, marks=pytest.mark.soak)
+    for site, page in (("done", "index.html"), ("done", "dice.html"), ("done", "history.html"), ("fog", "index.html"))
+    for width in WIDTHS]
 
 
 @pytest.mark.parametrize("site, page, width", CASES)
