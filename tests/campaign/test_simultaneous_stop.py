@@ -48,6 +48,8 @@ def at_the_both_sides_stop(campaigns, key, tmp_path):
         assert log.next_batch == 2
         if len(match.decisions) == 2:
             break
+    else:
+        pytest.fail("none of 40 Tsushima set-ups reached a stop that asks both sides at once")
     for side in ("japan", "russia"):
         campaigns.submit(name, orders(side, 1, 2, campaign=name), key)
     step = campaigns.adjudicate(name, key, after=mailroom.queue_reports)

@@ -9,6 +9,8 @@ after which both get the turn's reports."""
 
 from __future__ import annotations
 
+import pytest
+
 from adjudicator.campaign import Campaigns
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import REFEREE, cli, email, orders_text, part_text
@@ -65,7 +67,8 @@ def test_a_campaign_made_by_new_while_serve_runs_asks_for_confirmations_then_pla
                 assert "WHAT IS ASKED OF YOU (deadline " in text and "step: 2" in text, text
         if len(match.decisions) == 2:
             break
-    assert len(match.decisions) == 2
+    else:
+        pytest.fail("none of 10 Tsushima set-ups reached a stop that asks both sides at once")
 
     serve.deliver(email(orders_text("russia", 2, 1, STANDING, campaign=name), sender=SENDERS["russia"],
                         message_id="<first@russia.test>"), sender="makarov@russia.test")
