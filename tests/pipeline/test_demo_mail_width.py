@@ -14,9 +14,7 @@ import re
 import pytest
 
 from adjudicator.mail.plain import WIDTH, fit_text
-from tests.pipeline.pipeline_helpers import cli, parse_eml
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+from tests.pipeline.pipeline_helpers import PNG_SIGNATURE, cli, parse_eml
 
 
 def generic_lines(message) -> list[str]:
