@@ -45,32 +45,25 @@ WIDTHS = (360, 1000)
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory):
     """A finished Port Arthur campaign's site and a running one's with the fog of war."""
-    from adjudicator import games
     from adjudicator.campaign import Campaigns
     from adjudicator.fairdice import generate_keypair
     from adjudicator.store import Store
-    from tests.site.conftest import automatic_answers
-    import dataclasses
+    from tests.campaign.conftest import answer_automatically
+    from tests.site.conftest import random_answers
 
     folder = tmp_path_factory.mktemp("sites")
     key = generate_keypair()[0]
-    real_get = games.get
-    patched = {name: dataclasses.replace(real_get(name), answers=automatic_answers(real_get(name), 7))
-               for name in ("port-arthur",)}
-    games.get = lambda name: patched.get(name) or real_get(name)
-    try:
-        with Store.open(folder / "campaigns.sqlite3") as store:
-            campaigns = Campaigns(store)
-            campaigns.create("done", "port-arthur", PLAYERS, key)
-            play(campaigns, key, "done")
-            patched["port-arthur"] = dataclasses.replace(real_get("port-arthur"),
-                                                         answers=automatic_answers(real_get("port-arthur"), 8))
-            campaigns.create("fog", "port-arthur", PLAYERS, key, options={"fog_of_war": True})
-            play(campaigns, key, "fog", steps=4)
-            for name in ("done", "fog"):
-                build_site(campaigns.export_public(name), folder / name, key)
-    finally:
-        games.get = real_get
+    with pytest.MonkeyPatch.context() as monkeypatch, Store.open(folder / "campaigns.sqlite3") as store:
+        campaigns = Campaigns(store)
+        answer_automatically(monkeypatch, random_answers(7), names=("port-arthur",))
+        campaigns.create("done", "port-arthur", PLAYERS, key)
+        play(campaigns, key, "done")
+        monkeypatch.undo()
+        answer_automatically(monkeypatch, random_answers(8), names=("port-arthur",))
+        campaigns.create("fog", "port-arthur", PLAYERS, key, options={"fog_of_war": True})
+        play(campaigns, key, "fog", steps=4)
+        for name in ("done", "fog"):
+            build_site(campaigns.export_public(name), folder / name, key)
     return folder
 
 
