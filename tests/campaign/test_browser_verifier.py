@@ -4,14 +4,13 @@ alone, and rejects tampered copies, each for what was changed."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from adjudicator.campaign.examples import EXAMPLES, example_key
-from adjudicator.fairdice import records_from_jsonl, records_to_jsonl, sign_record
 from tests.campaign.browser_verifier import browser_verdict, browser_verdicts
+from tests.campaign.tampering import drop_russias_first_orders, first_draw, resign
 from tests.campaign.test_sealed import chains, sealed  # noqa: F401 (fixtures)
 from tests.campaign.test_secrets import toy_campaigns  # noqa: F401 (fixture)
 from tests.campaign.test_verify_fingerprint import example_log
@@ -32,16 +31,7 @@ def example(name: str) -> str:
 def resigned(text: str, change, key=None) -> str:
     """The record changed by ``change(pairs)`` and signed again with ``key`` (else the
     examples' key, published in docs/dice.md): what a dishonest referee could publish."""
-    pairs = change([(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)])
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(pairs):
-        out.append(sign_record(key or example_key(), seq, kind, body, prev))
-        prev = out[-1].hash
-    return records_to_jsonl(out)
-
-
-def first(pairs, key):
-    return next(e for kind, body in pairs if kind == "batch" for e in body["entries"] if key in e)
+    return resign(text, key or example_key(), change)
 
 
 def most_dice(pairs):
@@ -52,7 +42,7 @@ def most_dice(pairs):
 
 
 def change_die(pairs):
-    entry = first(pairs, "dice")
+    entry = first_draw(pairs, "dice")
     entry["dice"][0] = entry["dice"][0] % 6 + 1
     return pairs
 
@@ -68,7 +58,7 @@ def shift_index(pairs):
 
 
 def change_card(pairs):
-    entry = first(pairs, "draw")
+    entry = first_draw(pairs, "draw")
     entry["draw"][0] = (entry["draw"][0] + 1) % entry["at"]["n"]
     return pairs
 
@@ -83,17 +73,6 @@ def change_entropy(pairs):
     body = next(body for kind, body in pairs if kind == "batch" and body["contributions"])
     side = next(iter(body["contributions"]))
     body["contributions"][side] += "0"
-    return pairs
-
-
-def drop_russias_first_orders(pairs):
-    """Batch 1 drawn without russia's confirmation: its orders record gone."""
-    index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "russia")
-    seq = index
-    del pairs[index]
-    batch = next(body for kind, body in pairs if kind == "batch")
-    batch["contributions"].pop("russia", None)
-    batch["orders"] = [s - (s > seq) for s in batch["orders"] if s != seq]
     return pairs
 
 

@@ -14,11 +14,8 @@ from adjudicator.fairdice import records_from_jsonl
 from tests.campaign.conftest import PLAYERS
 from tests.campaign.test_sealed import JAPAN_SORTIE, START, chains, orders, sealed  # noqa: F401 (fixtures)
 from tests.campaign.test_secrets import FOG, play_to_end
-from tests.campaign.test_verify import finished, resign  # noqa: F401 (fixture)
-
-
-def first_draw(pairs, key="dice"):
-    return next(e for kind, body in pairs if kind == "batch" for e in body["entries"] if key in e)
+from tests.campaign.tampering import first_draw, resign
+from tests.campaign.test_verify import finished  # noqa: F401 (fixture)
 
 
 def tampered(text, key, change):

@@ -14,6 +14,7 @@ from tests.pipeline.pipeline_helpers import (
     HOUR,
     PASSWORDS,
     PLAYERS,
+    PNG_SIGNATURE,
     REFEREE,
     T0,
     deliver,
@@ -21,8 +22,6 @@ from tests.pipeline.pipeline_helpers import (
     orders_text,
     outgoing,
 )
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def command(word: str, side: str = "japan", password: str | None = None, campaign: str = CAMPAIGN) -> str:
