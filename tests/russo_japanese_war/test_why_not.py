@@ -314,3 +314,43 @@ def test_at_a_later_move_question_the_moves_already_made_are_not_named_again():
     assert match.decision.kind == "move"
     text = header("Japan") + "move:\n  Gds korea-1015-1114\n  12 korea-1015-1115-1215-1216\n"
     assert notes(match, text) == ["line 6: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)"]
+
+
+# -- the cards named, checked on the receipt whatever question is open ---------------------------------
+
+def test_cards_named_by_support_and_card_steps_are_checked_at_the_movement_question():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#06", "#14"]}, discard=["#07"], phase="japan-movement")
+    assert match.decision.kind == "move"
+    text = header("Japan", 3) + ("move: J1 0302-0303\n"
+                                 "attack: 0304 with J1 support using Kodama\n"     # line 5: not in hand
+                                 "cards:\n"
+                                 "  1. event Nogi\n"                              # line 7: played already
+                                 "  2. event Scurvy\n"                            # in hand
+                                 "  3. reorganise J1 using Kodama\n")             # line 9: not in hand
+    assert notes(match, text, match.state) == [
+        "line 5: support using #09 Kodama Gentaro: the card is not in your hand; no support card is used",
+        "line 7: #07 Nogi Maresuke is not in your hand (it has been played: it is in the discard pile): "
+        "this step is not used",
+        "line 9: #09 Kodama Gentaro is not in your hand: this step is not used"]
+
+
+def test_before_card_replenishment_a_card_not_in_hand_is_named_with_the_draw_still_to_come():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-replenish")
+    assert match.decision.kind == "extra-card"
+    text = header("Japan", 3) + "attack: 0304 with J1 support using Kodama\ncards: event Scurvy; event Nogi\n"
+    assert notes(match, text, match.state) == [
+        "line 4: support using #09 Kodama Gentaro: the card is not in your hand; unless Card Replenishment "
+        "(10.1) draws it, no support card is used",
+        "line 5: #07 Nogi Maresuke is not in your hand: unless Card Replenishment (10.1) draws it, "
+        "this step is not used"]
+
+
+def test_the_cards_of_a_side_outside_its_own_player_turn_are_not_named():
+    match = question(RUSSIA, "retreat", {"unit": "R1", "hexes": ["0204", "0304", "0404"]})
+    assert match.state["phase"] == "japan-combat" and "#09" not in match.state["cards"]["hands"][RUSSIA]
+    text = header("Russia", 3) + "attack: 0302 with R1 support using 9\ncards: event 9\n"
+    assert notes(match, text, match.state) == []

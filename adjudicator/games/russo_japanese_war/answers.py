@@ -366,7 +366,8 @@ class Explainer:
         self.forced = in_forced_march(t.s)
 
     def note(self, written: str, fallback: str, reason: str) -> None:
-        self.found.append((written or fallback, reason))
+        if (written or fallback, reason) not in self.found:
+            self.found.append((written or fallback, reason))
 
     def notes(self) -> list[tuple[str, str]]:
         kind = self.decision.kind
@@ -394,6 +395,8 @@ class Explainer:
                 self.cards()
             elif kind in NAVAL_NOTES:
                 NAVAL_NOTES[kind](self)
+            if self.before_card_play():
+                self.cards_named()
         except GameOver:
             pass                              # a sudden death on the way: nothing after it happens
         return self.found
@@ -477,20 +480,63 @@ class Explainer:
 
     def support(self) -> None:
         target = self.decision.options["target"]
-        for attack in (self.orders.forced_attacks if self.forced else self.orders.attacks) or ():
-            if attack.target == target and attack.support is not None and attack.support_card \
+        self.support_cards(a for a in (self.orders.forced_attacks if self.forced else self.orders.attacks) or ()
+                           if a.target == target)
+
+    def support_cards(self, attacks) -> None:
+        """Each ``support using CARD`` of ``attacks`` whose card is not in the hand."""
+        for attack in attacks:
+            if attack.support is not None and attack.support_card \
                     and attack.support_card not in self.t.hand(self.side):
-                self.note(attack.written, f"{target} with",
-                          f"support using {self.label(attack.support_card)}: the card is not in your hand; "
-                          "no support card is used")
+                self.note(attack.written, f"{attack.target} with",
+                          f"support using {self.label(attack.support_card)}: the card is not in your hand"
+                          f"{self.played(attack.support_card)}; {self.unless_drawn('no support card is used')}")
 
     def held(self, rules) -> None:
         for rule in rules:
             if rule.card not in self.t.hand(self.side):
-                self.note(rule.written, self.label(rule.card), f"{self.label(rule.card)} is not in your hand")
+                self.note(rule.written, self.label(rule.card),
+                          f"{self.label(rule.card)} is not in your hand{self.played(rule.card)}")
 
     def label(self, card: str) -> str:
         return self.t.data.card_label(card, self.side)
+
+    def played(self, card: str) -> str:
+        """Why a card is not in the hand, when the discard pile (face up, 10.0) tells it."""
+        return " (it has been played: it is in the discard pile)" if card in self.t.cards["discard"] else ""
+
+    def drawing(self) -> bool:
+        """Whether the side's Card Replenishment (10.1) is still to draw its cards."""
+        return self.t.s["phase"] == f"{self.side}-replenish"
+
+    def unless_drawn(self, outcome: str) -> str:
+        return f"unless Card Replenishment (10.1) draws it, {outcome}" if self.drawing() else outcome
+
+    # -- the cards the orders name, at every question of the side's own Player Turn ------------
+
+    def before_card_play(self) -> bool:
+        """Whether the question is one of the side's own Player Turn before its Card Play
+        Phase: the cards ``support using`` and the ``cards:`` steps name are to come from
+        the hand the side holds now (and the cards it draws at Card Replenishment)."""
+        phase = self.t.s["phase"]
+        return phase.startswith(f"{self.side}-") and phase != f"{self.side}-card-play"
+
+    def cards_named(self) -> None:
+        """Each ``support using CARD`` and each card step naming a card that is not in the
+        hand: such an order cannot be carried out, whichever question meets it."""
+        self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())))
+        for use in self.orders.cards or ():
+            if use.use == "done":
+                return
+            if use.card and use.card not in self.t.hand(self.side):
+                self.note(use.written, self.step_name(use), self.step_not_held(use.card))
+
+    def step_name(self, use: CardUse) -> str:
+        return use.written or {"forced-march": "forced march"}.get(use.use, use.use)
+
+    def step_not_held(self, card: str) -> str:
+        return f"{self.label(card)} is not in your hand{self.played(card)}: " + \
+            self.unless_drawn("this step is not used")
 
     def advance(self) -> None:
         target, units = self.decision.options["hex"], self.decision.options["units"]
@@ -529,9 +575,9 @@ class Explainer:
             if use.condition is not None and not use.condition.holds(condition_facts(t, self.side)):
                 continue
             answer = card_answer(use, t, self.side, kept)
-            name = use.written or {"forced-march": "forced march"}.get(use.use, use.use)
+            name = self.step_name(use)
             if answer is None:
-                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used"
+                self.note(use.written, name, self.step_not_held(use.card)
                           if use.card else "no card is left in your hand: this step is not used")
                 continue
             try:
