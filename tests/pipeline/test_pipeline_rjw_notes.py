@@ -23,5 +23,6 @@ def test_an_unreachable_move_and_an_attack_by_a_unit_not_adjacent_are_both_named
     _receipt, problems = campaigns.check(CAMPAIGN, text)
     lines = text.splitlines()
     move, attack = lines.index("  12 korea-1015-1115-1215-1216") + 1, lines.index("  1214 with Gds, 12") + 1
-    assert f"line {move}: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)" in problems
+    assert f"line {move}: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0), " \
+           "so 12 does not move" in problems
     assert f"line {attack}: 12 cannot attack 1214: it is in the korea box, not adjacent (9.1, A10)" in problems

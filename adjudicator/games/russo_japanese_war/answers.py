@@ -418,7 +418,8 @@ class Explainer:
         t = self.t
         rail_used = not rail_open
         moved: set[str] = set(made)
-        for move in moves or ():
+        moves = tuple(moves or ())
+        for index, move in enumerate(moves):
             if move.unit in made:
                 continue
             name = f"{move.unit} {'-'.join(move.path)}"
@@ -432,12 +433,23 @@ class Explainer:
             elif problem is None:
                 problem = movement.move_error(t, move.unit, list(move.path), self.side, moved)
             if problem:
-                self.note(move.written, name, f"{move.unit} cannot reach {move.path[-1]}: {problem}"
+                stays = self.stays(move.unit, moves[index + 1:], move.unit in moved)
+                self.note(move.written, name, f"{move.unit} cannot reach {move.path[-1]}: {problem}, {stays}"
                           if self.own(move.unit) is None else problem)
                 continue
             moved.add(move.unit)
             rail_used = rail_used or move.rail
             movement.walk(t, move.unit, list(move.path))
+
+    @staticmethod
+    def stays(uid: str, later, moved: bool) -> str:
+        """What a move that cannot be carried out leaves: the unit stays where it is
+        (where an earlier line moved it), unless a later line names it."""
+        if moved:
+            return f"so {uid} does not move again"
+        if any(m.unit == uid for m in later):
+            return f"so {uid} does not make this move (a later line names it)"
+        return f"so {uid} does not move"
 
     # -- the Combat Phase ---------------------------------------------------------------------
 
