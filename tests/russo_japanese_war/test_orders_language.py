@@ -247,3 +247,12 @@ def test_a_card_the_enemy_played_is_read_as_the_enemys_half():
     assert problem.code == "E503" and problem.suggestions == ("#10 Kuropatkin",)
     rjw = to_rjw(read(HEADER.format(side="Russia") + "events: Kuropatkin if enemy played Kodama\n"))
     assert rjw.events[0].condition.clauses[0].value == "#09"
+
+
+def test_a_name_completed_from_a_prefix_is_noted_with_its_line_and_an_exact_one_is_not():
+    from adjudicator.orders import check_orders
+    text = ("campaign: club\nside: Japan\nturn: 1\n"
+            "move:\n  Gd korea-1015-1114\n  gds korea-1015-1115\n"
+            "naval: hit Retv, Tsesarevich\n")
+    receipt = check_orders(text, "russo-japanese-war")
+    assert receipt.notes == ("line 5: 'Gd' read as Gds", "line 7: 'Retv' read as Retvizan")

@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
-from adjudicator.orders.names import Catalog
+from adjudicator.orders.names import Catalog, normal
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
 from adjudicator.orders.problems import MAX_PROBLEMS, OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
@@ -202,6 +202,7 @@ class Names:
             return None
         if side and self.unit_sides.get(look.found) not in (side, None):
             log.add("E507", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
+        note_reading(log, text, look.found, token)
         return look.found
 
     def hex(self, text: str, log: ProblemLog, token: Token, boxes: bool = False) -> str | None:
@@ -258,6 +259,13 @@ class Names:
         log.add("E503", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
                 token.line, token.column, suggestions=labels)
         return None
+
+
+def note_reading(log: ProblemLog, text: str, found: str, token: Token) -> None:
+    """A name completed from a unique prefix ("Gd" for Gds, "Tses" for Tsesarevich) is
+    noted with its line: the receipt says how it was read."""
+    if normal(text) != normal(found):
+        log.note(f"'{text}' read as {found}", token.line)
 
 
 def fleet_name(text: str) -> str:
@@ -500,6 +508,8 @@ class Reader(TreeReader):
                          suggestions=look.ambiguous)
         elif look.found is None:
             self.log.add("E504", f'unknown ship "{token}"', token.line, token.column, suggestions=look.suggestions)
+        else:
+            note_reading(self.log, str(token), look.found, token)
         return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:
