@@ -223,7 +223,9 @@ def test_the_names_have_codes_of_their_own_with_suggestions():
                                              "retreat: toward 99x9\nattack: 1214 with S2\nmove: S2 1214\n")
     found = {p.code: p for p in problems(text)}
     assert found["E501"].suggestions[:1] == ("Gds",)
-    assert found["E503"].suggestions == ("#09 Kodama Gentaro / Trans-Siberian Railway",)   # Japan's half
+    assert found["E503"].suggestions == ("#09 Trans-Siberian Railway",)     # Russia's half of #09
+    assert found["E503"].message.endswith(": close to the Japanese half of #09 Kodama Gentaro; "
+                                          "Russia plays #09 Trans-Siberian Railway")
     assert found["E504"].suggestions[:1] == ("Petropavlovsk",)
     assert found["E505"].line == 7
     assert found["E110"].line == 9 and found["E110"].message.startswith('a second "move:" block')
@@ -240,6 +242,16 @@ def test_a_side_is_read_with_its_aliases_and_a_wrong_one_gets_suggestions():
     assert read(HEADER.format(side="Japanese") + "move: done\n").header.side == "japan"
     [problem] = problems(HEADER.format(side="Rusia") + "move: done\n")
     assert problem.code == "E113" and "russia" in [s.lower() for s in problem.suggestions]
+
+
+def test_a_card_named_by_the_other_sides_half_is_suggested_by_the_writers_half():
+    [problem] = problems(HEADER.format(side="Russia") + "events: Hotchkiss if defending\n")
+    assert (problem.code, problem.line, problem.suggestions) == ("E503", 4, ("#02 Permanent Fortification",))
+    assert problem.message == ('unknown card "Hotchkiss" for Russia: the Japanese half of #02 Hotchkiss Machine '
+                               "Guns; Russia plays #02 Permanent Fortification")
+    [problem] = problems(HEADER.format(side="Japan") + "cards: event Maxim\n")
+    assert problem.suggestions == ("#07 Nogi Maresuke",)
+    assert "the Russian half of #07 Maxim Machine Guns; Japan plays #07 Nogi Maresuke" in problem.message
 
 
 def test_a_card_the_enemy_played_is_read_as_the_enemys_half():

@@ -249,16 +249,29 @@ class Names:
                     token.line, token.column, suggestions=[self.data.card_label(c, side) for c in look.ambiguous])
             return None
         labels = [self.data.card_label(c, side) for c in look.suggestions]
+        message = f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else "")
         if side is None:                          # either half: the suggestions of both
             theirs = self.cards[RUSSIA].lookup(text)
             labels = list(dict.fromkeys(self.data.card_label(c) for c in (*look.suggestions, *theirs.suggestions)))
-        elif not labels:                   # the other half of a card, or close to it: both halves
-            theirs = self.cards[RUSSIA if side == JAPAN else JAPAN].lookup(text)
-            labels = [self.data.card_label(c) for c in
-                      ([theirs.found] if theirs.found else theirs.ambiguous or theirs.suggestions)]
-        log.add("E503", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
-                token.line, token.column, suggestions=labels)
+        elif not labels:                          # the other half of a card, or close to it
+            message, labels = self.other_half(text, side, message)
+        log.add("E503", message, token.line, token.column, suggestions=labels)
         return None
+
+    def other_half(self, text: str, side: str, message: str) -> tuple[str, list[str]]:
+        """A card written by the name of the other side's half (or close to it): the
+        message says whose half that name is, and the suggestions give the card by the
+        name of ``side``'s half (10.0: each side plays its own half of a card)."""
+        other = RUSSIA if side == JAPAN else JAPAN
+        theirs = self.cards[other].lookup(text)
+        cards = [theirs.found] if theirs.found else list(theirs.ambiguous or theirs.suggestions)
+        if not cards:
+            return message, []
+        named = ", ".join(self.data.card_label(c, other) for c in cards)
+        close = "" if theirs.found else "close to "
+        message += (f": {close}the {SIDE_ALIASES[other][0]} half of {named}; "
+                    f"{side.capitalize()} plays " + ", ".join(self.data.card_label(c, side) for c in cards))
+        return message, [self.data.card_label(c, side) for c in cards]
 
 
 def note_reading(log: ProblemLog, text: str, found: str, token: Token) -> None:
