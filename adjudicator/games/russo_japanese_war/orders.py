@@ -13,7 +13,7 @@ name -- and every problem is reported at once, with "did you mean" suggestions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields as dataclass_fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lark import Token, Tree
