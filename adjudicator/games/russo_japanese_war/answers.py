@@ -540,8 +540,16 @@ class Explainer:
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
-            if use.card and use.card not in self.t.hand(self.side):
+            if use.card and use.card not in self.t.hand(self.side) and not self.may_take_back(use.card):
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
+
+    def may_take_back(self, card: str) -> bool:
+        """Whether ``card`` is the top of the discard pile and the side holds a card that
+        takes it back into the hand (#13 Gunshin, A59): it may be in hand when it is used."""
+        discard = self.t.cards["discard"]
+        return bool(discard) and discard[-1] == card and any(
+            (half := self.t.data.half(c, self.side)) is not None and half.effect.get("kind") == "take_top_discard"
+            for c in self.t.hand(self.side))
 
     def step_name(self, use: CardUse) -> str:
         return use.written or {"forced-march": "forced march"}.get(use.use, use.use)
@@ -603,6 +611,10 @@ class Explainer:
         """The step's effect on the positions, as far as later steps depend on it."""
         t, side = self.t, self.side
         use = next(key for key in ("event", "forced-march", "strategic", "transport", "reorganise") if key in answer)
+        half = t.data.half(answer[use], side) if use == "event" else None
+        if half is not None and half.effect.get("kind") == "take_top_discard":
+            t.take_top_discard(side, answer[use])         # #13 Gunshin (A59): the top card to the hand
+            return
         t.discard(side, answer[use], use)
         if use == "forced-march":
             t.s["forced_march_used"] = True
