@@ -370,13 +370,14 @@ def test_the_cards_of_a_side_outside_its_own_player_turn_are_not_named():
 
 def test_the_top_discard_gunshin_will_take_back_is_not_named():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"},
-                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0606"}],
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0102"}],
                      hands={JAPAN: ["#13", "#06"]}, discard=["#07", "#14"], phase="japan-movement")
     text = header("Japan", 3) + "cards:\n  1. event Gunshin\n  2. event Akashi\n  3. event Nogi\n"
     expected = ["line 7: #07 Nogi Maresuke is not in your hand (it has been played: it is in the discard pile): "
                 "this step is not used"]
     assert notes(match, text, match.state) == expected
+    assert notes(match, header("Japan", 3) + "attack: 0102 with J1 support using Akashi\n", match.state) == []
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"},
-                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0606"}],
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0102"}],
                      hands={JAPAN: ["#13", "#06"]}, discard=["#07", "#14"], phase="japan-card-play")
     assert notes(match, text, match.state) == expected

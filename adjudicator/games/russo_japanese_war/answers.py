@@ -495,11 +495,13 @@ class Explainer:
         self.support_cards(a for a in (self.orders.forced_attacks if self.forced else self.orders.attacks) or ()
                            if a.target == target)
 
-    def support_cards(self, attacks) -> None:
-        """Each ``support using CARD`` of ``attacks`` whose card is not in the hand."""
+    def support_cards(self, attacks, ahead: bool = False) -> None:
+        """Each ``support using CARD`` of ``attacks`` whose card is not in the hand (``ahead``:
+        checked before the Combat Phase, when Gunshin may still take the card back)."""
         for attack in attacks:
             if attack.support is not None and attack.support_card \
-                    and attack.support_card not in self.t.hand(self.side):
+                    and attack.support_card not in self.t.hand(self.side) \
+                    and not (ahead and self.may_take_back(attack.support_card)):
                 self.note(attack.written, f"{attack.target} with",
                           f"support using {self.label(attack.support_card)}: the card is not in your hand"
                           f"{self.played(attack.support_card)}; {self.unless_drawn('no support card is used')}")
@@ -536,7 +538,7 @@ class Explainer:
     def cards_named(self) -> None:
         """Each ``support using CARD`` and each card step naming a card that is not in the
         hand: such an order cannot be carried out, whichever question meets it."""
-        self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())))
+        self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())), ahead=True)
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
