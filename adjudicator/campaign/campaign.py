@@ -82,7 +82,7 @@ from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
 from adjudicator.mail import build_message, message_bytes
 from adjudicator.mail.plain import fit_text
-from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders
+from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders_noted
 from adjudicator.store import Store
 
 DEFAULT_CHAIN_LENGTH = 64  # batches per seed chain; a longer campaign extends it (a signed 'chain' record)
@@ -358,7 +358,7 @@ class Campaigns:
         receipt and what would keep the orders from answering the open question."""
         log, match = self.match(campaign)
         game = support(log.charter["game"]).name
-        orders = parse_orders(data, game, state=match.state, campaign=campaign)
+        orders, readings = parse_orders_noted(data, game, state=match.state, campaign=campaign)
         side = side_of(orders, log)
         problems: list[str] = []
         try:
@@ -366,7 +366,7 @@ class Campaigns:
         except StepOver as err:
             problems.append(str(err))
         text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side, text)
+        return Receipt.of(orders, readings), problems + open_question_problems(log, match, orders, side, text)
 
     # -- adjudicate -------------------------------------------------------------------
 
@@ -672,13 +672,13 @@ def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) 
     match = replay_game(log, secret)
     if match.finished or log.forfeit is not None:
         raise CampaignOver(f"campaign {log.campaign!r} has ended; no more orders")
-    orders = parse_orders(data, log.charter["game"], state=match.state, campaign=log.campaign)
+    orders, readings = parse_orders_noted(data, log.charter["game"], state=match.state, campaign=log.campaign)
     side = side_of(orders, log)
     turn = getattr(match.state, "turn", None)
     step = step_of(orders, log, turn)
     reveal = check_reveal(orders, side, step, log)
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
+    receipt = Receipt.of(orders, (*readings, *open_question_problems(log, match, orders, side, text)))
     check_not_sent_again(orders, side, step, receipt.sha256, log)
     return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, log)
 

@@ -54,6 +54,20 @@ def parse_orders(
     return _parse(data, game, state=state, world=world, campaign=campaign)[0]
 
 
+def parse_orders_noted(
+    data: bytes | str,
+    game: str,
+    *,
+    state: Any = None,
+    world: Any = None,
+    campaign: str | None = None,
+) -> tuple[OrderSet, tuple[str, ...]]:
+    """:func:`parse_orders`, with the reader's notes of how names were read ("line 3:
+    'Gd' read as Gds"), for the receipt."""
+    orders, _, readings = _parse(data, game, state=state, world=world, campaign=campaign)
+    return orders, readings
+
+
 def check_orders(
     data: bytes | str,
     game: str,
@@ -63,16 +77,18 @@ def check_orders(
     campaign: str | None = None,
 ) -> Receipt:
     """Parse ``data`` as :func:`parse_orders` does and return the receipt."""
-    orders, notes = _parse(data, game, state=state, world=world, campaign=campaign)
-    return Receipt.of(orders, notes)
+    orders, cleaning, readings = _parse(data, game, state=state, world=world, campaign=campaign)
+    return Receipt.of(orders, (*cleaning, *readings))
 
 
-def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...]]:
+def _parse(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...], tuple[str, ...]]:
+    """The orders, the notes of cleaning the text (HTML, a start marker) and the reader's
+    notes of how names were read."""
     with garbage_collection_paused():  # the parse tree and the orders read from it are all kept
         return _parse_collected(data, game, state=state, world=world, campaign=campaign)
 
 
-def _parse_collected(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...]]:
+def _parse_collected(data, game, *, state, world, campaign) -> tuple[OrderSet, tuple[str, ...], tuple[str, ...]]:
     reader = language(game)
     text = clean(data)
     log = ProblemLog(list(text.lines), codes=reader.CODES)
@@ -84,7 +100,7 @@ def _parse_collected(data, game, *, state, world, campaign) -> tuple[OrderSet, t
         _check_stored_size(orders, text, log)
     if log or orders is None:
         raise OrdersError(greeting_hint(log.problems, text), partial=orders)
-    return orders, text.notes
+    return orders, text.notes, tuple(log.notes)
 
 
 #: Problems a line of prose gives (a greeting above the orders).
@@ -150,4 +166,5 @@ __all__ = [
     "merge",
     "merge_orders",
     "parse_orders",
+    "parse_orders_noted",
 ]

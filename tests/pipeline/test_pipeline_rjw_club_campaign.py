@@ -59,7 +59,8 @@ def test_an_rjw_club_campaign_with_the_naval_option(campaigns, store, mailroom, 
     lines = mistaken.splitlines()
     move = lines.index("  12 korea-1015-1115-1215-1216") + 1
     attack = lines.index("  1214 with Gds, 2, 12 support using Kodama") + 1
-    assert f"line {move}: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)" in notes
+    assert f"line {move}: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0), " \
+           "so 12 does not move" in notes
     assert f"line {attack}: 12 cannot attack 1214: it is in the korea box, not adjacent (9.1, A10)" in notes
 
     step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 3 * HOUR, after=mailroom.queue_reports)

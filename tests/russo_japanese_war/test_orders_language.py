@@ -223,7 +223,9 @@ def test_the_names_have_codes_of_their_own_with_suggestions():
                                              "retreat: toward 99x9\nattack: 1214 with S2\nmove: S2 1214\n")
     found = {p.code: p for p in problems(text)}
     assert found["E501"].suggestions[:1] == ("Gds",)
-    assert found["E503"].suggestions == ("#09 Kodama Gentaro / Trans-Siberian Railway",)   # Japan's half
+    assert found["E503"].suggestions == ("#09 Trans-Siberian Railway",)     # Russia's half of #09
+    assert found["E503"].message.endswith(": close to the Japanese half of #09 Kodama Gentaro; "
+                                          "Russia plays #09 Trans-Siberian Railway")
     assert found["E504"].suggestions[:1] == ("Petropavlovsk",)
     assert found["E505"].line == 7
     assert found["E110"].line == 9 and found["E110"].message.startswith('a second "move:" block')
@@ -242,8 +244,27 @@ def test_a_side_is_read_with_its_aliases_and_a_wrong_one_gets_suggestions():
     assert problem.code == "E113" and "russia" in [s.lower() for s in problem.suggestions]
 
 
+def test_a_card_named_by_the_other_sides_half_is_suggested_by_the_writers_half():
+    [problem] = problems(HEADER.format(side="Russia") + "events: Hotchkiss if defending\n")
+    assert (problem.code, problem.line, problem.suggestions) == ("E503", 4, ("#02 Permanent Fortification",))
+    assert problem.message == ('unknown card "Hotchkiss" for Russia: the Japanese half of #02 Hotchkiss Machine '
+                               "Guns; Russia plays #02 Permanent Fortification")
+    [problem] = problems(HEADER.format(side="Japan") + "cards: event Maxim\n")
+    assert problem.suggestions == ("#07 Nogi Maresuke",)
+    assert "the Russian half of #07 Maxim Machine Guns; Japan plays #07 Nogi Maresuke" in problem.message
+
+
 def test_a_card_the_enemy_played_is_read_as_the_enemys_half():
     [problem] = problems(HEADER.format(side="Japan") + "events: 2 if enemy played Kuropatkn\n")
     assert problem.code == "E503" and problem.suggestions == ("#10 Kuropatkin",)
     rjw = to_rjw(read(HEADER.format(side="Russia") + "events: Kuropatkin if enemy played Kodama\n"))
     assert rjw.events[0].condition.clauses[0].value == "#09"
+
+
+def test_a_name_completed_from_a_prefix_is_noted_with_its_line_and_an_exact_one_is_not():
+    from adjudicator.orders import check_orders
+    text = ("campaign: club\nside: Japan\nturn: 1\n"
+            "move:\n  Gd korea-1015-1114\n  gds korea-1015-1115\n"
+            "naval: hit Retv, Tsesarevich\n")
+    receipt = check_orders(text, "russo-japanese-war")
+    assert receipt.notes == ("line 5: 'Gd' read as Gds", "line 7: 'Retv' read as Retvizan")

@@ -58,7 +58,7 @@ def test_an_unreachable_move_and_an_attack_by_a_unit_not_adjacent_are_both_named
         "  1214 with Gds, 12\n")                  # line 8: 12 stayed in Korea
     found = notes(match, text)
     assert found == [
-        "line 6: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)",
+        "line 6: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0), so 12 does not move",
         "line 8: 12 cannot attack 1214: it is in the korea box, not adjacent (9.1, A10)",
     ]
 
@@ -76,7 +76,8 @@ def test_a_move_through_an_enemy_zone_of_control_names_the_zone():
                      phase="japan-movement")
     text = header("Japan", 3) + "move: J1 0201-0202-0203-0103\n"
     [note] = notes(match, text, match.state)
-    assert note == "line 4: J1 cannot reach 0103: 0203 is in an enemy ZOC: the move must end there (6.1)"
+    assert note == ("line 4: J1 cannot reach 0103: 0203 is in an enemy ZOC: the move must end there (6.1), "
+                    "so J1 does not move")
 
 
 def test_a_second_rail_move_and_a_unit_that_has_moved_are_named():
@@ -86,8 +87,19 @@ def test_a_second_rail_move_and_a_unit_that_has_moved_are_named():
                      phase="japan-movement", map={"railways": [["0101", "0102", "0103", "0104"]]})
     text = header("Japan", 3) + "move:\n  rail J1 0101-0102-0103\n  rail J2 0102-0103-0104\n  J1 0103-0203\n"
     assert notes(match, text, match.state) == [
-        "line 6: J2 cannot reach 0104: only one unit may move by rail in a Movement Phase (8.2, A15)",
-        "line 7: J1 cannot reach 0203: J1 has already moved in this Movement Phase (A58)"]
+        "line 6: J2 cannot reach 0104: only one unit may move by rail in a Movement Phase (8.2, A15), "
+        "so J2 does not move",
+        "line 7: J1 cannot reach 0203: J1 has already moved in this Movement Phase (A58), so J1 does not move again"]
+
+
+def test_a_move_through_a_zone_of_control_says_the_unit_does_not_move_unless_a_later_line_names_it():
+    match = opening()
+    text = header("Japan") + "move:\n  2 korea-1015-1115-1215-1315\n  2 korea-1015-1115\n"
+    [note] = notes(match, text)
+    assert note.startswith("line 5: 2 cannot reach 1315:")
+    assert note.endswith(", so 2 does not make this move (a later line names it)")
+    [note] = notes(match, header("Japan") + "move:\n  2 korea-1015-1115-1215-1315\n")
+    assert note.endswith(", so 2 does not move")
 
 
 def test_the_moves_are_played_in_turn_so_a_later_move_sees_the_earlier_ones():
@@ -313,4 +325,59 @@ def test_at_a_later_move_question_the_moves_already_made_are_not_named_again():
     match.answer(JAPAN, {"unit": "Gds", "path": ["korea", "1015", "1114"]})
     assert match.decision.kind == "move"
     text = header("Japan") + "move:\n  Gds korea-1015-1114\n  12 korea-1015-1115-1215-1216\n"
-    assert notes(match, text) == ["line 6: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0)"]
+    assert notes(match, text) == ["line 6: 12 cannot reach 1216: 4 hexes, movement allowance 3 (8.0), so 12 does not move"]
+
+
+# -- the cards named, checked on the receipt whatever question is open ---------------------------------
+
+def test_cards_named_by_support_and_card_steps_are_checked_at_the_movement_question():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#06", "#14"]}, discard=["#07"], phase="japan-movement")
+    assert match.decision.kind == "move"
+    text = header("Japan", 3) + ("move: J1 0302-0303\n"
+                                 "attack: 0304 with J1 support using Kodama\n"     # line 5: not in hand
+                                 "cards:\n"
+                                 "  1. event Nogi\n"                              # line 7: played already
+                                 "  2. event Scurvy\n"                            # in hand
+                                 "  3. reorganise J1 using Kodama\n")             # line 9: not in hand
+    assert notes(match, text, match.state) == [
+        "line 5: support using #09 Kodama Gentaro: the card is not in your hand; no support card is used",
+        "line 7: #07 Nogi Maresuke is not in your hand (it has been played: it is in the discard pile): "
+        "this step is not used",
+        "line 9: #09 Kodama Gentaro is not in your hand: this step is not used"]
+
+
+def test_before_card_replenishment_a_card_not_in_hand_is_named_with_the_draw_still_to_come():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-replenish")
+    assert match.decision.kind == "extra-card"
+    text = header("Japan", 3) + "attack: 0304 with J1 support using Kodama\ncards: event Scurvy; event Nogi\n"
+    assert notes(match, text, match.state) == [
+        "line 4: support using #09 Kodama Gentaro: the card is not in your hand; unless Card Replenishment "
+        "(10.1) draws it, no support card is used",
+        "line 5: #07 Nogi Maresuke is not in your hand: unless Card Replenishment (10.1) draws it, "
+        "this step is not used"]
+
+
+def test_the_cards_of_a_side_outside_its_own_player_turn_are_not_named():
+    match = question(RUSSIA, "retreat", {"unit": "R1", "hexes": ["0204", "0304", "0404"]})
+    assert match.state["phase"] == "japan-combat" and "#09" not in match.state["cards"]["hands"][RUSSIA]
+    text = header("Russia", 3) + "attack: 0302 with R1 support using 9\ncards: event 9\n"
+    assert notes(match, text, match.state) == []
+
+
+def test_the_top_discard_gunshin_will_take_back_is_not_named():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0102"}],
+                     hands={JAPAN: ["#13", "#06"]}, discard=["#07", "#14"], phase="japan-movement")
+    text = header("Japan", 3) + "cards:\n  1. event Gunshin\n  2. event Akashi\n  3. event Nogi\n"
+    expected = ["line 7: #07 Nogi Maresuke is not in your hand (it has been played: it is in the discard pile): "
+                "this step is not used"]
+    assert notes(match, text, match.state) == expected
+    assert notes(match, header("Japan", 3) + "attack: 0102 with J1 support using Akashi\n", match.state) == []
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0102"}],
+                     hands={JAPAN: ["#13", "#06"]}, discard=["#07", "#14"], phase="japan-card-play")
+    assert notes(match, text, match.state) == expected

@@ -366,7 +366,8 @@ class Explainer:
         self.forced = in_forced_march(t.s)
 
     def note(self, written: str, fallback: str, reason: str) -> None:
-        self.found.append((written or fallback, reason))
+        if (written or fallback, reason) not in self.found:
+            self.found.append((written or fallback, reason))
 
     def notes(self) -> list[tuple[str, str]]:
         kind = self.decision.kind
@@ -394,6 +395,8 @@ class Explainer:
                 self.cards()
             elif kind in NAVAL_NOTES:
                 NAVAL_NOTES[kind](self)
+            if self.before_card_play():
+                self.cards_named()
         except GameOver:
             pass                              # a sudden death on the way: nothing after it happens
         return self.found
@@ -415,7 +418,8 @@ class Explainer:
         t = self.t
         rail_used = not rail_open
         moved: set[str] = set(made)
-        for move in moves or ():
+        moves = tuple(moves or ())
+        for index, move in enumerate(moves):
             if move.unit in made:
                 continue
             name = f"{move.unit} {'-'.join(move.path)}"
@@ -429,12 +433,23 @@ class Explainer:
             elif problem is None:
                 problem = movement.move_error(t, move.unit, list(move.path), self.side, moved)
             if problem:
-                self.note(move.written, name, f"{move.unit} cannot reach {move.path[-1]}: {problem}"
+                stays = self.stays(move.unit, moves[index + 1:], move.unit in moved)
+                self.note(move.written, name, f"{move.unit} cannot reach {move.path[-1]}: {problem}, {stays}"
                           if self.own(move.unit) is None else problem)
                 continue
             moved.add(move.unit)
             rail_used = rail_used or move.rail
             movement.walk(t, move.unit, list(move.path))
+
+    @staticmethod
+    def stays(uid: str, later, moved: bool) -> str:
+        """What a move that cannot be carried out leaves: the unit stays where it is
+        (where an earlier line moved it), unless a later line names it."""
+        if moved:
+            return f"so {uid} does not move again"
+        if any(m.unit == uid for m in later):
+            return f"so {uid} does not make this move (a later line names it)"
+        return f"so {uid} does not move"
 
     # -- the Combat Phase ---------------------------------------------------------------------
 
@@ -477,20 +492,73 @@ class Explainer:
 
     def support(self) -> None:
         target = self.decision.options["target"]
-        for attack in (self.orders.forced_attacks if self.forced else self.orders.attacks) or ():
-            if attack.target == target and attack.support is not None and attack.support_card \
-                    and attack.support_card not in self.t.hand(self.side):
-                self.note(attack.written, f"{target} with",
-                          f"support using {self.label(attack.support_card)}: the card is not in your hand; "
-                          "no support card is used")
+        self.support_cards(a for a in (self.orders.forced_attacks if self.forced else self.orders.attacks) or ()
+                           if a.target == target)
+
+    def support_cards(self, attacks, ahead: bool = False) -> None:
+        """Each ``support using CARD`` of ``attacks`` whose card is not in the hand (``ahead``:
+        checked before the Combat Phase, when Gunshin may still take the card back)."""
+        for attack in attacks:
+            if attack.support is not None and attack.support_card \
+                    and attack.support_card not in self.t.hand(self.side) \
+                    and not (ahead and self.may_take_back(attack.support_card)):
+                self.note(attack.written, f"{attack.target} with",
+                          f"support using {self.label(attack.support_card)}: the card is not in your hand"
+                          f"{self.played(attack.support_card)}; {self.unless_drawn('no support card is used')}")
 
     def held(self, rules) -> None:
         for rule in rules:
             if rule.card not in self.t.hand(self.side):
-                self.note(rule.written, self.label(rule.card), f"{self.label(rule.card)} is not in your hand")
+                self.note(rule.written, self.label(rule.card),
+                          f"{self.label(rule.card)} is not in your hand{self.played(rule.card)}")
 
     def label(self, card: str) -> str:
         return self.t.data.card_label(card, self.side)
+
+    def played(self, card: str) -> str:
+        """Why a card is not in the hand, when the discard pile (face up, 10.0) tells it."""
+        return " (it has been played: it is in the discard pile)" if card in self.t.cards["discard"] else ""
+
+    def drawing(self) -> bool:
+        """Whether the side's Card Replenishment (10.1) is still to draw its cards."""
+        return self.t.s["phase"] == f"{self.side}-replenish"
+
+    def unless_drawn(self, outcome: str) -> str:
+        return f"unless Card Replenishment (10.1) draws it, {outcome}" if self.drawing() else outcome
+
+    # -- the cards the orders name, at every question of the side's own Player Turn ------------
+
+    def before_card_play(self) -> bool:
+        """Whether the question is one of the side's own Player Turn before its Card Play
+        Phase: the cards ``support using`` and the ``cards:`` steps name are to come from
+        the hand the side holds now (and the cards it draws at Card Replenishment)."""
+        phase = self.t.s["phase"]
+        return phase.startswith(f"{self.side}-") and phase != f"{self.side}-card-play"
+
+    def cards_named(self) -> None:
+        """Each ``support using CARD`` and each card step naming a card that is not in the
+        hand: such an order cannot be carried out, whichever question meets it."""
+        self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())), ahead=True)
+        for use in self.orders.cards or ():
+            if use.use == "done":
+                return
+            if use.card and use.card not in self.t.hand(self.side) and not self.may_take_back(use.card):
+                self.note(use.written, self.step_name(use), self.step_not_held(use.card))
+
+    def may_take_back(self, card: str) -> bool:
+        """Whether ``card`` is the top of the discard pile and the side holds a card that
+        takes it back into the hand (#13 Gunshin, A59): it may be in hand when it is used."""
+        discard = self.t.cards["discard"]
+        return bool(discard) and discard[-1] == card and any(
+            (half := self.t.data.half(c, self.side)) is not None and half.effect.get("kind") == "take_top_discard"
+            for c in self.t.hand(self.side))
+
+    def step_name(self, use: CardUse) -> str:
+        return use.written or {"forced-march": "forced march"}.get(use.use, use.use)
+
+    def step_not_held(self, card: str) -> str:
+        return f"{self.label(card)} is not in your hand{self.played(card)}: " + \
+            self.unless_drawn("this step is not used")
 
     def advance(self) -> None:
         target, units = self.decision.options["hex"], self.decision.options["units"]
@@ -529,9 +597,9 @@ class Explainer:
             if use.condition is not None and not use.condition.holds(condition_facts(t, self.side)):
                 continue
             answer = card_answer(use, t, self.side, kept)
-            name = use.written or {"forced-march": "forced march"}.get(use.use, use.use)
+            name = self.step_name(use)
             if answer is None:
-                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used"
+                self.note(use.written, name, self.step_not_held(use.card)
                           if use.card else "no card is left in your hand: this step is not used")
                 continue
             try:
@@ -545,6 +613,10 @@ class Explainer:
         """The step's effect on the positions, as far as later steps depend on it."""
         t, side = self.t, self.side
         use = next(key for key in ("event", "forced-march", "strategic", "transport", "reorganise") if key in answer)
+        half = t.data.half(answer[use], side) if use == "event" else None
+        if half is not None and half.effect.get("kind") == "take_top_discard":
+            t.take_top_discard(side, answer[use])         # #13 Gunshin (A59): the top card to the hand
+            return
         t.discard(side, answer[use], use)
         if use == "forced-march":
             t.s["forced_march_used"] = True

@@ -13,14 +13,14 @@ name -- and every problem is reported at once, with "did you mean" suggestions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields as dataclass_fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
-from adjudicator.orders.names import Catalog
+from adjudicator.orders.names import Catalog, normal
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
 from adjudicator.orders.problems import MAX_PROBLEMS, OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
@@ -202,6 +202,7 @@ class Names:
             return None
         if side and self.unit_sides.get(look.found) not in (side, None):
             log.add("E507", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
+        note_reading(log, text, look.found, token)
         return look.found
 
     def hex(self, text: str, log: ProblemLog, token: Token, boxes: bool = False) -> str | None:
@@ -248,16 +249,36 @@ class Names:
                     token.line, token.column, suggestions=[self.data.card_label(c, side) for c in look.ambiguous])
             return None
         labels = [self.data.card_label(c, side) for c in look.suggestions]
+        message = f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else "")
         if side is None:                          # either half: the suggestions of both
             theirs = self.cards[RUSSIA].lookup(text)
             labels = list(dict.fromkeys(self.data.card_label(c) for c in (*look.suggestions, *theirs.suggestions)))
-        elif not labels:                   # the other half of a card, or close to it: both halves
-            theirs = self.cards[RUSSIA if side == JAPAN else JAPAN].lookup(text)
-            labels = [self.data.card_label(c) for c in
-                      ([theirs.found] if theirs.found else theirs.ambiguous or theirs.suggestions)]
-        log.add("E503", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
-                token.line, token.column, suggestions=labels)
+        elif not labels:                          # the other half of a card, or close to it
+            message, labels = self.other_half(text, side, message)
+        log.add("E503", message, token.line, token.column, suggestions=labels)
         return None
+
+    def other_half(self, text: str, side: str, message: str) -> tuple[str, list[str]]:
+        """A card written by the name of the other side's half (or close to it): the
+        message says whose half that name is, and the suggestions give the card by the
+        name of ``side``'s half (10.0: each side plays its own half of a card)."""
+        other = RUSSIA if side == JAPAN else JAPAN
+        theirs = self.cards[other].lookup(text)
+        cards = [theirs.found] if theirs.found else list(theirs.ambiguous or theirs.suggestions)
+        if not cards:
+            return message, []
+        named = ", ".join(self.data.card_label(c, other) for c in cards)
+        close = "" if theirs.found else "close to "
+        message += (f": {close}the {SIDE_ALIASES[other][0]} half of {named}; "
+                    f"{side.capitalize()} plays " + ", ".join(self.data.card_label(c, side) for c in cards))
+        return message, [self.data.card_label(c, side) for c in cards]
+
+
+def note_reading(log: ProblemLog, text: str, found: str, token: Token) -> None:
+    """A name completed from a unique prefix ("Gd" for Gds, "Tses" for Tsesarevich) is
+    noted with its line: the receipt says how it was read."""
+    if normal(text) != normal(found):
+        log.note(f"'{text}' read as {found}", token.line)
 
 
 def fleet_name(text: str) -> str:
@@ -500,6 +521,8 @@ class Reader(TreeReader):
                          suggestions=look.ambiguous)
         elif look.found is None:
             self.log.add("E504", f'unknown ship "{token}"', token.line, token.column, suggestions=look.suggestions)
+        else:
+            note_reading(self.log, str(token), look.found, token)
         return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:

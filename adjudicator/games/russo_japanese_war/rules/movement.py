@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
-from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
+from adjudicator.games.russo_japanese_war.data import RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
 from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
 

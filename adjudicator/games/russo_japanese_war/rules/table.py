@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 
 from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, Crt, GameData, other
-from adjudicator.games.russo_japanese_war.hexmap import BOXES, ELIMINATED, OFF_MAP, HexMap
+from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, OFF_MAP, HexMap
 from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
 
 Steps = Iterator[Decision | Roll | Shuffle | Event]
