@@ -48,6 +48,8 @@ CASES = {
     "torpedo targets": ("torpedo targets: Kniaz Suvorov, most damaged first\n", 5, "cannot be attacked"),
     "repairs": ("repairs: 12 dice, fire first\n", 5, "every Bank CP is rolled"),
     "move, a sunk ship": ("move:\n  Fuji: ahead\n", 6, "Fuji is sunk"),
+    "fire, no target": ("order: Mikasa, others\nmove:\n  Mikasa: ahead\nfire:\n  Mikasa: at Orel in stern\n", 9,
+                        "\"at Orel in stern\" finds no enemy it can fire at"),
 }
 
 
@@ -67,6 +69,18 @@ def test_orders_that_can_all_be_carried_out_get_no_note():
     text = HEADER + "order: Mikasa, Shikishima, Fuji, others\nmove:\n  Mikasa: ahead, port 30\nfire:\n  all: at nearest\n"
     orders = parse_orders(text, "tsushima-1905")
     assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == []
+
+
+def test_a_fire_order_that_finds_no_target_is_noted_in_the_answer_as_in_why_not():
+    match = position()
+    text = HEADER + "order: Mikasa, others\nfire:\n  Mikasa: at Orel in stern\n"
+    orders = parse_orders(text, "tsushima-1905")
+    answer = SUPPORT.answers.answer_for(match.decision, match.state, orders)
+    assert answer["fire"] == "none"
+    assert answer["notes"] == ["Mikasa's fire \"at Orel in stern\" finds no enemy it can fire at now (none in an "
+                               "arc it allows, with guns that bear and a clear line of fire): it does not fire"]
+    assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == [
+        f"line 7: fire: {answer['notes'][0]}"]
 
 
 def test_the_note_of_an_avoided_collision_says_what_is_done_instead():

@@ -336,51 +336,60 @@ class Plans:
 
     def fire_with_notes(self, table: Table, ship: Ship, elements: list[Element],
                         orders: OrderSet) -> tuple[Any, list[str]]:
-        """The fire the orders give after ``elements``, and a note when the move ends
-        the ship's turn so that the fire ordered does not take place (R-ACT-2)."""
-        plan = plan_move(table, ship, elements)
-        if not plan.stops_the_ship:
-            return self.fire(table, ship, elements, orders, plan), []
-        block = orders.block("fire")
-        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
-        if entry is not None and entry.hold_always:
-            return "none", []
-        why = (f"its move collides with {', '.join(plan.struck)}" if plan.struck
-               else "its move takes it off the table")
-        return "none", [f"{ship.name} does not fire: {why}, and a ship that collides or leaves the table "
-                        f"is done for the turn (R-ACT-2)"]
+        """The fire the orders give after ``elements``, and a note for each part of the
+        fire ordered that does not take place (see :meth:`fire_with_lines`)."""
+        fire, noted = self.fire_with_lines(table, ship, elements, orders)
+        return fire, [note for _, note in noted]
 
-    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet, plan=None) -> Any:
-        plan = plan or plan_move(table, ship, elements)
-        if plan.stops_the_ship:
-            return "none"
+    def fire_with_lines(self, table: Table, ship: Ship, elements: list[Element],
+                        orders: OrderSet) -> tuple[Any, list[tuple[str, str]]]:
+        """The fire the orders give after ``elements``, and for each part of the fire
+        ordered that does not take place, the name its line is found by and a note:
+        the move ends the ship's turn (R-ACT-2), an ``at`` chain finds no target it can
+        fire at (each chain under ``split_fire``), or no gunnery dice are left for it."""
+        plan = plan_move(table, ship, elements)
         block = orders.block("fire")
         entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
+        if plan.stops_the_ship:
+            if entry is not None and entry.hold_always:
+                return "none", []
+            why = (f"its move collides with {', '.join(plan.struck)}" if plan.struck
+                   else "its move takes it off the table")
+            return "none", [(_who(entry) if entry else ship.name,
+                             f"{ship.name} does not fire: {why}, and a ship that collides or leaves the table "
+                             f"is done for the turn (R-ACT-2)")]
         pose = plan.end or pose_of(ship)
         bank = ship.bank - max(0, len(plan.poses) - plan.free)
         if entry is None:
             fire, _ = self.default_player._best_fire(table, ship, plan, 0, bases_on_table(table))
-            return fire_json(fire, table.options.split_fire)
+            return fire_json(fire, table.options.split_fire), []
         if entry.hold_always or (entry.hold is not None and self.holds(entry.hold, table, ship.side, ship)):
-            return "none"
+            return "none", []
         left = gun_dice_left(table, ship, bank - entry.keep)
-        if left <= 0:
-            return "none"
         bases = bases_on_table(table)
         enemies = [s for s in table.state.ships.values() if s.side != ship.side and s.status == ACTIVE]
         split = table.options.split_fire
         chains = entry.chains if split else entry.chains[:1]
-        free_arcs, salvos = list(ARCS), []
+        free_arcs, salvos, noted = list(ARCS), [], []
         for chain in chains or ((TargetRule("nearest"),),):
+            written = f"{ship.name}'s fire \"at {', else '.join(rule.text() for rule in chain)}\""
+            line = f"at {_target_word(chain[0])}" if entry.chains else _who(entry)
             if left <= 0:
-                break
+                kept = f" after keeping {entry.keep} for repairs" if entry.keep else ""
+                noted.append((line, f"{written} is not fired: no gunnery dice are left for it{kept}"))
+                continue
             salvo = self._salvo(table, ship, pose, chain, enemies, bases, free_arcs, left, entry.dice,
                                 {s[0].name for s in salvos})
-            if salvo is not None:
-                salvos.append(salvo)
-                free_arcs.remove(salvo[2])
-                left -= salvo[1]
-        return fire_json(salvos, split)
+            if salvo is None:
+                free = ", from an arc not yet fired from" if salvos else ""
+                noted.append((line, f"{written} finds no enemy it can fire at now (none in an arc it "
+                                    f"allows{free}, with guns that bear and a clear line of fire): "
+                                    + ("this salvo is not fired" if salvos or len(chains) > 1 else "it does not fire")))
+                continue
+            salvos.append(salvo)
+            free_arcs.remove(salvo[2])
+            left -= salvo[1]
+        return fire_json(salvos, split), noted
 
     def _salvo(self, table: Table, ship: Ship, pose, chain, enemies, bases, free_arcs, left, dice_rule, taken):
         """The first target of ``chain`` in a free arc with a clear line: (enemy, dice, arc)."""
@@ -517,7 +526,8 @@ def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
     ``state``, as (the name its line is found by, why and what is done instead): a ship
     out of action given orders or named as a target; an order line that activates a
     follower before the ship ahead of it in its column (R-LINE-1); a move entry that
-    cannot be carried out now, or whose move would collide and is avoided; armour,
+    cannot be carried out now, or whose move would collide and is avoided; a fire
+    entry whose target (each salvo's, under ``split_fire``) cannot be fired at; armour,
     counter-torpedo and repair dice beyond what any ship may roll."""
     if orders is None:
         return []
@@ -527,7 +537,7 @@ def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
     found += _out_of_action(state, orders)
     found += _followers_first(data, state, orders)
     if decision is not None and decision.kind == "activate" and decision.side == side:
-        found += _moves_not_as_written(data, state, orders, side, decision)
+        found += _activation_not_as_written(data, state, orders, side, decision)
     found += _dice_beyond_limits(data, orders)
     return list(dict.fromkeys(found))
 
@@ -585,24 +595,35 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
     return found
 
 
-def _moves_not_as_written(data: GameData, state: State, orders: OrderSet, side: str,
-                          decision: Decision) -> list[tuple[str, str]]:
-    """The move of the ship the orders activate now, where it is not the move as
-    written (the other ships' moves depend on the moves made before theirs)."""
-    move = orders.block("move")
-    if move is None:
+def _activation_not_as_written(data: GameData, state: State, orders: OrderSet, side: str,
+                               decision: Decision) -> list[tuple[str, str]]:
+    """The move and fire of the ship the orders activate now, where they are not the
+    move and fire as written (the other ships' depend on the moves made before
+    theirs)."""
+    move, fire = orders.block("move"), orders.block("fire")
+    waiting = list(decision.options.get("ships", ()))
+    if (move is None and fire is None) or not waiting:
         return []
     plans = Plans({side: orders}, data)
     table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
-    waiting = list(decision.options.get("ships", ()))
-    if not waiting:
-        return []
     ship = table.ship(plans.next_ship(table, waiting, orders.block("order")))
-    entry = plans._entry(table, ship, move.orders)
-    if entry is None:
-        return []
-    _, notes = plans.move_with_notes(table, ship, orders)
-    return [(f"{entry.who}:" if entry.who != ALL else "all:", f"move: {note}") for note in notes]
+    elements, notes = plans.move_with_notes(table, ship, orders)
+    entry = plans._entry(table, ship, move.orders) if move else None
+    found = [(_who(entry), f"move: {note}") for note in notes] if entry is not None else []
+    if fire is not None and plans._entry(table, ship, fire.orders) is not None:
+        _, noted = plans.fire_with_lines(table, ship, elements, orders)
+        found += [(line, f"fire: {note}") for line, note in noted]
+    return found
+
+
+def _who(entry) -> str:
+    """The name an entry's line is found by: ``Mikasa:``, ``all:``."""
+    return f"{entry.who}:"
+
+
+def _target_word(rule: TargetRule) -> str:
+    """The words an ``at`` target's line is found by: ``Orel``, ``nearest``."""
+    return {"ship": rule.ship, "flagship": "flagship", "most-damaged": "most damaged"}.get(rule.kind, "nearest")
 
 
 def _a(ship_class) -> str:
