@@ -48,6 +48,10 @@ CASES = {
     "torpedo targets": ("torpedo targets: Kniaz Suvorov, most damaged first\n", 5, "cannot be attacked"),
     "repairs": ("repairs: 12 dice, fire first\n", 5, "every Bank CP is rolled"),
     "move, a sunk ship": ("move:\n  Fuji: ahead\n", 6, "Fuji is sunk"),
+    "armour, a ship's own": ("armour:\n  max\n  Iwate: 3 against 3 dice\n", 7, "armour: Iwate's \"3 against 3 dice\""),
+    "counter-torpedo, a ship's own": ("counter-torpedo:\n  Mikasa: 3\n", 6, "counter-torpedo: Mikasa's 3 dice"),
+    "repairs, a ship's own": ("repairs:\n  all dice, flooding first\n  Iwate: 12 dice, fire first\n", 7,
+                              "repairs: Iwate's 12 dice"),
     "fire, no target": ("order: Mikasa, others\nmove:\n  Mikasa: ahead\nfire:\n  Mikasa: at Orel in stern\n", 9,
                         "\"at Orel in stern\" finds no enemy it can fire at"),
 }
@@ -69,6 +73,26 @@ def test_orders_that_can_all_be_carried_out_get_no_note():
     text = HEADER + "order: Mikasa, Shikishima, Fuji, others\nmove:\n  Mikasa: ahead, port 30\nfire:\n  all: at nearest\n"
     orders = parse_orders(text, "tsushima-1905")
     assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == []
+
+
+def test_a_ship_s_own_dice_choice_is_checked_against_its_own_class_only():
+    match = position()
+    text = HEADER + "armour:\n  1 against 2 dice\n  Mikasa: 2 against 3 dice\n  Iwate: 1 against 3 dice\n"
+    orders = parse_orders(text, "tsushima-1905")
+    assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == []
+    text = HEADER + "armour:\n  Mikasa: 2 against 3 dice\n  Iwate: 2 against 3 dice\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert len(notes) == 1 and notes[0].startswith("line 7: armour: Iwate's") and "an armoured cruiser 1" in notes[0], notes
+
+
+def test_a_squadron_s_repair_dice_are_checked_against_its_ships_classes():
+    match = position()
+    text = HEADER + "repairs:\n  1st Division: 7 dice, fire first\n  2nd Division: 7 dice, fire first\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert notes == ["line 7: repairs: 2nd Division's 7 dice: a ship rolls at most as many dice as CPs in its Bank "
+                     "(6 at most); every Bank CP is rolled"]
 
 
 def test_a_fire_order_that_finds_no_target_is_noted_in_the_answer_as_in_why_not():

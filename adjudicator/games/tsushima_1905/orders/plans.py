@@ -35,7 +35,7 @@ from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
-    ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
+    ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule, spell,
 )
 from adjudicator.games.tsushima_1905.planner import NoMove, nearest_clear, resolve
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
@@ -631,30 +631,58 @@ def _a(ship_class) -> str:
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
+def _classes_of(data: GameData, who: str) -> list:
+    """The classes of the ships a per-ship choice covers: a ship's, a squadron's
+    ships', or (``all``, the block's general line) every class."""
+    if who == ALL:
+        return list(data.classes.values())
+    ships = {info.name: info.ship_class for info in data.ships}
+    names = [who] if who in ships else [n for sq in data.squadrons if sq.name == who for n in sq.ships]
+    kinds = dict.fromkeys(ships[name] for name in names if name in ships)
+    return [data.classes[kind] for kind in kinds]
+
+
 def _dice_beyond_limits(data: GameData, orders: OrderSet) -> list[tuple[str, str]]:
-    classes = list(data.classes.values())
-    most_attack = max(max(c.dice_broadside, c.dice_end_arc) for c in classes)
+    """Armour, counter-torpedo and repair dice beyond what the ships a line covers may
+    roll: the block's general line against every class, each per-ship choice against
+    the classes of the ships it names."""
+    most_attack = max(max(c.dice_broadside, c.dice_end_arc) for c in data.classes.values())
     found = []
-    armour = orders.block("armour")
-    for attack, real in (armour.by_attack if armour else ()):
-        if attack > most_attack:
-            found.append(("armour", f"armour: \"{real} against {attack} dice\": no salvo has more than "
-                                    f"{most_attack} dice, so this line is never used"))
-        too_many = [c for c in classes if real > min(c.max_armor, attack)]
-        if too_many:
-            rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
-            found.append(("armour", f"armour: \"{real} against {attack} dice\": real dice are at most the attack "
-                                    f"dice and the armour maximum; {rolls}"))
-    counter = orders.block("counter-torpedo")
-    if counter is not None and counter.rule.isdigit():
-        too_many = [c for c in classes if int(counter.rule) > c.max_movement]
+    for kind in ("armour", "counter-torpedo", "repairs"):
+        block = orders.block(kind)
+        for who, choice in ([(ALL, block), *block.per_ship] if block is not None else ()):
+            classes = _classes_of(data, who)
+            if classes:
+                found += _choice_beyond_limits(kind, who, choice, classes, most_attack)
+    return found
+
+
+def _choice_beyond_limits(kind: str, who: str, choice, classes: list, most_attack: int) -> list[tuple[str, str]]:
+    whose = "" if who == ALL else f"{who}'s "
+    first = choice.own_entry() if kind == "repairs" else choice.own_entries()[0]
+    line = kind if who == ALL else f"{spell(who)}: {first}"
+    found = []
+    if kind == "armour":
+        for attack, real in choice.by_attack:
+            written = f"armour: {whose}\"{real} against {attack} dice\""
+            if attack > most_attack:
+                found.append((line, f"{written}: no salvo has more than {most_attack} dice, "
+                                                          f"so this line is never used"))
+            too_many = [c for c in classes if real > min(c.max_armor, attack)]
+            if too_many:
+                rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
+                found.append((line, f"{written}: real dice are at most the attack dice and "
+                                                          f"the armour maximum; {rolls}"))
+    elif kind == "counter-torpedo" and choice.rule.isdigit():
+        too_many = [c for c in classes if int(choice.rule) > c.max_movement]
         if too_many:
             rolls = ", ".join(f"{_a(c)} {c.max_movement}" for c in too_many)
-            found.append(("counter-torpedo", f"counter-torpedo: {counter.rule} dice: at most the movement "
-                                             f"maximum; {rolls}"))
-    repairs = orders.block("repairs")
-    most_cp = max(c.cp for c in classes)
-    if repairs is not None and repairs.dice.isdigit() and int(repairs.dice) > most_cp:
-        found.append(("repairs", f"repairs: {repairs.dice} dice: a ship rolls at most as many dice as CPs in its "
-                                 f"Bank ({most_cp} at most); every Bank CP is rolled"))
+            found.append((line,
+                          f"counter-torpedo: {whose}{choice.rule} dice: at most the movement maximum; {rolls}"))
+    elif kind == "repairs" and choice.dice.isdigit():
+        most_cp = max(c.cp for c in classes)
+        if int(choice.dice) > most_cp:
+            found.append((line,
+                          f"repairs: {whose}{choice.dice} dice: a ship rolls at most as many dice as CPs in its "
+                          f"Bank ({most_cp} at most); every Bank CP is rolled"))
     return found
