@@ -23,34 +23,12 @@ from adjudicator.games.tsushima_1905.orders.model import (
     TorpedoPolicy, BLOCK_ORDER, GAME,
 )
 from adjudicator.orders.names import Catalog
-from adjudicator.orders.reading import TreeReader
+from adjudicator.orders.reading import TreeReader, rule as _rule, text_of as _text, where as _where
 from adjudicator.orders.problems import MAX_PROBLEMS, OrderProblem, ProblemLog
 
 AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
 MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
 SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese",), "russia": ("Russian",)})
-
-
-def _rule(node: Tree) -> str:
-    return node.data.rpartition("__")[2]
-
-
-def _where(node) -> tuple[int, int]:
-    """Where ``node`` starts: its token, the start its tree recorded, or its first token."""
-    if isinstance(node, Token):
-        return node.line or 0, node.column or 0
-    meta = getattr(node, "_meta", None)
-    if meta is not None and not meta.empty and getattr(meta, "line", None):
-        return meta.line, meta.column
-    for child in getattr(node, "children", []):
-        line, column = _where(child)
-        if line:
-            return line, column
-    return 0, 0
-
-
-def _text(name: Tree) -> str:
-    return " ".join(str(name.children[0]).strip('"').split())
 
 
 class Reader(TreeReader):
