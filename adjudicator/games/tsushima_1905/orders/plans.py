@@ -197,13 +197,6 @@ class Plans:
                 return by_who[squadron.name]
         return by_who.get(ALL)
 
-    def move(self, table: Table, ship: Ship, orders: OrderSet) -> list[Element] | None:
-        """The move the orders give (None: no entry for the ship)."""
-        block = orders.block("move")
-        if block is None or self._entry(table, ship, block.orders) is None:
-            return None
-        return self.move_with_notes(table, ship, orders)[0]
-
     def move_with_notes(self, table: Table, ship: Ship, orders: OrderSet) -> tuple[list[Element], list[str]]:
         """The ship's move and what the orders could not carry out as written.
 
@@ -586,7 +579,7 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
         return []
     found, listed = [], list(order.ships)
     for squadron in data.squadrons:
-        line = [name for name in squadron.ships if state.ships.get(name) is None or _status(state, name) is None]
+        line = [name for name in squadron.ships if _status(state, name) is None]
         for ahead, astern in zip(line, line[1:]):
             if astern in listed and (ahead not in listed or listed.index(astern) < listed.index(ahead)):
                 found.append((astern, f"order: {astern} activates before {ahead}, the ship ahead of it in "
