@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.campaign.running import unusable_lines
+from adjudicator.campaign.running import NotCarriedOut, unusable_lines
 from adjudicator.engine import Match
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.plugin import plugin
@@ -113,3 +113,46 @@ def test_the_note_of_an_avoided_collision_says_what_is_done_instead():
     orders = parse_orders(text, "tsushima-1905")
     notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
     assert any(note.startswith("line 7: ") and "instead of A A" in note for note in notes), notes
+
+
+def orders_stop():
+    """The stop before turn 2's activations (``cadence = turn``): both sides' orders are due."""
+    ships = [
+        {"name": "Mikasa", "side": "japan", "class": "battleship", "at": [13.0, 6.5], "heading": 90},
+        {"name": "Iwate", "side": "japan", "class": "armoured_cruiser", "at": [4.0, 10.0], "heading": 0},
+        {"name": "Kniaz Suvorov", "side": "russia", "class": "battleship", "at": [14.0, 8.0], "heading": 0},
+        {"name": "Orel", "side": "russia", "class": "battleship", "at": [16.0, 8.0], "heading": 0},
+    ]
+    match = Match(GAME, {"position": {"turn": 2, "phase": "action", "offense": "japan", "prime": 2,
+                                      "next": "japan", "ship": ships}}, {"cadence": "turn"})
+    assert [(d.kind, d.side) for d in match.decisions] == [("orders", "japan"), ("orders", "russia")]
+    return match
+
+
+RAMS = "move:\n  Mikasa: ram Kniaz Suvorov\n  Iwate: ram Orel, else ahead\n"
+
+
+def test_a_ram_that_cannot_reach_its_target_is_named_at_the_orders_stop_by_its_line():
+    match = orders_stop()
+    text = HEADER.replace("turn: 1", "turn: 2") + RAMS
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert notes == ["line 7: move: Iwate's move \"ram Orel\" cannot be carried out: no legal move reaches Orel "
+                     "(as the ships stand now)"]
+
+
+def test_a_ram_out_of_reach_is_among_the_notes_of_the_report_sent_at_the_orders_stop():
+    match = orders_stop()
+    text = HEADER.replace("turn: 1", "turn: 2") + RAMS
+    undone = NotCarriedOut(SUPPORT.answers, {"japan": [(3, text)]})
+    undone(match.decision, match.state, parse_orders(text, "tsushima-1905"))
+    assert undone.by_side() == {"japan": (
+        "line 7: move: Iwate's move \"ram Orel\" cannot be carried out: no legal move reaches Orel "
+        "(as the ships stand now)",)}
+
+
+def test_a_ram_after_an_option_that_can_be_carried_out_is_not_named_at_the_orders_stop():
+    match = orders_stop()
+    text = HEADER.replace("turn: 1", "turn: 2") + "move:\n  Iwate: ahead, else ram Orel\n"
+    orders = parse_orders(text, "tsushima-1905")
+    assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == []

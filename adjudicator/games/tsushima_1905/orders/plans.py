@@ -198,7 +198,15 @@ class Plans:
         return by_who.get(ALL)
 
     def move_with_notes(self, table: Table, ship: Ship, orders: OrderSet) -> tuple[list[Element], list[str]]:
-        """The ship's move and what the orders could not carry out as written.
+        """The ship's move and what the orders could not carry out as written (see
+        :meth:`move_with_options`)."""
+        elements, noted = self.move_with_options(table, ship, orders)
+        return elements, [note for _, note in noted]
+
+    def move_with_options(self, table: Table, ship: Ship,
+                          orders: OrderSet) -> tuple[list[Element], list[tuple[MoveOption | None, str]]]:
+        """The ship's move and what the orders could not carry out as written, each
+        note with the option it is about (None: about the move made instead).
 
         The entry's options are tried in turn (``else``), each when its condition
         holds; the first that can be carried out is used. Under ``collision: avoid``
@@ -211,29 +219,18 @@ class Plans:
         entry: MoveOrder | None = self._entry(table, ship, block.orders) if block else None
         collision = orders.block("collision")
         allow = collision is not None and collision.allow
-        notes: list[str] = []
+        notes: list[tuple[MoveOption | None, str]] = []
         intended: list[Element] | None = None
         for option in (entry.options if entry else ()):
             if not self.holds(option.condition, table, ship.side, ship):
                 continue
-            elements, why = self._option(table, ship, entry, option)
-            written = f"{ship.name}'s move \"{option.text()}\""
-            if elements is None:
-                notes.append(f"{written} cannot be carried out: {why}")
+            elements, plan, noted = self.option_plan(table, ship, entry, option)
+            notes += [(option, note) for note in noted]
+            if plan is None:
                 continue
-            if why:
-                notes.append(f"{written}: {why}")
-            try:
-                plan = plan_move(table, ship, elements)
-            except IllegalAnswer as err:
-                notes.append(f"{written} cannot be carried out: {err}")
-                continue
-            rams = option.relative is not None and option.relative.kind == "ram"
-            if rams and option.relative.ship not in plan.struck:
-                notes.append(f"{written} cannot be carried out: no legal move reaches {option.relative.ship}")
-                continue
-            if plan.struck and not (allow or rams):
-                notes.append(f"{written} would collide with {', '.join(plan.struck)} (collision: avoid)")
+            if plan.struck and not (allow or _rams(option)):
+                notes.append((option, f"{ship.name}'s move \"{option.text()}\" would collide with "
+                                      f"{', '.join(plan.struck)} (collision: avoid)"))
                 intended = intended or elements
                 continue
             return elements, notes
@@ -248,7 +245,7 @@ class Plans:
                 plan = None
             if plan is not None and not plan.struck:
                 if entry is not None:
-                    notes.append(f"{ship.name} moves one ahead instead (the default move)")
+                    notes.append((None, f"{ship.name} moves one ahead instead (the default move)"))
                 return default, notes
             if allow and plan is not None:
                 return default, notes
@@ -257,11 +254,31 @@ class Plans:
         avoiding = nearest_clear(table, ship, point)
         moves = " ".join(e.code for e in intended)
         if avoiding is None:
-            notes.append(f"{ship.name}: no legal move avoids a collision; it moves {moves}")
+            notes.append((None, f"{ship.name}: no legal move avoids a collision; it moves {moves}"))
             return intended, notes
         done = " ".join(e.code for e in avoiding) or "no move"
-        notes.append(f"{ship.name} avoids a collision (collision: avoid): {done} instead of {moves}")
+        notes.append((None, f"{ship.name} avoids a collision (collision: avoid): {done} instead of {moves}"))
         return avoiding, notes
+
+    def option_plan(self, table: Table, ship: Ship, entry: MoveOrder,
+                    option: MoveOption) -> tuple[list[Element] | None, Any, list[str]]:
+        """One option tried for ``ship`` now: its elements, their plan and a note of
+        what of it cannot be done as written; or (None, None, and the note of why it
+        cannot be carried out), a ``ram`` that no legal move brings into contact with
+        its target included."""
+        written = f"{ship.name}'s move \"{option.text()}\""
+        elements, why = self._option(table, ship, entry, option)
+        if elements is None:
+            return None, None, [f"{written} cannot be carried out: {why}"]
+        notes = [f"{written}: {why}"] if why else []
+        try:
+            plan = plan_move(table, ship, elements)
+        except IllegalAnswer as err:
+            return None, None, notes + [f"{written} cannot be carried out: {err}"]
+        if _rams(option) and option.relative.ship not in plan.struck:
+            return None, None, notes + [f"{written} cannot be carried out: no legal move reaches "
+                                        f"{option.relative.ship}"]
+        return elements, plan, notes
 
     def free_end(self, table: Table, ship: Ship, elements: list[Element]) -> tuple[int, int]:
         """Where ``elements`` would take the ship on an empty table."""
@@ -520,8 +537,10 @@ def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
     out of action given orders or named as a target; an order line that activates a
     follower before the ship ahead of it in its column (R-LINE-1); a move entry that
     cannot be carried out now, or whose move would collide and is avoided; a fire
-    entry whose target (each salvo's, under ``split_fire``) cannot be fired at; armour,
-    counter-torpedo and repair dice beyond what any ship may roll."""
+    entry whose target (each salvo's, under ``split_fire``) cannot be fired at; at a
+    stop of the cadence (the ``orders`` question), a ``ram`` that cannot reach its
+    target as the ships stand; armour, counter-torpedo and repair dice beyond what any
+    ship may roll."""
     if orders is None:
         return []
     data = data or load_data()
@@ -531,6 +550,8 @@ def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
     found += _followers_first(data, state, orders)
     if decision is not None and decision.kind == "activate" and decision.side == side:
         found += _activation_not_as_written(data, state, orders, side, decision)
+    if decision is not None and decision.kind == "orders" and side is not None:
+        found += _rams_out_of_reach(data, state, orders, side)
     found += _dice_beyond_limits(data, orders)
     return list(dict.fromkeys(found))
 
@@ -606,6 +627,32 @@ def _activation_not_as_written(data: GameData, state: State, orders: OrderSet, s
     if fire is not None and plans._entry(table, ship, fire.orders) is not None:
         _, noted = plans.fire_with_lines(table, ship, elements, orders)
         found += [(line, f"fire: {note}") for line, note in noted]
+    return found
+
+
+def _rams(option: MoveOption) -> bool:
+    return option.relative is not None and option.relative.kind == "ram"
+
+
+def _rams_out_of_reach(data: GameData, state: State, orders: OrderSet, side: str) -> list[tuple[str, str]]:
+    """At a stop of the cadence (rulings §4.1), the ``ram`` each of the side's ships
+    still to activate would try (its first option whose condition holds, after those
+    that cannot be carried out) and that no legal move brings into contact with its
+    target as the ships stand now: the ships that move before it may change that, but
+    the player hears of it before sending the orders that carry play on."""
+    move = orders.block("move")
+    if move is None or not any(_rams(o) for entry in move.orders for o in entry.options):
+        return []
+    plans = Plans({side: orders}, data)
+    table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
+    found = []
+    for ship in state.side_ships(side):
+        if ship.status != ACTIVE or ship.activated or plans._entry(table, ship, move.orders) is None:
+            continue
+        _, noted = plans.move_with_options(table, ship, orders)
+        found += [(f"ram {option.relative.ship}", f"move: {note} (as the ships stand now)")
+                  for option, note in noted
+                  if option is not None and _rams(option) and _status(state, option.relative.ship) is None]
     return found
 
 
