@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import ahead_of, ahead_units
-from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, bl_to_units
+from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, Squadron, bl_to_units
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import ACTIVE
 from adjudicator.games.tsushima_1905.orders.model import (
@@ -94,11 +94,24 @@ class Reader(TreeReader):
         child = node.children[0]
         if _rule(child) == "all":
             return ALL
-        text = _text(child)
-        for squadron in self.data.squadrons:
-            if squadron.name.casefold() == text.casefold() and (self.side in (None, squadron.side)):
-                return squadron.name
-        return self.ship(child, own=True)
+        squadron = self.squadron(_text(child))
+        return squadron.name if squadron is not None else self.ship(child, own=True)
+
+    def squadron(self, name: str) -> Squadron | None:
+        """The sender's squadron called ``name`` (any case; None: none is)."""
+        wanted = name.casefold()
+        return next((squadron for squadron in self.data.squadrons
+                     if squadron.name.casefold() == wanted and self.side in (None, squadron.side)), None)
+
+    def distance(self, token: Token) -> int | None:
+        """A distance written in base lengths, in the table's units; one beyond the
+        table is an error (E301) at its place (None)."""
+        written = str(token)
+        if len(written.partition(".")[0]) > 2:
+            self.log.add("E301", f"a distance of {written[:12]} BL is beyond the table (28 BL at most)",
+                         *_where(token))
+            return None
+        return bl_to_units(written, self.data.units_per_bl)
 
     # -- the header (the shared reader's, a number too long for its place refused) ----
 
@@ -173,10 +186,9 @@ class Reader(TreeReader):
         own = [s for s in self.data.ships if self.side in (None, s.side)]
         if who == ALL:
             return own
-        for squadron in self.data.squadrons:
-            if squadron.name == who and self.side in (None, squadron.side):
-                return [s for s in own if s.name in squadron.ships]
-        return [s for s in own if s.name == who]
+        squadron = self.squadron(who)
+        names = squadron.ships if squadron is not None else (who,)
+        return [s for s in own if s.name in names]
 
     def within_limits(self, who: str, elements: list[tuple[str, Tree]], relative: bool) -> bool:
         """An explicit move within the limits of every ship it is for ("Battleships can
@@ -273,13 +285,10 @@ class Reader(TreeReader):
         if ship is None:
             return None
         if kind == "station":
-            distance = str(node.children[2])
-            if len(distance.partition(".")[0]) > 2:
-                self.log.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
-                                 *_where(node.children[2]))
+            distance = self.distance(node.children[2])
+            if distance is None:
                 return None
-            return RelativeMove("station", ship, bearing=self.num(node.children[1]) % 360,
-                                distance=bl_to_units(distance, self.data.units_per_bl))
+            return RelativeMove("station", ship, bearing=self.num(node.children[1]) % 360, distance=distance)
         return RelativeMove(kind, ship)
 
     def condition(self, node: Tree) -> Condition:
@@ -295,12 +304,9 @@ class Reader(TreeReader):
                                       self.num(parts[1])))
             elif kind == "within":
                 ship = self.ship(parts[0]) or ""
-                distance = str(parts[1])
-                if len(distance.partition(".")[0]) > 2:
-                    self.log.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
-                                     *_where(parts[1]))
-                    distance = "99"
-                clauses.append(Clause("within", ship, "<=", bl_to_units(distance, self.data.units_per_bl)))
+                distance = self.distance(parts[1])
+                clauses.append(Clause("within", ship, "<=",
+                                      distance if distance is not None else bl_to_units("99", self.data.units_per_bl)))
             else:
                 clauses.append(Clause(kind.replace("_", "-")))
         return Condition(tuple(clauses), _rule(node) == "unless_condition")
