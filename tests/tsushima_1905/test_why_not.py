@@ -156,3 +156,23 @@ def test_a_ram_after_an_option_that_can_be_carried_out_is_not_named_at_the_order
     text = HEADER.replace("turn: 1", "turn: 2") + "move:\n  Iwate: ahead, else ram Orel\n"
     orders = parse_orders(text, "tsushima-1905")
     assert unusable_lines(SUPPORT, match.decision, match.state, orders, text) == []
+
+
+def test_the_notes_on_an_activation_and_its_answer_plan_the_ship_s_move_once(monkeypatch):
+    from adjudicator.games.tsushima_1905.orders import plans as plans_module
+    from adjudicator.games.tsushima_1905.orders.plans import StandingAnswers
+    planned = []
+    real = plans_module.resolve
+    monkeypatch.setattr(plans_module, "resolve", lambda table, ship, order: planned.append(ship.name)
+                        or real(table, ship, order))
+    answers = StandingAnswers()
+    text = HEADER + "order: Mikasa, others\nmove:\n  Mikasa: close Kniaz Suvorov\n"
+    orders = parse_orders(text, "tsushima-1905")
+    match = position()
+    assert answers.why_not(match.decision, match.state, orders) == []
+    answer = answers.answer_for(match.decision, match.state, orders)
+    assert answer["ship"] == "Mikasa" and planned == ["Mikasa"]
+    moved = position()
+    moved.state.ships["Mikasa"].x -= 500            # another position: planned again, not taken from before
+    again = answers.answer_for(moved.decision, moved.state, orders)
+    assert planned == ["Mikasa", "Mikasa"] and again["ship"] == "Mikasa"

@@ -23,6 +23,7 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 
 from typing import Any, Mapping
@@ -61,6 +62,7 @@ DEFAULT_TEXT = {
     "torpedo-targets": "the most damaged enemy ships",
     "repair": "all dice, flooding first",
 }
+MOVES_KEPT = 32    # the moves a Plans keeps, so that a question's notes and its answer plan a move once
 CMP = {"<": int.__lt__, "<=": int.__le__, "=": int.__eq__, ">=": int.__ge__, ">": int.__gt__}
 
 
@@ -96,6 +98,7 @@ class Plans:
         self.data = data or load_data()
         self.geo = geometry_of(self.data)
         self.default_player = ReasonablePlayer(self.data)
+        self._moves: dict[tuple[str, str, bytes], tuple[list[Element], list[tuple[MoveOption | None, str]]]] = {}
 
     def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
         return self.answer_for(decision, state) or self.default_answer(decision, state)
@@ -206,7 +209,21 @@ class Plans:
     def move_with_options(self, table: Table, ship: Ship,
                           orders: OrderSet) -> tuple[list[Element], list[tuple[MoveOption | None, str]]]:
         """The ship's move and what the orders could not carry out as written, each
-        note with the option it is about (None: about the move made instead).
+        note with the option it is about (None: about the move made instead) (see
+        :meth:`plan_move_of`). The last :data:`MOVES_KEPT` are kept, by ship, orders
+        and position: the notes on a question (:func:`why_not`) and its answer plan
+        the move once."""
+        key = (ship.name, orders_mark(orders), _position_key(table.state))
+        if key not in self._moves:
+            if len(self._moves) >= MOVES_KEPT:
+                del self._moves[next(iter(self._moves))]
+            self._moves[key] = self.plan_move_of(table, ship, orders)
+        elements, notes = self._moves[key]
+        return list(elements), list(notes)
+
+    def plan_move_of(self, table: Table, ship: Ship,
+                     orders: OrderSet) -> tuple[list[Element], list[tuple[MoveOption | None, str]]]:
+        """The ship's move and the notes of :meth:`move_with_options`, planned now.
 
         The entry's options are tried in turn (``else``), each when its condition
         holds; the first that can be carried out is used. Under ``collision: avoid``
@@ -523,15 +540,15 @@ class StandingAnswers:
         return dict(self.plans.default_answer(decision, state))
 
     def why_not(self, decision: Decision, state: State, orders: OrderSet | None) -> list[tuple[str, str]]:
-        """See :func:`why_not`."""
-        return why_not(decision, state, orders, self.plans.data)
+        """See :func:`why_not` (the moves it plans are kept for :meth:`answer_for`)."""
+        return why_not(decision, state, orders, self.plans.data, self.plans)
 
 
 # -- why an order cannot be carried out (receipts, check --store --campaign) -----------
 
 
 def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
-            data: GameData | None = None) -> list[tuple[str, str]]:
+            data: GameData | None = None, plans: Plans | None = None) -> list[tuple[str, str]]:
     """Each order of ``orders`` that cannot be carried out as written in the position
     ``state``, as (the name its line is found by, why and what is done instead): a ship
     out of action given orders or named as a target; an order line that activates a
@@ -540,18 +557,18 @@ def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
     entry whose target (each salvo's, under ``split_fire``) cannot be fired at; at a
     stop of the cadence (the ``orders`` question), a ``ram`` that cannot reach its
     target as the ships stand; armour, counter-torpedo and repair dice beyond what any
-    ship may roll."""
+    ship may roll. ``plans`` plans the moves (a new one for ``data`` when None)."""
     if orders is None:
         return []
-    data = data or load_data()
+    data = data or (plans.data if plans is not None else load_data())
     side = orders.header.side or (decision.side if decision is not None else None)
     found: list[tuple[str, str]] = []
     found += _out_of_action(state, orders)
     found += _followers_first(data, state, orders)
     if decision is not None and decision.kind == "activate" and decision.side == side:
-        found += _activation_not_as_written(data, state, orders, side, decision)
+        found += _activation_not_as_written(plans or Plans({}, data), state, orders, decision)
     if decision is not None and decision.kind == "orders" and side is not None:
-        found += _rams_out_of_reach(data, state, orders, side)
+        found += _rams_out_of_reach(plans or Plans({}, data), state, orders, side)
     found += _dice_beyond_limits(data, orders)
     return list(dict.fromkeys(found))
 
@@ -609,7 +626,7 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
     return found
 
 
-def _activation_not_as_written(data: GameData, state: State, orders: OrderSet, side: str,
+def _activation_not_as_written(plans: Plans, state: State, orders: OrderSet,
                                decision: Decision) -> list[tuple[str, str]]:
     """The move and fire of the ship the orders activate now, where they are not the
     move and fire as written (the other ships' depend on the moves made before
@@ -618,8 +635,7 @@ def _activation_not_as_written(data: GameData, state: State, orders: OrderSet, s
     waiting = list(decision.options.get("ships", ()))
     if (move is None and fire is None) or not waiting:
         return []
-    plans = Plans({side: orders}, data)
-    table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
+    table = Table(state, plans.data, plans.geo, Options.from_json(state.options), lambda event: None)
     ship = table.ship(plans.next_ship(table, waiting, orders.block("order")))
     elements, notes = plans.move_with_notes(table, ship, orders)
     entry = plans._entry(table, ship, move.orders) if move else None
@@ -630,11 +646,17 @@ def _activation_not_as_written(data: GameData, state: State, orders: OrderSet, s
     return found
 
 
+def _position_key(state: State) -> bytes:
+    """A fingerprint of the whole position (ships, decks, options, the turn's log)."""
+    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).digest()
+
+
 def _rams(option: MoveOption) -> bool:
     return option.relative is not None and option.relative.kind == "ram"
 
 
-def _rams_out_of_reach(data: GameData, state: State, orders: OrderSet, side: str) -> list[tuple[str, str]]:
+def _rams_out_of_reach(plans: Plans, state: State, orders: OrderSet, side: str) -> list[tuple[str, str]]:
     """At a stop of the cadence (rulings §4.1), the ``ram`` each of the side's ships
     still to activate would try (its first option whose condition holds, after those
     that cannot be carried out) and that no legal move brings into contact with its
@@ -643,8 +665,7 @@ def _rams_out_of_reach(data: GameData, state: State, orders: OrderSet, side: str
     move = orders.block("move")
     if move is None or not any(_rams(o) for entry in move.orders for o in entry.options):
         return []
-    plans = Plans({side: orders}, data)
-    table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
+    table = Table(state, plans.data, plans.geo, Options.from_json(state.options), lambda event: None)
     found = []
     for ship in state.side_ships(side):
         if ship.status != ACTIVE or ship.activated or plans._entry(table, ship, move.orders) is None:
