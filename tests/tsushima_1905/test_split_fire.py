@@ -13,7 +13,6 @@ import pytest
 from adjudicator.engine import Match
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.match import play_out
-from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.orders import CODES, read

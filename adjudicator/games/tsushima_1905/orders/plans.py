@@ -1,10 +1,12 @@
 """Answering Tsushima 1905's questions from a side's standing orders (rulings §4.3).
 
-:func:`answer_for` gives the answer (in the JSON form of
+:meth:`Plans.answer_for` gives the answer (in the JSON form of
 :mod:`adjudicator.games.tsushima_1905.answers`) that a side's orders give to a
-question; where the orders say nothing, :func:`default_answer` gives the documented
-default (:data:`DEFAULT_TEXT`). Both only give legal answers: moves are checked with
-the rules' own move planner, targets with the rules' own arcs and line of fire.
+question; where the orders say nothing, :meth:`Plans.default_answer` gives the
+documented default (:data:`DEFAULT_TEXT`). Both only give legal answers: moves are
+checked with the rules' own move planner, targets with the rules' own arcs and line of
+fire. :func:`why_not` names each order that cannot be carried out as written (the
+receipts' and reports' notes); :class:`StandingAnswers` is the plug-in's face of both.
 
 - which ship next: the ``order:`` list, skipping ships that have activated, are done
   or out of action; then the others in order of battle;
@@ -175,13 +177,13 @@ class Plans:
         if (decision.options.get("may_pass") and prime is not None and prime.stop_after is not None
                 and prime_activations_made(table.state, side) >= prime.stop_after):
             return {"pass": True}
-        ship = table.ship(self.next_ship(table, waiting, orders.block("order")))
+        ship = table.ship(self.next_ship(waiting, orders.block("order")))
         elements, notes = self.move_with_notes(table, ship, orders)
         fire, fire_notes = self.fire_with_notes(table, ship, elements, orders)
         answer = {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
         return answer | ({"notes": notes + fire_notes} if notes or fire_notes else {})
 
-    def next_ship(self, table: Table, waiting: list[str], order) -> str:
+    def next_ship(self, waiting: list[str], order) -> str:
         """The ``order:`` list's first ship still waiting; then, for ``others`` (or
         without a list), column by column, front to back in each line's order, the
         leader first; ships in no column last, in order of battle (R-LINE-1)."""
@@ -190,9 +192,9 @@ class Plans:
             return listed[0]
         return line_order(self.data, waiting)[0]
 
-    def _entry(self, table: Table, ship: Ship, entries, attribute: str = "who"):
+    def _entry(self, ship: Ship, entries):
         """The ship's own entry, else its squadron's, else ``all``'s."""
-        by_who = {getattr(e, attribute): e for e in entries}
+        by_who = {e.who: e for e in entries}
         if ship.name in by_who:
             return by_who[ship.name]
         for squadron in self.data.squadrons:
@@ -233,7 +235,7 @@ class Plans:
         have ended without colliding (a shorter ahead, a turn, or no move where
         R-SEQ-3 allows). Each step away from the orders as written is noted."""
         block = orders.block("move")
-        entry: MoveOrder | None = self._entry(table, ship, block.orders) if block else None
+        entry: MoveOrder | None = self._entry(ship, block.orders) if block else None
         collision = orders.block("collision")
         allow = collision is not None and collision.allow
         notes: list[tuple[MoveOption | None, str]] = []
@@ -376,7 +378,7 @@ class Plans:
         fire at (each chain under ``split_fire``), or no gunnery dice are left for it."""
         plan = plan_move(table, ship, elements)
         block = orders.block("fire")
-        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
+        entry: FireOrder | None = self._entry(ship, block.orders) if block else None
         if plan.stops_the_ship:
             if entry is not None and entry.hold_always:
                 return "none", []
@@ -423,7 +425,7 @@ class Plans:
         for rule in chain:
             if not self.holds(rule.condition, table, ship.side, ship):
                 continue
-            for enemy in self._candidates(table, ship, pose, rule, enemies):
+            for enemy in self._candidates(table, pose, rule, enemies):
                 if enemy.name in taken:
                     continue
                 arcs = [a for a in table.geo.arcs_of(pose, (enemy.x, enemy.y)) if a in free_arcs]
@@ -439,7 +441,7 @@ class Plans:
                 return (enemy, dice, arc) if dice > 0 else None
         return None
 
-    def _candidates(self, table: Table, ship: Ship, pose, rule: TargetRule, enemies: list[Ship]) -> list[Ship]:
+    def _candidates(self, table: Table, pose, rule: TargetRule, enemies: list[Ship]) -> list[Ship]:
         if rule.kind == "ship":
             return [e for e in enemies if e.name == rule.ship]
         if rule.kind == "flagship":
@@ -464,22 +466,22 @@ class Plans:
         wanted = max(0, min(wanted, options["max"], bank - policy.keep))
         return {"ship": options["ship"], "dice": wanted}
 
-    def choice_for(self, table: Table, ship: Ship, policy):
+    def choice_for(self, ship: Ship, policy):
         """A standing order's choice for ``ship``: its own, else its squadron's, else
         ``all``'s, else the block's general one."""
         if policy is None or not policy.per_ship:
             return policy
-        chosen = self._entry(table, ship, [_Named(who, choice) for who, choice in policy.per_ship])
+        chosen = self._entry(ship, [_Named(who, choice) for who, choice in policy.per_ship])
         return chosen.choice if chosen is not None else policy
 
     def _armor(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        policy = self.choice_for(table, ship, orders.block("armour"))
+        policy = self.choice_for(ship, orders.block("armour"))
         return self._dice(policy, decision.options, decision.options["attack_dice"], ship.bank)
 
     def _counter_torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        return self._dice(self.choice_for(table, ship, orders.block("counter-torpedo")), decision.options, 0,
+        return self._dice(self.choice_for(ship, orders.block("counter-torpedo")), decision.options, 0,
                           ship.bank)
 
     def _torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
@@ -509,7 +511,7 @@ class Plans:
         return {"ships": [s.name for s in ordered[: decision.options["attacks"]]]}
 
     def _repair(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
-        policy = self.choice_for(table, table.ship(decision.options["ship"]), orders.block("repairs"))
+        policy = self.choice_for(table.ship(decision.options["ship"]), orders.block("repairs"))
         if policy is None:
             return None
         most = decision.options["max"]
@@ -636,11 +638,11 @@ def _activation_not_as_written(plans: Plans, state: State, orders: OrderSet,
     if (move is None and fire is None) or not waiting:
         return []
     table = Table(state, plans.data, plans.geo, Options.from_json(state.options), lambda event: None)
-    ship = table.ship(plans.next_ship(table, waiting, orders.block("order")))
+    ship = table.ship(plans.next_ship(waiting, orders.block("order")))
     elements, notes = plans.move_with_notes(table, ship, orders)
-    entry = plans._entry(table, ship, move.orders) if move else None
+    entry = plans._entry(ship, move.orders) if move else None
     found = [(_who(entry), f"move: {note}") for note in notes] if entry is not None else []
-    if fire is not None and plans._entry(table, ship, fire.orders) is not None:
+    if fire is not None and plans._entry(ship, fire.orders) is not None:
         _, noted = plans.fire_with_lines(table, ship, elements, orders)
         found += [(line, f"fire: {note}") for line, note in noted]
     return found
@@ -668,7 +670,7 @@ def _rams_out_of_reach(plans: Plans, state: State, orders: OrderSet, side: str) 
     table = Table(state, plans.data, plans.geo, Options.from_json(state.options), lambda event: None)
     found = []
     for ship in state.side_ships(side):
-        if ship.status != ACTIVE or ship.activated or plans._entry(table, ship, move.orders) is None:
+        if ship.status != ACTIVE or ship.activated or plans._entry(ship, move.orders) is None:
             continue
         _, noted = plans.move_with_options(table, ship, orders)
         found += [(f"ram {option.relative.ship}", f"move: {note} (as the ships stand now)")

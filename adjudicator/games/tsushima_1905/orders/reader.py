@@ -216,7 +216,7 @@ class Reader(TreeReader):
             counted = [where for code, where in elements if code != "MAX"]
             most = cls.max_movement + free
             if not relative and len(counted) > most:
-                extra = f" and its free move" if free else ""
+                extra = " and its free move" if free else ""
                 problem = (counted[most], f"{info.name} ({cls.name.replace('_', ' ')}) makes at most {most} move "
                                           f"elements per turn: {cls.max_movement} movement points{extra}, "
                                           f"not {len(counted)}")
