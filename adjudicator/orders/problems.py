@@ -43,6 +43,8 @@ UNUSABLE = frozenset({"E100", "E105"})
 
 #: The most problems reported for one file; further ones are summed up by E900.
 MAX_PROBLEMS = 50
+#: The message of a problem found past MAX_PROBLEMS: only counted, for E900's sum.
+NOT_SHOWN = "(not shown)"
 
 
 @dataclass(frozen=True)
@@ -143,11 +145,15 @@ class OrdersError(AdjudicatorError):
 
 
 def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
-    """Problems in file order; at most MAX_PROBLEMS, then one E900 summing up the rest."""
-    ordered = sorted(set(problems), key=lambda p: (p.line, p.column, p.code, p.message))
-    if len(ordered) <= MAX_PROBLEMS:
+    """Problems in file order; at most MAX_PROBLEMS, then one E900 summing up the rest
+    (those only counted, :data:`NOT_SHOWN`, among them, wherever they are in the file)."""
+    unique = set(problems)
+    ordered = sorted((p for p in unique if p.message != NOT_SHOWN),
+                     key=lambda p: (p.line, p.column, p.code, p.message))
+    counted = len(unique) - len(ordered)
+    if len(ordered) <= MAX_PROBLEMS and not counted:
         return ordered
-    rest = len(ordered) - MAX_PROBLEMS
+    rest = max(0, len(ordered) - MAX_PROBLEMS) + counted
     return ordered[:MAX_PROBLEMS] + [
         OrderProblem("E900", f"{rest} more problem{'s' if rest != 1 else ''} not shown; fix these first")
     ]
@@ -244,7 +250,14 @@ class ProblemLog:
         quote: bool = True,
     ) -> None:
         """Record a problem at ``line``:``column``, quoting that line (unless ``quote``
-        is false: a problem of the whole file, placed where the orders begin)."""
+        is false: a problem of the whole file, placed where the orders begin).
+
+        Once the log is :attr:`full`, a problem is only counted, for E900's sum: its
+        line is not quoted (nor searched for a password), so a long line of bad
+        entries costs time in proportion to its length."""
+        if self.full:
+            self.problems.append(OrderProblem(code, NOT_SHOWN, line, column))
+            return
         source = self.lines[line - 1] if quote and 0 < line <= len(self.lines) else ""
         secret = secret_in(source)
         if secret is not None:
@@ -255,6 +268,12 @@ class ProblemLog:
             OrderProblem(code, message, line, column, source, tuple(expected), tuple(suggestions),
                          self.codes.get(code, ""))
         )
+
+    @property
+    def full(self) -> bool:
+        """Whether the log holds the most problems a report shows (MAX_PROBLEMS): a
+        reader then looks no further for close names to suggest."""
+        return len(self.problems) >= MAX_PROBLEMS
 
     def __bool__(self) -> bool:
         return bool(self.problems)

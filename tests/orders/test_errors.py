@@ -103,6 +103,27 @@ def test_wrong_campaign():
     assert [p.code for p in found] == ["E114"]
 
 
+def test_past_the_most_problems_shown_a_problem_is_only_counted_without_quoting_its_line():
+    from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
+    log = ProblemLog(["x" * 100_000] * (MAX_PROBLEMS + 2))
+    for line in range(1, MAX_PROBLEMS + 1):
+        log.add("E301", f"problem {line}", line, 1)
+    assert log.full
+    log.add("E301", "one too many", MAX_PROBLEMS + 1, 1)
+    assert log.problems[-1].message == "(not shown)" and log.problems[-1].source == ""
+
+
+def test_a_problem_only_counted_is_never_shown_though_it_comes_first_in_the_file():
+    from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
+    log = ProblemLog(["bad"] * 200)
+    for line in range(100, 100 + MAX_PROBLEMS):
+        log.add("E301", f"problem {line}", line, 1)
+    log.add("E301", "found later, on line 1", 1, 1)
+    shown = OrdersError(log.problems).problems
+    assert [p.line for p in shown[:-1]] == list(range(100, 100 + MAX_PROBLEMS))
+    assert shown[-1].code == "E900" and shown[-1].message == "1 more problem not shown; fix these first"
+
+
 def test_duplicates_and_conflicts():
     codes = [p.code for p in problems(
         "sortie: Mikasa to Tsushima; Mikasa to Yellow Sea\ndice: auto\ndice: 3\n"

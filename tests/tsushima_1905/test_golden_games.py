@@ -79,13 +79,13 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "1c96848f45087fa3c3ad06e391709ac635f573898f8e206b44fce46095f9dbb2",
+        "ca050b1d2e8ff003f2214905f268baac8b0e663568c8736b13b504b19e9dfc65",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "c9bc6b7cb867a66963a50d5e5b2d578562ec73f41cce706e2709690217b18265",
+        "c25e1b597e22e09e57bd9c14b81fd44699e9fb610eaf3c758c283fd0384260e8",
     ("demo-orders", 1904, ()):
-        "fccbce509c0663214637a660647375413f5ae4c5ce6ffa8e74b16fb42431c08a",
+        "25887f65c4d232ae31bd80e27e8e6588c1a2d6f28912898ac855d607fd676f8d",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "417078b62ae5df863551af6f3c9b7d00f33ac2b9a80996ea9dca8ceb5d15676a",
+        "07e02b06dbe291ad196fbd74ec2a3727357887b88375f0d7a8118fd5c41260c3",
     ("random", 3, ()):
         "5c655d9794abaeac7afad13c3ad96be8a9f37c2f40c0b9aba8a21d813cf27eca",
     ("reasonable", 4, (("split_fire", True),)):

@@ -172,6 +172,16 @@ def test_a_number_of_thousands_of_digits_is_an_error_with_its_place(text):
     assert problems and all(p.line in (5, 6) and p.column > 0 for p in problems)
 
 
+@pytest.mark.parametrize("text, column", [
+    ("move:\n  Mikasa: station on Orel bearing 90 distance 120", 47),
+    ("move:\n  Mikasa: ahead if Orel within 120.5", 32),
+])
+def test_a_distance_beyond_the_table_is_the_same_error_in_a_station_and_a_condition(text, column):
+    _, problems = parse(HEADER.format(side="Japan") + text + "\n")
+    assert [(p.code, p.line, p.column, p.message) for p in problems] == [
+        ("E301", 6, column, f"a distance of {text.rsplit(' ', 1)[1]} BL is beyond the table (28 BL at most)")]
+
+
 @pytest.mark.parametrize("heading", ["torpedo", "prime", "collision", "concede", "armour", "counter-torpedo",
                                      "repairs", "torpedo targets", "order", "move", "fire"])
 def test_an_empty_heading_is_an_error_at_its_line_worded_as_in_every_game(heading):

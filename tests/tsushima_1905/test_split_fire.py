@@ -13,7 +13,6 @@ import pytest
 from adjudicator.engine import Match
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.match import play_out
-from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.orders import CODES, read
@@ -140,6 +139,28 @@ def test_split_fire_standing_orders_fire_each_chain_from_a_free_arc():
                               {"target": "Borodino", "dice": 1, "arc": "bow"}]
     match.answer("japan", answer)
     assert len(fire_events(match)) == 2 and match.state.ships["Mikasa"].used_gun == 3
+
+
+def test_split_fire_a_chain_that_finds_no_target_is_noted_and_the_others_still_fire():
+    orders, problems = parse(HEADER + "fire:\n  Mikasa: at Kniaz Suvorov in starboard; at Alexander III in stern; "
+                                      "at nearest in bow; dice 1\n", {"split_fire": True})
+    assert problems == []
+    match = at_table({"split_fire": True})
+    answer = Plans({"japan": orders})(match.decision, match.state)
+    assert answer["fire"] == [{"target": "Kniaz Suvorov", "dice": 1, "arc": "starboard"},
+                              {"target": "Borodino", "dice": 1, "arc": "bow"}]
+    assert answer["notes"] == ["Mikasa's fire \"at Alexander III in stern\" finds no enemy it can fire at now "
+                               "(none in an arc it allows, from an arc not yet fired from, with guns that bear and "
+                               "a clear line of fire): this salvo is not fired"]
+
+
+def test_split_fire_a_chain_left_without_gunnery_dice_is_noted():
+    orders, _ = parse(HEADER + "fire:\n  Mikasa: at Kniaz Suvorov in starboard; at nearest in bow\n",
+                      {"split_fire": True})
+    match = at_table({"split_fire": True})
+    answer = Plans({"japan": orders})(match.decision, match.state)
+    assert answer["fire"] == [{"target": "Kniaz Suvorov", "dice": 3, "arc": "starboard"}]
+    assert answer["notes"] == ["Mikasa's fire \"at nearest in bow\" is not fired: no gunnery dice are left for it"]
 
 
 def test_without_split_fire_standing_orders_fire_the_first_chain_only():

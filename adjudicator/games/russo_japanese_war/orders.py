@@ -22,7 +22,7 @@ from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUS
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
 from adjudicator.orders.names import Catalog, normal
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
-from adjudicator.orders.problems import MAX_PROBLEMS, OrdersError, ProblemLog
+from adjudicator.orders.problems import OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
 from adjudicator.orders.text import clean
 
@@ -192,7 +192,7 @@ class Names:
                       for side in SIDES}
 
     def unit(self, text: str, log: ProblemLog, token: Token, side: str | None) -> str | None:
-        look = self.units.lookup(text, suggest=len(log.problems) < MAX_PROBLEMS)
+        look = self.units.lookup(text, suggest=not log.full)
         if look.ambiguous:
             log.add("E502", f'"{text}" could be any of {", ".join(look.ambiguous)}: write the whole id',
                     token.line, token.column, suggestions=look.ambiguous)

@@ -35,7 +35,7 @@ def compare(match: Match, expect: Mapping[str, Any], rejected: int) -> list[str]
     return _compare(match, expect, rejected, load_data().units_per_bl)
 
 
-def _ship_value(ship: Any, key: str, units: int) -> Any:
+def _ship_value(ship: Any, key: str) -> Any:
     if key == "at":
         return [ship.x, ship.y]
     if key == "cp":
@@ -77,7 +77,7 @@ def _compare(match: Match, expect: Mapping[str, Any], rejected: int, units: int)
             problems.append(f"ship {name}: not in the game")
             continue
         for key, value in wanted.items():
-            got, want = _ship_value(ship, key, units), _expected_value(key, value, units)
+            got, want = _ship_value(ship, key), _expected_value(key, value, units)
             if got != want:
                 problems.append(f"ship {name} {key}: expected {want!r}, got {got!r}")
     for side, wanted in expect.get("deck", {}).items():

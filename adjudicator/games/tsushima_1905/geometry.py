@@ -260,10 +260,6 @@ class Geometry:
         self._corners.clear()
         self._sweeps.clear()
 
-    def swept(self, start: Pose, end: Pose) -> Polygon:
-        """The hull of two poses' bases: the area a short step sweeps."""
-        return convex_hull(self.corners(start) + self.corners(end))
-
     # -- arcs, range, line of fire (Gunnery) -----------------------------------------
 
     def bearing_parts(self, firer: Pose, target: Point) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
 from adjudicator.games.tsushima_1905.state import ACTIVE, State
 from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
 from adjudicator.games.tsushima_1905.words import counted
-from adjudicator.reports.render import TEXT_WIDTH, template_environment
+from adjudicator.reports.render import template_environment
 
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30

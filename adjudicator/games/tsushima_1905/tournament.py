@@ -13,8 +13,10 @@ described in ``adjudicator/tournament/gameplay.py``; this module imports none of
   the score is counted only when the battle ends (X-END), and until then every turn's
   gunnery, torpedoes, fires and flooding can change it either way: a loss;
 - the luck index: not counted. A fire's exact distribution of hits depends on the attack
-  and armour dice, the admirals' bonuses and Japanese battleships' re-rolls, and the
-  fire event does not record the bonuses, so no sample is given rather than a wrong one.
+  and armour dice, the admirals' bonuses and Japanese battleships' re-rolls; the fire
+  event records them all (``natural``, ``rerolled``, ``attack_bonus``, ``real``,
+  ``armour_bonus``, ``default_bonus``), but that distribution is not computed, so no
+  sample is given.
 """
 
 from __future__ import annotations

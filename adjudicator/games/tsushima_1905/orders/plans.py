@@ -1,10 +1,12 @@
 """Answering Tsushima 1905's questions from a side's standing orders (rulings §4.3).
 
-:func:`answer_for` gives the answer (in the JSON form of
+:meth:`Plans.answer_for` gives the answer (in the JSON form of
 :mod:`adjudicator.games.tsushima_1905.answers`) that a side's orders give to a
-question; where the orders say nothing, :func:`default_answer` gives the documented
-default (:data:`DEFAULT_TEXT`). Both only give legal answers: moves are checked with
-the rules' own move planner, targets with the rules' own arcs and line of fire.
+question; where the orders say nothing, :meth:`Plans.default_answer` gives the
+documented default (:data:`DEFAULT_TEXT`). Both only give legal answers: moves are
+checked with the rules' own move planner, targets with the rules' own arcs and line of
+fire. :func:`why_not` names each order that cannot be carried out as written (the
+receipts' and reports' notes); :class:`StandingAnswers` is the plug-in's face of both.
 
 - which ship next: the ``order:`` list, skipping ships that have activated, are done
   or out of action; then the others in order of battle;
@@ -23,6 +25,7 @@ the rules' own move planner, targets with the rules' own arcs and line of fire.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 
 from typing import Any, Mapping
@@ -35,7 +38,7 @@ from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.orders.model import (
-    ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule,
+    ALL, Clause, Condition, FireOrder, MoveOption, MoveOrder, TargetRule, spell,
 )
 from adjudicator.games.tsushima_1905.planner import NoMove, nearest_clear, resolve
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table, dice_in_arc, gun_dice_left, line_clear
@@ -61,6 +64,7 @@ DEFAULT_TEXT = {
     "torpedo-targets": "the most damaged enemy ships",
     "repair": "all dice, flooding first",
 }
+MOVES_KEPT = 32    # the moves a Plans keeps, so that a question's notes and its answer plan a move once
 CMP = {"<": int.__lt__, "<=": int.__le__, "=": int.__eq__, ">=": int.__ge__, ">": int.__gt__}
 
 
@@ -96,6 +100,7 @@ class Plans:
         self.data = data or load_data()
         self.geo = geometry_of(self.data)
         self.default_player = ReasonablePlayer(self.data)
+        self._moves: dict[tuple[str, str, bytes], tuple[list[Element], list[tuple[MoveOption | None, str]]]] = {}
 
     def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
         return self.answer_for(decision, state) or self.default_answer(decision, state)
@@ -172,13 +177,13 @@ class Plans:
         if (decision.options.get("may_pass") and prime is not None and prime.stop_after is not None
                 and prime_activations_made(table.state, side) >= prime.stop_after):
             return {"pass": True}
-        ship = table.ship(self.next_ship(table, waiting, orders.block("order")))
+        ship = table.ship(self.next_ship(waiting, orders.block("order")))
         elements, notes = self.move_with_notes(table, ship, orders)
         fire, fire_notes = self.fire_with_notes(table, ship, elements, orders)
         answer = {"ship": ship.name, "move": [e.code for e in elements], "fire": fire}
         return answer | ({"notes": notes + fire_notes} if notes or fire_notes else {})
 
-    def next_ship(self, table: Table, waiting: list[str], order) -> str:
+    def next_ship(self, waiting: list[str], order) -> str:
         """The ``order:`` list's first ship still waiting; then, for ``others`` (or
         without a list), column by column, front to back in each line's order, the
         leader first; ships in no column last, in order of battle (R-LINE-1)."""
@@ -187,9 +192,9 @@ class Plans:
             return listed[0]
         return line_order(self.data, waiting)[0]
 
-    def _entry(self, table: Table, ship: Ship, entries, attribute: str = "who"):
+    def _entry(self, ship: Ship, entries):
         """The ship's own entry, else its squadron's, else ``all``'s."""
-        by_who = {getattr(e, attribute): e for e in entries}
+        by_who = {e.who: e for e in entries}
         if ship.name in by_who:
             return by_who[ship.name]
         for squadron in self.data.squadrons:
@@ -197,15 +202,30 @@ class Plans:
                 return by_who[squadron.name]
         return by_who.get(ALL)
 
-    def move(self, table: Table, ship: Ship, orders: OrderSet) -> list[Element] | None:
-        """The move the orders give (None: no entry for the ship)."""
-        block = orders.block("move")
-        if block is None or self._entry(table, ship, block.orders) is None:
-            return None
-        return self.move_with_notes(table, ship, orders)[0]
-
     def move_with_notes(self, table: Table, ship: Ship, orders: OrderSet) -> tuple[list[Element], list[str]]:
-        """The ship's move and what the orders could not carry out as written.
+        """The ship's move and what the orders could not carry out as written (see
+        :meth:`move_with_options`)."""
+        elements, noted = self.move_with_options(table, ship, orders)
+        return elements, [note for _, note in noted]
+
+    def move_with_options(self, table: Table, ship: Ship,
+                          orders: OrderSet) -> tuple[list[Element], list[tuple[MoveOption | None, str]]]:
+        """The ship's move and what the orders could not carry out as written, each
+        note with the option it is about (None: about the move made instead) (see
+        :meth:`plan_move_of`). The last :data:`MOVES_KEPT` are kept, by ship, orders
+        and position: the notes on a question (:func:`why_not`) and its answer plan
+        the move once."""
+        key = (ship.name, orders_mark(orders), _position_key(table.state))
+        if key not in self._moves:
+            if len(self._moves) >= MOVES_KEPT:
+                del self._moves[next(iter(self._moves))]
+            self._moves[key] = self.plan_move_of(table, ship, orders)
+        elements, notes = self._moves[key]
+        return list(elements), list(notes)
+
+    def plan_move_of(self, table: Table, ship: Ship,
+                     orders: OrderSet) -> tuple[list[Element], list[tuple[MoveOption | None, str]]]:
+        """The ship's move and the notes of :meth:`move_with_options`, planned now.
 
         The entry's options are tried in turn (``else``), each when its condition
         holds; the first that can be carried out is used. Under ``collision: avoid``
@@ -215,32 +235,21 @@ class Plans:
         have ended without colliding (a shorter ahead, a turn, or no move where
         R-SEQ-3 allows). Each step away from the orders as written is noted."""
         block = orders.block("move")
-        entry: MoveOrder | None = self._entry(table, ship, block.orders) if block else None
+        entry: MoveOrder | None = self._entry(ship, block.orders) if block else None
         collision = orders.block("collision")
         allow = collision is not None and collision.allow
-        notes: list[str] = []
+        notes: list[tuple[MoveOption | None, str]] = []
         intended: list[Element] | None = None
         for option in (entry.options if entry else ()):
             if not self.holds(option.condition, table, ship.side, ship):
                 continue
-            elements, why = self._option(table, ship, entry, option)
-            written = f"{ship.name}'s move \"{option.text()}\""
-            if elements is None:
-                notes.append(f"{written} cannot be carried out: {why}")
+            elements, plan, noted = self.option_plan(table, ship, entry, option)
+            notes += [(option, note) for note in noted]
+            if plan is None:
                 continue
-            if why:
-                notes.append(f"{written}: {why}")
-            try:
-                plan = plan_move(table, ship, elements)
-            except IllegalAnswer as err:
-                notes.append(f"{written} cannot be carried out: {err}")
-                continue
-            rams = option.relative is not None and option.relative.kind == "ram"
-            if rams and option.relative.ship not in plan.struck:
-                notes.append(f"{written} cannot be carried out: no legal move reaches {option.relative.ship}")
-                continue
-            if plan.struck and not (allow or rams):
-                notes.append(f"{written} would collide with {', '.join(plan.struck)} (collision: avoid)")
+            if plan.struck and not (allow or _rams(option)):
+                notes.append((option, f"{ship.name}'s move \"{option.text()}\" would collide with "
+                                      f"{', '.join(plan.struck)} (collision: avoid)"))
                 intended = intended or elements
                 continue
             return elements, notes
@@ -255,7 +264,7 @@ class Plans:
                 plan = None
             if plan is not None and not plan.struck:
                 if entry is not None:
-                    notes.append(f"{ship.name} moves one ahead instead (the default move)")
+                    notes.append((None, f"{ship.name} moves one ahead instead (the default move)"))
                 return default, notes
             if allow and plan is not None:
                 return default, notes
@@ -264,11 +273,31 @@ class Plans:
         avoiding = nearest_clear(table, ship, point)
         moves = " ".join(e.code for e in intended)
         if avoiding is None:
-            notes.append(f"{ship.name}: no legal move avoids a collision; it moves {moves}")
+            notes.append((None, f"{ship.name}: no legal move avoids a collision; it moves {moves}"))
             return intended, notes
         done = " ".join(e.code for e in avoiding) or "no move"
-        notes.append(f"{ship.name} avoids a collision (collision: avoid): {done} instead of {moves}")
+        notes.append((None, f"{ship.name} avoids a collision (collision: avoid): {done} instead of {moves}"))
         return avoiding, notes
+
+    def option_plan(self, table: Table, ship: Ship, entry: MoveOrder,
+                    option: MoveOption) -> tuple[list[Element] | None, Any, list[str]]:
+        """One option tried for ``ship`` now: its elements, their plan and a note of
+        what of it cannot be done as written; or (None, None, and the note of why it
+        cannot be carried out), a ``ram`` that no legal move brings into contact with
+        its target included."""
+        written = f"{ship.name}'s move \"{option.text()}\""
+        elements, why = self._option(table, ship, entry, option)
+        if elements is None:
+            return None, None, [f"{written} cannot be carried out: {why}"]
+        notes = [f"{written}: {why}"] if why else []
+        try:
+            plan = plan_move(table, ship, elements)
+        except IllegalAnswer as err:
+            return None, None, notes + [f"{written} cannot be carried out: {err}"]
+        if _rams(option) and option.relative.ship not in plan.struck:
+            return None, None, notes + [f"{written} cannot be carried out: no legal move reaches "
+                                        f"{option.relative.ship}"]
+        return elements, plan, notes
 
     def free_end(self, table: Table, ship: Ship, elements: list[Element]) -> tuple[int, int]:
         """Where ``elements`` would take the ship on an empty table."""
@@ -336,58 +365,67 @@ class Plans:
 
     def fire_with_notes(self, table: Table, ship: Ship, elements: list[Element],
                         orders: OrderSet) -> tuple[Any, list[str]]:
-        """The fire the orders give after ``elements``, and a note when the move ends
-        the ship's turn so that the fire ordered does not take place (R-ACT-2)."""
-        plan = plan_move(table, ship, elements)
-        if not plan.stops_the_ship:
-            return self.fire(table, ship, elements, orders, plan), []
-        block = orders.block("fire")
-        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
-        if entry is not None and entry.hold_always:
-            return "none", []
-        why = (f"its move collides with {', '.join(plan.struck)}" if plan.struck
-               else "its move takes it off the table")
-        return "none", [f"{ship.name} does not fire: {why}, and a ship that collides or leaves the table "
-                        f"is done for the turn (R-ACT-2)"]
+        """The fire the orders give after ``elements``, and a note for each part of the
+        fire ordered that does not take place (see :meth:`fire_with_lines`)."""
+        fire, noted = self.fire_with_lines(table, ship, elements, orders)
+        return fire, [note for _, note in noted]
 
-    def fire(self, table: Table, ship: Ship, elements: list[Element], orders: OrderSet, plan=None) -> Any:
-        plan = plan or plan_move(table, ship, elements)
-        if plan.stops_the_ship:
-            return "none"
+    def fire_with_lines(self, table: Table, ship: Ship, elements: list[Element],
+                        orders: OrderSet) -> tuple[Any, list[tuple[str, str]]]:
+        """The fire the orders give after ``elements``, and for each part of the fire
+        ordered that does not take place, the name its line is found by and a note:
+        the move ends the ship's turn (R-ACT-2), an ``at`` chain finds no target it can
+        fire at (each chain under ``split_fire``), or no gunnery dice are left for it."""
+        plan = plan_move(table, ship, elements)
         block = orders.block("fire")
-        entry: FireOrder | None = self._entry(table, ship, block.orders) if block else None
+        entry: FireOrder | None = self._entry(ship, block.orders) if block else None
+        if plan.stops_the_ship:
+            if entry is not None and entry.hold_always:
+                return "none", []
+            why = (f"its move collides with {', '.join(plan.struck)}" if plan.struck
+                   else "its move takes it off the table")
+            return "none", [(_who(entry) if entry else ship.name,
+                             f"{ship.name} does not fire: {why}, and a ship that collides or leaves the table "
+                             f"is done for the turn (R-ACT-2)")]
         pose = plan.end or pose_of(ship)
         bank = ship.bank - max(0, len(plan.poses) - plan.free)
         if entry is None:
             fire, _ = self.default_player._best_fire(table, ship, plan, 0, bases_on_table(table))
-            return fire_json(fire, table.options.split_fire)
+            return fire_json(fire, table.options.split_fire), []
         if entry.hold_always or (entry.hold is not None and self.holds(entry.hold, table, ship.side, ship)):
-            return "none"
+            return "none", []
         left = gun_dice_left(table, ship, bank - entry.keep)
-        if left <= 0:
-            return "none"
         bases = bases_on_table(table)
         enemies = [s for s in table.state.ships.values() if s.side != ship.side and s.status == ACTIVE]
         split = table.options.split_fire
         chains = entry.chains if split else entry.chains[:1]
-        free_arcs, salvos = list(ARCS), []
+        free_arcs, salvos, noted = list(ARCS), [], []
         for chain in chains or ((TargetRule("nearest"),),):
+            written = f"{ship.name}'s fire \"at {', else '.join(rule.text() for rule in chain)}\""
+            line = f"at {_target_word(chain[0])}" if entry.chains else _who(entry)
             if left <= 0:
-                break
+                kept = f" after keeping {entry.keep} for repairs" if entry.keep else ""
+                noted.append((line, f"{written} is not fired: no gunnery dice are left for it{kept}"))
+                continue
             salvo = self._salvo(table, ship, pose, chain, enemies, bases, free_arcs, left, entry.dice,
                                 {s[0].name for s in salvos})
-            if salvo is not None:
-                salvos.append(salvo)
-                free_arcs.remove(salvo[2])
-                left -= salvo[1]
-        return fire_json(salvos, split)
+            if salvo is None:
+                free = ", from an arc not yet fired from" if salvos else ""
+                noted.append((line, f"{written} finds no enemy it can fire at now (none in an arc it "
+                                    f"allows{free}, with guns that bear and a clear line of fire): "
+                                    + ("this salvo is not fired" if salvos or len(chains) > 1 else "it does not fire")))
+                continue
+            salvos.append(salvo)
+            free_arcs.remove(salvo[2])
+            left -= salvo[1]
+        return fire_json(salvos, split), noted
 
     def _salvo(self, table: Table, ship: Ship, pose, chain, enemies, bases, free_arcs, left, dice_rule, taken):
         """The first target of ``chain`` in a free arc with a clear line: (enemy, dice, arc)."""
         for rule in chain:
             if not self.holds(rule.condition, table, ship.side, ship):
                 continue
-            for enemy in self._candidates(table, ship, pose, rule, enemies):
+            for enemy in self._candidates(table, pose, rule, enemies):
                 if enemy.name in taken:
                     continue
                 arcs = [a for a in table.geo.arcs_of(pose, (enemy.x, enemy.y)) if a in free_arcs]
@@ -403,7 +441,7 @@ class Plans:
                 return (enemy, dice, arc) if dice > 0 else None
         return None
 
-    def _candidates(self, table: Table, ship: Ship, pose, rule: TargetRule, enemies: list[Ship]) -> list[Ship]:
+    def _candidates(self, table: Table, pose, rule: TargetRule, enemies: list[Ship]) -> list[Ship]:
         if rule.kind == "ship":
             return [e for e in enemies if e.name == rule.ship]
         if rule.kind == "flagship":
@@ -428,22 +466,22 @@ class Plans:
         wanted = max(0, min(wanted, options["max"], bank - policy.keep))
         return {"ship": options["ship"], "dice": wanted}
 
-    def choice_for(self, table: Table, ship: Ship, policy):
+    def choice_for(self, ship: Ship, policy):
         """A standing order's choice for ``ship``: its own, else its squadron's, else
         ``all``'s, else the block's general one."""
         if policy is None or not policy.per_ship:
             return policy
-        chosen = self._entry(table, ship, [_Named(who, choice) for who, choice in policy.per_ship])
+        chosen = self._entry(ship, [_Named(who, choice) for who, choice in policy.per_ship])
         return chosen.choice if chosen is not None else policy
 
     def _armor(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        policy = self.choice_for(table, ship, orders.block("armour"))
+        policy = self.choice_for(ship, orders.block("armour"))
         return self._dice(policy, decision.options, decision.options["attack_dice"], ship.bank)
 
     def _counter_torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
         ship = table.ship(decision.options["ship"])
-        return self._dice(self.choice_for(table, ship, orders.block("counter-torpedo")), decision.options, 0,
+        return self._dice(self.choice_for(ship, orders.block("counter-torpedo")), decision.options, 0,
                           ship.bank)
 
     def _torpedo(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
@@ -473,7 +511,7 @@ class Plans:
         return {"ships": [s.name for s in ordered[: decision.options["attacks"]]]}
 
     def _repair(self, decision: Decision, table: Table, orders: OrderSet) -> dict | None:
-        policy = self.choice_for(table, table.ship(decision.options["ship"]), orders.block("repairs"))
+        policy = self.choice_for(table.ship(decision.options["ship"]), orders.block("repairs"))
         if policy is None:
             return None
         most = decision.options["max"]
@@ -504,30 +542,35 @@ class StandingAnswers:
         return dict(self.plans.default_answer(decision, state))
 
     def why_not(self, decision: Decision, state: State, orders: OrderSet | None) -> list[tuple[str, str]]:
-        """See :func:`why_not`."""
-        return why_not(decision, state, orders, self.plans.data)
+        """See :func:`why_not` (the moves it plans are kept for :meth:`answer_for`)."""
+        return why_not(decision, state, orders, self.plans.data, self.plans)
 
 
 # -- why an order cannot be carried out (receipts, check --store --campaign) -----------
 
 
 def why_not(decision: Decision | None, state: State, orders: OrderSet | None,
-            data: GameData | None = None) -> list[tuple[str, str]]:
+            data: GameData | None = None, plans: Plans | None = None) -> list[tuple[str, str]]:
     """Each order of ``orders`` that cannot be carried out as written in the position
     ``state``, as (the name its line is found by, why and what is done instead): a ship
     out of action given orders or named as a target; an order line that activates a
     follower before the ship ahead of it in its column (R-LINE-1); a move entry that
-    cannot be carried out now, or whose move would collide and is avoided; armour,
-    counter-torpedo and repair dice beyond what any ship may roll."""
+    cannot be carried out now, or whose move would collide and is avoided; a fire
+    entry whose target (each salvo's, under ``split_fire``) cannot be fired at; at a
+    stop of the cadence (the ``orders`` question), a ``ram`` that cannot reach its
+    target as the ships stand; armour, counter-torpedo and repair dice beyond what any
+    ship may roll. ``plans`` plans the moves (a new one for ``data`` when None)."""
     if orders is None:
         return []
-    data = data or load_data()
+    data = data or (plans.data if plans is not None else load_data())
     side = orders.header.side or (decision.side if decision is not None else None)
     found: list[tuple[str, str]] = []
     found += _out_of_action(state, orders)
     found += _followers_first(data, state, orders)
     if decision is not None and decision.kind == "activate" and decision.side == side:
-        found += _moves_not_as_written(data, state, orders, side, decision)
+        found += _activation_not_as_written(plans or Plans({}, data), state, orders, decision)
+    if decision is not None and decision.kind == "orders" and side is not None:
+        found += _rams_out_of_reach(plans or Plans({}, data), state, orders, side)
     found += _dice_beyond_limits(data, orders)
     return list(dict.fromkeys(found))
 
@@ -576,7 +619,7 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
         return []
     found, listed = [], list(order.ships)
     for squadron in data.squadrons:
-        line = [name for name in squadron.ships if state.ships.get(name) is None or _status(state, name) is None]
+        line = [name for name in squadron.ships if _status(state, name) is None]
         for ahead, astern in zip(line, line[1:]):
             if astern in listed and (ahead not in listed or listed.index(astern) < listed.index(ahead)):
                 found.append((astern, f"order: {astern} activates before {ahead}, the ship ahead of it in "
@@ -585,24 +628,65 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
     return found
 
 
-def _moves_not_as_written(data: GameData, state: State, orders: OrderSet, side: str,
-                          decision: Decision) -> list[tuple[str, str]]:
-    """The move of the ship the orders activate now, where it is not the move as
-    written (the other ships' moves depend on the moves made before theirs)."""
-    move = orders.block("move")
-    if move is None:
-        return []
-    plans = Plans({side: orders}, data)
-    table = Table(state, data, plans.geo, Options.from_json(state.options), lambda event: None)
+def _activation_not_as_written(plans: Plans, state: State, orders: OrderSet,
+                               decision: Decision) -> list[tuple[str, str]]:
+    """The move and fire of the ship the orders activate now, where they are not the
+    move and fire as written (the other ships' depend on the moves made before
+    theirs)."""
+    move, fire = orders.block("move"), orders.block("fire")
     waiting = list(decision.options.get("ships", ()))
-    if not waiting:
+    if (move is None and fire is None) or not waiting:
         return []
-    ship = table.ship(plans.next_ship(table, waiting, orders.block("order")))
-    entry = plans._entry(table, ship, move.orders)
-    if entry is None:
+    table = Table(state, plans.data, plans.geo, Options.from_json(state.options), lambda event: None)
+    ship = table.ship(plans.next_ship(waiting, orders.block("order")))
+    elements, notes = plans.move_with_notes(table, ship, orders)
+    entry = plans._entry(ship, move.orders) if move else None
+    found = [(_who(entry), f"move: {note}") for note in notes] if entry is not None else []
+    if fire is not None and plans._entry(ship, fire.orders) is not None:
+        _, noted = plans.fire_with_lines(table, ship, elements, orders)
+        found += [(line, f"fire: {note}") for line, note in noted]
+    return found
+
+
+def _position_key(state: State) -> bytes:
+    """A fingerprint of the whole position (ships, decks, options, the turn's log)."""
+    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _rams(option: MoveOption) -> bool:
+    return option.relative is not None and option.relative.kind == "ram"
+
+
+def _rams_out_of_reach(plans: Plans, state: State, orders: OrderSet, side: str) -> list[tuple[str, str]]:
+    """At a stop of the cadence (rulings §4.1), the ``ram`` each of the side's ships
+    still to activate would try (its first option whose condition holds, after those
+    that cannot be carried out) and that no legal move brings into contact with its
+    target as the ships stand now: the ships that move before it may change that, but
+    the player hears of it before sending the orders that carry play on."""
+    move = orders.block("move")
+    if move is None or not any(_rams(o) for entry in move.orders for o in entry.options):
         return []
-    _, notes = plans.move_with_notes(table, ship, orders)
-    return [(f"{entry.who}:" if entry.who != ALL else "all:", f"move: {note}") for note in notes]
+    table = Table(state, plans.data, plans.geo, Options.from_json(state.options), lambda event: None)
+    found = []
+    for ship in state.side_ships(side):
+        if ship.status != ACTIVE or ship.activated or plans._entry(ship, move.orders) is None:
+            continue
+        _, noted = plans.move_with_options(table, ship, orders)
+        found += [(f"ram {option.relative.ship}", f"move: {note} (as the ships stand now)")
+                  for option, note in noted
+                  if option is not None and _rams(option) and _status(state, option.relative.ship) is None]
+    return found
+
+
+def _who(entry) -> str:
+    """The name an entry's line is found by: ``Mikasa:``, ``all:``."""
+    return f"{entry.who}:"
+
+
+def _target_word(rule: TargetRule) -> str:
+    """The words an ``at`` target's line is found by: ``Orel``, ``nearest``."""
+    return {"ship": rule.ship, "flagship": "flagship", "most-damaged": "most damaged"}.get(rule.kind, "nearest")
 
 
 def _a(ship_class) -> str:
@@ -610,30 +694,58 @@ def _a(ship_class) -> str:
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
+def _classes_of(data: GameData, who: str) -> list:
+    """The classes of the ships a per-ship choice covers: a ship's, a squadron's
+    ships', or (``all``, the block's general line) every class."""
+    if who == ALL:
+        return list(data.classes.values())
+    ships = {info.name: info.ship_class for info in data.ships}
+    names = [who] if who in ships else [n for sq in data.squadrons if sq.name == who for n in sq.ships]
+    kinds = dict.fromkeys(ships[name] for name in names if name in ships)
+    return [data.classes[kind] for kind in kinds]
+
+
 def _dice_beyond_limits(data: GameData, orders: OrderSet) -> list[tuple[str, str]]:
-    classes = list(data.classes.values())
-    most_attack = max(max(c.dice_broadside, c.dice_end_arc) for c in classes)
+    """Armour, counter-torpedo and repair dice beyond what the ships a line covers may
+    roll: the block's general line against every class, each per-ship choice against
+    the classes of the ships it names."""
+    most_attack = max(max(c.dice_broadside, c.dice_end_arc) for c in data.classes.values())
     found = []
-    armour = orders.block("armour")
-    for attack, real in (armour.by_attack if armour else ()):
-        if attack > most_attack:
-            found.append(("armour", f"armour: \"{real} against {attack} dice\": no salvo has more than "
-                                    f"{most_attack} dice, so this line is never used"))
-        too_many = [c for c in classes if real > min(c.max_armor, attack)]
-        if too_many:
-            rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
-            found.append(("armour", f"armour: \"{real} against {attack} dice\": real dice are at most the attack "
-                                    f"dice and the armour maximum; {rolls}"))
-    counter = orders.block("counter-torpedo")
-    if counter is not None and counter.rule.isdigit():
-        too_many = [c for c in classes if int(counter.rule) > c.max_movement]
+    for kind in ("armour", "counter-torpedo", "repairs"):
+        block = orders.block(kind)
+        for who, choice in ([(ALL, block), *block.per_ship] if block is not None else ()):
+            classes = _classes_of(data, who)
+            if classes:
+                found += _choice_beyond_limits(kind, who, choice, classes, most_attack)
+    return found
+
+
+def _choice_beyond_limits(kind: str, who: str, choice, classes: list, most_attack: int) -> list[tuple[str, str]]:
+    whose = "" if who == ALL else f"{who}'s "
+    first = choice.own_entry() if kind == "repairs" else choice.own_entries()[0]
+    line = kind if who == ALL else f"{spell(who)}: {first}"
+    found = []
+    if kind == "armour":
+        for attack, real in choice.by_attack:
+            written = f"armour: {whose}\"{real} against {attack} dice\""
+            if attack > most_attack:
+                found.append((line, f"{written}: no salvo has more than {most_attack} dice, "
+                                                          f"so this line is never used"))
+            too_many = [c for c in classes if real > min(c.max_armor, attack)]
+            if too_many:
+                rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
+                found.append((line, f"{written}: real dice are at most the attack dice and "
+                                                          f"the armour maximum; {rolls}"))
+    elif kind == "counter-torpedo" and choice.rule.isdigit():
+        too_many = [c for c in classes if int(choice.rule) > c.max_movement]
         if too_many:
             rolls = ", ".join(f"{_a(c)} {c.max_movement}" for c in too_many)
-            found.append(("counter-torpedo", f"counter-torpedo: {counter.rule} dice: at most the movement "
-                                             f"maximum; {rolls}"))
-    repairs = orders.block("repairs")
-    most_cp = max(c.cp for c in classes)
-    if repairs is not None and repairs.dice.isdigit() and int(repairs.dice) > most_cp:
-        found.append(("repairs", f"repairs: {repairs.dice} dice: a ship rolls at most as many dice as CPs in its "
-                                 f"Bank ({most_cp} at most); every Bank CP is rolled"))
+            found.append((line,
+                          f"counter-torpedo: {whose}{choice.rule} dice: at most the movement maximum; {rolls}"))
+    elif kind == "repairs" and choice.dice.isdigit():
+        most_cp = max(c.cp for c in classes)
+        if int(choice.dice) > most_cp:
+            found.append((line,
+                          f"repairs: {whose}{choice.dice} dice: a ship rolls at most as many dice as CPs in its "
+                          f"Bank ({most_cp} at most); every Bank CP is rolled"))
     return found

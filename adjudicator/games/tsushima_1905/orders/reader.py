@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import ahead_of, ahead_units
-from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, bl_to_units
+from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, Squadron, bl_to_units
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import ACTIVE
 from adjudicator.games.tsushima_1905.orders.model import (
@@ -23,34 +23,12 @@ from adjudicator.games.tsushima_1905.orders.model import (
     TorpedoPolicy, BLOCK_ORDER, GAME,
 )
 from adjudicator.orders.names import Catalog
-from adjudicator.orders.reading import TreeReader
-from adjudicator.orders.problems import MAX_PROBLEMS, OrderProblem, ProblemLog
+from adjudicator.orders.reading import TreeReader, rule as _rule, text_of as _text, where as _where
+from adjudicator.orders.problems import ProblemLog
 
 AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
 MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
 SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese",), "russia": ("Russian",)})
-
-
-def _rule(node: Tree) -> str:
-    return node.data.rpartition("__")[2]
-
-
-def _where(node) -> tuple[int, int]:
-    """Where ``node`` starts: its token, the start its tree recorded, or its first token."""
-    if isinstance(node, Token):
-        return node.line or 0, node.column or 0
-    meta = getattr(node, "_meta", None)
-    if meta is not None and not meta.empty and getattr(meta, "line", None):
-        return meta.line, meta.column
-    for child in getattr(node, "children", []):
-        line, column = _where(child)
-        if line:
-            return line, column
-    return 0, 0
-
-
-def _text(name: Tree) -> str:
-    return " ".join(str(name.children[0]).strip('"').split())
 
 
 class Reader(TreeReader):
@@ -69,20 +47,6 @@ class Reader(TreeReader):
         self.state = state              # the campaign's position, when the orders are read for one
         self._catalog: Catalog | None = None
 
-    # -- problems -------------------------------------------------------------------
-
-    def add(self, code: str, message: str, line: int = 0, column: int = 0, **more) -> None:
-        """Log a problem. Past the most a report shows (MAX_PROBLEMS), a problem is only
-        counted for E900's sum, without quoting its line or looking for names like
-        it: a long line of bad entries then costs time in proportion to its length."""
-        if len(self.log.problems) < MAX_PROBLEMS:
-            self.log.add(code, message, line, column, **more)
-        else:
-            self.log.problems.append(OrderProblem(code, "(not shown)", line, column))
-
-    def over_the_limit(self) -> bool:
-        return len(self.log.problems) >= MAX_PROBLEMS
-
     # -- numbers --------------------------------------------------------------------
 
     def num(self, token, most: int = MOST) -> int:
@@ -91,8 +55,8 @@ class Reader(TreeReader):
         with an error)."""
         text = str(token).strip()
         if len(text) > len(str(most)) or int(text) > most:
-            self.add("E301", f"{text[:12]}{'...' if len(text) > 12 else ''} is out of range: at most {most} "
-                                 f"here", *_where(token))
+            self.log.add("E301", f"{text[:12]}{'...' if len(text) > 12 else ''} is out of range: at most {most} "
+                                     f"here", *_where(token))
             return most
         return int(text)
 
@@ -107,16 +71,16 @@ class Reader(TreeReader):
         found = exact or [s for s in ships if s.name.casefold().startswith(wanted)]
         if len(found) != 1:
             if found:
-                self.add("E402", f'"{text}" names more than one ship: write the full name',
-                             *_where(node), suggestions=[s.name for s in found])
+                self.log.add("E402", f'"{text}" names more than one ship: write the full name',
+                                 *_where(node), suggestions=[s.name for s in found])
             else:
-                close = () if self.over_the_limit() else self.catalog().lookup(text).suggestions
-                self.add("E401", f'there is no ship "{text}"', *_where(node), suggestions=close)
+                close = () if self.log.full else self.catalog().lookup(text).suggestions
+                self.log.add("E401", f'there is no ship "{text}"', *_where(node), suggestions=close)
             return None
         ship = found[0]
         if own is not None and self.side is not None and (ship.side == self.side) != own:
             whose = "your" if own else "an enemy"
-            self.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
+            self.log.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
             return None
         return ship.name
 
@@ -130,11 +94,24 @@ class Reader(TreeReader):
         child = node.children[0]
         if _rule(child) == "all":
             return ALL
-        text = _text(child)
-        for squadron in self.data.squadrons:
-            if squadron.name.casefold() == text.casefold() and (self.side in (None, squadron.side)):
-                return squadron.name
-        return self.ship(child, own=True)
+        squadron = self.squadron(_text(child))
+        return squadron.name if squadron is not None else self.ship(child, own=True)
+
+    def squadron(self, name: str) -> Squadron | None:
+        """The sender's squadron called ``name`` (any case; None: none is)."""
+        wanted = name.casefold()
+        return next((squadron for squadron in self.data.squadrons
+                     if squadron.name.casefold() == wanted and self.side in (None, squadron.side)), None)
+
+    def distance(self, token: Token) -> int | None:
+        """A distance written in base lengths, in the table's units; one beyond the
+        table is an error (E301) at its place (None)."""
+        written = str(token)
+        if len(written.partition(".")[0]) > 2:
+            self.log.add("E301", f"a distance of {written[:12]} BL is beyond the table (28 BL at most)",
+                         *_where(token))
+            return None
+        return bl_to_units(written, self.data.units_per_bl)
 
     # -- the header (the shared reader's, a number too long for its place refused) ----
 
@@ -159,7 +136,7 @@ class Reader(TreeReader):
                     others = True
                 elif (name := self.ship(item, own=True)) is not None:
                     if name in seen:
-                        self.add("E407", f"{name} is named twice in the order", *_where(item))
+                        self.log.add("E407", f"{name} is named twice in the order", *_where(item))
                         continue
                     seen.add(name)
                     names.append(name)
@@ -170,8 +147,8 @@ class Reader(TreeReader):
         for entry in self._entries(node):
             who = self.who(entry.children[0])
             if who is not None and who in seen:
-                self.add("E115", f'a second move entry for {who}; give one entry, with its options joined by '
-                                 f'", else"', *_where(entry))
+                self.log.add("E115", f'a second move entry for {who}; give one entry, with its options joined by '
+                                     f'", else"', *_where(entry))
                 continue
             seen.add(who)
             options = []
@@ -209,10 +186,9 @@ class Reader(TreeReader):
         own = [s for s in self.data.ships if self.side in (None, s.side)]
         if who == ALL:
             return own
-        for squadron in self.data.squadrons:
-            if squadron.name == who and self.side in (None, squadron.side):
-                return [s for s in own if s.name in squadron.ships]
-        return [s for s in own if s.name == who]
+        squadron = self.squadron(who)
+        names = squadron.ships if squadron is not None else (who,)
+        return [s for s in own if s.name in names]
 
     def within_limits(self, who: str, elements: list[tuple[str, Tree]], relative: bool) -> bool:
         """An explicit move within the limits of every ship it is for ("Battleships can
@@ -240,7 +216,7 @@ class Reader(TreeReader):
             counted = [where for code, where in elements if code != "MAX"]
             most = cls.max_movement + free
             if not relative and len(counted) > most:
-                extra = f" and its free move" if free else ""
+                extra = " and its free move" if free else ""
                 problem = (counted[most], f"{info.name} ({cls.name.replace('_', ' ')}) makes at most {most} move "
                                           f"elements per turn: {cls.max_movement} movement points{extra}, "
                                           f"not {len(counted)}")
@@ -253,7 +229,7 @@ class Reader(TreeReader):
         if problem is None:
             return True
         where, message = problem
-        self.add("E410", f"{message}; write a move within its limits (nothing is cut to fit)", *_where(where))
+        self.log.add("E410", f"{message}; write a move within its limits (nothing is cut to fit)", *_where(where))
         return False
 
     def out_of_action(self, name: str) -> bool:
@@ -278,7 +254,7 @@ class Reader(TreeReader):
         code = str(node.children[0]).upper() if kind == "turn_code" else \
             f"{'S' if kind == 'starboard' else 'P'}{self.num(node.children[0])}"
         if not 1 <= int(code[1:]) <= 90:
-            self.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
+            self.log.add("E301", f"a turn is 1 to 90 degrees, not {code[1:]}", *_where(node))
             return None
         return code
 
@@ -289,11 +265,11 @@ class Reader(TreeReader):
         try:
             element = ahead_of(ahead_units(number), f"ahead {written}")
         except IllegalAnswer as err:
-            self.add("E301", str(err), *_where(node))
+            self.log.add("E301", str(err), *_where(node))
             return None
         if element.is_partial and self.options is not None and not self.options.partial_ahead:
-            self.add("E408", f'"ahead {written}": aheads are whole base lengths in this campaign (R-MOVE-1); '
-                                 f'write "ahead" (the option partial_ahead allows shorter aheads)', *_where(node))
+            self.log.add("E408", f'"ahead {written}": aheads are whole base lengths in this campaign (R-MOVE-1); '
+                                     f'write "ahead" (the option partial_ahead allows shorter aheads)', *_where(node))
             return None
         return element.code
 
@@ -302,20 +278,17 @@ class Reader(TreeReader):
         if kind == "steer":
             heading = self.num(node.children[0])
             if not 0 <= heading < 360:
-                self.add("E301", f"a heading is 0 to 359 degrees, not {heading}", *_where(node))
+                self.log.add("E301", f"a heading is 0 to 359 degrees, not {heading}", *_where(node))
                 return None
             return RelativeMove("steer", heading=heading)
         ship = self.ship(node.children[0])
         if ship is None:
             return None
         if kind == "station":
-            distance = str(node.children[2])
-            if len(distance.partition(".")[0]) > 2:
-                self.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
-                             *_where(node.children[2]))
+            distance = self.distance(node.children[2])
+            if distance is None:
                 return None
-            return RelativeMove("station", ship, bearing=self.num(node.children[1]) % 360,
-                                distance=bl_to_units(distance, self.data.units_per_bl))
+            return RelativeMove("station", ship, bearing=self.num(node.children[1]) % 360, distance=distance)
         return RelativeMove(kind, ship)
 
     def condition(self, node: Tree) -> Condition:
@@ -331,12 +304,9 @@ class Reader(TreeReader):
                                       self.num(parts[1])))
             elif kind == "within":
                 ship = self.ship(parts[0]) or ""
-                distance = str(parts[1])
-                if len(distance.partition(".")[0]) > 2:
-                    self.add("E301", f"a distance of {distance[:12]} BL is beyond the table (28 BL at most)",
-                                 *_where(parts[1]))
-                    distance = "99"
-                clauses.append(Clause("within", ship, "<=", bl_to_units(distance, self.data.units_per_bl)))
+                distance = self.distance(parts[1])
+                clauses.append(Clause("within", ship, "<=",
+                                      distance if distance is not None else bl_to_units("99", self.data.units_per_bl)))
             else:
                 clauses.append(Clause(kind.replace("_", "-")))
         return Condition(tuple(clauses), _rule(node) == "unless_condition")
@@ -352,8 +322,8 @@ class Reader(TreeReader):
                     orders.setdefault(current, FireOrder(current))
             if current is None:
                 if not entry.children or _rule(entry.children[0]) != "who":
-                    self.add("E116", "a fire entry needs a ship, a squadron or \"all\" before it",
-                                 *_where(entry))
+                    self.log.add("E116", "a fire entry needs a ship, a squadron or \"all\" before it",
+                                     *_where(entry))
                 continue
             orders[current] = self.fire_part(orders[current], parts[0])
         return FirePlans(tuple(orders.values()))
@@ -365,13 +335,13 @@ class Reader(TreeReader):
             if not order.targets:
                 return replace(order, targets=targets)
             if self.options is not None and not self.options.split_fire:
-                self.add("E409", f'a second "at" for {order.who}: one target per activation in this campaign '
-                                     f'(R-FIRE-2); give one "at" chain with "else" (the option split_fire allows '
-                                     f'one target per arc)', *_where(part))
+                self.log.add("E409", f'a second "at" for {order.who}: one target per activation in this campaign '
+                                         f'(R-FIRE-2); give one "at" chain with "else" (the option split_fire allows '
+                                         f'one target per arc)', *_where(part))
                 return order
             if len(order.chains) >= 4:
-                self.add("E409", f'more than four "at" for {order.who}: one target per arc, and a ship has '
-                                     f'four arcs (bow, starboard, stern, port)', *_where(part))
+                self.log.add("E409", f'more than four "at" for {order.who}: one target per arc, and a ship has '
+                                         f'four arcs (bow, starboard, stern, port)', *_where(part))
                 return order
             return replace(order, salvos=order.salvos + (targets,))
         if kind == "dice_rule":
@@ -452,7 +422,7 @@ class Reader(TreeReader):
         entries = self._entries(node)
         if not entries:
             heading = str(node.children[0]) if node.children and isinstance(node.children[0], Token) else "it"
-            self.add("E103", f'"{heading}:" needs {wanted} after it', *_where(node))
+            self.log.add("E103", f'"{heading}:" needs {wanted} after it', *_where(node))
             return None
         return entries[0]
 

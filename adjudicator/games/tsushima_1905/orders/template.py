@@ -1,7 +1,11 @@
 """The orders template of each question (rulings §4.3): a skeleton of the blocks that
 answer it, the player's own ships listed, the choices as comments, at most 78
-columns. Sent as it is, it answers the question with the documented default; a
-player edits the lines to choose otherwise.
+columns. Sent as it is, a standing question's template (armour, counter-torpedo,
+torpedo, torpedo targets, repairs) answers it with the documented default; an
+activation's (``activate``, ``orders``) is a plan of its own: each column's leader
+ahead, each follower following the ship ahead of it, every ship firing at the
+nearest enemy with every die, and the standing orders' defaults. A player edits the
+lines to choose otherwise.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from adjudicator.games.tsushima_1905.orders.model import spell
 
 WIDTH = 74      # the report indents the template by 4 columns: 78 in all
 STANDING = {
-    "armor": ["armour: max", "#   or: none | 2 against 3 dice; 1 against 2 dice; keep 1 for repairs"],
+    "armor": ["armour: max", "#   or: none | 1 against 2 dice; keep 1 for repairs"],
     "counter-torpedo": ["counter-torpedo: max", "#   or: none | a number of dice, e.g. 2 | keep 1 for repairs"],
     "torpedo": ["torpedo: yes if attacks >= 2", "#   or: yes | no | yes if attacks >= 3 and offense"],
     "torpedo-targets": ["torpedo targets: most damaged first",
@@ -22,7 +26,7 @@ STANDING = {
 TURN_STANDING = ["armour: max", "counter-torpedo: max", "torpedo: yes if attacks >= 2",
                  "torpedo targets: most damaged first", "repairs: all dice, flooding first", "prime: all",
                  "collision: avoid",
-                 "#   armour: none | 2 against 3 dice; 1 against 2 dice; keep 1 for repairs",
+                 "#   armour: none | 1 against 2 dice; keep 1 for repairs",
                  "#   prime: stop after 2     collision: allow (moves as written)",
                  "#   concede: yes            (ends the game: the other side wins)"]
 
