@@ -384,8 +384,10 @@ class Campaigns:
         for that to end (at most ``intake_wait`` seconds), so that it never runs with
         a player's older orders while newer ones are being read.
 
-        A step voided by an undo is adjudicated again only with orders sent since the
-        undo, or with ``reuse_orders`` (the referee says so): else FreshOrdersNeeded."""
+        A step voided by an undo is adjudicated again only once every side has sent
+        fresh orders or a confirmation for it (else FreshOrdersNeeded), and without the
+        orders sent for the voided steps, unless ``reuse_orders`` (the referee says so):
+        then those orders answer what the fresh ones leave open, and the batch names them."""
         give_up = time.monotonic() + self.intake_wait
         while True:
             self._wait_for_intake(campaign, give_up)
@@ -444,15 +446,18 @@ class Campaigns:
         asked = {decision.side for decision in match.decisions}
         silent = {side for side in asked if side not in step_orders} if late else set()
 
+        reused = _reused_orders(log) if redo and reuse_orders else []
+        skip = log.voided_orders() - set(reused)  # a voided step's orders only when the referee says so
+
         def in_force(turn: Any) -> dict[str, OrderSet]:
-            return orders_in_force(log, batch, turn, game_support.name)
+            return orders_in_force(log, batch, turn, game_support.name, skip)
 
         start_history = match.entry_count
         start_events = len(match.events) if start_history else 0  # the first report tells the set-up
         chance = dice if secrets is None else secrets.chance(dice)
         if batch == 1:
             chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch, late and not log.sealed)
-        sent = log.orders_up_to(batch)
+        sent = log.orders_up_to(batch, skip)
         undone = NotCarriedOut(game_support.answers, {
             side: [(o.step, o.text) for o in reversed(sent) if o.side == side] for side in game.sides})
         defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers, undone)
@@ -486,8 +491,8 @@ class Campaigns:
             "result": getattr(match.state, "result", None),
             "defaults": sorted({side for side, _ in defaults} | set(unheard)),
         }
-        if redo and reuse_orders:  # the orders on file the redo was told to use, named
-            body["reused_orders"] = _reused_orders(log)
+        if reused:  # the orders on file the redo was told to use, named
+            body["reused_orders"] = reused
         private: dict[str, Any] = {"opened": utc(now).isoformat()}
         if secrets is not None:
             private["entries"] = clear_entries

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from adjudicator.campaign.errors import StepOver
 from adjudicator.campaign.games import support
@@ -84,13 +84,16 @@ def accepted_orders(log: CampaignLog, text: str, game: str) -> OrderSet:
     return found
 
 
-def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[str, OrderSet]:
+def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str,
+                    skip: Collection[int] | None = None) -> dict[str, OrderSet]:
     """Each side's orders in force for ``step``, at game turn ``turn``.
 
     A newer order set for the same step replaces the older one. Over the steps,
     standing orders (policies) stay in force until replaced; one-off orders
-    (sortie, operations plan) stay in force for the game turn they were sent in."""
-    sent = log.orders_up_to(step)
+    (sortie, operations plan) stay in force for the game turn they were sent in.
+    The orders records in ``skip`` are left out (default: the voided steps' orders,
+    :meth:`CampaignLog.voided_orders`)."""
+    sent = log.orders_up_to(step, log.voided_orders() if skip is None else skip)
     if all(accepted.blocks is not None for accepted in sent):
         found = _in_force_by_kinds(log, sent, turn, game)
         if found is not None:
