@@ -219,15 +219,14 @@ class Campaigns:
         referee_address: str = "referee@localhost",
         player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
-        after: Callable[..., None] | None = None,
+        after: Callable[[Any, CampaignLog, Match], None] | None = None,
         absence_budget: Mapping[str, int] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
         With ``player_chains`` (side -> a player's chain commitment) the campaign is
         sealed: every step needs every side's reveal. ``after(tx, log, match)`` runs in
-        the same transaction (the opening mails are queued there); ``after(tx, log,
-        match, step)`` when the game's first step ran (below).
+        the same transaction (the opening mails are queued there).
 
         Nothing random is drawn before every side has spoken (docs/dice.md §8.1): a game
         that asks a question before any draw has it in the opening mails, with its
