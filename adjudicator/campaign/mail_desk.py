@@ -29,9 +29,9 @@ from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from adjudicator.campaign.absence import (
+    AWAY_LINE,
     AbsenceRefused,
     absences_to_come,
-    away_line_in,
     budget,
     budget_words,
     read_away,
@@ -69,15 +69,16 @@ class Command:
 
 
 def command_in(text: str) -> Command | None:
-    """The command a mail's text asks, or None (orders, or no command line)."""
+    """The command a mail's text asks, or None (orders, or no command line): the first
+    command line in the text (an ``away:`` line below a ``status`` is text around it,
+    as a copy of the help text would be)."""
     if ORDERS_ONLY.search(text):
         return None
     side, password = SIDE.search(text), PASSWORD.search(text)
-    away = away_line_in(text)
-    if away is not None:
+    away, found = AWAY_LINE.search(text), COMMAND_LINE.search(text)
+    if away is not None and (found is None or away.start() < found.start()):
         return Command("away", None, side.group(1).casefold() if side else None,
-                       password.group(1) if password else None, away)
-    found = COMMAND_LINE.search(text)
+                       password.group(1) if password else None, away.group(0).strip())
     if found is None:
         return None
     return Command(found.group(1).lower(), int(found.group(2)) if found.group(2) else None,
@@ -117,10 +118,11 @@ def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = 
         "  map       the position as your side sees it, with its picture",
         "  orders    the orders in force for your side",
         "  record    the public record (attached) and how to check every die",
-        "  away: 2026-12-20 to 2026-12-27",
-        f"            an absence (UTC days, both counted; {a_year} days a year,",
-        f"            at most {longest} in one): deadlines in it move past it and",
-        "            the other side is told the dates; 'away: none' ends it",
+        "  away: FIRST-DAY to LAST-DAY",
+        "            an absence (the days as YEAR-MONTH-DAY, UTC, both counted;",
+        f"            {a_year} days a year, at most {longest} in one): deadlines in it",
+        "            move past it and the other side is told the dates;",
+        "            'away: none' ends it",
         "",
         "To send orders, reply to your latest report with your orders between",
         "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
