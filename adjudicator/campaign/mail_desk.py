@@ -156,15 +156,15 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
                 meta: Mapping[str, Any] | None = None) -> str:
     """Turn, phase, what is asked of whom, the deadline, whose orders are on file,
     and the absences not yet over."""
-    state, decision = match.state, match.decision
+    state = match.state
     result = getattr(state, "result", None)
     lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
              + ("." if result else f"; next step {log.next_batch}.")]
     if result:
         lines.append(f"The game is over: {outcome(result)}.")
         return "\n".join(lines)
-    if decision is not None:
-        lines.append(f"Asked of {decision.side.capitalize()}: {decision.prompt}")
+    for asked in match.decisions:  # every side asked at a stop that asks several
+        lines.append(f"Asked of {asked.side.capitalize()}: {asked.prompt}")
     lines.append(f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}.")
     on_file = log.orders_for(log.next_batch)
     for side in sides:
