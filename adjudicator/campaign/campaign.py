@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator import __version__
+from adjudicator.campaign.absence import BUDGET as ABSENCE_BUDGET
 from adjudicator.campaign.auth import (
     authenticate,
     authentication_of,
@@ -268,7 +269,7 @@ class Campaigns:
                             for p in players},
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,
-                **({"absence_budget": dict(absence_budget)} if absence_budget else {}),
+                **({ABSENCE_BUDGET: dict(absence_budget)} if absence_budget else {}),
             })
             tx.append(CHARTER, {"record": sign_next(key, None, CHARTER, charter).to_dict(),
                                 "private": {"opened": opened}})

@@ -232,7 +232,12 @@ class Mailroom:
         :data:`RECORD_EVERY_SECONDS` in a long run, which also refreshes the lease). A
         kill before that leaves the mail 'sending', to be sent again by the next 'send'
         (at least once, as above). A ``session`` keeps the SMTP connection open for the
-        next 'send' (a resident service's)."""
+        next 'send' (a resident service's).
+
+        Each message the server takes is also noted at once in a transaction of its
+        own (:meth:`_note_accepted`): one transaction per message, kept on purpose, so
+        that a 'send' killed before it records the outcomes is not followed by one that
+        sends that message again."""
         claim = smtp is not None or mark_sent
         token, claimed, recovered = self._take_lease(campaign, claim, hold)
         try:

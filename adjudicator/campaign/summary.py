@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -41,8 +41,7 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     deadline = opened + timedelta(hours=float(meta["deadline_hours"]))
     if not meta.get(ABSENCES):
         return deadline
-    aware = opened if opened.tzinfo else opened.replace(tzinfo=timezone.utc)
-    return moved_deadline(deadline if deadline.tzinfo else deadline.replace(tzinfo=timezone.utc), aware, meta)
+    return moved_deadline(deadline, opened, meta)  # (every step opens at a time in UTC: see campaign.utc)
 
 
 @lru_cache(maxsize=4096)
