@@ -427,8 +427,14 @@ class Campaigns:
         batch = log.next_batch
         deadline = step_deadline(tx.entries(), tx.campaign().meta)
         late = utc(now) >= deadline
+        missing = [side for side in game.sides if side not in log.orders_for(batch)]
+        # Batch 1 and a redo need every side; past the deadline of an open campaign, the
+        # sides that spoke are enough if at least one did, and the silent are named.
+        open_late = late and not log.sealed
+        passed_over = missing if open_late and len(missing) < len(game.sides) else []
+        waiting_for = [side for side in missing if side not in passed_over]
         if redo:
-            _check_fresh_orders(log, game.sides, late and not log.sealed)
+            _check_fresh_orders(log, waiting_for, open_late)
         if log.sealed:
             stalled = [s for s in game.sides if log.orders_for(batch).get(s) is None
                        or log.orders_for(batch)[s].reveal is None]
@@ -456,7 +462,7 @@ class Campaigns:
         start_events = len(match.events) if start_history else 0  # the first report tells the set-up
         chance = dice if secrets is None else secrets.chance(dice)
         if batch == 1:
-            chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch, late and not log.sealed)
+            chance = _once_every_side_has_spoken(chance, waiting_for, batch, open_late)
         sent = log.orders_up_to(batch, skip)
         undone = NotCarriedOut(game_support.answers, {
             side: [(o.step, o.text) for o in reversed(sent) if o.side == side] for side in game.sides})
@@ -466,8 +472,7 @@ class Campaigns:
                             secrets is not None)
         if not entries:
             return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
-        unheard = _unheard_past_deadline(game.sides, step_orders, redo or (batch == 1 and _draws(entries)),
-                                         late and not log.sealed)
+        unheard = passed_over if redo or (batch == 1 and _draws(entries)) else []
         default_notes = describe_defaults(defaults, game_support.answers) + tuple(
             f"{side.capitalize()}: no orders or confirmation for step {batch} by the deadline, so the step's "
             f"draws were keyed by the entropy of {', '.join(s for s in game.sides if s in step_orders)} only"
@@ -549,25 +554,22 @@ def _redoes_a_voided_step(log: CampaignLog) -> bool:
     return bool(undos) and not any(b.seq > undos[-1] for b in log.batches)
 
 
-def _check_fresh_orders(log: CampaignLog, sides: Sequence[str], late: bool = False) -> None:
-    """After an undo, the voided step runs again only once every side has sent fresh
-    orders, or a one-line confirmation with its entropy, for the new step: the redo's
-    dice then depend on a fresh contribution from every side (with ``--reuse-orders``
-    too, which only lets the orders on file answer the questions). Once the step's
-    deadline has passed (``late``, an open campaign), the sides that did speak are
-    enough, if at least one did: the silent ones are named in the batch's defaults."""
-    fresh = log.orders_for(log.next_batch)
-    missing = [side for side in sides if side not in fresh]
-    if missing and late and fresh:
+def _check_fresh_orders(log: CampaignLog, missing: Sequence[str], late: bool) -> None:
+    """After an undo, the voided step runs again only once every side due (``missing``:
+    those still to speak) has sent fresh orders, or a one-line confirmation with its
+    entropy, for the new step, so that the redo's dice depend on a fresh contribution
+    from every side (with ``--reuse-orders`` too, which only lets the orders on file
+    answer the questions); past its deadline (``late``, an open campaign), the sides are
+    due only while none has spoken. Else FreshOrdersNeeded."""
+    if not missing:
         return
-    if missing:
-        waits = (f"no side has sent anything for it by the deadline, and nothing is drawn until one does: waiting "
-                 f"for {', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
-        raise FreshOrdersNeeded(
-            f"campaign {log.campaign!r}: step {log.next_batch} runs again a step voided by an undo, and its dice need "
-            f"a fresh contribution from every side: {waits} to send orders, or a one-line "
-            f"confirmation (the header with 'step: {log.next_batch}' and an 'entropy:' line); '--reuse-orders' lets "
-            "the orders on file answer, but the confirmations are still needed")
+    waits = (f"no side has sent anything for it by the deadline, and nothing is drawn until one does: waiting "
+             f"for {', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
+    raise FreshOrdersNeeded(
+        f"campaign {log.campaign!r}: step {log.next_batch} runs again a step voided by an undo, and its dice need "
+        f"a fresh contribution from every side: {waits} to send orders, or a one-line "
+        f"confirmation (the header with 'step: {log.next_batch}' and an 'entropy:' line); '--reuse-orders' lets "
+        "the orders on file answer, but the confirmations are still needed")
 
 
 def _reused_orders(log: CampaignLog) -> list[int]:
@@ -584,25 +586,14 @@ def _draws(entries: Sequence[Mapping[str, Any]]) -> bool:
                for entry in entries)
 
 
-def _unheard_past_deadline(sides: Sequence[str], step_orders: Mapping[str, Any], due: bool,
-                           late: bool) -> list[str]:
-    """The sides that had not spoken when the deadline of a step that needs every side
-    (``due``: batch 1 or a redo) passed in an open campaign (``late``), while another
-    side had: the step goes ahead without them, and the batch names them in its defaults."""
-    missing = [side for side in sides if side not in step_orders]
-    return missing if due and late and len(missing) < len(sides) else []
-
-
-def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], sides: Sequence[str],
-                                step_orders: Mapping[str, Any], step: int,
-                                late: bool = False) -> Callable[[Any], Sequence[int]]:
-    """The step's draws, refused while a side that is due has not contributed: nothing
-    random is drawn in the first step before every side has sent orders or a one-line
-    confirmation (so that the referee, who made the seed chain, cannot foresee a draw).
-    Once the deadline has passed in an open campaign (``late``), the sides that did speak
-    are enough, if at least one did: their entropy still keys the batch."""
-    missing = [side for side in sides if side not in step_orders]
-    if not missing or (late and len(missing) < len(sides)):
+def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], missing: Sequence[str], step: int,
+                                late: bool) -> Callable[[Any], Sequence[int]]:
+    """The step's draws, refused while a side that is due (``missing``: those still to
+    speak) has not contributed: nothing random is drawn in the first step before every
+    side has sent orders or a one-line confirmation (so that the referee, who made the
+    seed chain, cannot foresee a draw). Past the deadline of an open campaign
+    (``late``), the sides are due only while none has spoken."""
+    if not missing:
         return chance
     waits = (f"no side has spoken by the deadline, and the campaign waits for the first: waiting for "
              f"{', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
