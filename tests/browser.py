@@ -36,25 +36,38 @@ window.addEventListener("load", () => {
 """
 
 
-def laid_out(html: str, folder: Path, width: int, name: str, measure: str, height: int = 4400) -> dict:
-    """The page laid out by the browser at ``width`` pixels: what the ``measure`` script's
-    ``measure()`` found, with the page's width and overflows (:data:`REPORT`). A screenshot
-    is taken too."""
+def headless(folder: Path, budget_ms: int, *flags: str) -> list[str]:
+    """The command line of a headless chromium that runs a page's scripts for up to
+    ``budget_ms`` of virtual time (its profile in ``folder``). Without a browser the test
+    is skipped, saying so, or fails with ADJUDICATOR_REQUIRE_CHROMIUM=1 (as in CI)."""
     if BROWSER is None:
         if os.environ.get("ADJUDICATOR_REQUIRE_CHROMIUM") == "1":
             pytest.fail("chromium is not installed (apt-get install chromium)")
         pytest.skip("no headless browser (apt-get install chromium)")
+    return [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", *flags, f"--virtual-time-budget={budget_ms}",
+            f"--user-data-dir={folder / 'profile'}"]
+
+
+def dumped_dom(page: Path, folder: Path, budget_ms: int = 30000, timeout: int = 120, *flags: str) -> str:
+    """The DOM of ``page`` after a real headless chromium ran its scripts (see :func:`headless`)."""
+    return subprocess.run([*headless(folder, budget_ms, *flags), "--dump-dom", page.as_uri()],
+                          capture_output=True, timeout=timeout, check=True, text=True).stdout
+
+
+def laid_out(html: str, folder: Path, width: int, name: str, measure: str, height: int = 4400) -> dict:
+    """The page laid out by the browser at ``width`` pixels: what the ``measure`` script's
+    ``measure()`` found, with the page's width and overflows (:data:`REPORT`). A screenshot
+    is taken too."""
+    window = ("--hide-scrollbars", f"--window-size={width},{height}")
+    common = headless(folder, 5000, *window)
     page = folder / f"{name}.html"
     page.write_text(html.replace("</body>", measure + REPORT + "</body>"), encoding="utf-8")
-    common = [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-              f"--window-size={width},{height}", "--virtual-time-budget=5000", f"--user-data-dir={folder / 'profile'}"]
     shot = Path(SHOTS) if SHOTS else folder
     shot.mkdir(parents=True, exist_ok=True)
     subprocess.run([*common, f"--screenshot={shot / (name + '.png')}", page.as_uri()],
                    capture_output=True, timeout=120, check=True)
     assert (shot / f"{name}.png").stat().st_size > 10_000
-    dom = subprocess.run([*common, "--dump-dom", page.as_uri()], capture_output=True, timeout=120,
-                         check=True, text=True).stdout
+    dom = dumped_dom(page, folder, 5000, 120, *window)
     marker = '<pre id="measured">'
     assert marker in dom, dom[-2000:]
     return json.loads(dom.split(marker, 1)[1].split("</pre>", 1)[0].replace("&quot;", '"').replace("&amp;", "&"))

@@ -7,8 +7,9 @@ both passes.
 
 ``ADJUDICATOR_SOAK=1`` runs the long soaks, which the default run leaves short: a test
 marked ``soak`` is skipped without it, and one marked ``soak("sized")`` runs a smaller
-form of itself (its size read from :func:`soak_size`). ``ADJUDICATOR_SOAK=1 pytest -m
-soak`` runs just the soaks, in full.
+form of itself (its size read from :func:`soak_size`; the cases a parametrized test adds
+when sized up are marked by :func:`soak_cases`). ``ADJUDICATOR_SOAK=1 pytest -m soak``
+runs just the soaks, in full.
 """
 
 from __future__ import annotations
@@ -28,6 +29,15 @@ def soak_size(default: int, full: int, variable: str | None = None) -> int:
     else ``full`` with ADJUDICATOR_SOAK=1, else ``default``."""
     given = os.environ.get(variable) if variable else None
     return int(given) if given else full if SOAK else default
+
+
+def soak_cases(cases) -> list:
+    """The cases a sized soak adds to a parametrized test, marked ``soak("sized")``: they
+    run whenever they are asked for, and ``-m soak`` selects them without the default
+    cases (a tuple is one case of several arguments)."""
+    sized = pytest.mark.soak("sized")
+    return [pytest.param(*case, marks=sized) if isinstance(case, tuple) else pytest.param(case, marks=sized)
+            for case in cases]
 
 
 def pytest_configure(config):

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 
 from adjudicator.campaign.campaign import Campaigns, Player
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.examples import confirmation
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.campaign.verify import render_verdict, verify_text
 from adjudicator.fairdice import generate_keypair, save_private_key
@@ -140,8 +141,8 @@ def run_demo(folder: Path, seed: int, options: Mapping[str, Any],
 def _confirmation_email(side: str, turn: Any, password: str, rng: random.Random) -> bytes:
     """The one-line confirmation a side sends for step 1: its header and entropy, no orders."""
     name, address = ADMIRALS[side]
-    text = (f"BEGIN ORDERS\ncampaign: {CAMPAIGN}\nside: {side}\nturn: {turn}\nstep: 1\npassword: {password}\n"
-            f"entropy: {rng.getrandbits(64):016x}\nEND ORDERS\n")
+    entropy = f"{rng.getrandbits(64):016x}"
+    text = "BEGIN ORDERS\n" + confirmation(CAMPAIGN, side, turn, 1, password, entropy) + "END ORDERS\n"
     return player_email(text, name=name, address=address, to=REFEREE, subject=f"[{CAMPAIGN}] step 1: confirmed")
 
 

@@ -25,8 +25,6 @@ from adjudicator.store import Store
 
 #: the private key of docs/dice.md §10.5 (RFC 8032 seed): published, for examples only
 EXAMPLE_KEY_SEED = bytes(range(0x20, 0x40))
-SIDES = {"port-arthur": ("japan", "russia"), "russo-japanese-war": ("japan", "russia"),
-         "tsushima-1905": ("japan", "russia")}
 #: example file -> (game, options, steps it runs at most: a whole game when it ends before)
 EXAMPLES = {"port-arthur.jsonl": ("port-arthur", {}, 6),
             "russo-japanese-war.jsonl": ("russo-japanese-war", {}, 5),
@@ -50,19 +48,20 @@ def play_example(campaigns: Campaigns, name: str, game: str, options: Mapping[st
     first step; then at each step each side asked sends orders (with entropy) and the
     referee adjudicates. Returns the public record."""
     plugin = support(game)
+    sides = plugin.game().sides
     key = example_key()
     rng = random.Random(seed)
-    passwords = {side: f"{side}-example-password" for side in SIDES[game]}
-    campaigns.create(name, plugin.name, [Player(side, f"{side}@example.org", passwords[side]) for side in SIDES[game]],
+    passwords = {side: f"{side}-example-password" for side in sides}
+    campaigns.create(name, plugin.name, [Player(side, f"{side}@example.org", passwords[side]) for side in sides],
                      key, options=dict(options), referee_address="referee@example.org")
-    commanders = {side: plugin.commander(side, rng) for side in SIDES[game]}
+    commanders = {side: plugin.commander(side, rng) for side in sides}
     for _ in range(steps):
         log, match = campaigns.match(name)
         if match.finished or log.forfeit is not None:
             break
         step, turn = log.next_batch, getattr(match.state, "turn", 1)
         asked = {decision.side: decision for decision in match.decisions}  # (a stop may ask several sides)
-        for side in SIDES[game]:
+        for side in sides:
             entropy = f"{rng.getrandbits(64):016x}"
             if side in asked:
                 header = {"campaign": name, "side": side, "turn": turn, "step": step,

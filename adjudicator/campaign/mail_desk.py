@@ -305,7 +305,7 @@ def _orders_text(log: Any, match: Any, side: str) -> str:
 def _map(log: Any, match: Any, side: str, meta: Mapping[str, Any], deadline: Any) -> Answer:
     """The position as ``side`` sees it (its report's situation and picture, no events)."""
     from adjudicator.campaign.games import support
-    from adjudicator.reports import render
+    from adjudicator.reports.render import render
     from adjudicator.reports.context import report_context
 
     player = meta["players"][side]["address"]

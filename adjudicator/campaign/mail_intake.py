@@ -549,7 +549,7 @@ def _refusal(err: Exception, quote: bool = True) -> str:
     if not quote:
         return (f"Your orders were not accepted ({_kind(err)}), and nothing was recorded. The details "
                 "go only to a player's registered address.")
-    return f"Your orders were not accepted, and nothing was recorded:\n\n  {err}\n"
+    return f"Your orders were not accepted, and nothing was recorded:\n\n{err}\n"
 
 
 def _unquoted(problem: Any) -> str:

@@ -32,7 +32,8 @@ from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.mail_intake import ORDERS_MAIL, Intake, Taken
 from adjudicator.engine import Match
-from adjudicator.fairdice import fingerprint, public_key_from_text
+from adjudicator.fairdice import referee_fingerprint
+from adjudicator.files import sync_folder
 from adjudicator.mail import (
     IncomingMail,
     eml_filename,
@@ -40,7 +41,6 @@ from adjudicator.mail import (
     message_headers,
     outgoing_mail,
     read_messages,
-    sync_folder,
     write_eml,
     write_eml_bytes,
 )
@@ -119,14 +119,14 @@ class Mailroom:
         """Queue each player's opening mail (inside the transaction that creates the
         campaign): the first question with its template, or, when the game's set-up
         draws first, the one-line confirmation each side is asked for."""
-        from adjudicator.reports import render  # the templates only when reports are written: not for receive or send
+        from adjudicator.reports.render import render  # the templates only when reports are written: not for receive or send
         from adjudicator.reports.context import report_context
         from adjudicator.reports.mailed import report_mail
 
         meta = tx.campaign().meta
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
-        key = fingerprint(public_key_from_text(log.charter["referee_key"]))
+        key = referee_fingerprint(log.charter) or "(unreadable key)"
         confirm = match.decision is None and not match.finished  # nothing asked: the set-up draws first
         for side, player in meta["players"].items():
             report = render(report_context(
@@ -147,7 +147,7 @@ class Mailroom:
 
     def queue_reports(self, tx: Any, log: CampaignLog, match: Match, step: StepResult) -> None:
         """Queue each player's report of ``step`` (called inside the adjudication's transaction)."""
-        from adjudicator.reports import render
+        from adjudicator.reports.render import render
         from adjudicator.reports.context import report_context
         from adjudicator.reports.mailed import report_mail
 

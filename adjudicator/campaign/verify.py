@@ -230,7 +230,7 @@ class _Checker:
             self.current = record.seq
             if self.forfeited and record.kind != OPENING:
                 raise BadRecord(record.seq, "a record after the forfeit that ended the campaign")
-            if record.kind != CHARTER:
+            if record.kind not in (CHARTER, OPENING):  # both checked before the replay
                 self._check_schema(record)
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
@@ -307,6 +307,7 @@ class _Checker:
             return
         record = found[0]
         self.current = record.seq
+        self._check_schema(record)
         if self.hidden_chain is None or len(found) > 1 or record is not self.records[-1]:
             raise BadRecord(record.seq, "an opening record must be the last record of a campaign "
                                         "with hidden information, and the only one")
@@ -353,7 +354,7 @@ class _Checker:
         if body.get("step") != step or not set(body.get("forfeited", [])) <= self.sides:
             raise BadRecord(record.seq, "the forfeit names another step or an unknown side")
         latest = {}
-        for seq, orders in self.orders.items():
+        for orders in self.orders.values():
             if orders["step"] == step:
                 latest[orders["side"]] = orders
         stalled = sorted(side for side in self.sides if latest.get(side, {}).get("reveal_hash") is None)
@@ -430,19 +431,19 @@ class _Checker:
         self._check_outcome(record)
 
     def _check_every_side_spoke(self, record: Record, number: int, contributed: set[str], redo: bool) -> None:
-        """No draw before every side due has spoken: in batch 1, in a batch that runs a
-        voided step again, and in sealed mode, a batch that draws anything needs a
-        contribution from every side."""
-        entries = record.body.get("entries", [])
-        draws = any(any(key in entry for key in DRAW_KINDS) or entry.get("what", "answer") != "answer"
-                    for entry in entries)
-        if not draws or not (number == 1 or redo or self.player_chains):
+        """No draw before every side due has spoken: in batch 1 and in a batch that runs a
+        voided step again, a batch that draws anything needs a contribution from every
+        side, but for the sides silent past the deadline that it names in its defaults
+        when at least one side spoke. (In sealed mode every batch has every side's
+        contribution: ``_check_contributions`` refuses one without.)"""
+        if not (number == 1 or redo):
             return
         missing = sorted(self.sides - contributed)
-        if not self.player_chains and contributed and set(missing) <= set(record.body.get("defaults", [])):
-            return  # past the deadline, the sides that spoke key the batch; the silent ones are named
-        if missing:
-            why = "batch 1" if number == 1 else "a voided step run again" if redo else "sealed mode"
+        if not missing or (contributed and set(missing) <= set(record.body.get("defaults", []))):
+            return
+        if any(any(key in entry for key in DRAW_KINDS) or entry.get("what", "answer") != "answer"
+               for entry in record.body.get("entries", [])):
+            why = "batch 1" if number == 1 else "a voided step run again"
             raise BadRecord(record.seq, f"the batch draws without a contribution from {', '.join(missing)}: "
                                         f"in {why} every side is due before anything random is drawn (a side "
                                         "silent past the deadline is named in the batch's defaults, and at "
@@ -499,7 +500,7 @@ class _Checker:
         self.last_seed = (first, seed)
         return seed
 
-    def _check_contributions(self, record: Record, number: int) -> dict[str, bytes]:
+    def _check_contributions(self, record: Record, number: int) -> tuple[dict[str, bytes], set[str]]:
         used = record.body.get("orders", [])
         revealed = record.body.get("contributions", {})
         by_side = {}
@@ -591,13 +592,6 @@ class _Checker:
         else:
             self.match.answer(entry["side"], entry["answer"], entry.get("kind"))
 
-    def _address(self, record: Record, position: int, drawn: str, entry: Mapping[str, Any]) -> Mapping[str, Any]:
-        at = entry.get("at")
-        if not isinstance(at, dict):
-            raise BadRecord(record.seq, f"entry {position}: the {drawn} are published without their address "
-                                        "('at'), so nobody can recompute them")
-        return at
-
     def _check_public_draw(self, record: Record, number: int, position: int, entry: Mapping[str, Any],
                            dice: BatchDice) -> None:
         """While the replay waits for the opening: recompute a public draw from its address,
@@ -605,12 +599,12 @@ class _Checker:
         drawn = next((key for key in DRAWS if key in entry), None)
         if drawn is None:
             return  # a public answer: checked by the replay after the opening
-        at = self._address(record, position, drawn, entry)
+        at = entry["at"]  # required by the schemas of batch and opening
         request = request_at(drawn, entry[drawn], at)
         expected_at = draw_address(request, number, self.counters[PUBLIC_STREAM])
         self._compare_address(record, position, drawn, at, expected_at)
         self._check_values(record, position, drawn, entry[drawn], dice.at(request, at["index"]), "")
-        self._count(request, drawn, at, entry[drawn])
+        self._count(drawn, at, entry[drawn])
 
     def _replay_draw(self, record: Record, number: int, position: int, drawn: str, entry: Mapping[str, Any],
                      streams: Mapping[str, BatchDice | None]) -> None:
@@ -620,13 +614,13 @@ class _Checker:
         request = getattr(self.match, pending_name)
         if request is None:
             raise BadRecord(record.seq, f"entry {position} gives {drawn} where the game draws none")
-        at = self._address(record, position, drawn, entry)
+        at = entry["at"]  # required by the schemas of batch and opening
         stream = stream_of(request, self.hidden_chain is not None)
         expected_at = draw_address(request, number, self.counters[stream], stream)
         self._compare_address(record, position, drawn, at, expected_at)
         expected = streams[stream].at(request, expected_at["index"])
         self._check_values(record, position, drawn, entry[drawn], expected, f" ({request.purpose})")
-        self._count(request, drawn, at, expected)
+        self._count(drawn, at, expected)
         getattr(self.match, supply_name)(expected)
 
     def _compare_address(self, record: Record, position: int, drawn: str, at: Mapping[str, Any],
@@ -643,7 +637,7 @@ class _Checker:
             raise BadRecord(record.seq, f"entry {position}: the {drawn} published are {published}, "
                                         f"the seed gives {list(expected)}{purpose}")
 
-    def _count(self, request: Any, drawn: str, at: Mapping[str, Any], values: Any) -> None:
+    def _count(self, drawn: str, at: Mapping[str, Any], values: Any) -> None:
         """Move the stream's draw counter on, and count the dice for the table."""
         self.counters[at["stream"]] += draw_count(drawn, int(at["n"]), len(values))
         if drawn == "dice":

@@ -116,8 +116,9 @@ def keep_out_of_the_log(settings: Any, smtp: Any) -> None:
 
     secrets = [*url_passwords(str(settings.store)), os.environ.get("ADJUDICATOR_KEY_PASSPHRASE", ""),
                settings.imap.password if settings.imap else "", smtp.password if smtp else ""]
+    redacting = Redacting(secrets)  # the empty ones (a password not given) left out there
     for handler in logging.getLogger("adjudicator").handlers:
-        handler.addFilter(Redacting([s for s in secrets if s]))
+        handler.addFilter(redacting)
 
 
 def configure_logging(verbose: bool) -> None:

@@ -4,7 +4,6 @@ SQLite file and a PostgreSQL database (either way), every history verified on ar
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Optional
 
 import typer

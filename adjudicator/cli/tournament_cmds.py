@@ -22,19 +22,11 @@ OUTBOX_OPTION = typer.Option(Path("outbox"), "--outbox", envvar="ADJUDICATOR_OUT
 
 
 @contextlib.contextmanager
-def tournament_errors() -> Iterator[None]:
-    """The tournament layer's errors (and the campaign layer's) as one line, exit 2:
-    they are all AdjudicatorErrors, which :func:`user_errors` tells."""
-    with user_errors():
-        yield
-
-
-@contextlib.contextmanager
 def referee(store: Path, key: Path, create: bool = False) -> Iterator[tuple]:
     """The referee's tournaments over ``store`` and the private key, errors as one line."""
     from adjudicator.tournament.service import Tournaments
 
-    with tournament_errors():
+    with user_errors():
         private = load_key(key)
         with open_store(store, create=create) as opened:
             yield Tournaments(opened), private
@@ -51,7 +43,7 @@ def new(
     """Create a tournament: its signed charter, the commitment to its seed chain, its players."""
     from adjudicator.tournament.charter import load_charter
 
-    with tournament_errors():
+    with user_errors():
         parsed = load_charter(charter)
     with referee(store, key, create=True) as (tournaments, private):
         state = tournaments.create(parsed, private, parse_now(now))
@@ -207,12 +199,6 @@ def rule(
     typer.echo(f"{game}: {done}")
 
 
-def _fingerprint(state) -> str:
-    from adjudicator.fairdice import fingerprint, public_key_from_text
-
-    return fingerprint(public_key_from_text(state.charter["referee_key"]))
-
-
 @tournament_app.command()
 def status(
     name: str = NAME,
@@ -220,23 +206,25 @@ def status(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
 ) -> None:
     """Rounds, games running and finished, rulings."""
+    from adjudicator.fairdice import referee_fingerprint
     from adjudicator.tournament.service import Tournaments
 
-    with tournament_errors():
+    with user_errors():
         with open_store(store) as opened:
             state = Tournaments(opened).state(name)
+    key_fingerprint = referee_fingerprint(state.charter)
     if format is OutputFormat.json:
         typer.echo(json.dumps({
             "tournament": name, "format": state.format, "players": list(state.players),
             "withdrawn": list(state.withdrawn), "rounds": len(state.rounds),
             "running": [s.game for s in state.running()], "results": len(state.results),
             "rulings": state.rulings, "closed": state.closed is not None, "head": state.head,
-            "fingerprint": _fingerprint(state)}, indent=2))
+            "fingerprint": key_fingerprint}, indent=2))
         return
     typer.echo(f"{name}: {state.format}, {len(state.active_players())} active player(s) of {len(state.players)}, "
                f"{len(state.rounds)} round(s) paired" + (", closed" if state.closed else ""))
     typer.echo(f"record head: {state.head}  (pin the audit: 'tournament audit --head')")
-    typer.echo(f"referee key fingerprint: {_fingerprint(state)}")
+    typer.echo(f"referee key fingerprint: {key_fingerprint or '(unreadable key)'}")
     for info in state.rounds:
         typer.echo(f"round {info.number} (ends {info.ends[:10]}):")
         for slot in info.games:
@@ -288,7 +276,7 @@ def standings(
     """Standings with every tie-break value, ratings (Glicko-2) and reliability, apart."""
     from adjudicator.tournament import standings as standings_module
 
-    with tournament_errors():
+    with user_errors():
         state, lines, table = _table(name, store)
     if format is OutputFormat.json:
         if state.format == "ladder":
@@ -322,7 +310,7 @@ def report(
     """The standings mail, with the working (printed; --mail queues it for 'send')."""
     from adjudicator.tournament.service import Tournaments, standings_text
 
-    with tournament_errors():
+    with user_errors():
         state, lines, _ = _table(name, store)
         if mail:
             with open_store(store) as opened:
@@ -351,7 +339,7 @@ def export(
 
     if format not in EXPORTS:
         raise fail(f"--format {format!r}: use one of {', '.join(EXPORTS)}")
-    with tournament_errors():
+    with user_errors():
         if public is not None:
             record, games = _public_bundle(store, name)
             written = write_bundle(public, name, record, games)
@@ -410,7 +398,7 @@ def audit(
 
     if (name is None) == (public is None):
         raise fail("give a tournament NAME (from the store) or --public FOLDER, not both")
-    with tournament_errors():
+    with user_errors():
         if public is not None:
             try:
                 record, games = read_bundle(public)
@@ -437,7 +425,7 @@ def site(
     from adjudicator.site.event import build_event_site, event_rounds
     from adjudicator.tournament.service import Tournaments
 
-    with tournament_errors():
+    with user_errors():
         with open_store(store) as opened:
             tournaments = Tournaments(opened)
             state = tournaments.state(name)
@@ -466,7 +454,7 @@ def balance_command(
         options = parse_options(option)
     except ValueError as err:
         raise fail(str(err))
-    with tournament_errors():
+    with user_errors():
         report = balance(chosen_game(game, first_by_default=True), games, seed, options)
     if format is OutputFormat.json:
         typer.echo(json.dumps({"game": report.game, "games": report.games, "draws": report.draws,

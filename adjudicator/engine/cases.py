@@ -26,16 +26,24 @@ class CaseProblem(EngineError):
 
 def run_case(case: Mapping[str, Any], game: Any, conformance: Any) -> list[str]:
     """Run one case of ``game``; return what differed (empty when the case passes)."""
+    try:
+        match, supplies = play_case(case, game, conformance)
+    except CaseProblem as err:
+        return [str(err)]
+    return supplies.leftovers() or list(conformance.compare(match, case.get("expect", {}), supplies.rejections))
+
+
+def play_case(case: Mapping[str, Any], game: Any, conformance: Any) -> tuple[Match, "CaseSupplies"]:
+    """Play one case of ``game`` as :func:`run_case` does, without comparing: the match
+    as the case leaves it (paused at ``until`` when the case names it) and the lists it
+    was supplied from. Raises :class:`CaseProblem` when the case cannot be run as written."""
     until = case.get("until")
     match = Match(game, conformance.setup(case), case.get("options", {}),
                   pause_on=stop_at_phase(until) if until else None)
     supplies = CaseSupplies(case, getattr(conformance, "answer_problem", None))
-    try:
-        drive(match, Source(chance=supplies.chance, answer=supplies.answer, rejected=supplies.rejected,
-                            keep_pauses=True))
-    except CaseProblem as err:
-        return [str(err)]
-    return supplies.leftovers() or list(conformance.compare(match, case.get("expect", {}), supplies.rejections))
+    drive(match, Source(chance=supplies.chance, answer=supplies.answer, rejected=supplies.rejected,
+                        keep_pauses=True))
+    return match, supplies
 
 
 def stop_at_phase(until: str) -> Callable[[Event], bool]:

@@ -16,12 +16,15 @@ import binascii
 import hashlib
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from .errors import (
     EmptyPassphrase,
+    FairDiceError,
     InvalidFingerprint,
     InvalidPublicKey,
     KeyFileError,
@@ -162,6 +165,16 @@ def fingerprint(public_key: Ed25519PublicKey) -> str:
     digest = hashlib.sha256(public_key_bytes(public_key)).digest()[:FINGERPRINT_BYTES]
     hex_digits = digest.hex()
     return " ".join(hex_digits[i : i + 4] for i in range(0, len(hex_digits), 4))
+
+
+def referee_fingerprint(charter: Mapping[str, Any]) -> str | None:
+    """The fingerprint of the referee key a campaign's (or a tournament's) charter names
+    in ``referee_key``, for a player to compare with the one the referee gave out of
+    band; None when the charter names no key that can be read."""
+    try:
+        return fingerprint(public_key_from_text(charter["referee_key"]))
+    except (KeyError, FairDiceError, ValueError):
+        return None
 
 
 def read_fingerprint(text: str) -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from adjudicator import files
-from adjudicator.files import sync_folder, write_atomically
+from adjudicator.files import write_atomically
 from adjudicator.speed import annex_on
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
@@ -329,8 +329,15 @@ def _set_body(message: EmailMessage, text: str, html: str | None) -> None:
         message.add_alternative(
             html, subtype="html", charset="utf-8", cte=_transfer_encoding(html)
         )
-        for part in message.iter_parts():
-            del part["MIME-Version"]  # belongs on the top level only
+        keep_mime_version_on_top(message)
+
+
+def keep_mime_version_on_top(message: EmailMessage) -> None:
+    """Drop the MIME-Version header the email package puts on each part it adds: it
+    belongs on the top level only."""
+    for part in message.walk():
+        if part is not message:
+            del part["MIME-Version"]
 
 
 def _normalise_newlines(body: str) -> str:
@@ -533,7 +540,7 @@ def write_eml_bytes(data: bytes, name: str, folder: str | os.PathLike[str], *, s
     """Write the wire form ``data`` of a message (as :func:`message_bytes` made it, e.g.
     a queued message) as ``folder/name``, atomically, as :func:`write_eml` does.
     Without ``sync_folder`` the caller flushes the folder's entries itself, once for
-    several files (:func:`sync_folder`)."""
+    several files (:func:`adjudicator.files.sync_folder`)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     target = write_atomically(folder / name, data, durable=True)

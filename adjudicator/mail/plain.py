@@ -16,8 +16,15 @@ import textwrap
 #: RFC 5322's recommended line length.
 WIDTH = 78
 
-_WRAPPER = textwrap.TextWrapper(width=WIDTH, subsequent_indent="    ", break_long_words=False,
+
+def line_wrapper(width: int = WIDTH, hang: int = 4) -> textwrap.TextWrapper:
+    """The wrapper of prose lines: at spaces only (a long word is left whole, tabs and
+    runs of spaces as they are), each following line indented by ``hang`` spaces."""
+    return textwrap.TextWrapper(width=width, subsequent_indent=" " * hang, break_long_words=False,
                                 break_on_hyphens=False, expand_tabs=False, replace_whitespace=False)
+
+
+_WRAPPER = line_wrapper()
 
 
 def fit_text(text: str) -> str:

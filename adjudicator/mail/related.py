@@ -15,11 +15,11 @@ Headers and their checks are :func:`~adjudicator.mail.outgoing.build_message`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from typing import Any
 
-from .outgoing import AddressLike, OutgoingMail, build_message, message_bytes
+from .outgoing import OutgoingMail, build_message, keep_mime_version_on_top, message_bytes
 
 
 @dataclass(frozen=True)
@@ -41,35 +41,21 @@ class Attachment:
     subtype: str
 
 
-def outgoing_mail_with_parts(
-    *,
-    sender: AddressLike,
-    to: AddressLike | Iterable[AddressLike],
-    subject: str,
-    text: str,
-    html: str,
-    images: Sequence[InlineImage] = (),
-    attachments: Sequence[Attachment] = (),
-    message_id: str | None = None,
-    in_reply_to: str | None = None,
-    references: Iterable[str] = (),
-    headers: Mapping[str, str] | None = None,
-    date: datetime | None = None,
-) -> OutgoingMail:
-    """The text and HTML mail :func:`~adjudicator.mail.outgoing.outgoing_mail` makes,
-    with ``images`` beside the HTML (multipart/related) and ``attachments`` after it."""
-    message = build_message(sender=sender, to=to, subject=subject, text=text, html=html,
-                            message_id=message_id, in_reply_to=in_reply_to, references=references,
-                            headers=headers, date=date)
+def outgoing_mail_with_parts(*, images: Sequence[InlineImage] = (), attachments: Sequence[Attachment] = (),
+                             **fields: Any) -> OutgoingMail:
+    """The text and HTML mail :func:`~adjudicator.mail.outgoing.outgoing_mail` makes
+    from ``fields`` (:func:`~adjudicator.mail.outgoing.build_message`'s, ``html``
+    among them), with ``images`` beside the HTML (multipart/related) and
+    ``attachments`` after it."""
+    message = build_message(**fields)
     html_part = message.get_body(("html",))
-    assert html_part is not None  # build_message made one
+    if html_part is None:
+        raise TypeError("outgoing_mail_with_parts needs the html the images go beside")
     for image in images:
         html_part.add_related(image.data, "image", image.subtype, cid=f"<{image.content_id}>",
                               disposition="inline", filename=f"{image.content_id.split('@')[0]}.{image.subtype}")
     for attachment in attachments:
         message.add_attachment(attachment.data, attachment.maintype, attachment.subtype,
                                filename=attachment.filename)
-    for part in message.walk():
-        if part is not message:
-            del part["MIME-Version"]  # belongs on the top level only
+    keep_mime_version_on_top(message)
     return OutgoingMail(str(message["Message-ID"]), message_bytes(message))

@@ -39,6 +39,18 @@ TERMINAL_WORDS = {
     "_COLON": '":"',
     "_COMMA": '","',
     "_SEMI": '";"',
+    "common__ID": "a word",
+    "common__PASSPHRASE": "a password",
+    "COUNT": "a number",
+    "NUMBER": "a number",
+    "SIGNED": "a number",
+    "LENGTH": "a distance in base lengths",
+    "TURN_CODE": "a turn (S45, P90, ...)",
+    "_ELSE": '"else"',
+    "CARDNO": "a card number",
+    "CARDNAME": "a card's name",
+    "WORD": "a word",
+    "NAVAL_FLEET": '"Port Arthur" or "Vladivostok"',
 }
 
 
@@ -336,19 +348,85 @@ def describe_terminal(parser: Lark, name: str) -> str:
     """How to name terminal ``name`` to a player: a keyword in quotes, or what it is."""
     if name in TERMINAL_WORDS:
         return TERMINAL_WORDS[name]
+    words = keywords_of(parser, name)
+    if words:
+        return f'"{words[0]}"'
     try:
         pattern = parser.get_terminal(name).pattern
     except KeyError:
         return name.lower()
-    if pattern.type == "str":
-        return f'"{pattern.value}"'
-    return name.strip("_").lower()
+    return f'"{pattern.value}"' if pattern.type == "str" else name.strip("_").lower()
 
 
 def keyword_of(parser: Lark, name: str) -> str | None:
-    """The keyword text of terminal ``name``, or None when it is not a keyword."""
+    """The keyword text of terminal ``name`` (its shortest spelling), or None when it is
+    not a keyword."""
+    words = keywords_of(parser, name)
+    return words[0] if words else None
+
+
+@lru_cache(maxsize=None)
+def keywords_of(parser: Lark, name: str) -> tuple[str, ...]:
+    """Every spelling of keyword terminal ``name``, shortest first: a string terminal's
+    text, or the words a pattern of literal alternatives spells (``"move"i | "moves"i``,
+    ``forced[ \t]+attacks?``: "forced attack", "forced attacks"); empty when ``name``
+    is not a keyword (a name, a number, ...)."""
     try:
         pattern = parser.get_terminal(name).pattern
     except KeyError:
-        return None
-    return pattern.value if pattern.type == "str" and pattern.value[:1].isalpha() else None
+        return ()
+    words = [pattern.value] if pattern.type == "str" else _spellings(pattern.value)
+    if not words or not all(word[:1].isalpha() for word in words):
+        return ()
+    return tuple(sorted(set(words), key=lambda word: (len(word), word)))
+
+
+def _spellings(regexp: str) -> list[str]:
+    """The strings ``regexp`` matches when it is made of literal text, alternatives,
+    optional parts and runs of blanks (read as one space); [] for any other pattern."""
+    import re._parser as sre_parse  # only when an orders file has an error to describe
+    from re._constants import ASSERT, ASSERT_NOT, BRANCH, IN, LITERAL, MAX_REPEAT, SUBPATTERN
+
+    blanks = {ord(" "), ord("\t"), ord("\f")}
+
+    def spell(items) -> list[str] | None:
+        found = [""]
+        for op, arg in items:
+            if op is LITERAL:
+                found = [text + chr(arg) for text in found]
+            elif op in (ASSERT, ASSERT_NOT):
+                continue
+            elif op is SUBPATTERN:
+                inner = spell(arg[-1])
+                if inner is None:
+                    return None
+                found = [text + more for text in found for more in inner]
+            elif op is BRANCH:
+                options = [spell(branch) for branch in arg[1]]
+                if any(option is None for option in options):
+                    return None
+                found = [text + more for text in found for option in options for more in option]
+            elif op is IN and {value for kind, value in arg if kind is LITERAL} <= blanks and \
+                    all(kind is LITERAL for kind, _ in arg):
+                found = [text + " " for text in found]
+            elif op is MAX_REPEAT:
+                low, high, inner_items = arg
+                inner = spell(inner_items)
+                if inner is None:
+                    return None
+                if inner == [" "]:
+                    found = [text + " " for text in found]
+                elif (low, high) == (0, 1):
+                    found = [text + more for text in found for more in ["", *inner]]
+                else:
+                    return None
+            else:
+                return None
+            if len(found) > 16:
+                return None
+        return found
+
+    try:
+        return spell(sre_parse.parse(regexp)) or []
+    except (re.error, TypeError, ValueError):
+        return []

@@ -49,8 +49,10 @@ class Catalog:
                 labels.setdefault(normal(label), name)
         return cls(kind, labels)
 
-    def lookup(self, text: str) -> Lookup:
-        """Resolve ``text`` (see the module docstring)."""
+    def lookup(self, text: str, suggest: bool = True) -> Lookup:
+        """Resolve ``text`` (see the module docstring); ``suggest=False`` leaves out step 3's
+        close names (a problem past the most a report shows is only counted), while an
+        exact name and a unique prefix resolve as always."""
         key = normal(text)
         if key in self.labels:
             return Lookup(self.labels[key])
@@ -60,6 +62,8 @@ class Catalog:
                 return Lookup(matches[0])
             if matches:
                 return Lookup(None, ambiguous=tuple(matches))
+        if not suggest:
+            return Lookup(None)
         close = _difflib().get_close_matches(key, list(self.labels), n=3, cutoff=0.75)
         close = close or _difflib().get_close_matches(key, list(self.labels), n=3, cutoff=0.6)
         return Lookup(None, suggestions=tuple(dict.fromkeys(self.labels[c] for c in close)))

@@ -23,7 +23,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from adjudicator.orders.driver import parse_fast
-from adjudicator.orders.grammar import describe_terminal, keyword_of, lalr_parser
+from adjudicator.orders.grammar import describe_terminal, keyword_of, keywords_of, lalr_parser
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
 from adjudicator.speed import annex_on
 
@@ -42,7 +42,7 @@ def heading_terminals(parser: Lark) -> frozenset[str]:
 @lru_cache(maxsize=None)
 def heading_words(parser: Lark) -> frozenset[str]:
     """The keywords (lower case) that start a heading or header line."""
-    return frozenset(keyword_of(parser, name).casefold() for name in heading_terminals(parser))
+    return frozenset(word.casefold() for name in heading_terminals(parser) for word in keywords_of(parser, name))
 
 
 def parse_with_recovery(parser: Lark | str, text: str, log: ProblemLog) -> Tree | None:

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
-from adjudicator.fairdice import FairDiceError, canonical_json, fingerprint, public_key_from_text
+from adjudicator.fairdice import canonical_json, referee_fingerprint
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -96,11 +96,3 @@ def report_context(
         "fingerprint": referee_fingerprint(log.charter),
     }
 
-
-def referee_fingerprint(charter: Mapping[str, Any]) -> str | None:
-    """The fingerprint of the referee key the charter names, for the player to compare
-    with the one the referee gave out of band (None when the charter names none)."""
-    try:
-        return fingerprint(public_key_from_text(charter["referee_key"]))
-    except (KeyError, FairDiceError):
-        return None

@@ -63,19 +63,20 @@ def pictures_as_images(html: str, description: str) -> tuple[str, tuple[Picture,
     pictures: list[Picture] = []
 
     def replace(found: re.Match[str]) -> str:
-        picture = _picture(found.group(), description, len(pictures) + 1)
+        svg = found.group()
+        width = svg_width(svg)
+        picture = _picture(svg, width, description, len(pictures) + 1)
         pictures.append(picture)
-        width = _WIDTH.search(found.group()[:found.group().find(">")])
-        size = f' width="{round(float(width.group(1)))}"' if width else ""
+        size = f' width="{round(width)}"' if width is not None else ""
         return (f'<img src="cid:{picture.content_id}" alt="{html_text.escape(picture.alt)}"{size}'
                 ' style="max-width: 100%; height: auto; display: block;">')
 
     return _INLINE_SVG.sub(replace, html), tuple(pictures)
 
 
-def _picture(svg: str, description: str, number: int) -> Picture:
+def _picture(svg: str, width: float | None, description: str, number: int) -> Picture:
     digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
-    return Picture(content_id=f"picture-{number}-{digest}@adjudicator", png=svg_to_png(svg), svg=svg,
+    return Picture(content_id=f"picture-{number}-{digest}@adjudicator", png=svg_to_png(svg, width), svg=svg,
                    filename=f"picture-{number}.svg", alt=alt_text(svg, description))
 
 
@@ -92,21 +93,26 @@ def alt_text(svg: str, description: str) -> str:
     return f"Picture: {what} The text part of this mail lists the same position in words."
 
 
-def svg_to_png(svg: str) -> bytes:
-    """The SVG drawn as a PNG at its own size, or larger when it is narrow
-    (:data:`MIN_PNG_WIDTH`); the same drawing gives the same bytes."""
-    return _png(svg)
+def svg_width(svg: str) -> float | None:
+    """The width the SVG's opening tag gives it (None when it gives none)."""
+    found = _WIDTH.search(svg[:svg.find(">")])
+    return float(found.group(1)) if found else None
 
 
 @lru_cache(maxsize=32)
-def _png(svg: str) -> bytes:
+def svg_to_png(svg: str, width: float | None = None) -> bytes:
+    """The SVG drawn as a PNG at its own size (``width``, as :func:`svg_width` reads
+    it, when the caller has read it already), or larger when it is narrow
+    (:data:`MIN_PNG_WIDTH`); the same drawing gives the same bytes, drawn once while
+    it is among the last few drawn."""
     import resvg_py  # loaded only when a report with a picture is mailed
 
     family = _installed_family()
     options = {} if family is None else {"font_family": family, "sans_serif_family": family,
                                          "serif_family": family}
-    width = _WIDTH.search(svg[:svg.find(">")])
-    zoom = min(MAX_ZOOM, max(1.0, MIN_PNG_WIDTH / float(width.group(1)))) if width else 1.0
+    if width is None:
+        width = svg_width(svg)
+    zoom = min(MAX_ZOOM, max(1.0, MIN_PNG_WIDTH / width)) if width else 1.0
     try:
         return bytes(resvg_py.svg_to_bytes(svg_string=_with_fallback_font(svg, family), zoom=zoom, **options))
     except ValueError as exc:

@@ -12,11 +12,11 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 import re
-import textwrap
 
 import jinja2
 from markupsafe import Markup
 
+from adjudicator.mail.plain import line_wrapper
 from adjudicator.reports.outcome import outcome
 from adjudicator.canonical import canonical_text
 from adjudicator.resources import cache_dir, data_dir
@@ -127,8 +127,7 @@ def _wrap_line(line: str, width: int) -> list[str]:
     indent = len(line) - len(line.lstrip(" "))
     columns = [gap.end(1) for gap in _COLUMN_GAP.finditer(line) if gap.end(1) <= width // 2]
     hang = columns[-1] if columns else indent + 4
-    wrapper = textwrap.TextWrapper(width=width, subsequent_indent=" " * hang, break_long_words=False,
-                                   break_on_hyphens=False, expand_tabs=False, replace_whitespace=False)
+    wrapper = line_wrapper(width, hang)
     wrapped = wrapper.wrap(line) or [line]
     if any(len(part) > width for part in wrapped):  # a word longer than the line (a long hex path): at its hyphens
         wrapper.wordsep_re = _AFTER_HYPHENS

@@ -102,10 +102,21 @@ class Desk:
                     self.send(record.id)
             return
         if taken.outcome == "accepted":
-            self.advance(taken.campaign)
-        self.send(taken.campaign)
+            self.step_and_send(taken.campaign)
+        else:
+            self.send(taken.campaign)
 
     # -- adjudicate and send ---------------------------------------------------------------
+
+    def step_and_send(self, campaign: str, now: datetime | None = None) -> bool:
+        """Adjudicate ``campaign`` as far as its orders allow, send its mail, then (after
+        a step, with ``site_dir``) rebuild its archive: the players' mail never waits for
+        the site. True if a step was recorded."""
+        stepped = self.advance(campaign, now)
+        self.send(campaign)
+        if stepped:
+            self.publish_site(campaign)
+        return stepped
 
     def advance(self, campaign: str, now: datetime | None = None) -> bool:
         """Adjudicate ``campaign`` as far as its orders allow; True if a step was recorded."""
@@ -123,20 +134,23 @@ class Desk:
                    f"the game is over: {result.result}")
         defaults = f"; defaults for {', '.join(result.defaults)}" if result.defaults else ""
         log.info("%s: step %s adjudicated%s; %s", campaign, result.batch or "-", defaults, waiting)
-        if self.settings.site_dir is not None:
-            self.publish_site(campaign)
         return True
 
     def publish_site(self, campaign: str) -> None:
-        """Rebuild the campaign's public archive in ``site_dir/<campaign>`` (a failure is
-        logged: the players' mail never waits for the site)."""
+        """Rebuild the campaign's public archive in ``site_dir/<campaign>``, if the
+        service has one. Whatever goes wrong is logged and counted, never raised: the
+        archive is rebuilt at the next step, and the desk goes on serving."""
+        if self.settings.site_dir is None:
+            return
         from adjudicator.site import build_site
 
-        assert self.settings.site_dir is not None
         try:
             build_site(self.campaigns.export_public(campaign), self.settings.site_dir / campaign, self.key)
-        except CampaignError as err:  # SiteError among them
+        except CampaignError as err:  # SiteError among them: a folder that cannot be written
             log.warning("%s: site not rebuilt: %s", campaign, err)
+        except Exception as err:  # noqa: BLE001 - a fault of the archive's build (a template, a record)
+            self.tally.note_error(f"{campaign}: site not rebuilt: {err!r}")
+            log.error("%s: site not rebuilt: %r", campaign, err, exc_info=True)
 
     def send(self, campaign: str) -> None:
         """Write the campaign's queued mail to the outbox and, with SMTP, send it."""
@@ -180,8 +194,7 @@ class Desk:
             else:
                 log.warning("%s: %d message(s) are being sent by another running 'send'; if it was stopped "
                             "on another host, 'send --requeue' sends them again", campaign, stuck)
-        self.advance(campaign)
-        self.send(campaign)
+        self.step_and_send(campaign)
 
     def tick(self, now: datetime | None = None) -> None:
         """The clock: deadlines, reminders and mail to retry, for every campaign."""
@@ -197,9 +210,8 @@ class Desk:
             return
         deadline = step_deadline(self.store.entries(campaign), self.store.campaign(campaign).meta)
         if now >= deadline:
-            if not self.advance(campaign, now):
+            if not self.step_and_send(campaign, now):
                 self.settled[campaign] = head
-            self.send(campaign)
             return
         hours = self.settings.remind_hours
         if hours and deadline - timedelta(hours=hours) <= now and self.reminded.get(campaign) != head:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.campaign.verifier import PAGE_NAME as VERIFIER_NAME, verifier_page
 from adjudicator.campaign.verify import UnusableRecord, read_public_record, render_verdict, verify_records
 from adjudicator.campaign.errors import CampaignError
-from adjudicator.fairdice import records_to_jsonl
 from adjudicator.files import write_atomically
 from adjudicator.site.feed import FEED_NAME, signed_feed
 from adjudicator.site.replay import PublicCampaign, asked_sides, public_campaign
@@ -63,7 +62,9 @@ def build_site(record_text: str, folder: Path, key: "Ed25519PrivateKey | None" =
     public = public_campaign(records, verdict)
     pages = _pages(public)
     files: dict[str, str] = dict(pages)
-    files[RECORD_NAME] = records_to_jsonl(records)
+    # written as given: records_from_jsonl takes canonical lines only, so the text is
+    # records_to_jsonl(records) already, bar a final newline it may lack
+    files[RECORD_NAME] = record_text if record_text.endswith("\n") else record_text + "\n"
     if key is not None:
         files[FEED_NAME] = signed_feed(public, key)
     files[VERIFIER_NAME] = verifier_page(files[RECORD_NAME])

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from adjudicator.campaign.games import support
-from adjudicator.campaign.log import voided_batches
-from adjudicator.campaign.protocol import BATCH, OPENING, UNDO
+from adjudicator.campaign.protocol import BATCH, OPENING
 from adjudicator.campaign.verify import DRAWS, Verdict
 from adjudicator.engine import Match
 from adjudicator.engine.contract import GamePlugin
@@ -131,8 +130,7 @@ def public_campaign(records: list[Record], verdict: Verdict) -> PublicCampaign:
     opening = records[-1] if records[-1].kind == OPENING else None
     openings = {} if opening is None else {(int(o["batch"]), int(o["entry"])): o["open"]
                                            for o in opening.body.get("openings", [])}
-    voided = voided_batches(records)
-    reasons = _void_reasons(records)
+    reasons = {int(v["batch"]): str(v["reason"]) for v in verdict.voided}  # each voided batch: the undo's reason
     match = Match(game, charter.get("setup", {}), options)
     blind = False
     replayed_to = 0
@@ -144,8 +142,8 @@ def public_campaign(records: list[Record], verdict: Verdict) -> PublicCampaign:
         number = int(body["batch"])
         clear, rows = _clear_entries(number, body.get("entries", []), openings)
         step = _published_step(record, rows)
-        if number in voided:
-            steps.append(_with(step, voided=reasons.get(number, "")))
+        if number in reasons:
+            steps.append(_with(step, voided=reasons[number]))
             continue
         if blind or clear is None:
             blind = True
@@ -155,10 +153,10 @@ def public_campaign(records: list[Record], verdict: Verdict) -> PublicCampaign:
         rows = tuple(_apply(match, entry, row) for entry, row in zip(clear, step.rows))
         events = match.events_since(before) or []
         replayed_to = number
-        dice = tuple((row.side, _faces(row.text)) for row in rows if row.drawn and row.kind == "dice")
+        dice = tuple((row.side, tuple(entry["dice"])) for entry, row in zip(clear, rows) if "dice" in entry)
         steps.append(_with(step, rows=rows, dice=dice,
                            **_replayed(plugin, match, events, options, opened=opening is not None)))
-    last = next((r.body for r in reversed(records) if r.kind == BATCH and r.body["batch"] not in voided), None)
+    last = next((r.body for r in reversed(records) if r.kind == BATCH and r.body["batch"] not in reasons), None)
     return PublicCampaign(
         campaign=str(charter["campaign"]), game=plugin.name, game_title=plugin.title, options=options,
         sides=tuple(p["side"] for p in charter.get("players", [])), referee_key=str(charter["referee_key"]),
@@ -167,19 +165,6 @@ def public_campaign(records: list[Record], verdict: Verdict) -> PublicCampaign:
         result=verdict.result if verdict.result is not None else (last or {}).get("result"),
         waiting=None if last is None else last.get("waiting"),
         undos=tuple(verdict.voided))
-
-
-def _void_reasons(records: list[Record]) -> dict[int, str]:
-    reasons: dict[int, str] = {}
-    done: list[int] = []
-    for record in records:
-        if record.kind == BATCH:
-            done.append(int(record.body["batch"]))
-        elif record.kind == UNDO:
-            for number in done:
-                if number > record.body["back_to"]:
-                    reasons.setdefault(number, str(record.body.get("reason", "")))
-    return reasons
 
 
 def _clear_entries(number: int, entries: list, openings: Mapping[tuple[int, int], Any]
@@ -231,10 +216,6 @@ def _apply(match: Match, entry: Mapping[str, Any], row: EntryRow) -> EntryRow:
     getattr(match, DRAWS[drawn][1])(entry[drawn])
     purpose = str(getattr(request, "purpose", "") or "")
     return _with(row, side=str(getattr(request, "side", "") or row.side), purpose=purpose)
-
-
-def _faces(text: str) -> tuple[int, ...]:
-    return tuple(int(v) for v in text.split(", ") if v)
 
 
 def _replayed(plugin: GamePlugin, match: Match, events: list, options: Mapping[str, Any],

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from adjudicator.campaign.games import support
 from adjudicator.campaign.log import CampaignLog, voided_batches
-from adjudicator.campaign.protocol import BATCH, OPENING
+from adjudicator.campaign.protocol import BATCH, FORFEIT, OPENING
 from adjudicator.engine import EngineError
 from adjudicator.campaign.verify import verify_records
 from adjudicator.fairdice import (
@@ -23,9 +23,10 @@ from adjudicator.fairdice import (
     Record,
     RecordInvalid,
     dice_stats,
-    fingerprint,
     public_key_from_text,
+    read_fingerprint,
     records_from_jsonl,
+    referee_fingerprint,
     verify_log,
 )
 from adjudicator.tournament import standings as standings_module
@@ -101,7 +102,10 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
     """Audit a tournament from its public record and its games' public records
     (campaign id -> JSON Lines). ``head`` pins the record's last hash (a bundle cut
     short, or with records added, fails); ``fingerprint_`` pins the referee's key (as
-    the referee gave it out of band)."""
+    the referee gave it out of band, with spaces, colons or dashes or none); a pinned
+    fingerprint that is not 32 hex digits is refused (InvalidFingerprint) before
+    anything is read."""
+    pinned = None if fingerprint_ is None else read_fingerprint(fingerprint_)
     try:
         records = records_from_jsonl(tournament_jsonl)
     except FairDiceError as err:
@@ -110,15 +114,15 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
         raise NotATournamentRecord("the first record is not a tournament charter")
     name = str(records[0].body.get("tournament", ""))
     problems: list[str] = []
-    key_fingerprint = _fingerprint(records[0].body)
+    key_fingerprint = referee_fingerprint(records[0].body) or "(unreadable key)"
     if head is not None and records[-1].hash != head.strip().lower():
         known = [r.seq for r in records if r.hash == head.strip().lower()]
         problems.append(f"the record ends at {records[-1].hash[:16]}... (record {records[-1].seq}), not at the pinned "
                         f"head {head.strip()[:16]}...: " + (f"records after {known[0]} were added" if known else
                                                            "records were cut off or the record is another"))
-    if fingerprint_ is not None and _squash(fingerprint_) != _squash(key_fingerprint):
+    if pinned is not None and pinned != key_fingerprint:
         problems.append(f"the charter's referee key has fingerprint {key_fingerprint}, not the pinned "
-                        f"{fingerprint_.strip()}: another referee's record")
+                        f"{pinned}: another referee's record")
     state = _check_tournament(records, problems)
     games: list[dict[str, Any]] = []
     players: dict[str, PlayerDice] = {}
@@ -131,17 +135,6 @@ def audit_bundle(tournament_jsonl: str, campaigns: Mapping[str, str], head: str 
             dice.luck = percentile(convolve(dice.pmfs), dice.observed)
     return Audit(name, not problems, problems, games, dict(sorted(players.items())), rulings,
                  records[-1].hash, key_fingerprint)
-
-
-def _fingerprint(charter: Mapping[str, Any]) -> str:
-    try:
-        return fingerprint(public_key_from_text(charter["referee_key"]))
-    except (FairDiceError, KeyError, ValueError):
-        return "(unreadable key)"
-
-
-def _squash(text: str) -> str:
-    return "".join(text.split()).casefold()
 
 
 def _check_tournament(records: list[Record], problems: list[str]) -> EventState | None:
@@ -192,6 +185,9 @@ def _check_ruled_result(ruling: Record, record: Record) -> None:
     if record.body.get("result") != body["result"]:
         raise BadTournamentRecord(record.seq, f"the result {record.body.get('result')!r} of {body['game']} is not "
                                               f"the {body['result']!r} its ruling (record {ruling.seq}) gave")
+    if "forfeit" in record.body and record.body["forfeit"] != (body["rung"] == "forfeit"):
+        raise BadTournamentRecord(record.seq, f"the result of {body['game']} says forfeit: {record.body['forfeit']}, "
+                                              f"its ruling (record {ruling.seq}) is a {body['rung']}")
 
 
 def _check_seed(record: Record, commitment: ChainCommitment) -> None:
@@ -280,15 +276,24 @@ def _check_game(state: EventState, slot: Any, text: str | None, problems: list[s
     if result is not None and ruling is None and (verdict.result is None or result.result != board):
         problems.append(f"{slot.game}: the tournament took result {result.result!r}, the record gives "
                         f"{'no result yet' if verdict.result is None else repr(board)}")
+    forfeited = any(r.kind == FORFEIT for r in records)
+    if result is not None and ruling is None and result.forfeit != forfeited:
+        taken = "a forfeit" if result.forfeit else "played"
+        problems.append(f"{slot.game}: the tournament took the result as {taken}, the record "
+                        + ("ends by a forfeit (a sealed reveal missing)" if forfeited else "shows no forfeit"))
+    match = _replay(slot, records)
     if ruling is not None:
-        rulings.append(_check_ruling(state, slot, ruling, records, verdict.result is not None, board, problems))
+        rulings.append(_check_ruling(state, slot, ruling, records, match, verdict.result is not None, board,
+                                     problems))
     for side, stats in verdict.stats.items():
         player = slot.sides.get(side)
         if player is None:
             continue
         dice = players.setdefault(player, PlayerDice(player))
         dice.counts = [a + b for a, b in zip(dice.counts, stats.counts)]
-    line["luck_counted"] = _luck(state, slot, records, players)
+    line["luck_counted"] = match is not None
+    if match is not None:
+        _luck(state, slot, records, match, players)
     return line
 
 
@@ -297,7 +302,18 @@ def _ruling(state: EventState, game: str) -> dict[str, Any] | None:
     return next((r for r in state.rulings if r["game"] == game and r["rung"] != "replace"), None)
 
 
-def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record], finished: bool,
+def _replay(slot: Any, records: list[Record]) -> Any | None:
+    """The game replayed from its public record, its sealed entries opened; None while
+    the record still hides them (a running game with secrets opens them at its end)."""
+    try:
+        log = CampaignLog(slot.game, records, [], opened_entries(records))
+        return log.replay(support(records[0].body["game"]).game())
+    except (EngineError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record], match: Any | None,
+                  finished: bool,
                   board: str | None, problems: list[str]) -> dict[str, Any]:
     """A ruling against the game's public record: the game stopped where the ruling
     says; a result over the board is overturned only by a ruling that says so; an
@@ -330,7 +346,7 @@ def _check_ruling(state: EventState, slot: Any, ruling: Mapping[str, Any], recor
             line["notes"].append(f"the record does not show {side} silent (no defaults since its last orders): "
                                  "the referee's judgement")
     if ruling["rung"] == "adjudicate" and not finished:
-        _check_adjudication(state, slot, ruling, records, problems)
+        _check_adjudication(state, slot, ruling, match, problems)
     return line
 
 
@@ -341,13 +357,10 @@ def _silent_in_record(records: list[Record], side: str) -> bool:
                for r in records if r.kind == BATCH and r.body["batch"] not in gone)
 
 
-def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any], records: list[Record],
+def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any], match: Any | None,
                         problems: list[str]) -> None:
     game = tournament_support(state.game)
-    try:
-        log = CampaignLog(slot.game, records, [], opened_entries(records))
-        match = log.replay(support(records[0].body["game"]).game())
-    except (EngineError, KeyError, TypeError, ValueError):
+    if match is None:
         return  # sealed entries not yet opened: the position cannot be read from the public record
     positions = positions_by_turn(match)
     turn = ruling.get("turn")
@@ -361,15 +374,9 @@ def _check_adjudication(state: EventState, slot: Any, ruling: Mapping[str, Any],
                         f"{turn} gives {expected!r} under the game's rules")
 
 
-def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str, PlayerDice]) -> bool:
-    """Add the game's luck samples to its players; False when the public record still
-    hides them (a running game with secrets: its sealed entries open at its end)."""
+def _luck(state: EventState, slot: Any, records: list[Record], match: Any, players: dict[str, PlayerDice]) -> None:
+    """Add the game's luck samples, from the replayed game, to its players."""
     game = tournament_support(state.game)
-    try:
-        log = CampaignLog(slot.game, records, [], opened_entries(records))
-        match = log.replay(support(records[0].body["game"]).game())
-    except (EngineError, KeyError, TypeError, ValueError):
-        return False  # hidden entries still sealed in the public record: the fires cannot be seen
     samples = luck_samples(game, match.events, records[0].body.get("options", {}))
     for sample in samples:
         player = slot.sides.get(sample.side)
@@ -380,7 +387,6 @@ def _luck(state: EventState, slot: Any, records: list[Record], players: dict[str
         dice.observed += sample.observed
         dice.expected += sample.expected
         dice.pmfs.append(sample.pmf)
-    return True
 
 
 def opened_entries(records: list[Record]) -> dict[int, list]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from adjudicator.tournament.errors import BadCharter
+from adjudicator.tournament.errors import BadCharter, TournamentError
 
 FORMATS = ("swiss", "round-robin", "ladder")
 SIDE_RULES = ("balanced", "alternate", "random", "bid")
@@ -98,6 +98,15 @@ DEFAULT_CLOCKS = {"deadline_hours": 72.0, "round_days": 28.0, "reminders": 2, "r
                   "silent_days": 7.0, "absence_days": 14.0}
 
 
+def check_bid(player: Entrant, handicap: str, win: float, error: type[TournamentError] = BadCharter,
+              where: str = "") -> None:
+    """Under a points handicap a bid is paid from the game's points, so it may not be
+    more than a win: refuse one that is, as ``error``."""
+    if handicap == "points" and player.bid and player.bid[1] > win:
+        raise error(f"{where}{player.name} bids {player.bid[1]:g} points, more than a win's {win:g}; "
+                    "the bid is paid from the game's points")
+
+
 def load_charter(path: Path) -> Charter:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -111,6 +120,7 @@ KNOWN_KEYS = {
     "tournament": ("name", "game", "format", "rounds", "pools", "challenge_reach", "sides", "pairing", "accelerated",
                    "options", "referee_address"),
     "scoring": ("win", "draw", "loss", "bye", "tiebreaks"),
+    "clocks": tuple(DEFAULT_CLOCKS),
     "abandonment": ("ladder", "replacement_credit"),
     "bids": ("handicap",),
     "player": ("name", "address", "password", "public_key", "bid"),
@@ -122,7 +132,7 @@ def check_keys(data: Mapping[str, Any], where: str) -> None:
     """Refuse a key the charter does not know (a typo would otherwise be ignored and
     its default used without a word), suggesting the nearest known key."""
     tables: list[tuple[str, str, Mapping[str, Any]]] = [("", "", data)]
-    for table in ("tournament", "scoring", "abandonment", "bids"):
+    for table in (t for t in KNOWN_KEYS[""] if t not in ("player", "standby")):   # the single tables
         if isinstance(data.get(table), Mapping):
             tables.append((table, f"[{table}] ", data[table]))
     for table in ("player", "standby"):
@@ -164,7 +174,7 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         tiebreaks=tuple(_choice(t, TIEBREAKS, f"{where}: [scoring] tiebreaks")
                         for t in scoring.get("tiebreaks", FIDE_SWISS_TIEBREAKS if event.get("format", "swiss")
                                              == "swiss" else DEFAULT_TIEBREAKS)),
-        clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items() if k in DEFAULT_CLOCKS},
+        clocks={k: _number(v, f"{where}: [clocks] {k}") for k, v in clocks.items()},
         ladder=tuple(_choice(r, RUNGS, f"{where}: [abandonment] ladder")
                      for r in abandonment.get("ladder", DEFAULT_LADDER)),
         replacement_credit=_number(abandonment.get("replacement_credit", 0.5), f"{where}: replacement_credit"),
@@ -174,9 +184,6 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
         players=tuple(entrant(p, f"{where}: [[player]]") for p in data.get("player", [])),
         standby=tuple(entrant(p, f"{where}: [[standby]]") for p in data.get("standby", [])),
     )
-    unknown = set(clocks) - set(DEFAULT_CLOCKS)
-    if unknown:
-        raise BadCharter(f"{where}: unknown [clocks] key(s) {sorted(unknown)}; the clocks are {sorted(DEFAULT_CLOCKS)}")
     if not 0 <= charter.replacement_credit <= 1:
         raise BadCharter(f"{where}: replacement_credit {charter.replacement_credit} must be between 0 and 1")
     if len(set(charter.tiebreaks)) != len(charter.tiebreaks):
@@ -193,9 +200,7 @@ def charter_from_toml(data: Mapping[str, Any], where: str = "the charter") -> Ch
     if charter.bid_handicap != "none" and charter.sides != "bid":
         raise BadCharter(f"{where}: [bids] handicap = {charter.bid_handicap!r} needs sides = 'bid'")
     for player in charter.players:
-        if charter.bid_handicap == "points" and player.bid and player.bid[1] > charter.scoring["win"]:
-            raise BadCharter(f"{where}: {player.name} bids {player.bid[1]:g} points, more than a win's "
-                             f"{charter.scoring['win']:g}; the bid is paid from the game's points")
+        check_bid(player, charter.bid_handicap, charter.scoring["win"], BadCharter, f"{where}: ")
     if charter.scoring["win"] <= 0:
         raise BadCharter(f"{where}: [scoring] win must be more than 0 points")
     return charter

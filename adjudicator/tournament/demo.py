@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.demo import DemoFolderInUse, player_email
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.examples import confirmation
 from adjudicator.campaign.games import support
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.fairdice import generate_keypair, save_private_key
@@ -125,8 +126,8 @@ def _confirm_first_step(game: str, credentials: Mapping[str, Mapping[str, str]],
     mailed and taken in: a game whose set-up draws waits for every side's."""
     for side, known in credentials.items():
         address = known["address"]
-        text = (f"BEGIN ORDERS\ncampaign: {game}\nside: {side}\nturn: {getattr(match.state, 'turn', 1)}\n"
-                f"step: 1\npassword: {known['password']}\nentropy: {rng.getrandbits(64):016x}\nEND ORDERS\n")
+        text = ("BEGIN ORDERS\n" + confirmation(game, side, getattr(match.state, "turn", 1), 1, known["password"],
+                                                 f"{rng.getrandbits(64):016x}") + "END ORDERS\n")
         inbox.add(player_email(text, name=address.split("@")[0].capitalize(), address=address,
                                to=REFEREE, subject=f"[{game}] step 1: confirmed"))
     mailroom.receive(inbox_path, key)

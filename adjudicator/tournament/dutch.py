@@ -100,7 +100,7 @@ def _scores_after(state: EventState, table: dict[str, dict[int, Any]], win: floa
 def _points(state: EventState, cell: Any, win: float) -> float:
     if cell.opponent is None:
         return state.scoring(state.charter["bye"]) / win if cell.code == "U" else 0.0
-    return (cell.points or 0.0) / win / (2 if state.charter["sides"] == "alternate" else 1)
+    return (cell.points or 0.0) / win / state.games_per_pairing
 
 
 def _engine_player(player: str, numbers: dict[str, int], rounds: dict[int, Any],

@@ -7,7 +7,8 @@ TRF conventions for a wargame event (the format is chess's):
 - a player's starting number is their pairing number (:func:`pairing_numbers`);
 - a game's "colour" is the side: the game's first side is ``w``, the second ``b``;
 - results: ``1`` / ``=`` / ``0`` over the board or by adjudication, ``+`` / ``-`` by a
-  forfeit ruling, ``-`` for both players of a game with no result, ``U`` for the
+  forfeit (a forfeit ruling, or a sealed reveal missing: the result record says which),
+  ``-`` for both players of a game with no result, ``U`` for the
   pairing-allocated bye, ``Z`` for a round a player was not paired (absent, withdrawn,
   not yet registered); a game still running has a blank result;
 - with two games per pairing (sides alternate) a round's block is the pairing's: the
@@ -22,7 +23,6 @@ import csv
 import io
 from dataclasses import dataclass
 from typing import Any, Sequence
-
 
 from adjudicator.tournament.standings import Line
 from adjudicator.tournament.state import EventState, GameResult, GameSlot
@@ -41,7 +41,7 @@ class Cell:
 def pairing_numbers(state: EventState) -> dict[str, int]:
     """Each player's pairing number: the order the record gives (the first round's
     ranking when it has one, then registration order for those not in it)."""
-    ranking = list(state.rounds[0].ranking) if state.rounds and getattr(state.rounds[0], "ranking", None) else []
+    ranking = list(state.rounds[0].ranking) if state.rounds else []
     order = ranking + [p for p in state.players if p not in ranking]
     return {player: number for number, player in enumerate(order, start=1)}
 
@@ -91,10 +91,9 @@ def _code(result: GameResult, player: str) -> str:
     if result.result is None:
         return "-"
     outcome = result.outcome_for(player)
-    forfeit = result.how.startswith("forfeit by") or " forfeit by " in result.how
     if outcome == "draw":
         return "="
-    if forfeit:
+    if result.forfeit:
         return "+" if outcome == "win" else "-"
     return "1" if outcome == "win" else "0"
 
@@ -134,9 +133,6 @@ def _system(state: EventState) -> str:
     if state.format == "swiss":
         return "FIDE Dutch (C.04.3)" if state.charter.get("pairing") == "dutch" else "Swiss (seeded, fewest repeats)"
     return {"round-robin": "Round robin (Berger)", "ladder": "Ladder challenges"}.get(state.format, state.format)
-
-
-
 
 
 def results_csv(state: EventState) -> str:

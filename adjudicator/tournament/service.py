@@ -27,7 +27,7 @@ from adjudicator.fairdice import Record, SeedChain, public_key_from_text, public
 from adjudicator.mail import MailError, build_message, message_bytes
 from adjudicator.store import CampaignNotFound, Store
 from adjudicator.tournament import standings as standings_module
-from adjudicator.tournament.charter import Charter, Entrant, TIEBREAKS
+from adjudicator.tournament.charter import TIEBREAKS, Charter, Entrant, check_bid
 from adjudicator.tournament.draws import Draws
 from adjudicator.tournament.errors import (
     LadderRefused,
@@ -187,10 +187,7 @@ class Tournaments:
             state = self._state_in(tx)
             _open_for_changes(state)
             _check_entrant(player, state.charter["game_sides"])
-            if (state.charter.get("bid_handicap", "none") == "points" and player.bid
-                    and player.bid[1] > state.scoring("win")):
-                raise RegistrationClosed(f"{player.name} bids {player.bid[1]:g} points, more than a win's "
-                                         f"{state.scoring('win'):g}: the bid is paid from the game's points")
+            check_bid(player, state.charter.get("bid_handicap", "none"), state.scoring("win"), RegistrationClosed)
             if state.rounds and state.format == "round-robin":
                 raise RegistrationClosed(f"the round robin of {name} has begun: its pools are fixed")
             if player.name in state.charter.get("standby", []):
@@ -242,16 +239,18 @@ class Tournaments:
             ended = self._ended(slot)
             if ended is None:
                 continue
-            result, how, turn, head = ended
+            result, how, turn, head, forfeit = ended
             with self.store.transaction(name) as tx:
                 state = self._state_in(tx)
                 if slot.game in state.results:
                     continue
-                taken.append(self._record_result(tx, key, state, slot, result, how, turn, head))
+                taken.append(self._record_result(tx, key, state, slot, result, how, turn, head, forfeit))
         return taken
 
-    def _ended(self, slot: GameSlot) -> tuple[str, str, int | None, str] | None:
-        """(result, how, turn reached, head hash) of a finished campaign, else None."""
+    def _ended(self, slot: GameSlot) -> tuple[str, str, int | None, str, bool] | None:
+        """(result, how, turn reached, head hash, whether by a forfeit) of a finished
+        campaign, else None. A sealed campaign ends by a forfeit when a side does not
+        reveal its chain value in time."""
         try:
             log, match = self.campaigns.match(slot.game)
         except CampaignNotFound:
@@ -261,16 +260,20 @@ class Tournaments:
         if log.forfeit is not None:
             body = log.forfeit.body
             return body["result"], f"forfeit (sealed reveal missing: {', '.join(body['forfeited'])})", \
-                game.turn(match.state), head
+                game.turn(match.state), head, True
         if not match.finished or getattr(match.state, "result", None) is None:
             return None
-        return game.outcome(match.state.result), game.ending(match), game.turn(match.state), head
+        return game.outcome(match.state.result), game.ending(match), game.turn(match.state), head, False
 
     def _record_result(self, tx: Any, key: Ed25519PrivateKey, state: EventState, slot: GameSlot,
-                       result: str | None, how: str, turn: int | None, head: str | None) -> GameResult:
+                       result: str | None, how: str, turn: int | None, head: str | None,
+                       forfeit: bool = False) -> GameResult:
+        """Record a game's result; ``forfeit``: decided by a forfeit (a ruling's, or a
+        sealed reveal missing) rather than by play, which the TRF, the Dutch pairing's
+        history and FIDE's tie-breaks read from the record, never from ``how``."""
         points = result_points(state, slot, result)
         body = {"game": slot.game, "round": slot.round, "sides": dict(slot.sides), "result": result,
-                "how": how, "turn": turn, "head": head, "points": points}
+                "how": how, "turn": turn, "head": head, "points": points, "forfeit": forfeit}
         self._append(tx, key, RESULT, body)
         winner = slot.sides.get(result) if result not in (None, "draw") else None
         text = (f"Game {slot.game} ({' v '.join(f'{p} ({s})' for s, p in slot.sides.items())}): "
@@ -281,7 +284,7 @@ class Tournaments:
         for player in set(slot.sides.values()) | set(state.replacements.get(slot.game, {}).values()):
             if player in addresses:
                 self._mail(tx, addresses[player], f"Result of {slot.game}", text)
-        return GameResult(slot.game, slot.round, dict(slot.sides), result, how, turn, head, points)
+        return GameResult(slot.game, slot.round, dict(slot.sides), result, how, turn, head, points, forfeit)
 
     # -- pairing ------------------------------------------------------------------------------------
 
@@ -543,7 +546,7 @@ class Tournaments:
                 body["overturns"] = overturned
             self._append(tx, key, RULING, body)
             self._record_result(tx, key, state, slot, result, how, interface.turn(match.state),
-                                log.records[-1].hash)
+                                log.records[-1].hash, rung == "forfeit")
         return f"{rung}: {how}"
 
     def _replace(self, name: str, slot: GameSlot, silent: str | None, reason: str,
@@ -625,19 +628,23 @@ def last_seed(state: EventState) -> tuple[int, bytes] | None:
 def result_points(state: EventState, slot: GameSlot, result: str | None) -> dict[str, float]:
     """Each player's points for the game; a replaced side's are split as declared.
     Under ``[bids] handicap = "points"`` the player who took a side by bidding pays the
-    amount bid from the game's points to the opponent (a game with no result scores
-    nothing, so nothing is paid)."""
+    amount bid to the opponent from what the game gave them: a win pays it all (a bid is
+    at most a win), a draw at most the draw's points, a loss or a game with no result
+    nothing -- a bid never makes a game score below nothing."""
     points: dict[str, float] = {}
     credit = float(state.charter["replacement_credit"])
-    paid = (float(slot.bid["amount"]) if slot.bid and result is not None
-            and state.charter.get("bid_handicap", "none") == "points" else 0.0)
-    for side, player in slot.sides.items():
+
+    def scored(side: str) -> float:
         if result is None:
-            value = 0.0
-        elif result == "draw":
-            value = state.scoring("draw")
-        else:
-            value = state.scoring("win" if result == side else "loss")
+            return 0.0
+        return state.scoring("draw" if result == "draw" else "win" if result == side else "loss")
+
+    paid = 0.0
+    if slot.bid and state.charter.get("bid_handicap", "none") == "points":
+        bidder = next(side for side, player in slot.sides.items() if player == slot.bid["player"])
+        paid = max(0.0, min(float(slot.bid["amount"]), scored(bidder)))
+    for side, player in slot.sides.items():
+        value = scored(side)
         if paid:
             value += -paid if slot.bid["player"] == player else paid
         standby = state.replacements.get(slot.game, {}).get(side)

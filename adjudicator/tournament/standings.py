@@ -78,11 +78,11 @@ class Line:
 def player_games(state: EventState) -> dict[str, list[PlayedGame]]:
     """Every player's scored games (and byes), round by round."""
     games: dict[str, list[PlayedGame]] = {p: [] for p in state.players}
-    per_pairing = 2 if state.charter["sides"] == "alternate" else 1
     for info in state.rounds:
         for player in info.byes:
             games.setdefault(player, []).append(
-                PlayedGame(info.number, None, None, "bye", state.scoring(state.charter["bye"]) * per_pairing))
+                PlayedGame(info.number, None, None, "bye",
+                           state.scoring(state.charter["bye"]) * state.games_per_pairing))
     for result in state.results.values():
         for side, player in result.sides.items():
             outcome = result.outcome_for(player)
@@ -124,7 +124,7 @@ def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
                 per_side = [sum(1 for g in played if g.side == s and g.outcome == "win") for s in sides]
                 values[player][name] = float(min(per_side)) if per_side else 0.0
     if any(name in FIDE_TIEBREAKS for name in chain):
-        for player, found in fide_tiebreaks(state, totals).items():
+        for player, found in fide_tiebreaks(state).items():
             values.setdefault(player, {}).update({k: v for k, v in found.items() if k in chain})
     order = sorted(state.players, key=lambda p: -totals[p])
     groups = _split(order, lambda p: totals[p])
@@ -148,13 +148,14 @@ def compute(state: EventState, draw_seed: tuple[int, bytes] | None = None,
 FIDE_TIEBREAKS = ("fide-buchholz", "fide-buchholz-cut1", "fide-sonneborn-berger")
 
 
-def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, dict[str, float]]:
-    """BH, BH-C1 and SB with FIDE's unplayed-round rules (see the module's notes)."""
+def fide_tiebreaks(state: EventState) -> dict[str, dict[str, float]]:
+    """BH, BH-C1 and SB with FIDE's unplayed-round rules (see the module's notes), over
+    the complete rounds only: an opponent's adjusted score and a player's own score for
+    their unplayed rounds both leave out a round still being played."""
     from adjudicator.tournament.publish import cells
 
     table = cells(state)
-    per_pairing = 2 if state.charter["sides"] == "alternate" else 1
-    win, draw = state.scoring("win") * per_pairing, state.scoring("draw") * per_pairing
+    win, draw = (state.scoring(outcome) * state.games_per_pairing for outcome in ("win", "draw"))
     complete = [info.number for info in state.rounds if all(s.game in state.results for s in info.games)]
     round_points = {p: {n: _round_points(state, cell) for n, cell in rounds.items()} for p, rounds in table.items()}
 
@@ -163,6 +164,7 @@ def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, 
 
     adjusted = {p: sum(round_points[p].get(n, 0.0) if played(table[p].get(n)) else draw for n in complete)
                 for p in state.players}
+    own = {p: sum(round_points[p].get(n, 0.0) for n in complete) for p in state.players}
     out: dict[str, dict[str, float]] = {}
     for player in state.players:
         parts = []   # (value, unplayed, fraction of a win scored)
@@ -172,7 +174,7 @@ def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, 
             if played(cell):
                 parts.append((adjusted[cell.opponent], False, fraction))
             else:
-                parts.append((totals.get(player, 0.0), True, fraction))
+                parts.append((own[player], True, fraction))
         buchholz = sum(v for v, _, _ in parts)
         cut = min(parts, key=lambda part: (not part[1], part[0]))[0] if parts else 0.0
         out[player] = {"fide-buchholz": buchholz, "fide-buchholz-cut1": buchholz - cut,
@@ -182,8 +184,7 @@ def fide_tiebreaks(state: EventState, totals: Mapping[str, float]) -> dict[str, 
 
 def _round_points(state: EventState, cell) -> float:
     if cell.opponent is None:
-        per_pairing = 2 if state.charter["sides"] == "alternate" else 1
-        return state.scoring(state.charter["bye"]) * per_pairing if cell.code == "U" else 0.0
+        return state.scoring(state.charter["bye"]) * state.games_per_pairing if cell.code == "U" else 0.0
     return cell.points or 0.0
 
 

@@ -47,6 +47,7 @@ class GameResult:
     turn: int | None
     head: str | None
     points: Mapping[str, float]
+    forfeit: bool = False     # decided by a forfeit (a ruling's, or a sealed reveal missing), not by play
 
     def outcome_for(self, player: str) -> str | None:
         """'win', 'draw', 'loss' for ``player``, or None when the game has no result."""
@@ -106,6 +107,11 @@ class EventState:
 
     def scoring(self, outcome: str) -> float:
         return float(self.charter["scoring"][outcome])
+
+    @property
+    def games_per_pairing(self) -> int:
+        """Two when the sides alternate (each pairing plays both sides), else one."""
+        return 2 if self.charter["sides"] == "alternate" else 1
 
     def active_players(self, at: datetime | None = None) -> list[str]:
         """Registered, not withdrawn, and (at ``at``) not away on a declared absence."""
@@ -211,7 +217,8 @@ def apply(state: EventState, record: Record) -> None:
             raise BadTournamentRecord(record.seq, f"a second result for {body['game']!r}")
         state.results[body["game"]] = GameResult(body["game"], body["round"], dict(body["sides"]), body["result"],
                                                  body["how"], body.get("turn"), body.get("head"),
-                                                 {p: float(v) for p, v in body["points"].items()})
+                                                 {p: float(v) for p, v in body["points"].items()},
+                                                 bool(body.get("forfeit", _ruled_forfeit(state, body["game"]))))
     elif kind == RULING:
         state.rulings.append(body)
         if body["rung"] == "replace":
@@ -225,6 +232,12 @@ def apply(state: EventState, record: Record) -> None:
         raise BadTournamentRecord(record.seq, "a second charter: a tournament has one charter")
     else:
         raise BadTournamentRecord(record.seq, f"unknown record kind {kind!r}")
+
+
+def _ruled_forfeit(state: EventState, game: str) -> bool:
+    """Whether a forfeit ruling decided ``game``: what a result record written before
+    results said ``forfeit`` themselves meant."""
+    return any(r["game"] == game and r["rung"] == "forfeit" for r in state.rulings)
 
 
 def _known(state: EventState, record: Record, player: str) -> None:

@@ -4,33 +4,23 @@ chromium on a record, and read back its verdict."""
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
 from pathlib import Path
 
-import pytest
-
 from adjudicator.campaign.verifier import verifier_page
-from tests.browser import BROWSER
+from tests.browser import dumped_dom
 
 
 def browser_verdict(record: str | bytes, folder: Path, fingerprint: str = "", head: str = "") -> dict:
     """{"status": "verified" | "failed", "verdict": its text, "details": ...} as the page
     shows them after checking ``record``."""
-    if BROWSER is None:
-        if os.environ.get("ADJUDICATOR_REQUIRE_CHROMIUM") == "1":
-            pytest.fail("chromium is not installed (apt-get install chromium)")
-        pytest.skip("no headless browser (apt-get install chromium)")
     folder.mkdir(parents=True, exist_ok=True)
     page = verifier_page(record)
     for name, value in (("fingerprint", fingerprint), ("head", head)):
         page = page.replace(f'id="{name}" placeholder', f'id="{name}" value="{html.escape(value)}" placeholder', 1)
     path = folder / "verify.html"
     path.write_text(page, encoding="utf-8")
-    dom = subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
-                          f"--user-data-dir={folder / 'profile'}", "--dump-dom", path.as_uri()],
-                         capture_output=True, timeout=120, check=True, text=True).stdout
+    dom = dumped_dom(path, folder, 30000, 120)
     found = re.search(r'<div id="verdict"([^>]*)>(.*?)</div>\s*<div id="details">(.*?)</div>', dom, re.S)
     assert found, dom[-3000:]
     attributes, verdict, details = found.groups()
@@ -49,7 +39,7 @@ HARNESS = """
     try {
       const text = new TextDecoder("utf-8", {fatal: true}).decode(base64(data));
       const v = await verifyRecord(text, fingerprint, "");
-      results.push({name, status: "verified", batches: v.batches, draws: v.draws, sealed: v.sealed, ms: v.ms});
+      results.push({name, status: "verified", batches: v.batches, draws: v.draws, sealed: v.sealed, voided: v.voided, ms: v.ms});
     } catch (e) {
       results.push({name, status: "failed", reason: e instanceof Failure ? e.message : "unusable: " + e});
     }
@@ -69,10 +59,6 @@ def browser_verdicts(records: list[tuple[str, str | bytes, str]], folder: Path) 
     import base64
     import json
 
-    if BROWSER is None:
-        if os.environ.get("ADJUDICATOR_REQUIRE_CHROMIUM") == "1":
-            pytest.fail("chromium is not installed (apt-get install chromium)")
-        pytest.skip("no headless browser (apt-get install chromium)")
     folder.mkdir(parents=True, exist_ok=True)
     listed = [[name, base64.b64encode(text.encode("utf-8") if isinstance(text, str) else text).decode("ascii"), pin]
               for name, text, pin in records]
@@ -80,9 +66,7 @@ def browser_verdicts(records: list[tuple[str, str | bytes, str]], folder: Path) 
                                               + HARNESS + "</body>")
     path = folder / "verify-many.html"
     path.write_text(page, encoding="utf-8")
-    dom = subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=60000",
-                          f"--user-data-dir={folder / 'profile'}", "--dump-dom", path.as_uri()],
-                         capture_output=True, timeout=180, check=True, text=True).stdout
+    dom = dumped_dom(path, folder, 60000, 180)
     marker = '<pre id="results">'
     assert marker in dom, dom[-3000:]
     found = json.loads(html.unescape(dom.split(marker, 1)[1].split("</pre>", 1)[0]))

@@ -33,33 +33,53 @@ def campaigns(store):
     return Campaigns(store)
 
 
-def automatic_orders(seed: int, stop_at=("sortie",)):
-    """Orders support that answers every question at random, except that each
-    question of a kind in ``stop_at`` is left open the first time it comes (so that
-    a game takes many adjudication steps)."""
-    rng = random.Random(seed)
-    player = RandomPlayer(rng)
+def automatic_answers(plugin, player, held=lambda decision, state: None):
+    """Orders support for ``plugin`` in which ``player(decision, state)``, an automatic
+    player, answers every question, except that a question for which ``held(decision,
+    state)`` gives a key it has not given before is left open (no answer from the orders:
+    the campaign waits), so that a game takes many adjudication steps, as by email.
+    Answers drawn that way leave nothing undone: ``why_not`` finds nothing to say."""
     asked: set = set()
 
     def answer_for(decision, state, orders):
-        key = (decision.kind, decision.side, state.turn, state.phase)
-        if decision.kind in stop_at and key not in asked:
+        key = held(decision, state)
+        if key is not None and key not in asked:
             asked.add(key)
             return None
         return dict(player(decision, state))
 
     return SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
-                           why_not=lambda decision, state, orders: [])  # answers at random: nothing left undone
+                           why_not=lambda decision, state, orders: [], DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
+
+
+def answer_automatically(monkeypatch, answers, names=None) -> None:
+    """Make ``games.get`` give each game named in ``names`` (None: every game) with the
+    orders support ``answers(plugin)``, made once per game, while ``monkeypatch`` lasts."""
+    real_get = games.get
+    patched = {}
+
+    def get(name):
+        plugin = real_get(name)
+        if names is not None and plugin.name not in names:
+            return plugin
+        if plugin.name not in patched:
+            patched[plugin.name] = dataclasses.replace(plugin, answers=answers(plugin))
+        return patched[plugin.name]
+
+    monkeypatch.setattr(games, "get", get)
+
+
+def first_sortie_held(decision, state):
+    """Each side's sortie question of a turn's phase is left open once."""
+    return (decision.side, state.turn, state.phase) if decision.kind == "sortie" else None
 
 
 @pytest.fixture
 def auto_orders(monkeypatch):
-    """Make the campaign's orders support automatic (seed 1)."""
-    support = automatic_orders(1)
-    automatic = dataclasses.replace(games.get("port-arthur"), answers=support)
-    real_get = games.get
-    monkeypatch.setattr(games, "get", lambda name: automatic if name == "port-arthur" else real_get(name))
-    return support
+    """Make Port Arthur's orders support automatic: its random player (seed 1) answers,
+    every sortie question waiting for an email once."""
+    answer_automatically(monkeypatch, lambda plugin: automatic_answers(plugin, RandomPlayer(random.Random(1)),
+                                                                       first_sortie_held), names=("port-arthur",))
 
 
 def play_campaign(campaigns, key, campaign="test-1", options=None, max_steps=200):

@@ -4,38 +4,34 @@ alone, and rejects tampered copies, each for what was changed."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from adjudicator.campaign.examples import EXAMPLES, example_key
-from adjudicator.fairdice import records_from_jsonl, records_to_jsonl, sign_record
 from tests.campaign.browser_verifier import browser_verdict, browser_verdicts
+from tests.campaign.tampering import drop_russias_first_orders, first_draw, resign
 from tests.campaign.test_sealed import chains, sealed  # noqa: F401 (fixtures)
 from tests.campaign.test_secrets import toy_campaigns  # noqa: F401 (fixture)
+from tests.campaign.test_verify_fingerprint import example_log
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "examples"
 FINGERPRINT = "24f6 ed6a cbfe 1009 c030 d7ca 567c 33ca"
+REVEAL_LOG = "the reveal log of docs/dice.md §10.5"
+#: the referee chain's s_2 of docs/dice.md §10.2: it hashes to the s_1 the reveal log reveals
+S_2 = "b1bf2c552d50133db5ea677ae6d622e27f3f5b5fa78c1e5ee6dc9aa3c32a3b6e"
 
 
 def example(name: str) -> str:
+    if name == REVEAL_LOG:
+        return example_log()
     return (FOLDER / name).read_text(encoding="utf-8")
 
 
 def resigned(text: str, change, key=None) -> str:
     """The record changed by ``change(pairs)`` and signed again with ``key`` (else the
     examples' key, published in docs/dice.md): what a dishonest referee could publish."""
-    pairs = change([(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)])
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(pairs):
-        out.append(sign_record(key or example_key(), seq, kind, body, prev))
-        prev = out[-1].hash
-    return records_to_jsonl(out)
-
-
-def first(pairs, key):
-    return next(e for kind, body in pairs if kind == "batch" for e in body["entries"] if key in e)
+    return resign(text, key or example_key(), change)
 
 
 def most_dice(pairs):
@@ -46,7 +42,7 @@ def most_dice(pairs):
 
 
 def change_die(pairs):
-    entry = first(pairs, "dice")
+    entry = first_draw(pairs, "dice")
     entry["dice"][0] = entry["dice"][0] % 6 + 1
     return pairs
 
@@ -62,7 +58,7 @@ def shift_index(pairs):
 
 
 def change_card(pairs):
-    entry = first(pairs, "draw")
+    entry = first_draw(pairs, "draw")
     entry["draw"][0] = (entry["draw"][0] + 1) % entry["at"]["n"]
     return pairs
 
@@ -80,22 +76,32 @@ def change_entropy(pairs):
     return pairs
 
 
-def drop_russias_first_orders(pairs):
-    """Batch 1 drawn without russia's confirmation: its orders record gone."""
-    index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "russia")
-    seq = index
-    del pairs[index]
-    batch = next(body for kind, body in pairs if kind == "batch")
-    batch["contributions"].pop("russia", None)
-    batch["orders"] = [s - (s > seq) for s in batch["orders"] if s != seq]
-    return pairs
-
-
 def change_opening(pairs):
     opening = next(body for kind, body in pairs if kind == "opening")
     opened = opening["openings"][0]["open"]
     opened["answer"] = {**opened["answer"], "changed": True}
     return pairs
+
+
+def algorithm_v2(pairs):
+    """A charter of an algorithm this page does not know: refused, not read as a reveal log."""
+    pairs[0][1]["algorithm"] = "adjudicator-campaign/v2"
+    return pairs
+
+
+def reveal_of_another_owner(pairs):
+    pairs[1][1]["owner"] = "japan"
+    return pairs
+
+
+def batch_2_revealed_first(pairs):
+    """s_2 in place of s_1: it hashes to the chain, but batch 1 comes first."""
+    pairs[1][1].update(batch=2, seed=S_2)
+    return pairs
+
+
+def the_same_reveal_twice(pairs):
+    return pairs + [pairs[1]]
 
 
 TAMPERED = {
@@ -107,6 +113,12 @@ TAMPERED = {
     "entropy changed": ("tsushima-1905.jsonl", change_entropy, "entropy does not match its hash"),
     "batch 1 without russia": ("russo-japanese-war.jsonl", drop_russias_first_orders, "without a contribution from russia"),
     "opening changed": ("port-arthur-fog-of-war.jsonl", change_opening, "does not match its seal"),
+    "a campaign's charter of algorithm v2": ("port-arthur.jsonl", algorithm_v2, "is not adjudicator-campaign/v1"),
+    "a reveal log's charter of algorithm v2": (REVEAL_LOG, algorithm_v2, "is not adjudicator-campaign/v1"),
+    "a reveal of another owner": (REVEAL_LOG, reveal_of_another_owner,
+                                  'record 1: a reveal of batch 1 by "japan" where batch 1 of "referee" comes next'),
+    "batch 2 revealed first": (REVEAL_LOG, batch_2_revealed_first, "a reveal of batch 2 by"),
+    "the same reveal twice": (REVEAL_LOG, the_same_reveal_twice, "record 2: a reveal of batch 1 by"),
 }
 
 
@@ -118,7 +130,7 @@ def other_signature(line: str) -> str:
 
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):
-    records = [(name, example(name), FINGERPRINT) for name in EXAMPLES]
+    records = [(name, example(name), FINGERPRINT) for name in [*EXAMPLES, REVEAL_LOG]]
     for label, (name, change, _) in TAMPERED.items():
         records.append((label, resigned(example(name), change), ""))
     text = example("port-arthur.jsonl")
@@ -135,6 +147,11 @@ def test_the_browser_verifies_each_worked_example_with_its_referees_fingerprint(
     found = verdicts[name]
     assert found["status"] == "verified", found
     assert found["batches"] >= 3 and found["draws"] > 0
+
+
+def test_the_browser_verifies_the_reveal_log_of_the_spec_with_its_referees_fingerprint(verdicts):
+    found = verdicts[REVEAL_LOG]
+    assert found["status"] == "verified" and found["batches"] == 1 and found["draws"] == 0, found
 
 
 @pytest.mark.parametrize("label", sorted(TAMPERED))
@@ -253,3 +270,28 @@ def test_the_browser_accepts_a_first_draw_without_a_side_silent_past_the_deadlin
     assert found["late"]["status"] == "verified" and found["late"]["draws"] + found["late"]["sealed"] > 0, found["late"]
     changed = found["late, unnamed"]
     assert changed["status"] == "failed" and "without a contribution from russia" in changed["reason"], changed
+
+
+def test_the_browser_checks_the_dice_of_a_campaign_with_an_undo_and_refuses_an_undo_that_voids_nothing(
+        campaigns, referee_key, auto_orders, tmp_path):
+    from tests.campaign.conftest import PLAYERS, confirm
+
+    campaigns.create("u1", "port-arthur", PLAYERS, referee_key)
+    for _ in range(3):
+        confirm(campaigns, referee_key, "u1")
+        campaigns.adjudicate("u1", referee_key)
+    campaigns.undo("u1", referee_key, "a lost email")
+    confirm(campaigns, referee_key, "u1")
+    campaigns.adjudicate("u1", referee_key, reuse_orders=True)
+    text = campaigns.export_public("u1")
+
+    def undo_to_the_last_batch(pairs):
+        undo = next(body for kind, body in pairs if kind == "undo")
+        undo["back_to"] = max(body["batch"] for kind, body in pairs if kind == "batch")
+        return pairs
+
+    found = browser_verdicts([("undo", text, ""), ("undo, nothing voided", resigned(text, undo_to_the_last_batch,
+                                                                                    referee_key), "")], tmp_path)
+    assert found["undo"]["status"] == "verified" and found["undo"]["voided"] == 1 and found["undo"]["batches"] == 4
+    nothing = found["undo, nothing voided"]
+    assert nothing["status"] == "failed" and "an undo that voids nothing" in nothing["reason"], nothing

@@ -5,7 +5,6 @@ refuses a draw in a batch without a contribution from every side that was due.""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -16,22 +15,15 @@ from adjudicator.campaign.campaign import DEFAULT_DEADLINE_HOURS
 from adjudicator.campaign.errors import ContributionsDue, FreshOrdersNeeded
 from adjudicator.campaign.examples import example_key
 from adjudicator.campaign.verify import verify_text
-from adjudicator.fairdice import records_from_jsonl, records_to_jsonl, sign_record
+from adjudicator.fairdice import records_from_jsonl
 from tests.campaign.conftest import PLAYERS, confirm
+from tests.campaign.tampering import drop_russias_first_orders, resign
+from tests.campaign.test_sealed import chains, sealed  # noqa: F401 (fixtures)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 RJW_PLAYERS = [Player("japan", "japan@example.org", "pw-japan-1904"), Player("russia", "russia@example.org",
                                                                              "pw-russia-1904")]
 RJW_PASSWORDS = {p.side: p.password for p in RJW_PLAYERS}
-
-
-def resigned(text, key, change):
-    pairs = change([(r.kind, json.loads(json.dumps(r.body))) for r in records_from_jsonl(text)])
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(pairs):
-        out.append(sign_record(key, seq, kind, body, prev))
-        prev = out[-1].hash
-    return records_to_jsonl(out)
 
 
 def test_the_first_step_draws_nothing_until_every_side_has_confirmed(campaigns, referee_key):
@@ -74,15 +66,7 @@ def test_a_voided_step_runs_again_only_with_a_fresh_contribution_from_every_side
 def test_verify_refuses_a_first_batch_drawn_without_a_sides_contribution(referee_key):
     text = (EXAMPLES / "russo-japanese-war.jsonl").read_text(encoding="utf-8")
 
-    def drop_russia(pairs):
-        index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "russia")
-        del pairs[index]
-        batch = next(body for kind, body in pairs if kind == "batch")
-        batch["contributions"].pop("russia", None)
-        batch["orders"] = [s - (s > index) for s in batch["orders"] if s != index]
-        return pairs
-
-    verdict = verify_text(resigned(text, example_key(), drop_russia))
+    verdict = verify_text(resign(text, example_key(), drop_russias_first_orders))
     assert not verdict.verified and "without a contribution from russia" in verdict.reason
     assert "batch 1" in verdict.reason
 
@@ -191,7 +175,31 @@ def test_verify_refuses_a_late_first_batch_that_drops_a_contribution_without_nam
         batch["contributions"], batch["orders"], batch["defaults"] = {}, [], ["japan", "russia"]
         return pairs
 
-    verdict = verify_text(resigned(text, referee_key, unnamed))
+    verdict = verify_text(resign(text, referee_key, unnamed))
     assert not verdict.verified and "without a contribution from russia" in verdict.reason
-    verdict = verify_text(resigned(text, referee_key, nobody))
+    verdict = verify_text(resign(text, referee_key, nobody))
     assert not verdict.verified and "without a contribution from japan, russia" in verdict.reason
+
+
+def test_verify_refuses_a_sealed_batch_without_a_sides_orders_and_reveal(sealed, referee_key, chains):
+    """In sealed mode every batch, not only the first, needs every side's contribution."""
+    from tests.campaign.test_sealed import JAPAN_SORTIE, orders
+    from tests.campaign.test_sealed import START as SEALED_START
+
+    sealed.submit("sealed", orders("japan", 1, chains, JAPAN_SORTIE), referee_key)
+    sealed.submit("sealed", orders("russia", 1, chains), referee_key)
+    sealed.adjudicate("sealed", referee_key, now=SEALED_START + timedelta(hours=1))
+    text = sealed.export_public("sealed")
+    assert verify_text(text).verified
+
+    def drop_russia(pairs):
+        index = next(i for i, (kind, body) in enumerate(pairs) if kind == "orders" and body["side"] == "russia")
+        del pairs[index]
+        batch = next(body for kind, body in pairs if kind == "batch")
+        for field in ("contributions", "reveals"):
+            batch[field].pop("russia", None)
+        batch["orders"] = [s - (s > index) for s in batch["orders"] if s != index]
+        return pairs
+
+    verdict = verify_text(resign(text, referee_key, drop_russia))
+    assert not verdict.verified and "a sealed campaign's batch needs every side's orders and reveal" in verdict.reason

@@ -4,10 +4,8 @@ from the hidden seed chain; verify says how much is sealed, then checks everythi
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -15,7 +13,7 @@ from adjudicator import games
 from adjudicator.campaign.protocol import OPENING, seal
 from adjudicator.campaign.verify import render_verdict, verify_text
 from adjudicator.fairdice import records_from_jsonl
-from tests.campaign.conftest import PLAYERS, confirm
+from tests.campaign.conftest import PLAYERS, answer_automatically, automatic_answers, confirm
 from tests.campaign.test_verify import resign
 
 FOG = {"fog_of_war": True}
@@ -156,14 +154,8 @@ def toy_campaigns(campaigns, monkeypatch):
     """The toy card game (hidden shuffle, hidden hands, hidden draws), registered,
     with orders that answer at random."""
     monkeypatch.setitem(games.GAMES, "toy-hand", "tests.games.toy_hand.plugin")
-    rng = random.Random(3)
-    plugin = games.get("toy-hand")
-    player = plugin.player(rng)
-    answers = SimpleNamespace(answer_for=lambda d, s, o: dict(player(d, s)), default_answer=player,
-                              why_not=plugin.answers.why_not, DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
-    automatic = dataclasses.replace(plugin, answers=answers)
-    real = games.get
-    monkeypatch.setattr(games, "get", lambda name: automatic if name == "toy-hand" else real(name))
+    answer_automatically(monkeypatch, lambda plugin: automatic_answers(plugin, plugin.player(random.Random(3))),
+                         names=("toy-hand",))
     return campaigns
 
 
@@ -201,7 +193,7 @@ def test_the_deck_of_the_toy_game_is_not_computable_before_the_opening(toy_campa
 
 
 def test_a_players_report_prints_its_own_openings_and_not_the_enemys(campaigns, referee_key, fog_campaign):
-    from adjudicator.reports import render
+    from adjudicator.reports.render import render
     from adjudicator.reports.context import report_context
 
     plugin = games.get("port-arthur")

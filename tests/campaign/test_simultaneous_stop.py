@@ -13,13 +13,10 @@ from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import generate_keypair
 from adjudicator.store import Store
 from tests.campaign.conftest import confirm
+from tests.tsushima_1905.standing_orders import AHEAD
 
 PLAYERS = [Player("japan", "togo@example.org", "Togo1905"), Player("russia", "rozhd@example.org", "Suvorov1905")]
 PASSWORDS = {p.side: p.password for p in PLAYERS}
-STANDING = ("armour: max\ncounter-torpedo: max\ntorpedo: yes if attacks >= 2\n"
-            "torpedo targets: most damaged first\nrepairs: all dice, flooding first\nprime: all\n")
-BODY = {"japan": "move:\n  all: ahead\nfire:\n  all: at nearest\n" + STANDING,
-        "russia": "move:\n  all: ahead\nfire:\n  all: at nearest\n" + STANDING}
 
 
 @pytest.fixture
@@ -30,7 +27,7 @@ def campaigns(tmp_path):
 
 def orders(side: str, turn: int, step: int, note: str = "", campaign: str = "tsu") -> str:
     return (f"campaign: {campaign}\nside: {side}\nturn: {turn}\nstep: {step}\npassword: {PASSWORDS[side]}\n"
-            f"{BODY[side]}{note}")
+            f"{AHEAD}{note}")
 
 
 def at_the_both_sides_stop(campaigns, key, tmp_path):
@@ -48,6 +45,8 @@ def at_the_both_sides_stop(campaigns, key, tmp_path):
         assert log.next_batch == 2
         if len(match.decisions) == 2:
             break
+    else:
+        pytest.fail("none of 40 Tsushima set-ups reached a stop that asks both sides at once")
     for side in ("japan", "russia"):
         campaigns.submit(name, orders(side, 1, 2, campaign=name), key)
     step = campaigns.adjudicate(name, key, after=mailroom.queue_reports)

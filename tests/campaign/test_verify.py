@@ -14,24 +14,13 @@ from hypothesis import strategies as st
 from adjudicator.campaign.verify import UnusableRecord, verify_text
 from adjudicator.fairdice import SeedChain, generate_keypair, records_from_jsonl, records_to_jsonl, sign_record
 from tests.campaign.conftest import PLAYERS, play_campaign, confirm
+from tests.campaign.tampering import resign
 
 
 @pytest.fixture
 def finished(campaigns, referee_key, auto_orders):
     step = play_campaign(campaigns, referee_key)
     return campaigns.export_public("test-1"), step
-
-
-def resign(records, key, change=lambda records: records):
-    """Rebuild a log from (kind, body) pairs, signed and linked anew with ``key``:
-    what a dishonest referee could publish."""
-    pairs = change([(r.kind, json.loads(json.dumps(r.body))) for r in records])
-    out, prev = [], "0" * 64
-    for seq, (kind, body) in enumerate(pairs):
-        record = sign_record(key, seq, kind, body, prev)
-        out.append(record)
-        prev = record.hash
-    return records_to_jsonl(out)
 
 
 def first_batch_with_dice(pairs):

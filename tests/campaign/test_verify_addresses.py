@@ -14,11 +14,8 @@ from adjudicator.fairdice import records_from_jsonl
 from tests.campaign.conftest import PLAYERS
 from tests.campaign.test_sealed import JAPAN_SORTIE, START, chains, orders, sealed  # noqa: F401 (fixtures)
 from tests.campaign.test_secrets import FOG, play_to_end
-from tests.campaign.test_verify import finished, resign  # noqa: F401 (fixture)
-
-
-def first_draw(pairs, key="dice"):
-    return next(e for kind, body in pairs if kind == "batch" for e in body["entries"] if key in e)
+from tests.campaign.tampering import first_draw, resign
+from tests.campaign.test_verify import finished  # noqa: F401 (fixture)
 
 
 def tampered(text, key, change):
@@ -63,7 +60,7 @@ def test_a_die_published_without_its_address_is_not_verified(finished, referee_k
         return pairs
 
     verdict = tampered(text, referee_key, change)
-    assert not verdict.verified and "'at' is a required property" in verdict.reason
+    assert not verdict.verified and "'at' missing" in verdict.reason
 
 
 def finished_fog(campaigns, referee_key):
@@ -122,3 +119,23 @@ def test_a_forfeit_that_blames_the_side_that_revealed_is_caught(sealed, referee_
 
     verdict = tampered(text, referee_key, change)
     assert not verdict.verified and "the forfeit blames japan" in verdict.reason
+
+
+@pytest.mark.parametrize("spoil, reason", [
+    (lambda opening: opening["hidden_seeds"].update({"1": "not hex"}), "hidden_seeds/1: must match pattern"),
+    (lambda opening: opening["openings"][0].pop("entry"), "openings/0: 'entry' missing"),
+])
+def test_an_opening_that_does_not_follow_its_schema_is_refused_before_it_is_read(spoil, reason):
+    from pathlib import Path
+
+    from adjudicator.campaign.examples import example_key
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "port-arthur-fog-of-war.jsonl").read_text()
+
+    def change(pairs):
+        spoil(next(body for kind, body in pairs if kind == "opening"))
+        return pairs
+
+    verdict = tampered(text, example_key(), change)
+    assert not verdict.verified and "the opening record does not follow its schema" in verdict.reason, verdict.reason
+    assert reason in verdict.reason, verdict.reason

@@ -19,6 +19,7 @@ from adjudicator.fairdice import (
     public_key_bytes,
     public_key_from_text,
     public_key_to_text,
+    referee_fingerprint,
     save_private_key,
 )
 
@@ -227,3 +228,11 @@ def test_a_clear_key_is_loaded_without_the_serialization_module(tmp_path, key):
              "print('cryptography.hazmat.primitives.serialization' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == [fingerprint(key.public_key()), "False"]
+
+
+def test_the_referee_fingerprint_of_a_charter_is_its_key_s_or_none_when_it_names_none_readable():
+    _, public = generate_keypair()
+    assert referee_fingerprint({"referee_key": public_key_to_text(public)}) == fingerprint(public)
+    assert referee_fingerprint({}) is None
+    assert referee_fingerprint({"referee_key": "ed25519:not-a-key"}) is None
+    assert referee_fingerprint({"referee_key": 42}) is None

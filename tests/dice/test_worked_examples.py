@@ -44,6 +44,11 @@ def test_every_schema_is_a_valid_json_schema_and_named_on_the_page():
         Draft202012Validator.check_schema(schema(kind))
         assert f"schemas/{kind}.schema.json" in PAGE
     assert sorted(p.name for p in SCHEMAS.glob("*.json")) == sorted(f"{k}.schema.json" for k in (*KINDS, "record"))
+    # an opening opens what a batch sealed: its copies of the batch's definitions must stay the same
+    # (each schema file stands alone: the compiled checks resolve no reference to another file)
+    opened, batch = schema("opening")["$defs"], schema("batch")["$defs"]
+    for name in ("answer", "dice", "shuffle", "draw", "address"):
+        assert opened[name] == batch[name], f"opening.schema.json's $defs/{name} differs from batch.schema.json's"
 
 
 def test_the_examples_show_each_kind_of_draw_and_a_finished_game_with_its_opening():

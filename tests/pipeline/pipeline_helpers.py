@@ -32,6 +32,8 @@ DEADLINE_HOURS = 72
 MAIL_DATE = datetime(1904, 2, 8, 13, 0, tzinfo=timezone.utc)
 
 MIKASA_TO_TSUSHIMA = "sortie:\n  Mikasa to Tsushima\n"
+#: The eight bytes every PNG file begins with (a report's pictures are PNG parts).
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def orders_text(side: str = "japan", step: int = 1, turn: int = 1, body: str = MIKASA_TO_TSUSHIMA, *,

@@ -4,21 +4,17 @@ is wider than 78 columns, and every report's HTML shows its picture as a PNG par
 named by ``cid:``.
 
 Port Arthur's demo runs in the default test run; the other two games' demos take a
-minute or more each and run with ADJUDICATOR_ALL_DEMOS=1. The report parts are the
+minute or more each and run with the soaks (ADJUDICATOR_SOAK=1). The report parts are the
 games' own (their templates wrap them) and are not held to the width here."""
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
 from adjudicator.mail.plain import WIDTH, fit_text
-from tests.pipeline.pipeline_helpers import cli, parse_eml
-
-ALL_DEMOS = os.environ.get("ADJUDICATOR_ALL_DEMOS") == "1"
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+from tests.pipeline.pipeline_helpers import PNG_SIGNATURE, cli, parse_eml
 
 
 def generic_lines(message) -> list[str]:
@@ -57,7 +53,7 @@ def test_port_arthurs_demo_mail_fits_78_columns_and_shows_png_pictures(demo_run)
     assert mails > shown > 0
 
 
-@pytest.mark.skipif(not ALL_DEMOS, reason="a minute or more each: set ADJUDICATOR_ALL_DEMOS=1")
+@pytest.mark.soak   # a minute or more each
 @pytest.mark.parametrize("game", ["russo-japanese-war", "tsushima-1905"])
 def test_every_games_demo_mail_fits_78_columns_and_shows_png_pictures(game, tmp_path):
     done = cli("demo", tmp_path / "demo", "--quiet", "--game", game, timeout=600)

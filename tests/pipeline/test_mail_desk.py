@@ -14,6 +14,7 @@ from tests.pipeline.pipeline_helpers import (
     HOUR,
     PASSWORDS,
     PLAYERS,
+    PNG_SIGNATURE,
     REFEREE,
     T0,
     deliver,
@@ -21,8 +22,6 @@ from tests.pipeline.pipeline_helpers import (
     orders_text,
     outgoing,
 )
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def command(word: str, side: str = "japan", password: str | None = None, campaign: str = CAMPAIGN) -> str:
@@ -127,7 +126,7 @@ def test_under_fog_of_war_map_is_the_senders_sides_own_view_as_its_reports_draw_
         campaigns, store, mailroom, referee_key, inbox):
     from adjudicator.campaign.campaign import step_deadline
     from adjudicator.campaign.games import support
-    from adjudicator.reports import render
+    from adjudicator.reports.render import render
     from adjudicator.reports.context import report_context
 
     campaigns.create("fog", "port-arthur", PLAYERS, referee_key, referee_address=REFEREE,

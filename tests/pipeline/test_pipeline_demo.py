@@ -4,7 +4,6 @@ pipeline, ending with a verified public record; and a folder is never used twice
 from __future__ import annotations
 
 import mailbox
-import os
 import re
 
 import pytest
@@ -58,7 +57,7 @@ def test_the_demo_refuses_a_folder_that_already_holds_a_campaign(demo_run):
     assert sorted(p.name for p in (folder / "outbox").iterdir()) == outbox
 
 
-@pytest.mark.skipif(not os.environ.get("DEMO_EVERY_GAME"), reason="about 10 s a game: DEMO_EVERY_GAME=1 runs it")
+@pytest.mark.soak   # about 10 s a game
 @pytest.mark.parametrize("game", ["tsushima-1905", "russo-japanese-war"])
 def test_the_demo_of_a_game_that_asks_both_sides_at_once_or_draws_at_set_up_plays_out_and_verifies(game, tmp_path):
     from adjudicator.campaign.demo import run_demo

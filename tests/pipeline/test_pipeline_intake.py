@@ -389,6 +389,19 @@ def test_orders_for_a_past_step_are_refused_naming_the_current_step(
     assert len(orders_records(store)) == 1
 
 
+def test_orders_for_another_turn_are_refused_in_lines_of_78_columns_at_most(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    wrong_turn = orders_text(turn=2, step=1)
+    deliver(inbox, email(wrong_turn, message_id="<j-turn@japan.test>"), 1_000)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "refused"
+    reply = outgoing(store)[-1]
+    assert "these orders are for turn 2, but the game is at turn 1" in reply.words
+    assert max(len(line) for line in reply.text.splitlines()) <= 78   # the reason wrapped like any sentence
+
+
 def test_a_newer_submission_replaces_the_older_in_the_adjudication(
         campaign, campaigns, store, mailroom, referee_key, inbox):
     deliver(inbox, email(orders_text(body="sortie:\n  Mikasa to Tsushima\n"), message_id="<j1@japan.test>"), 1_000)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.reports import render
+from adjudicator.reports.render import render
 from tests import browser
 from tests.pipeline.test_pipeline_reports import golden_context
 

@@ -18,7 +18,7 @@ from adjudicator.games import get as support
 from adjudicator.engine import Match, Roll
 from adjudicator.games.port_arthur.players import RandomPlayer
 from adjudicator.mail import parse_message
-from adjudicator.reports import render
+from adjudicator.reports.render import render
 from adjudicator.reports.context import report_context
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES,

@@ -68,11 +68,14 @@ def test_an_rjw_club_campaign_with_the_naval_option(campaigns, store, mailroom, 
     assert units["Gds"]["at"] in ("1114", "eliminated") and units["12"]["at"] == "korea"
     assert all(m.message["In-Reply-To"] or m.recipient in ADDRESSES.values() for m in outgoing(store))
 
+    defaulted = 0
     for hours in (200, 400, 600):                           # nobody answers in time: the defaults, said so
         if step.result is not None or step.waiting is None:
             break
         step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + hours * HOUR, after=mailroom.queue_reports)
         assert step.default_notes
+        defaulted += 1
+    assert defaulted, "the campaign was not waiting for anyone: no deadline passed"
     verdict = verify_text(campaigns.export_public(CAMPAIGN))
     assert verdict.verified, verdict.reason
 

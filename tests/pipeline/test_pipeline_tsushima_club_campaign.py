@@ -12,10 +12,7 @@ from adjudicator.campaign.verify import verify_text
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES, CAMPAIGN, DEADLINE_HOURS, HOUR, PLAYERS, REFEREE, T0, deliver, email, orders_text, outgoing,
 )
-
-STANDING = ("move:\n  all: ahead\nfire:\n  all: at nearest\narmour: max\ncounter-torpedo: max\n"
-            "torpedo: yes if attacks >= 2\ntorpedo targets: most damaged first\n"
-            "repairs: all dice, flooding first\nprime: all\n")
+from tests.tsushima_1905.standing_orders import AHEAD
 
 
 def receipt(store, campaign: str, message_id: str) -> str:
@@ -54,7 +51,7 @@ def test_a_tsushima_club_campaign_by_mail_answers_every_mail(campaigns, store, m
     send(misspelt, "japan", "<j-1@japan.test>", 1_000)
     beyond = orders_text("japan", step=2, turn=turn, body="move:\n  Fuji: P90, P90, P90\n", campaign=name)
     send(beyond, "japan", "<j-2@japan.test>", 2_000)
-    accepted = orders_text("japan", step=2, turn=turn, body="order: Mikasa, Fuji, Shikishima, others\n" + STANDING,
+    accepted = orders_text("japan", step=2, turn=turn, body="order: Mikasa, Fuji, Shikishima, others\n" + AHEAD,
                            campaign=name)
     send(accepted, "japan", "<j-3@japan.test>", 3_000)
     taken = mailroom.receive(inbox.path, referee_key)
@@ -70,7 +67,7 @@ def test_a_tsushima_club_campaign_by_mail_answers_every_mail(campaigns, store, m
 
     alone = campaigns.adjudicate(name, referee_key, now=T0 + 2 * HOUR, after=mailroom.queue_reports)
     assert alone.batch is None                            # half a stop is not a step
-    send(orders_text("russia", step=2, turn=turn, body=STANDING, campaign=name), "russia", "<r-1@russia.test>", 4_000)
+    send(orders_text("russia", step=2, turn=turn, body=AHEAD, campaign=name), "russia", "<r-1@russia.test>", 4_000)
     taken = mailroom.receive(inbox.path, referee_key)
     assert [t.outcome for t in taken[-1:]] == ["accepted"]   # the second side, after the first was adjudicated
     step = campaigns.adjudicate(name, referee_key, now=T0 + 3 * HOUR, after=mailroom.queue_reports)
@@ -87,7 +84,7 @@ def test_a_tsushima_club_campaign_by_mail_answers_every_mail(campaigns, store, m
     _log, match = campaigns.match(name)
     concession = orders_text("russia", step=4, turn=match.state.turn, body="concede: yes\n", campaign=name)
     send(concession, "russia", "<r-2@russia.test>", 5_000)
-    send(orders_text("japan", step=4, turn=match.state.turn, body=STANDING, campaign=name), "japan",
+    send(orders_text("japan", step=4, turn=match.state.turn, body=AHEAD, campaign=name), "japan",
          "<j-4@japan.test>", 6_000)
     assert [t.outcome for t in mailroom.receive(inbox.path, referee_key)][-2:] == ["accepted", "accepted"]
     end = campaigns.adjudicate(name, referee_key, now=T0 + 301 * HOUR, after=mailroom.queue_reports)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import jinja2
 
-from adjudicator.reports import render
+from adjudicator.reports.render import render
 from adjudicator.reports.render import _drawn_picture, template_environment
 from adjudicator.resources import data_dir
 from tests.pipeline.test_pipeline_reports import golden_context

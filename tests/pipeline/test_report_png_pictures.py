@@ -12,9 +12,8 @@ from datetime import timedelta
 import pytest
 
 from adjudicator.reports.pictures import alt_text, pictures_as_images, svg_to_png
-from tests.pipeline.pipeline_helpers import T0, reports
+from tests.pipeline.pipeline_helpers import PNG_SIGNATURE, T0, reports
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SMALL = ('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" role="img">'
          '<title>Two ships</title><rect width="120" height="40" fill="#fff"/>'
          '<g><title>Mikasa</title><text x="4" y="25" font-family="Helvetica, Arial, sans-serif">Mikasa</text></g></svg>')

@@ -12,7 +12,7 @@ from adjudicator.engine import Match
 from adjudicator.games import get as support
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import ReasonablePlayer, dice_from
-from adjudicator.reports import Report, render
+from adjudicator.reports.render import Report, render
 from adjudicator.reports.context import report_context
 
 GAME = RussoJapaneseWar()

@@ -122,3 +122,13 @@ def test_each_side_sees_only_its_own_hand():
     assert russia["cards"]["hand"] == [] and russia["cards"]["opponent_hand_size"] == len(hand)
     assert "deck" not in russia["cards"] and "hands" not in russia["cards"]
     assert all(card not in str(russia) for card in hand if card != "Seiro-gan")
+
+
+def test_a_card_label_gives_the_number_or_adds_the_id_when_the_half_shown_is_not_named_so():
+    data = default_data()
+    assert data.card_label("#09", "japan") == "#09 Kodama Gentaro"
+    assert data.card_label("#09") == "#09 Kodama Gentaro / Trans-Siberian Railway"
+    assert data.card_label("Seiro-gan", "japan") == "Seiro-gan"
+    assert data.card_label("Seiro-gan", "russia") == "Southward Policy (Seiro-gan)"
+    assert data.card_label("Seiro-gan") == "Seiro-gan / Southward Policy"
+    assert data.card_label("#99") == "#99"

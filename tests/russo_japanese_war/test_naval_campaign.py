@@ -3,9 +3,7 @@ the game goes on, opened and verified after the end."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -18,7 +16,7 @@ from adjudicator.fairdice import generate_keypair
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer
 from adjudicator.store import Store
-from tests.campaign.conftest import confirm
+from tests.campaign.conftest import answer_automatically, automatic_answers, confirm
 
 GAME_NAME = "russo-japanese-war"
 PLAYERS = [Player("japan", "togo@example.org", "Togo1904"), Player("russia", "makarov@example.org", "Makarov1904")]
@@ -29,20 +27,12 @@ def campaigns(tmp_path, monkeypatch):
     """A real store; each side's orders answer at random, except that every Card Play
     Phase waits for an email once (so the game takes many adjudication steps)."""
     player = RandomPlayer(RussoJapaneseWar(), rng=random.Random(4))
-    asked: set = set()
 
-    def answer_for(decision, state, orders):
-        key = (decision.kind, decision.side, state["turn"], state["phase"])
-        if decision.kind == "card-play" and key not in asked:
-            asked.add(key)
-            return None
-        return dict(player(decision, state))
+    def card_play_held(decision, state):
+        return (decision.side, state["turn"], state["phase"]) if decision.kind == "card-play" else None
 
-    support = SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
-                              why_not=lambda decision, state, orders: [])  # answers at random: nothing left undone
-    automatic = dataclasses.replace(games.get(GAME_NAME), answers=support)
-    real_get = games.get
-    monkeypatch.setattr(games, "get", lambda name: automatic if name == GAME_NAME else real_get(name))
+    answer_automatically(monkeypatch, lambda plugin: automatic_answers(plugin, player, card_play_held),
+                         names=(GAME_NAME,))
     with Store.open(tmp_path / "campaigns.sqlite3") as store:
         yield Campaigns(store)
 

@@ -130,3 +130,17 @@ def test_a_question_without_its_block_in_the_orders_in_force_is_asked():
     japan = language.read(text, ProblemLog(list(text.lines)))
     assert answers.answer_for(move, match.state, japan) == {"unit": "Gds", "path": ["korea", "1015", "1114"]}
     assert answers.default_answer(move, match.state) == {"done": True}
+
+
+
+def test_past_the_most_problems_shown_a_unit_prefix_still_reads_as_before_the_limit():
+    from adjudicator.orders.problems import MAX_PROBLEMS
+    many = HEADER + "move:\n" + "".join(f"  Gds 1015-{9900 + i}\n" for i in range(MAX_PROBLEMS + 5))
+
+    def not_shown(unit: str) -> str:
+        with pytest.raises(OrdersError) as caught:
+            read_orders(many + f"losses:\n  protect {unit}\n")
+        return caught.value.problems[-1].message
+
+    assert not_shown("Gds") == not_shown("Gd") == "5 more problems not shown; fix these first"
+    assert not_shown("Gsd") == "6 more problems not shown; fix these first"     # unknown: one more

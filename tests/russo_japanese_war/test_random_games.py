@@ -4,7 +4,6 @@ after every answer, die and shuffle, and a replay of every finished game."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
@@ -15,9 +14,11 @@ from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, SIDES
 from adjudicator.games.russo_japanese_war.hexmap import BOXES
 from adjudicator.games.russo_japanese_war.players import RandomPlayer, ReasonablePlayer, dice_from
+from tests.conftest import soak_size
 
 GAME = RussoJapaneseWar()
-GAMES = int(os.environ.get("RJW_RANDOM_GAMES", "12"))
+#: Games per player mix: 12 by default, 40 with ADJUDICATOR_SOAK=1, or RJW_RANDOM_GAMES=N.
+GAMES = soak_size(12, 40, "RJW_RANDOM_GAMES")
 SETUP_HEX = {u.id: u.setup for u in GAME.data.units}
 
 
@@ -63,6 +64,7 @@ def play_checked(seed: int, players) -> Match:
     return match
 
 
+@pytest.mark.soak("sized")
 @pytest.mark.parametrize("kind", ["random", "reasonable", "mixed"])
 def test_whole_games_keep_the_invariants_and_end_by_turn_12_with_a_result(kind):
     results = Counter()

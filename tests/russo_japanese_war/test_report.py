@@ -61,3 +61,15 @@ def test_every_colour_of_the_map_and_its_legend_is_a_colour():
     paints = re.findall(r'(?:fill|stroke)="([^"]*)"', html)
     assert len(paints) > 500
     assert [p for p in paints if not re.fullmatch(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|url\(#[a-z-]+\)|none", p)] == []
+
+
+def test_a_hex_on_the_map_is_described_as_in_the_list_of_stacks_and_a_key_location_is_named():
+    match = opening()
+    text, html = render_report(GAME, match.state, "japan", match.decision)
+    svg = ET.fromstring(html[html.index("<svg"): html.index("</svg>") + 6])
+    ns = "{http://www.w3.org/2000/svg}"
+    titles = {g.get("data-hex"): g.find(ns + "title").text for g in svg.iter(ns + "g") if g.get("class") == "hex"}
+    assert titles["1214"] == "1214 Jiuliancheng (clear, Russian-controlled)"
+    assert "1214 Jiuliancheng (clear, Russian-controlled)" in " ".join(text.split())
+    names = [t.text for t in svg.iter(ns + "text") if t.get("class") == "place-name"]
+    assert "Port Arthur" in names

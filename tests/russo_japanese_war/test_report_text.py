@@ -136,9 +136,9 @@ def test_a_hex_path_longer_than_a_line_wraps_after_a_hyphen():
 def test_a_naval_report_says_which_reading_of_the_sortie_rule_the_campaign_plays():
     match = played(10, seed=3, naval=True)
     text, html = render_report(GAME, match.state, "japan")
-    assert ("Fleets (advanced naval rules, 11.0):\n  A Port Arthur Fleet sortie may be declared without a"
-            " card (11.2.1 as\n      printed, rulings A41, A65).") in text
+    assert ("Fleets (advanced naval rules, 11.0):\n  Port Arthur Fleet sortie: may be declared without a card,"
+            " as 11.2.1 is\n      printed (rulings A41, A65)") in text
     match.state["options"]["sortie_needs_card"] = True
     text, html = render_report(GAME, match.state, "russia")
-    assert "A Port Arthur Fleet sortie needs card #1 or #6 (option sortie_needs_card, ruling A65)." in html
+    assert "Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, rulings A65)" in html
     assert "sortie" not in render_report(GAME, played(10, seed=3).state, "japan")[0].split("CARDS")[0]

@@ -12,8 +12,7 @@ import tomllib
 import pytest
 
 from adjudicator.engine import Match
-from adjudicator.engine.cases import CaseSupplies
-from adjudicator.engine.driver import Source, drive
+from adjudicator.engine.cases import play_case
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war import conformance
@@ -30,12 +29,9 @@ def case(text: str) -> dict:
 
 
 def run(case_: dict) -> Match:
-    """The match a case leaves (to look at what the expectations cannot say)."""
-    match = Match(GAME, conformance.setup(case_), case_.get("options", {}))
-    supplies = CaseSupplies(case_)
-    drive(match, Source(chance=supplies.chance, answer=supplies.answer, rejected=supplies.rejected,
-                        keep_pauses=True))
-    return match
+    """The match a case leaves, paused at its ``until`` as the case runner pauses (to
+    look at what the expectations cannot say)."""
+    return play_case(case_, GAME, conformance)[0]
 
 
 # -- combats: every combat of the run ---------------------------------------------------------

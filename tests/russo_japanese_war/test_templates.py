@@ -8,11 +8,12 @@ import random
 
 import pytest
 
+from adjudicator import games
 from adjudicator.engine import Match
-from adjudicator.games.russo_japanese_war import RussoJapaneseWar, answers
+from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer, dice_from
-from adjudicator.games.russo_japanese_war.skeleton import WIDTH, answer_template
-from adjudicator.orders import parse_orders
+from adjudicator.games.russo_japanese_war.skeleton import answer_template
+from tests.games.templates import check_template
 
 GAME = RussoJapaneseWar()
 KINDS = ("extra-card", "move", "attacks", "support", "combat-event", "reaction", "loss", "retreat", "chain",
@@ -20,20 +21,10 @@ KINDS = ("extra-card", "move", "attacks", "support", "combat-event", "reaction",
          "naval-response", "naval-damage", "akiyama", "second-fleet", "repair", "line-up")
 
 
-def answered(decision, state) -> str | None:
+def answered(decision, state) -> list[str]:
     """Why the template sent back as it stands does not answer ``decision`` as silence
-    would (None: it does); checked when the question is asked."""
-    lines = answer_template(decision)
-    if any(len(line) > WIDTH for line in lines):
-        return f"a line is over {WIDTH} columns: {lines}"
-    text = f"campaign: c\nside: {decision.side}\nturn: {state['turn']}\n" + "\n".join(lines) + "\n"
-    orders = parse_orders(text, "russo-japanese-war", state=state)
-    answer = answers.answer_for(decision, state, orders)
-    if answer is None:
-        return f"no answer from:\n{text}"
-    decision.accept(answer)
-    default = answers.default_answer(decision, state)
-    return None if answer == default else f"{answer} is not the default {default}:\n{text}"
+    would (the game contract's check; empty: it does); checked when the question is asked."""
+    return check_template(games.get("russo-japanese-war"), decision, state)
 
 
 def questions() -> dict[str, list]:
@@ -86,23 +77,30 @@ def rare_questions() -> dict[str, list]:
     return found
 
 
-QUESTIONS = questions()
-for _kind, _asked in rare_questions().items():
-    QUESTIONS.setdefault(_kind, []).extend(_asked)
+@pytest.fixture(scope="module")
+def asked() -> dict[str, list]:
+    """The questions of :func:`questions` and :func:`rare_questions`, played once for the
+    module's tests (not at collection)."""
+    found = questions()
+    for kind, more in rare_questions().items():
+        found.setdefault(kind, []).extend(more)
+    return found
 
 
-def test_the_games_played_ask_every_kind_of_question():
-    assert set(KINDS) <= set(QUESTIONS), set(KINDS) - set(QUESTIONS)
+def test_the_games_played_ask_every_kind_of_question(asked):
+    assert set(KINDS) <= set(asked), set(KINDS) - set(asked)
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_the_template_sent_back_as_it_stands_answers_the_question_as_silence_would(kind):
-    for _decision, _state, problem in QUESTIONS.get(kind, ()):
-        assert problem is None, problem
+def test_the_template_sent_back_as_it_stands_answers_the_question_as_silence_would(asked, kind):
+    met = asked.get(kind, [])
+    assert met, f"no {kind} question was asked in the games played"
+    for _decision, _state, problems in met:
+        assert problems == [], "\n".join(problems)
 
 
-def test_a_move_template_lists_the_units_with_their_hexes_and_ends_with_done():
-    decision, state, _ = QUESTIONS["move"][0]
+def test_a_move_template_lists_the_units_with_their_hexes_and_ends_with_done(asked):
+    decision, state, _ = asked["move"][0]
     lines = answer_template(decision)
     assert lines[0] == "move:" and lines[-1] == "  done"
     listed = " ".join(lines)

@@ -5,6 +5,7 @@ carried out gets a note naming its line (``answers.why_not``, read by ``check --
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -156,6 +157,38 @@ def test_an_advance_by_a_unit_that_did_not_attack_is_named():
         "line 5: J2 may not advance into 0303: it did not attack it or cannot move (9.7)"]
 
 
+# -- retreats and chain retreats -------------------------------------------------------------------
+
+def question(side: str, kind: str, options: dict, units=ATTACK_POSITION):
+    from adjudicator.engine import Decision
+    state = GAME.new_state({"position": {"turn": 3, "phase": "japan-combat", "unit": units,
+                                         "map": {"hexes": "0101-0606"}}}, {})
+    state["last_combat"] = {"target": "0303"}
+    return SimpleNamespace(decision=Decision(side, kind, options, "", lambda a: a), state=state)
+
+
+def test_a_retreat_to_hexes_none_of_which_is_open_names_the_line_and_the_hex_used_instead():
+    match = question(RUSSIA, "retreat", {"unit": "R1", "hexes": ["0204", "0304", "0404"]})
+    text = header("Russia", 3) + "retreat:\n  from 0303 toward 0606\n  R1 to 0505, 0202\n"
+    assert notes(match, text, match.state) == [
+        "line 6: R1 cannot retreat to 0505 or 0202 (9.6; it may retreat to 0204, 0304, 0404): "
+        "it retreats to 0304 instead"]
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    assert answers.answer_for(match.decision, match.state, orders) == {"unit": "R1", "to": "0304"}
+    assert notes(match, text.replace("0202", "0204"), match.state) == []
+
+
+def test_a_chain_naming_no_unit_in_the_hex_names_the_line_and_the_unit_that_makes_way():
+    units = [*ATTACK_POSITION, {"id": "J3", "side": "japan", "strength": 4, "ma": 3, "at": "0302"}]
+    match = question(JAPAN, "chain", {"hex": "0302", "units": ["J1", "J3"]}, units)
+    text = header("Japan", 3) + "losses: weakest first\nchain: J2; strongest first\n"
+    assert notes(match, text, match.state) == [
+        "line 5: none of J2 is in 0302 to make way (9.6, A21): J3, the strongest there, makes way instead"]
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    assert answers.answer_for(match.decision, match.state, orders) == {"unit": "J3"}
+    assert notes(match, text.replace("J2;", "J1;"), match.state) == []
+
+
 # -- cards ---------------------------------------------------------------------------------------------
 
 def test_card_steps_naming_a_card_not_in_hand_or_an_illegal_use_are_named():
@@ -175,6 +208,34 @@ def test_card_steps_naming_a_card_not_in_hand_or_an_illegal_use_are_named():
     assert found[1] == "line 6: #07 Nogi Maresuke is not in your hand: this step is not used"
     assert found[2].startswith("line 7: this step is not used: J1 cannot be transported to '0202'")
     assert len(found) == 3
+
+
+def test_card_steps_already_played_are_neither_named_nor_asked_again():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "home"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0606"}],
+                     hands={JAPAN: ["#06", "#14", "#09"]}, phase="japan-card-play",
+                     map={"harbours": {"0101": {"southern": True}}})
+    text = header("Japan", 3) + "cards:\n  1. transport J1 to 0101 using Kodama\n  2. event Scurvy\n"
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    played = []
+    while match.decision is not None and match.decision.kind == "card-play":
+        assert notes(match, text, match.state) == []
+        answer = answers.answer_for(match.decision, match.state, orders)
+        assert answer is not None
+        played.append(answer)
+        if answer.get("done"):
+            break
+        match.answer(JAPAN, answer)
+    assert played == [{"transport": "#09", "unit": "J1", "to": "0101"}, {"event": "#06", "units": []},
+                      {"done": True}]
+
+
+def test_a_card_step_whose_condition_does_not_hold_is_not_named():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0101"}],
+                     hands={JAPAN: ["#06", "#14"]}, phase="japan-card-play")
+    text = header("Japan", 3) + "cards:\n  1. event Nogi if hand >= 3\n  2. event Nogi if hand >= 2\n"
+    assert notes(match, text, match.state) == [
+        "line 6: #07 Nogi Maresuke is not in your hand: this step is not used"]
 
 
 def test_gunshin_named_with_an_empty_discard_pile_is_named():
@@ -212,6 +273,16 @@ def test_a_flagship_that_is_not_a_port_arthur_ship_is_named():
     match = naval_question("flagship")
     [note] = notes(match, header("Russia") + "naval:\n  flagship Mikasa\n")
     assert note == "line 5: Mikasa is not a Port Arthur Fleet ship afloat: Tsesarevich carries Makarov"
+
+
+def test_a_line_naming_a_sunk_or_enemy_ship_is_named_and_one_of_the_other_fleet_is_not():
+    match = naval_question("line-up")
+    assert match.decision.options["fleet"] == "port_arthur"
+    assert match.state["naval"]["ships"]["Sevastopol"]["steps"] == 0
+    text = header("Russia", match.state["turn"]) + "naval:\n  line Rossia, Sevastopol, Mikasa, Pobeda\n"
+    assert notes(match, text) == [
+        "line 5: Sevastopol is not in a line of yours afloat (11.3.1): it is left out",
+        "line 5: Mikasa is not in a line of yours afloat (11.3.1): it is left out"]
 
 
 @pytest.mark.parametrize("kind", ["sortie"])

@@ -5,56 +5,32 @@ many steps, as a campaign by email does)."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from types import SimpleNamespace
 
 import pytest
 
-from adjudicator import games
 from adjudicator.campaign import Campaigns
-from tests.campaign.conftest import PLAYERS, referee_key, store  # noqa: F401  (the campaign tests' players, store and key)
+from tests.campaign.conftest import (  # noqa: F401  (the campaign tests' players, store and key)
+    PLAYERS, answer_automatically, automatic_answers, confirm, referee_key, store,
+)
 
-def automatic_answers(plugin, seed: int):
-    rng = random.Random(seed)
-    player = plugin.player(rng)
-    asked: set = set()
 
-    def answer_for(decision, state, orders):
-        key = (decision.side, getattr(state, "turn", None))
-        if key not in asked:
-            asked.add(key)
-            return None
-        return dict(player(decision, state))
+def each_turn_held(decision, state):
+    """Each side's first question of a turn is left open once."""
+    return decision.side, getattr(state, "turn", None)
 
-    return SimpleNamespace(answer_for=answer_for, default_answer=lambda d, s: dict(player(d, s)),
-                           why_not=plugin.answers.why_not, DEFAULT_TEXT=plugin.answers.DEFAULT_TEXT)
+
+def random_answers(seed: int):
+    """For :func:`answer_automatically`: the game's own random player (``seed``) answers,
+    each side's first question of a turn waiting for an email once."""
+    return lambda plugin: automatic_answers(plugin, plugin.player(random.Random(seed)), each_turn_held)
 
 
 @pytest.fixture
 def campaigns(store, monkeypatch):
     """The store's campaigns, every game answered by automatic players."""
-    real_get = games.get
-    patched = {}
-
-    def get(name):
-        plugin = real_get(name)
-        if plugin.name not in patched:
-            patched[plugin.name] = dataclasses.replace(plugin, answers=automatic_answers(plugin, 7))
-        return patched[plugin.name]
-
-    monkeypatch.setattr(games, "get", get)
+    answer_automatically(monkeypatch, random_answers(7))
     return Campaigns(store)
-
-
-def confirm(campaigns, key, campaign):
-    """Every side sends the step a one-line confirmation (its header and an entropy line,
-    no orders), as each side does before the dice of a campaign's first step."""
-    log, match = campaigns.match(campaign)
-    for number, player in enumerate(PLAYERS):
-        campaigns.submit(campaign, f"campaign: {campaign}\nside: {player.side}\nturn: {match.state.turn}\n"
-                                   f"step: {log.next_batch}\npassword: {player.password}\n"
-                                   f"entropy: confirm-{player.side}-{log.next_batch}-{number}\n", key)
 
 
 def play(campaigns, key, campaign, steps=None, max_steps=400):

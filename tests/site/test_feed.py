@@ -33,6 +33,7 @@ def test_the_feed_is_signed_by_the_referee_key_of_the_charter_and_names_the_reco
     assert [event["hash"] for event in body["events"]] == [r.hash for r in records]
     batches = [event for event in body["events"] if event["kind"] == "batch"]
     assert batches and all(event["sealed"] >= 0 and "dice" in event for event in batches)
+    assert any(event["sealed"] > 0 for event in batches)   # the fog of war: a step's orders are sealed
     assert body["campaign"] == running and body["result"] is None and body["waiting"]
 
 

@@ -60,6 +60,13 @@ def test_every_link_of_the_site_is_relative_and_leads_to_a_file_of_the_site(camp
             assert (tmp_path / "site" / target).is_file(), (page.name, target)
 
 
+def test_a_record_given_without_its_final_newline_is_published_with_it(campaigns, referee_key, tmp_path):
+    campaigns.create("short", "port-arthur", PLAYERS, referee_key)
+    record = campaigns.export_public("short")
+    build_site(record.rstrip("\n"), tmp_path / "site")
+    assert (tmp_path / "site" / "record.jsonl").read_text(encoding="utf-8") == record
+
+
 def test_a_step_page_tells_what_happened_with_every_die_and_its_purpose(campaigns, referee_key, finished,
                                                                        tmp_path):
     record = campaigns.export_public(finished)

@@ -5,8 +5,6 @@ with header cells), in the reports' palette."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from adjudicator.site import build_site
@@ -47,42 +45,34 @@ WIDTHS = (360, 1000)
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory):
     """A finished Port Arthur campaign's site and a running one's with the fog of war."""
-    from adjudicator import games
     from adjudicator.campaign import Campaigns
     from adjudicator.fairdice import generate_keypair
     from adjudicator.store import Store
-    from tests.site.conftest import automatic_answers
-    import dataclasses
+    from tests.campaign.conftest import answer_automatically
+    from tests.site.conftest import random_answers
 
     folder = tmp_path_factory.mktemp("sites")
     key = generate_keypair()[0]
-    real_get = games.get
-    patched = {name: dataclasses.replace(real_get(name), answers=automatic_answers(real_get(name), 7))
-               for name in ("port-arthur",)}
-    games.get = lambda name: patched.get(name) or real_get(name)
-    try:
-        with Store.open(folder / "campaigns.sqlite3") as store:
-            campaigns = Campaigns(store)
-            campaigns.create("done", "port-arthur", PLAYERS, key)
-            play(campaigns, key, "done")
-            patched["port-arthur"] = dataclasses.replace(real_get("port-arthur"),
-                                                         answers=automatic_answers(real_get("port-arthur"), 8))
-            campaigns.create("fog", "port-arthur", PLAYERS, key, options={"fog_of_war": True})
-            play(campaigns, key, "fog", steps=4)
-            for name in ("done", "fog"):
-                build_site(campaigns.export_public(name), folder / name, key)
-    finally:
-        games.get = real_get
+    with pytest.MonkeyPatch.context() as monkeypatch, Store.open(folder / "campaigns.sqlite3") as store:
+        campaigns = Campaigns(store)
+        answer_automatically(monkeypatch, random_answers(7), names=("port-arthur",))
+        campaigns.create("done", "port-arthur", PLAYERS, key)
+        play(campaigns, key, "done")
+        monkeypatch.undo()
+        answer_automatically(monkeypatch, random_answers(8), names=("port-arthur",))
+        campaigns.create("fog", "port-arthur", PLAYERS, key, options={"fog_of_war": True})
+        play(campaigns, key, "fog", steps=4)
+        for name in ("done", "fog"):
+            build_site(campaigns.export_public(name), folder / name, key)
     return folder
 
 
 #: by default a step page with its picture at both widths and a sealed step at a phone's;
-#: SITE_BROWSER_ALL=1 lays out every kind of page at both widths (about a minute more)
-CASES = [("done", "step-003.html", 360), ("done", "step-003.html", 1000), ("fog", "step-001.html", 360)]
-if os.environ.get("SITE_BROWSER_ALL") == "1":
-    CASES += [(site, page, width) for site, page in (("done", "index.html"), ("done", "dice.html"),
-                                                     ("done", "history.html"), ("fog", "index.html"))
-              for width in WIDTHS]
+#: the soaks (ADJUDICATOR_SOAK=1) lay out every kind of page at both widths (about a minute more)
+CASES = [("done", "step-003.html", 360), ("done", "step-003.html", 1000), ("fog", "step-001.html", 360)] + [
+    pytest.param(site, page, width, marks=pytest.mark.soak)
+    for site, page in (("done", "index.html"), ("done", "dice.html"), ("done", "history.html"), ("fog", "index.html"))
+    for width in WIDTHS]
 
 
 @pytest.mark.parametrize("site, page, width", CASES)

@@ -5,24 +5,19 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from adjudicator.site import build_site
-from tests.browser import BROWSER
+from tests.browser import dumped_dom
 from tests.site.conftest import PLAYERS, play
 
 
 def opened(page: Path, folder: Path) -> str:
     """The page's DOM after a real headless chromium ran its scripts."""
-    if BROWSER is None:
-        pytest.skip("no headless browser (apt-get install chromium)")
-    return subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
-                           f"--user-data-dir={folder / 'profile'}", "--dump-dom", page.as_uri()],
-                          capture_output=True, timeout=180, check=True, text=True).stdout
+    return dumped_dom(page, folder, 30000, 180)
 
 
 def verdict(page: Path, folder: Path) -> tuple[str | None, str]:

@@ -1,11 +1,10 @@
 """Every registered game can be played as a tournament: each offers the tournament
 interface, and for each an event is paired, ruled on, closed and audited; played by
-email to the end, each event's audit verifies (the long runs behind
-ADJUDICATOR_LONG_TESTS=1: a Russo-Japanese War game by email takes about 40 s)."""
+email to the end, each event's audit verifies (the long runs are
+soaks, run with ADJUDICATOR_SOAK=1: a Russo-Japanese War game by email takes about 40 s)."""
 
 from __future__ import annotations
 
-import os
 import re
 import random
 
@@ -22,8 +21,6 @@ from adjudicator.tournament.export import read_bundle
 from adjudicator.tournament.gameplay import positions_by_turn, tournament_games, tournament_support
 
 from .conftest import T0
-
-LONG = os.environ.get("ADJUDICATOR_LONG_TESTS") == "1"
 
 
 def event(game: str, players: int = 2):
@@ -92,7 +89,7 @@ def test_every_game_is_paired_adjudicated_after_a_completed_turn_closed_and_audi
     assert [r["rung"] for r in audit.rulings] == ["adjudicate"]
 
 
-@pytest.mark.skipif(not LONG, reason="a whole game by email per game: set ADJUDICATOR_LONG_TESTS=1")
+@pytest.mark.soak   # a whole game by email per game
 @pytest.mark.parametrize("game", [g for g in games.names() if g != "port-arthur"])   # Port Arthur's: test_audit
 def test_a_tournament_of_every_game_runs_by_email_to_standings_whose_audit_verifies(tmp_path, game):
     summary = run_tournament_demo(tmp_path / "demo", 7, {}, rounds=1, entrants=2, game=game)

@@ -34,7 +34,7 @@ def event() -> EventState:
     state.results["g1"] = GameResult("g1", 1, dict(one.sides), "japan", "End of turn 6: Japan wins", 6, None,
                                      {"A": 2.0, "B": 0.0})
     state.results["g2"] = GameResult("g2", 2, dict(two.sides), "russia", "forfeit by C (japan): silent", 1, None,
-                                     {"C": 0.0, "B": 2.0})
+                                     {"C": 0.0, "B": 2.0}, forfeit=True)
     return state
 
 
@@ -46,6 +46,15 @@ def test_fide_buchholz_cut1_and_sonneborn_berger_follow_fides_unplayed_round_rul
     assert {p: line.tiebreaks["fide-buchholz-cut1"] for p, line in lines.items()} == {"A": 1, "B": 3, "C": 2}
     assert {p: line.tiebreaks["fide-sonneborn-berger"] for p, line in lines.items()} == {"A": 5, "B": 2, "C": 2}
     assert {p: line.tiebreaks["buchholz"] for p, line in lines.items()} == {"A": 2, "B": 6, "C": 2}
+
+
+def test_a_round_still_being_played_counts_for_no_players_unplayed_rounds():
+    state = event()
+    running = GameSlot("g3", 3, {"japan": "A", "russia": "C"}, 1)
+    state.rounds.append(RoundInfo(3, 3, "00" * 32, list("ABC"), [("A", "C")], ["B"], [], [running], "", ""))
+    lines = {line.player: line for line in compute(state, chain=["fide-buchholz"])}
+    assert lines["B"].points == 4   # the round-3 bye counts in B's score...
+    assert {p: line.tiebreaks["fide-buchholz"] for p, line in lines.items()} == {"A": 5, "B": 5, "C": 4}  # ...not here
 
 
 def test_the_fide_chain_ranks_b_above_c_on_buchholz_cut1_and_says_so():

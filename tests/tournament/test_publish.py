@@ -111,3 +111,96 @@ def test_the_export_command_writes_every_format(tmp_path, tournaments, referee_k
         assert marker in out.read_text(encoding="utf-8")
     wrong = runner.invoke(app, ["tournament", "export", "cup", "--format", "pdf", "--store", store])
     assert wrong.exit_code != 0 and "use one of csv, json, trf" in wrong.output
+
+
+def test_an_adjudication_whose_reason_mentions_a_forfeit_is_coded_as_played_not_forfeited(
+        tournaments, referee_key):
+    from adjudicator.tournament.audit import audit_bundle
+    from adjudicator.fairdice import records_to_jsonl
+
+    from .test_abandonment import one_game, passwords_of, play_steps
+
+    game = one_game(tournaments, referee_key)
+    play_steps(tournaments, referee_key, game["game"], passwords_of(tournaments, game["game"]),
+               lambda match: match.state.turn >= 2)
+    tournaments.rule("cup", game["game"], "adjudicate", "a forfeit by mail was offered and refused", referee_key, T0)
+    state = tournaments.state("cup")
+    result = state.results[game["game"]]
+    assert " forfeit by " in result.how and not result.forfeit
+    (record,) = [r for r in tournaments.records("cup") if r.kind == "result"]
+    assert record.body["forfeit"] is False
+    codes = {cell.code for row in publish.cells(state).values() for cell in row.values()}
+    assert codes == ({"1", "0"} if result.result != "draw" else {"="})
+    games = {s.game: tournaments.campaigns.export_public(s.game) for s in state.slots()}
+    assert audit_bundle(records_to_jsonl(tournaments.records("cup")), games).verified
+
+
+def test_a_forfeit_ruling_is_recorded_as_a_forfeit_and_the_audit_catches_a_result_that_hides_it(
+        tournaments, referee_key):
+    from adjudicator.tournament.audit import audit_bundle
+    from adjudicator.fairdice import records_to_jsonl
+
+    from .test_abandonment import one_game
+    from .test_rulings_audited import resigned
+
+    game = one_game(tournaments, referee_key)
+    tournaments.rule("cup", game["game"], "forfeit", "silent", referee_key, T0, silent="japan")
+    state = tournaments.state("cup")
+    assert state.results[game["game"]].forfeit
+    table = publish.cells(state)
+    assert table[game["sides"]["japan"]][1].code == "-" and table[game["sides"]["russia"]][1].code == "+"
+    records = tournaments.records("cup")
+    (result,) = [r for r in records if r.kind == "result"]
+    assert result.body["forfeit"] is True
+    games = {s.game: tournaments.campaigns.export_public(s.game) for s in state.slots()}
+    hidden = resigned(records, referee_key, result.seq, {**result.body, "forfeit": False})
+    audit = audit_bundle(records_to_jsonl(hidden), games)
+    assert not audit.verified and any("its ruling" in p and "is a forfeit" in p for p in audit.problems)
+
+
+
+def test_a_sealed_games_missing_reveal_is_recorded_and_coded_as_a_forfeit(tournaments, referee_key):
+    from datetime import timedelta
+
+    from adjudicator.fairdice import SeedChain, records_to_jsonl
+    from adjudicator.tournament.audit import audit_bundle
+
+    from .test_abandonment import passwords_of
+
+    chains: dict = {}
+    create = tournaments.campaigns.create
+
+    def create_sealed(campaign, *args, **kwargs):   # the round's game in sealed mode: each side commits a chain
+        chains.update({side: SeedChain.generate(campaign, 20, owner=side) for side in ("japan", "russia")})
+        return create(campaign, *args, player_chains={side: c.commitment().to_dict() for side, c in chains.items()},
+                      **kwargs)
+
+    tournaments.campaigns.create = create_sealed
+    tournaments.create(charter(players=2, rounds=1), referee_key, T0)
+    (game,) = tournaments.pair("cup", referee_key, T0)["games"]
+    password = passwords_of(tournaments, game["game"])["japan"]
+    tournaments.campaigns.submit(game["game"], f"campaign: {game['game']}\nside: japan\nturn: 1\nstep: 1\n"
+                                 f"password: {password}\nreveal: {chains['japan'].reveal(1).hex()}\n"
+                                 "sortie:\n  Mikasa to Tsushima\n", referee_key)
+    tournaments.campaigns.adjudicate(game["game"], referee_key, now=T0 + timedelta(days=5))   # russia never reveals
+    (result,) = tournaments.collect("cup", referee_key)
+    assert result.result == "japan" and result.forfeit and result.how.startswith("forfeit (sealed reveal missing")
+    state = tournaments.state("cup")
+    table = publish.cells(state)
+    assert table[game["sides"]["japan"]][1].code == "+" and table[game["sides"]["russia"]][1].code == "-"
+    games = {s.game: tournaments.campaigns.export_public(s.game) for s in state.slots()}
+    assert audit_bundle(records_to_jsonl(tournaments.records("cup")), games).verified
+
+
+def test_a_result_taken_as_a_sealed_reveal_forfeit_is_coded_as_a_forfeit_whatever_its_how_says():
+    from adjudicator.tournament.state import EventState, GameResult, GameSlot, RoundInfo
+
+    state = EventState("hand", {"game_sides": ["japan", "russia"], "sides": "random"},
+                       players={p: {"player": p} for p in "AB"})
+    slot = GameSlot("g1", 1, {"japan": "A", "russia": "B"}, 1)
+    state.rounds.append(RoundInfo(1, 1, "00" * 32, list("AB"), [("A", "B")], [], [], [slot], "", ""))
+    for forfeit, codes in ((True, ("+", "-")), (False, ("1", "0"))):
+        state.results["g1"] = GameResult("g1", 1, dict(slot.sides), "japan", "forfeit (sealed reveal missing: russia)",
+                                         1, None, {"A": 2.0, "B": 0.0}, forfeit)
+        table = publish.cells(state)
+        assert (table["A"][1].code, table["B"][1].code) == codes

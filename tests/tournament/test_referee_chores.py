@@ -38,6 +38,7 @@ def base(**tables):
     (base(player=[{"name": "togo", "adress": "togo@fleet.example", "password": "pw"}]),
      "[[player]] togo: unknown key 'adress'; did you mean 'address'?"),
     (base(clock={"reminders": 1}), "unknown key 'clock'; did you mean 'clocks'?"),
+    (base(clocks={"silence_days": 3}), "[clocks] unknown key 'silence_days'; did you mean 'silent_days'?"),
 ])
 def test_a_charter_typo_is_refused_naming_the_nearest_key(data, says):
     with pytest.raises(BadCharter) as err:
@@ -111,8 +112,8 @@ def bid_event(handicap="points", a_bid="japan:0.5", b_bid="japan:0"):
                    {"name": "b", "address": "b@fleet.example", "password": "pw", "bid": b_bid}]})
 
 
-@pytest.mark.parametrize("loser,points", [("russia", {"a": 1.5, "b": 0.5}), ("japan", {"a": -0.5, "b": 2.5})])
-def test_a_side_won_by_bidding_costs_the_bid_in_the_games_points(tournaments, referee_key, loser, points):
+@pytest.mark.parametrize("loser,points", [("russia", {"a": 1.5, "b": 0.5}), ("japan", {"a": 0.0, "b": 2.0})])
+def test_a_side_won_by_bidding_costs_the_bid_from_a_win_and_nothing_from_a_loss(tournaments, referee_key, loser, points):
     from adjudicator.fairdice import records_to_jsonl
     from adjudicator.tournament.audit import audit_bundle
 
@@ -123,6 +124,28 @@ def test_a_side_won_by_bidding_costs_the_bid_in_the_games_points(tournaments, re
     assert tournaments.state("cup").results[game["game"]].points == points
     games = {game["game"]: tournaments.campaigns.export_public(game["game"])}
     assert audit_bundle(records_to_jsonl(tournaments.records("cup")), games).verified
+
+
+@pytest.mark.parametrize("bid,points", [("japan:0.5", {"a": 0.5, "b": 1.5}), ("japan:1.5", {"a": 0.0, "b": 2.0})])
+def test_a_bidder_who_draws_pays_the_bid_up_to_the_draws_points(tournaments, referee_key, bid, points):
+    from adjudicator.tournament.service import result_points
+
+    tournaments.create(bid_event(a_bid=bid), referee_key, T0)
+    game = tournaments.pair("cup", referee_key, T0)["games"][0]
+    state = tournaments.state("cup")
+    assert result_points(state, state.slot(game["game"]), "draw") == points
+    assert result_points(state, state.slot(game["game"]), None) == {"a": 0.0, "b": 0.0}
+
+
+def test_a_late_registration_bidding_more_than_a_win_is_refused(tournaments, referee_key):
+    from adjudicator.tournament.charter import Entrant
+    from adjudicator.tournament.errors import RegistrationClosed
+
+    tournaments.create(bid_event(), referee_key, T0)
+    with pytest.raises(RegistrationClosed, match="c bids 2.5 points, more than a win's 2"):
+        tournaments.register("cup", Entrant("c", "c@fleet.example", "pw", None, ("japan", 2.5)), referee_key)
+    tournaments.register("cup", Entrant("c", "c@fleet.example", "pw", None, ("japan", 2.0)), referee_key)
+    assert "c" in tournaments.state("cup").players
 
 
 def test_a_bid_handicap_needs_sides_by_bid_and_a_bid_within_a_win():

@@ -11,7 +11,7 @@ import pytest
 
 from adjudicator.campaign.errors import CampaignOver
 from adjudicator.campaign.games import support
-from adjudicator.fairdice import fingerprint, records_to_jsonl, sign_record
+from adjudicator.fairdice import InvalidFingerprint, fingerprint, records_to_jsonl, sign_record
 from adjudicator.tournament.audit import audit_bundle, render_audit
 from adjudicator.tournament.errors import LadderRefused
 
@@ -140,6 +140,22 @@ def test_the_audit_pinned_to_another_referees_fingerprint_fails(tournaments, ref
     assert not other.verified and any("another referee's record" in p for p in other.problems)
 
 
+@pytest.mark.parametrize("typed", [lambda f: f.replace(" ", ":"), lambda f: f.replace(" ", "-").upper(),
+                                   lambda f: f.replace(" ", ""), lambda f: f"  {f}  "])
+def test_the_audit_pinned_to_the_fingerprint_typed_with_colons_dashes_or_none_verifies(
+        tournaments, referee_key, typed):
+    records, games = forfeit_event(tournaments, referee_key)
+    audit = audit_bundle(records_to_jsonl(records), games, fingerprint_=typed(fingerprint(referee_key.public_key())))
+    assert audit.verified, audit.problems
+
+
+def test_a_pinned_fingerprint_that_is_not_32_hex_digits_is_refused_not_reported_as_another_referee(
+        tournaments, referee_key):
+    records, games = forfeit_event(tournaments, referee_key)
+    with pytest.raises(InvalidFingerprint, match="not 32 hex digits"):
+        audit_bundle(records_to_jsonl(records), games, fingerprint_=fingerprint(referee_key.public_key())[:-1])
+
+
 def test_the_audit_command_pinned_to_the_head_fails_a_cut_bundle(tmp_path, tournaments, referee_key):
     from typer.testing import CliRunner
 
@@ -155,6 +171,11 @@ def test_the_audit_command_pinned_to_the_head_fails_a_cut_bundle(tmp_path, tourn
     whole = runner.invoke(app, ["tournament", "audit", "--public", str(tmp_path / "b"), "--head", head,
                                 "--fingerprint", fingerprint(referee_key.public_key())])
     assert whole.exit_code == 0 and "VERIFIED" in whole.output
+    colons = runner.invoke(app, ["tournament", "audit", "--public", str(tmp_path / "b"), "--head", head,
+                                 "--fingerprint", fingerprint(referee_key.public_key()).replace(" ", ":")])
+    assert colons.exit_code == 0 and "VERIFIED" in colons.output
+    typo = runner.invoke(app, ["tournament", "audit", "--public", str(tmp_path / "b"), "--fingerprint", "24f6:ed6a"])
+    assert typo.exit_code == 2 and "not 32 hex digits" in typo.output and "Traceback" not in typo.output
     bundle = tmp_path / "b" / "tournament.jsonl"
     bundle.write_text("".join(bundle.read_text().splitlines(keepends=True)[:-3]))
     cut = runner.invoke(app, ["tournament", "audit", "--public", str(tmp_path / "b"), "--head", head])

@@ -12,14 +12,13 @@ from adjudicator.fairdice import generate_keypair
 from adjudicator.orders import OrdersError
 from adjudicator.store import Store
 from tests.campaign.conftest import confirm
+from tests.tsushima_1905.standing_orders import AHEAD, STANDING
 
 PLAYERS = [Player("japan", "togo@example.org", "Togo1905"), Player("russia", "rozhd@example.org", "Suvorov1905")]
 PASSWORDS = {p.side: p.password for p in PLAYERS}
-STANDING = ("armour: max\ncounter-torpedo: max\ntorpedo: yes if attacks >= 2\n"
-            "torpedo targets: most damaged first\nrepairs: all dice, flooding first\nprime: all\n")
 JAPAN = ("move:\n  all: ahead 0.5, else ahead\n"
          "fire:\n  all: at nearest in port; at nearest in starboard; at nearest in bow; dice 1\n" + STANDING)
-RUSSIA = "move:\n  all: ahead\nfire:\n  all: at nearest\n" + STANDING
+RUSSIA = AHEAD
 
 
 @pytest.fixture

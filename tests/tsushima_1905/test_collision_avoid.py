@@ -5,7 +5,6 @@ told with what was done instead."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -20,7 +19,8 @@ from adjudicator.games.tsushima_1905.orders.plans import Plans
 from adjudicator.games.tsushima_1905.rules.movement import plan_move
 from adjudicator.games.tsushima_1905.table import Table
 from adjudicator.orders import parse_orders
-from tests.tsushima_1905.test_random_games import questions
+from tests.conftest import soak_cases
+from tests.tsushima_1905.test_random_games import MORE_GAMES, questions
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "tsushima-1905"
 GAME = Tsushima1905()
@@ -50,7 +50,7 @@ def collides(state, answer) -> bool:
     return bool(plan_move(table, table.ship(answer["ship"]), [parse_element(e) for e in answer["move"]]).struck)
 
 
-@pytest.mark.parametrize("seed", [5] + ([3, 1, 2] if os.environ.get("TSUSHIMA_SOAK") else []))
+@pytest.mark.parametrize("seed", [5] + soak_cases([3, 1, 2] if MORE_GAMES else []))   # more with the soaks
 def test_the_sample_orders_collide_only_where_no_legal_move_avoids_it(seed):
     plans = Plans({"japan": sample_orders("japan"), "russia": sample_orders("russia")})
     chance, match = random_dice(random.Random(seed)), Match(GAME)

@@ -2,12 +2,12 @@
 per ship, no base overlapping another, every fate consistent with its tokens, the
 end of the game reached, and a replay of the history bit-identical.
 
-More games: TSUSHIMA_SOAK=200 pytest tests/tsushima_1905/test_random_games.py
+More games: 20 more with the soaks (ADJUDICATOR_SOAK=1), or
+TSUSHIMA_SOAK=200 pytest tests/tsushima_1905/test_random_games.py
 """
 
 import itertools
 import json
-import os
 import random
 
 import pytest
@@ -19,9 +19,11 @@ from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.geometry import interiors_overlap
 from adjudicator.games.tsushima_1905.table import pose_of as _pose
 from adjudicator.games.tsushima_1905.state import ABANDONED, ACTIVE, ON_TABLE, SUNK, SURRENDERED
+from tests.conftest import soak_cases, soak_size
 
 GAME = Tsushima1905()
-SOAK = int(os.environ.get("TSUSHIMA_SOAK", "0"))
+#: How many more random games the sized soaks play: 20 with ADJUDICATOR_SOAK=1, or TSUSHIMA_SOAK=N.
+MORE_GAMES = soak_size(0, 20, "TSUSHIMA_SOAK")
 
 
 def questions(match, chance, most: int):
@@ -71,7 +73,8 @@ def play_checked(player, seed):
     return match
 
 
-PLAYERS = [("random", seed) for seed in range(3 + SOAK)] + [("reasonable", seed) for seed in range(2 + SOAK // 10)]
+PLAYERS = [("random", seed) for seed in range(3)] + [("reasonable", seed) for seed in range(2)] + soak_cases(
+    [("random", seed) for seed in range(3, 3 + MORE_GAMES)] + [("reasonable", seed) for seed in range(2, 2 + MORE_GAMES // 10)])
 
 
 @pytest.mark.parametrize("kind,seed", PLAYERS)

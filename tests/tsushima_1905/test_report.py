@@ -1,6 +1,5 @@
 """The picture of the table (SVG to scale) and the text plot and ship table."""
 
-import os
 import random
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
@@ -16,8 +15,10 @@ from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonableP
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.report import ascii_plot, plot_with_legend, render_svg, ship_marks, ship_table
 from adjudicator.games import get as support
-from adjudicator.reports import render
+from adjudicator.reports.render import render
 from adjudicator.reports.context import report_context
+from tests.conftest import soak_cases
+from tests.tsushima_1905.test_random_games import MORE_GAMES
 
 GAME = Tsushima1905()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -130,11 +131,11 @@ OPTION_SETS = [{}, {"split_fire": True}, {"partial_ahead": True, "admiral_on_def
                {"cadence": "activation", "collision_place": "step-start"}]
 
 
-@pytest.mark.parametrize("seed", range(4 + int(os.environ.get("TSUSHIMA_SOAK", "0"))))
+@pytest.mark.parametrize("seed", [*range(4), *soak_cases(range(4, 4 + MORE_GAMES))])
 def test_every_line_of_the_text_report_fits_78_columns_through_whole_random_games(seed):
     """Reports at about 25 points of a whole game, from either side's view; the plot,
-    its key and the ship table fit without being wrapped. More games:
-    TSUSHIMA_SOAK=50 pytest tests/tsushima_1905/test_report.py -k 78_columns"""
+    its key and the ship table fit without being wrapped. More games: 20 with the soaks
+    (ADJUDICATOR_SOAK=1), or TSUSHIMA_SOAK=50 pytest tests/tsushima_1905/test_report.py -k 78_columns"""
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     player = RandomPlayer(seed) if seed % 2 else ReasonablePlayer()
     chance, match = random_dice(random.Random(seed)), Match(GAME, {}, options)

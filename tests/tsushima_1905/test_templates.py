@@ -63,20 +63,24 @@ def first_decisions() -> dict[str, tuple[Decision, str, str]]:
     return found
 
 
-FOUND = first_decisions()
+@pytest.fixture(scope="module")
+def found() -> dict[str, tuple[Decision, str, str]]:
+    """:func:`first_decisions`, played once for the module's tests (not at collection)."""
+    return first_decisions()
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_the_template_sent_as_it_is_parses_and_answers_the_question(kind):
-    decision, text, problem = FOUND[kind]
+def test_the_template_sent_as_it_is_parses_and_answers_the_question(found, kind):
+    assert kind in found, f"no {kind} question was asked in the games played"
+    decision, text, problem = found[kind]
     assert problem == ""
     inside = text.splitlines()[5:-1]
     assert all(len(line) <= 78 for line in inside), [line for line in inside if len(line) > 78]
 
 
 @pytest.mark.parametrize("kind", ["orders", "activate"])
-def test_the_turn_template_lists_the_players_own_ships(kind):
-    decision, text, _ = FOUND[kind]
+def test_the_turn_template_lists_the_players_own_ships(found, kind):
+    decision, text, _ = found[kind]
     own = decision.options.get("ships") or [s.name for s in GAME.data.ships if s.side == decision.side]
     assert all(f"  {name}: " in text for name in own)
     assert not any(f"  {s.name}: " in text for s in GAME.data.ships if s.side != decision.side)

@@ -17,7 +17,6 @@ Akiyama, hits on the strongest ship first, no First Fleet ship withdrawn.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
@@ -30,7 +29,7 @@ from adjudicator.games.russo_japanese_war.rules import movement
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
 from adjudicator.games.russo_japanese_war.rules.card_play import parse_card_play, play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
-from adjudicator.games.russo_japanese_war.rules.table import GameOver
+from adjudicator.games.russo_japanese_war.rules.table import GameOver, in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
 
 
@@ -48,13 +47,6 @@ class OrdersPlayer:
         return getattr(self, "_" + decision.kind.replace("-", "_"))(decision, table)
 
     # -- helpers ------------------------------------------------------------------------------
-
-    def facts(self, t, side: str, **more: Any) -> dict:
-        """What a condition may test (see :class:`~.orders.Clause`)."""
-        discard = t.cards["discard"]
-        return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"],
-                "top_discard": discard[-1] if discard else None,
-                "hex_state": lambda hex_: hex_states(t, side, hex_), **more}
 
     def next_legal(self, decision: Decision, name: str, entries, make, done=lambda answer: False) -> dict | None:
         """The first entry of a plan list not carried out yet (``done``) whose answer the
@@ -81,12 +73,12 @@ class OrdersPlayer:
 
     def _extra_card(self, d, t):
         condition = self.orders.extra_card
-        return {"use": condition is not None and condition.holds(self.facts(t, d.side))}
+        return {"use": condition is not None and condition.holds(condition_facts(t, d.side))}
 
     # -- Movement ------------------------------------------------------------------------------
 
     def _move(self, d, t):
-        forced = t.s["phase"].endswith("card-play")
+        forced = in_forced_march(t.s)
         name = "forced move" if forced else "move"
         moves = self.orders.forced_moves if forced else self.orders.moves
 
@@ -100,7 +92,7 @@ class OrdersPlayer:
     # -- Combat --------------------------------------------------------------------------------
 
     def attacks_now(self, t) -> tuple[Attack, ...]:
-        forced = t.s["phase"].endswith("card-play")
+        forced = in_forced_march(t.s)
         return (self.orders.forced_attacks if forced else self.orders.attacks) or ()
 
     def _attacks(self, d, t):
@@ -120,7 +112,7 @@ class OrdersPlayer:
         attack = next((a for a in self.attacks_now(t) if a.target == target), None)
         if attack is None or attack.support is None:
             return {"pass": True}
-        facts = self.facts(t, d.side, target=target, differential=d.options["differential"], role="attacker")
+        facts = condition_facts(t, d.side, target=target, differential=d.options["differential"], role="attacker")
         if not attack.support.holds(facts):
             return {"pass": True}
         card = self.spare_card(t, d.side, attack.support_card)
@@ -131,7 +123,7 @@ class OrdersPlayer:
 
     def _combat_event(self, d, t):
         # A68: the combat's current differential, for the attacker and the defender alike
-        facts = self.facts(t, d.side, target=d.options["target"], result=d.options["result"],
+        facts = condition_facts(t, d.side, target=d.options["target"], result=d.options["result"],
                            differential=d.options["differential"], role=d.options["role"],
                            enemy_played=d.options.get("answering"))
         for rule in self.orders.events:
@@ -141,7 +133,7 @@ class OrdersPlayer:
 
     def _reaction(self, d, t):
         for rule in self.orders.reactions:
-            if rule.card in d.options["playable"] and rule.condition.holds(self.facts(t, d.side)):
+            if rule.card in d.options["playable"] and rule.condition.holds(condition_facts(t, d.side)):
                 return {"card": rule.card}
         return {"pass": True}
 
@@ -220,26 +212,18 @@ class OrdersPlayer:
         """The unit's own hexes (``S2 to 1313``), else toward the hex given for the combat
         (``from 1214 toward 2417``), else toward the general hex, else the supply source."""
         uid, hexes = d.options["unit"], d.options["hexes"]
-        for hex_ in dict(self.orders.retreat_units).get(uid, ()):
-            if hex_ in hexes:
-                return {"unit": uid, "to": hex_}
-        combat = (t.s.get("last_combat") or {}).get("target")
-        home = dict(self.orders.retreat_from).get(combat) or self.orders.retreat_toward or t.board.supply.get(d.side)
-        board = t.board
-
-        def rank(h):
-            return (distance(h, home) if home else 0, not (h in board.towns or h in board.wasteland), h)
-
-        return {"unit": d.options["unit"], "to": min(d.options["hexes"], key=rank)}
+        unheeded = retreat_unheeded(t, self.orders, d)
+        if unheeded:
+            self.notes.append(f"retreat {uid} not carried out: {unheeded}")
+        return {"unit": uid, "to": own_retreat(self.orders, uid, hexes) or retreat_by_direction(t, self.orders, d)}
 
     def _chain(self, d, t):
         """9.6, A21: the units named by ``chain:`` first, then the weakest (or strongest)."""
+        unheeded = chain_unheeded(t, self.orders, d)
+        if unheeded:
+            self.notes.append(f"chain not carried out: {unheeded}")
         units = d.options["units"]
-        for uid in self.orders.chain_first:
-            if uid in units:
-                return {"unit": uid}
-        sign = -1 if self.orders.chain_order == "strongest" else 1
-        return {"unit": min(units, key=lambda u: (sign * t.strength(u), u))}
+        return {"unit": next((u for u in self.orders.chain_first if u in units), None) or chain_by_order(t, self.orders, d)}
 
     def _advance(self, d, t):
         target, units, limit = d.options["hex"], d.options["units"], d.options["limit"]
@@ -254,29 +238,27 @@ class OrdersPlayer:
     # -- Card Play -----------------------------------------------------------------------------
 
     def _card_play(self, d, t):
-        side = d.side
-
-        kept = kept_cards(self.orders)
-
-        facts = self.facts(t, side)
+        """The first step of the card plan not made yet whose condition holds and whose
+        card is in hand (and which the rules accept); the others are noted."""
+        side, kept = d.side, kept_cards(self.orders)
+        made = set(t.s.get("plays", ()))
+        facts = condition_facts(t, side)
 
         def make(use):
             if use.use == "done":
                 return {"done": True}
+            if step_key(use) in made:
+                return None                       # made at an earlier question of this phase
             if use.condition is not None and not use.condition.holds(facts):
                 return None                       # a conditional step whose condition does not hold
-            if use.use == "event":
-                return {"event": use.card, "units": list(use.units)}
-            card = spare_card(t, side, use.card, kept)
-            if card is None:
-                self.notes.append(f"card step {use.written or use.use} not carried out: {use.card} is not in hand")
-                return None
-            return card_answer(replace(use, card=card), t, side)
+            answer = card_answer(use, t, side, kept)
+            if answer is None:
+                self.notes.append(f"card step {use.written or use.use} not carried out: "
+                                  f"{use.card or 'no card'} is not in hand")
+            return answer
 
         before = len(self.notes)
-        made = set(t.s.get("plays", ()))
-        answer = self.next_legal(d, "card", self.orders.cards, make,
-                                 lambda a: "done" not in a and play_key(a) in made)
+        answer = self.next_legal(d, "card", self.orders.cards, make)
         if answer is None and self.ask_when_plan_fails and len(self.notes) > before:
             return None
         return answer or {"done": True}
@@ -338,7 +320,7 @@ ALSO_ANSWERED_BY = {"chain": ("losses", "retreat")}
 
 def answering_block(decision: Decision, state: Any) -> str:
     blocks = ANSWERED_BY[decision.kind]
-    forced = len(blocks) > 1 and str(state["phase"]).endswith("card-play")
+    forced = len(blocks) > 1 and in_forced_march(state)
     return blocks[1] if forced else blocks[0]
 
 
@@ -381,7 +363,7 @@ class Explainer:
         self.side = decision.side
         self.orders = orders
         self.found: list[tuple[str, str]] = []
-        self.forced = str(t.s["phase"]).endswith("card-play")
+        self.forced = in_forced_march(t.s)
 
     def note(self, written: str, fallback: str, reason: str) -> None:
         self.found.append((written or fallback, reason))
@@ -404,6 +386,10 @@ class Explainer:
                 self.held(self.orders.reactions)
             elif kind == "advance":
                 self.advance()
+            elif kind == "retreat":
+                self.retreat()
+            elif kind == "chain":
+                self.chain()
             elif kind == "card-play":
                 self.cards()
             elif kind in NAVAL_NOTES:
@@ -516,20 +502,37 @@ class Explainer:
                     self.note("", f"{hex_} with", f"{uid} may not advance into {target}: it did not attack it "
                               "or cannot move (9.7)")
 
+    def retreat(self) -> None:
+        unheeded = retreat_unheeded(self.t, self.orders, self.decision)
+        if unheeded:
+            self.note("", f"{self.decision.options['unit']} to", unheeded)
+
+    def chain(self) -> None:
+        unheeded = chain_unheeded(self.t, self.orders, self.decision)
+        if unheeded:
+            self.note("", "chain", unheeded)
+
     # -- the Card Play Phase -------------------------------------------------------------------
 
     def cards(self) -> None:
+        """Each step in turn, as the questions of the phase will meet it: steps made at an
+        earlier question and conditional steps whose condition does not hold are passed
+        over, the others are played on the copy when they are legal."""
         t = self.t
         made = set(t.s.get("plays", ()))
+        kept = kept_cards(self.orders)
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
-            answer = card_answer(use, self.t, self.side, kept_cards(self.orders))
+            if step_key(use) in made:
+                continue
+            if use.condition is not None and not use.condition.holds(condition_facts(t, self.side)):
+                continue
+            answer = card_answer(use, t, self.side, kept)
             name = use.written or {"forced-march": "forced march"}.get(use.use, use.use)
             if answer is None:
-                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used")
-                continue
-            if play_key(answer) in made:
+                self.note(use.written, name, f"{self.label(use.card)} is not in your hand: this step is not used"
+                          if use.card else "no card is left in your hand: this step is not used")
                 continue
             try:
                 parsed = parse_card_play(t, self.side, answer)
@@ -586,24 +589,21 @@ class Explainer:
 
     def repair(self) -> None:
         if self.orders.naval and self.decision.options:
-            self.ships(self.orders.naval.repair, self.decision.options["ships"] + list(self.other_fleets()),
+            self.ships(self.orders.naval.repair, self.decision.options["ships"] + self.own_ships(1),
                        "is not a damaged ship of a fleet that repairs now (11.4)")
 
-    def other_fleets(self):
+    def own_ships(self, *steps: int) -> list[str]:
+        """The side's ships with one of ``steps`` left (2: undamaged, 1: damaged), in every
+        fleet: standing orders name the ships of each fleet for its own battles."""
         ships = self.t.s["naval"]["ships"]
-        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] == 1]
+        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] in steps]
 
     def line(self) -> None:
         if self.orders.naval:
             o = self.decision.options
             fleet = o["unhurt"] + o["damaged"]
-            self.ships(self.orders.naval.line, fleet + self.other_fleet_ships(),
+            self.ships(self.orders.naval.line, fleet + self.own_ships(1, 2),
                        "is not in a line of yours afloat (11.3.1): it is left out")
-
-    def other_fleet_ships(self) -> list[str]:
-        """The side's ships of the other fleet (named by standing orders for its battles)."""
-        ships = self.t.s["naval"]["ships"]
-        return [s for s, ship in ships.items() if ship["side"] == self.side and ship["steps"] > 0]
 
     def naval_damage(self) -> None:
         if self.orders.naval:
@@ -613,6 +613,54 @@ class Explainer:
 
 NAVAL_NOTES = {"line-up": Explainer.line, "flagship": Explainer.flagship, "sortie": Explainer.sortie, "second-fleet": Explainer.second_fleet,
                "repair": Explainer.repair, "naval-damage": Explainer.naval_damage}
+
+
+# -- 9.6 retreats and chain retreats ----------------------------------------------------------
+
+def own_retreat(orders: RjwOrders, uid: str, hexes) -> str | None:
+    """The first of the hexes the orders give the unit (``S2 to 1313, 1414``) it may retreat to."""
+    return next((h for h in dict(orders.retreat_units).get(uid, ()) if h in hexes), None)
+
+
+def retreat_by_direction(t, orders: RjwOrders, decision: Decision) -> str:
+    """The hex nearest the one given for the combat (``from 1214 toward 2417``), else the
+    general hex (``toward 1015``), else the own supply source; then a town or wasteland,
+    then the lowest number."""
+    combat = (t.s.get("last_combat") or {}).get("target")
+    home = dict(orders.retreat_from).get(combat) or orders.retreat_toward or t.board.supply.get(decision.side)
+    board = t.board
+
+    def rank(h):
+        return (distance(h, home) if home else 0, not (h in board.towns or h in board.wasteland), h)
+
+    return min(decision.options["hexes"], key=rank)
+
+
+def retreat_unheeded(t, orders: RjwOrders, decision: Decision) -> str | None:
+    """Why the hexes the orders give the retreating unit are not used (None: they are, or
+    the orders give it none), and the hex it retreats to instead."""
+    uid, hexes = decision.options["unit"], decision.options["hexes"]
+    named = dict(orders.retreat_units).get(uid, ())
+    if not named or own_retreat(orders, uid, hexes):
+        return None
+    return (f"{uid} cannot retreat to {' or '.join(named)} (9.6; it may retreat to {', '.join(hexes)}): "
+            f"it retreats to {retreat_by_direction(t, orders, decision)} instead")
+
+
+def chain_by_order(t, orders: RjwOrders, decision: Decision) -> str:
+    """The weakest unit in the hex (``strongest first``: the strongest), then the lowest id."""
+    sign = -1 if orders.chain_order == "strongest" else 1
+    return min(decision.options["units"], key=lambda u: (sign * t.strength(u), u))
+
+
+def chain_unheeded(t, orders: RjwOrders, decision: Decision) -> str | None:
+    """Why the units ``chain:`` names are not used to make way (None: one of them is, or it
+    names none), and the unit that makes way instead."""
+    units = decision.options["units"]
+    if not orders.chain_first or any(u in units for u in orders.chain_first):
+        return None
+    return (f"none of {', '.join(orders.chain_first)} is in {decision.options['hex']} to make way (9.6, A21): "
+            f"{chain_by_order(t, orders, decision)}, the {orders.chain_order} there, makes way instead")
 
 
 def kept_cards(orders: RjwOrders) -> set[str]:
@@ -629,12 +677,16 @@ def kept_cards(orders: RjwOrders) -> set[str]:
 def card_answer(use: CardUse, t, side: str, kept=()) -> dict | None:
     """The question's answer for a card-plan step; None when the card it names (``using``,
     or the event) is not in the hand."""
-    hand = t.hand(side)
     if use.use == "event":
-        return {"event": use.card, "units": list(use.units)} if use.card in hand else None
+        return step_answer(use, use.card) if use.card in t.hand(side) else None
     card = spare_card(t, side, use.card, kept)
-    if card is None:
-        return None
+    return None if card is None else step_answer(use, card)
+
+
+def step_answer(use: CardUse, card: str | None) -> dict:
+    """The answer for a card-plan step made by discarding ``card``."""
+    if use.use == "event":
+        return {"event": use.card, "units": list(use.units)}
     if use.use == "forced-march":
         return {"forced-march": card, "phase": use.phase}
     if use.use == "strategic":
@@ -642,6 +694,20 @@ def card_answer(use: CardUse, t, side: str, kept=()) -> dict | None:
     if use.use == "transport":
         return {"transport": card, "unit": use.unit, "to": use.to}
     return {"reorganise": card, "unit": use.unit}
+
+
+def step_key(use: CardUse) -> str:
+    """The step as :func:`~.rules.card_play.play_key` records it once made (the card
+    discarded for it left out): how a step made at an earlier question is recognised."""
+    return play_key(step_answer(use, use.card))
+
+
+def condition_facts(t, side: str, **more: Any) -> dict:
+    """What a condition may test (see :class:`~.orders.Clause`)."""
+    discard = t.cards["discard"]
+    return {"morale": t.s["morale"][side], "hand": len(t.hand(side)), "turn": t.s["turn"],
+            "top_discard": discard[-1] if discard else None,
+            "hex_state": lambda hex_: hex_states(t, side, hex_), **more}
 
 
 def spare_card(t, side: str, named: str | None, kept) -> str | None:

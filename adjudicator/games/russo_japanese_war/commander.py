@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from adjudicator.engine import Decision
 from adjudicator.games.russo_japanese_war.players import ReasonablePlayer
 from adjudicator.games.russo_japanese_war.rules import movement
+from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
 
 STANDING = {
     "japan": ["replenish: no extra card", "events:", "  9 if differential < 2", "  7", "  11", "  2 if result in AR, AE",
@@ -64,7 +65,7 @@ class AutoCommander:
 
     def block(self, decision: Decision, state: Any) -> list[str]:
         t = self.game.table(state)
-        forced = str(state["phase"]).endswith("card-play")
+        forced = in_forced_march(state)
         kind = decision.kind
         if kind == "move":
             heading = "forced move:" if forced else "move:"

@@ -24,6 +24,7 @@ from adjudicator.resources import game_data_dir, read_toml
 GAME = "russo-japanese-war"
 JAPAN, RUSSIA = "japan", "russia"
 SIDES = (JAPAN, RUSSIA)
+SIDE_ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
 RESULTS = ("DE", "EX", "DR", "NE", "AR", "AE")
 """The combat results, best to worst for the attacker (9.5; the ladder of card effects)."""
 RESHUFFLE_CARD = "Seiro-gan"
@@ -142,14 +143,17 @@ class GameData:
         return None if halves is None else halves.get(side)
 
     def card_label(self, card: str, side: str | None = None) -> str:
+        """'#09 Kodama Gentaro'; a card without a number by the name of ``side``'s half (of
+        both halves, for no side), its id added when that name is not the id: 'Southward
+        Policy (Seiro-gan)'."""
         halves = self.cards.get(card)
         if not halves:
             return card
-        name = halves[side].name if side else f"{halves[JAPAN].name} / {halves[RUSSIA].name}"
+        shown = [halves[side].name] if side else [halves[JAPAN].name, halves[RUSSIA].name]
+        name = " / ".join(shown)
         if card.startswith("#"):
             return f"{card} {name}"
-        return name if card in (halves[JAPAN].name, halves[RUSSIA].name) and side in (None, JAPAN) \
-            else f"{name} ({card})"
+        return name if card in shown else f"{name} ({card})"
 
 
 def card_id(number: int, reshuffle_number: int) -> str:

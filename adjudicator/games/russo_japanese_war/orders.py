@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
-from adjudicator.orders.names import Catalog, Lookup, normal
+from adjudicator.orders.names import Catalog
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
 from adjudicator.orders.problems import MAX_PROBLEMS, OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
@@ -192,7 +192,7 @@ class Names:
                       for side in SIDES}
 
     def unit(self, text: str, log: ProblemLog, token: Token, side: str | None) -> str | None:
-        look = self.units.lookup(text) if len(log.problems) < MAX_PROBLEMS else exact(self.units, text)
+        look = self.units.lookup(text, suggest=len(log.problems) < MAX_PROBLEMS)
         if look.ambiguous:
             log.add("E502", f'"{text}" could be any of {", ".join(look.ambiguous)}: write the whole id',
                     token.line, token.column, suggestions=look.ambiguous)
@@ -258,13 +258,6 @@ class Names:
         log.add("E503", f'unknown card "{text}"' + (f" for {side.capitalize()}" if side else ""),
                 token.line, token.column, suggestions=labels)
         return None
-
-
-def exact(catalog: Catalog, text: str) -> Lookup:
-    """``text`` looked up as written (no prefix, no close matches): once a file has more
-    problems than are shown, the others are only counted, so looking for suggestions
-    would cost time for nothing."""
-    return Lookup(catalog.labels.get(normal(text)))
 
 
 def fleet_name(text: str) -> str:

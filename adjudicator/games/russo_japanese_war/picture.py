@@ -18,9 +18,9 @@ to the map (8.3) and, in a side's report, the hexes in the enemy's zone of contr
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from typing import Any
 
-from adjudicator.games.russo_japanese_war.data import other
+from adjudicator.games.russo_japanese_war.data import SIDE_ADJECTIVE, other
 from adjudicator.games.russo_japanese_war.hexmap import SIBERIA, parse_hex
 
 SIZE = 30                      # hex radius (centre to corner), user units
@@ -76,7 +76,6 @@ def board_picture(t, side: str | None) -> dict[str, Any]:
     """Plain numbers and words for the template: hexes, hexsides, roads and railways and
     the counters on the map (``side``: whose report, None for the referee)."""
     board = t.board
-    places = {**board.names, **board.key_locations}
     cells = [parse_hex(h) for h in board.hexes]
     first_column, last_column = min(c for c, _ in cells), max(c for c, _ in cells)
     first_row, last_row = min(r for _, r in cells), max(r for _, r in cells)
@@ -94,8 +93,7 @@ def board_picture(t, side: str | None) -> dict[str, Any]:
             "supply": sources.get(h, ""), "harbour": ("southern" if board.harbours[h] else "other")
             if h in board.harbours else "",
             "control": t.controller(h), "zoc": h in enemy_zoc,
-            "name": board.key_locations.get(h, ""),
-            "title": _title(t, h, places, sources),
+            "title": hex_words(t, h),
             "counters": [counter(t, u) for u in stack],
         })
     width = round(SIDE_MARGIN * 2 + SIZE * 2 + 1.5 * SIZE * (last_column - first_column), 1)
@@ -112,20 +110,23 @@ def board_picture(t, side: str | None) -> dict[str, Any]:
     }
 
 
-def _title(t, h: str, places: Mapping[str, str], sources: Mapping[str, str]) -> str:
+def hex_words(t, h: str) -> str:
+    """A hex as a player plans with it (the map's tooltip, the report's list of stacks):
+    number, place, terrain, town, key location, supply source, harbour and who controls it."""
     board = t.board
-    words = [h + (f" {places[h]}" if h in places else "")]
-    words.append("wasteland" if h in board.wasteland else "clear")
+    place = board.names.get(h) or board.key_locations.get(h)
+    words = ["wasteland" if h in board.wasteland else "clear"]
     if h in board.towns:
         words.append("town")
     if h in board.key_locations:
         words.append("key location")
-    if h in sources:
-        words.append(f"{sources[h].capitalize()} supply source")
+    for owner, source in board.supply.items():
+        if source == h:
+            words.append(f"{SIDE_ADJECTIVE[owner]} supply source")
     if h in board.harbours:
         words.append("southern harbour" if board.harbours[h] else "harbour")
-    words.append(f"controlled by {t.controller(h).capitalize()}")
-    return ", ".join(words)
+    words.append(f"{SIDE_ADJECTIVE[t.controller(h)]}-controlled")
+    return f"{h}{' ' + place if place else ''} ({', '.join(words)})"
 
 
 LEGEND = (

@@ -16,11 +16,12 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 
-from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, other
+from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, SIDE_ADJECTIVE, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES
-from adjudicator.games.russo_japanese_war.picture import COLOURS, board_picture, legend
+from adjudicator.games.russo_japanese_war.picture import board_picture, hex_words, legend
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
+from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
 from adjudicator.reports.render import template_environment, wrap_text
 
 
@@ -30,7 +31,7 @@ def attack_odds(t, side: str) -> list[dict]:
     rows = []
     for target, units in sorted(combat_rules.targets(t, side).items()):
         combat = {"target": target, "attackers": units, "attacker": side, "defender": other(side), "ignore": [],
-                  "support": 0, "bonus": 0}
+                  "support": 0, "bonus_cards": []}
         base = combat_rules.compute_differential(t, combat)
         rows.append({"target": target, "units": units, "differential": base,
                      "strengths": format(combat_rules.combat_strengths(t, combat)),
@@ -48,7 +49,6 @@ def odds(t, differential: int) -> dict[str, str]:
     return {r: str(Fraction(n, 6)) for r, n in counts.items() if n}
 
 
-SIDE_ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
 STEP_TITLES = {"replenish": "Card Replenishment Phase", "movement": "Movement Phase", "combat": "Combat Phase",
                "card-play": "Card Play Phase"}
 
@@ -67,25 +67,6 @@ def unit_label(t, uid: str, names: Mapping[str, str]) -> str:
     """'S2 2nd Siberian Corps 3-2': id, name (when the counter sheet has one), strength-MA."""
     name = names.get(uid)
     return f"{uid}{' ' + name if name else ''} {t.strength(uid)}-{t.units[uid]['ma']}"
-
-
-def hex_words(t, h: str) -> str:
-    """A hex as a player plans with it: number, place, terrain, town, key location,
-    supply source, harbour and who controls it."""
-    board = t.board
-    place = board.names.get(h) or board.key_locations.get(h)
-    words = ["wasteland" if h in board.wasteland else "clear"]
-    if h in board.towns:
-        words.append("town")
-    if h in board.key_locations:
-        words.append("key location")
-    for owner, source in board.supply.items():
-        if source == h:
-            words.append(f"{SIDE_ADJECTIVE[owner]} supply source")
-    if h in board.harbours:
-        words.append("southern harbour" if board.harbours[h] else "harbour")
-    words.append(f"{SIDE_ADJECTIVE[t.controller(h)]}-controlled")
-    return f"{h}{' ' + place if place else ''} ({', '.join(words)})"
 
 
 BOX_TITLES = {"korea": "Korean Peninsula", "home": "Japanese Home Islands", "siberia": "Siberia",
@@ -146,7 +127,7 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
                    "towns": [board.label(h) for h in sorted(board.towns)],
                    "supply": [f"{SIDE_ADJECTIVE[who]} {hex_}" for who, hex_ in sorted(board.supply.items())],
                    "entries": [f"{BOX_TITLES[box]} box: {hex_}" for box, hex_ in sorted(board.entries.items())]},
-        "picture": board_picture(t, side), "legend": legend(side), "colours": COLOURS,
+        "picture": board_picture(t, side), "legend": legend(side),
         "cards": card_lines(t, cards, side),
         "opponent_hand_size": cards.get("opponent_hand_size", 0),
         "deck_count": cards["deck_count"],
@@ -154,7 +135,7 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
         "waiting": None if waiting is None else {"side": waiting.side, "kind": waiting.kind, "prompt": waiting.prompt},
         "limits": limit_lines(state), "barred": state["barred"],
         "zoc_lost": sorted(u for u, v in t.units.items() if v.get("zoc_lost")),
-        "naval": naval_context(view.get("naval"), state.get("options")),
+        "naval": naval_context(view.get("naval"), state),
     }
 
 
@@ -163,26 +144,20 @@ FLEET_NAMES = {"first": "Japanese First Fleet", "second": "Japanese Second Fleet
 STEP_NAMES = {2: "undamaged", 1: "damaged", 0: "sunk"}
 
 
-def naval_context(naval: Mapping[str, Any] | None, options: Mapping[str, Any] | None = None) -> dict | None:
+def naval_context(naval: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict | None:
     """11.0: each fleet's ships with strength and state; Makarov's flagship only where the
     view shows it (Russia's own report, or once revealed); which reading of 11.2.1 the
     campaign plays (A65)."""
     if naval is None:
         return None
-    if (options or {}).get("sortie_needs_card"):
-        reading = ("A Port Arthur Fleet sortie needs card #1 or #6 (option sortie_needs_card, "
-                   "ruling A65).")
-    else:
-        reading = ("A Port Arthur Fleet sortie may be declared without a card (11.2.1 as printed, "
-                   "rulings A41, A65).")
     fleets = {}
     for sid, ship in naval["ships"].items():
-        state = "withdrawn" if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
+        condition = "withdrawn" if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
         mark = " (Makarov)" if sid == naval["flagship"] else ""
-        fleets.setdefault(ship["fleet"], []).append(f"{sid}{mark} {ship['strength']} {state}")
+        fleets.setdefault(ship["fleet"], []).append(f"{sid}{mark} {ship['strength']} {condition}")
     return {"fleets": [{"name": FLEET_NAMES[f], "ships": ships} for f, ships in fleets.items()],
             "home_blocked": naval["home_blocked"], "pa_eliminated": bool(naval.get("pa_eliminated")),
-            "sortie_reading": reading}
+            "sortie_reading": naval_rules.sortie_reading(state)}
 
 
 def render_report(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> tuple[str, str]:

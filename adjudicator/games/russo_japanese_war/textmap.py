@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from adjudicator.games.russo_japanese_war.data import other
 from adjudicator.games.russo_japanese_war.hexmap import hex_name, parse_hex, side_key
 
 PITCH = 5          # columns of text per map column
@@ -87,8 +88,6 @@ def position_grid(t, side: str | None) -> list[str]:
     """Each hex's units (ids, comma-separated; a stack too long for its cell shows its
     side's initial and size), or its terrain (. or w) when empty; * in the enemy's zone of
     control (a side's report only)."""
-    from adjudicator.games.russo_japanese_war.data import other
-
     enemy_zoc = t.zoc(other(side)) if side else frozenset()
     board = t.board
 

@@ -34,7 +34,7 @@ class RussoJapaneseWarTournament:
         return ended[-1].text if ended else "the game ended"
 
     def turn(self, state: Any) -> int | None:
-        return state.get("turn") if isinstance(state, Mapping) else getattr(state, "turn", None)
+        return getattr(state, "turn", None)
 
     def outcome(self, result: Any) -> str | None:
         """4.1 / 4.2 name the winning side, or a draw."""

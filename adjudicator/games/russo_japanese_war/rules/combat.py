@@ -20,6 +20,7 @@ from adjudicator.engine.requests import Decision, Roll
 from adjudicator.games.russo_japanese_war.data import RESULTS, other
 from adjudicator.games.russo_japanese_war.hexmap import OFF_MAP
 from adjudicator.games.russo_japanese_war.rules.results import apply_result
+from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
 
 BEFORE, AFTER = "before_roll", "after_roll"
@@ -78,7 +79,7 @@ def combat_phase(t):
     options = targets(t, side)
     if not options:
         return
-    declarations = yield Decision(side, "attacks", {"targets": options, "forced": t.s["phase"].endswith("card-play")},
+    declarations = yield Decision(side, "attacks", {"targets": options, "forced": in_forced_march(t.s)},
                                   f"{side.capitalize()} Combat Phase: declare every attack "
                                   "(target hex and units), in the order of resolution", 
                                   lambda answer: {"declare": parse_declarations(t, side, answer)})
@@ -100,7 +101,7 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
         t.say("combat", f"The attack on {target} is cancelled: no attacker or no defender left (A17).", target=target)
         return
     combat = {"attacker": attacker, "defender": defender, "target": target, "attackers": attackers,
-              "support": 0, "bonus": 0, "ignore": [], "fixed": None, "die": None, "result": None}
+              "support": 0, "bonus_cards": [], "ignore": [], "fixed": None, "die": None, "result": None}
     yield from support(t, combat)
     yield from exchange(t, combat, BEFORE)
     differential = compute_differential(t, combat)
@@ -136,26 +137,26 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
     yield from apply_result(t, combat)
 
 
-def terrain_modifier(t, combat: dict) -> int:
-    """9.4.1: all attackers across a river +1 (A54), wasteland +1, town +1."""
+def terrain(t, combat: dict) -> list[tuple[str, int]]:
+    """9.4.1: the defence's terrain modifiers -- all attackers across a river +1 (A54),
+    wasteland +1, town +1 -- less what an event makes the defender lose (``ignore``)."""
     target = combat["target"]
     board = t.board
-    modifier = 0
+    found = []
     if "river" not in combat["ignore"] and all(board.river_between(t.at(uid), target) for uid in combat["attackers"]):
-        modifier += 1
+        found.append(("river", 1))
     if "wasteland" not in combat["ignore"] and target in board.wasteland:
-        modifier += 1
+        found.append(("wasteland", 1))
     if target in board.towns:
-        modifier += 1
-    return modifier
+        found.append(("town", 1))
+    return found
 
 
 def compute_differential(t, combat: dict) -> int:
-    attack = sum(t.strength(uid) for uid in combat["attackers"]) + combat["support"] + combat["bonus"]
-    defenders = [uid for uid in t.occupants(combat["target"]) if t.side_of(uid) == combat["defender"]]
-    defence = sum(t.strength(uid) for uid in defenders) + terrain_modifier(t, combat)
-    combat["differential"] = attack - defence
-    return attack - defence
+    """9.4: the attack's strengths less the defence's (:func:`combat_strengths`), kept as
+    the combat's differential."""
+    combat["differential"] = combat_strengths(t, combat).differential
+    return combat["differential"]
 
 
 def support(t, combat: dict):
@@ -175,7 +176,7 @@ def support(t, combat: dict):
 
     answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"],
                                               "attackers": list(combat["attackers"]),
-                                              "forced": t.s["phase"].endswith("card-play"),
+                                              "forced": in_forced_march(t.s),
                                               "differential": compute_differential(t, combat)},
                             f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
                             parse)
@@ -291,8 +292,7 @@ def play_combat_event(t, side: str, card: str, combat: dict) -> None:
         combat["fixed"] = effect["result"]
         combat["fixed_by"] = half.name
     elif kind == "combat_strength":
-        combat["bonus"] += int(effect["amount"])
-        combat.setdefault("bonus_cards", []).append((half.name, int(effect["amount"])))
+        combat["bonus_cards"].append((half.name, int(effect["amount"])))
     elif kind == "combat_ignore_terrain":
         combat["ignore"] = list(effect["ignore"])
         combat["ignored_by"] = half.name
@@ -342,10 +342,20 @@ class CombatStrengths:
         defence = [f"{uid} ({value})" for uid, value in self.defenders]
         defence += [f"{kind} {value}" for kind, value in self.terrain]
         ignored = f" ({self.ignored})" if self.ignored else ""
-        total_attack = sum(v for _, v in self.attackers) + self.support + sum(v for _, v in self.cards)
-        total_defence = sum(v for _, v in self.defenders) + sum(v for _, v in self.terrain)
         return (f"Attack on {self.target} ({self.place}): {self.attacker.capitalize()} {' + '.join(attack)} = "
-                f"{total_attack} against {self.defender.capitalize()} {' + '.join(defence)} = {total_defence}{ignored}")
+                f"{self.attack} against {self.defender.capitalize()} {' + '.join(defence)} = {self.defence}{ignored}")
+
+    @property
+    def attack(self) -> int:
+        return sum(v for _, v in self.attackers) + self.support + sum(v for _, v in self.cards)
+
+    @property
+    def defence(self) -> int:
+        return sum(v for _, v in self.defenders) + sum(v for _, v in self.terrain)
+
+    @property
+    def differential(self) -> int:
+        return self.attack - self.defence
 
     def data(self) -> dict:
         return {"attack": [list(pair) for pair in self.attackers], "support": self.support,
@@ -354,24 +364,18 @@ class CombatStrengths:
 
 
 def combat_strengths(t, combat: dict) -> CombatStrengths:
-    """The parts of the differential as :func:`compute_differential` and
-    :func:`terrain_modifier` count them, for the combat's line."""
+    """9.4: the parts of the differential -- the units' strengths, the support card, the
+    strength events (``bonus_cards``), the terrain (:func:`terrain`) -- for the differential
+    and the combat's line."""
     target = combat["target"]
     board = t.board
     defenders = [uid for uid in t.occupants(target) if t.side_of(uid) == combat["defender"]]
-    terrain = []
-    if all(board.river_between(t.at(uid), target) for uid in combat["attackers"]) and "river" not in combat["ignore"]:
-        terrain.append(("river", 1))
-    if target in board.wasteland and "wasteland" not in combat["ignore"]:
-        terrain.append(("wasteland", 1))
-    if target in board.towns:
-        terrain.append(("town", 1))
     place = board.names.get(target) or board.key_locations.get(target)
     ground = ("wasteland" if target in board.wasteland else "clear") + (", town" if target in board.towns else "")
     ignored = combat.get("ignored_by")
     return CombatStrengths(
         target=target, place=f"{place}, {ground}" if place else ground, attacker=combat["attacker"],
         attackers=tuple((uid, t.strength(uid)) for uid in combat["attackers"]), support=combat["support"],
-        cards=tuple(combat.get("bonus_cards", ())), defender=combat["defender"],
-        defenders=tuple((uid, t.strength(uid)) for uid in defenders), terrain=tuple(terrain),
+        cards=tuple(combat["bonus_cards"]), defender=combat["defender"],
+        defenders=tuple((uid, t.strength(uid)) for uid in defenders), terrain=tuple(terrain(t, combat)),
         ignored=f"{' and '.join(combat['ignore'])} ignored ({ignored})" if ignored else "")

@@ -13,6 +13,7 @@ from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
+from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
 
 FROZEN_BOXES = (HOME, EUROPE)
 """8.3: units in the Home Islands and European Russia boxes may not move."""
@@ -361,7 +362,7 @@ def movement_phase(t):
         if not movers and not railers:
             return
         options = {"units": movers, "rail": railers, "at": {uid: t.at(uid) for uid in (*movers, *railers)},
-                   "forced": t.s["phase"].endswith("card-play")}
+                   "forced": in_forced_march(t.s)}
 
         def parse(answer: Mapping[str, Any], side=side) -> dict:
             if answer.get("done") is True:

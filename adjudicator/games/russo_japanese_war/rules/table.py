@@ -18,6 +18,12 @@ from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
 Steps = Iterator[Decision | Roll | Shuffle | Event]
 
 
+def in_forced_march(s: Any) -> bool:
+    """10.2.3: moves and attacks asked in a Card Play Phase are a forced march's (its own
+    Movement or Combat Phase), answered by the ``forced move`` and ``forced attack`` orders."""
+    return str(s["phase"]).endswith("card-play")
+
+
 class GameOver(Exception):
     """The game has ended (sudden death, 4.4): the result is in the state."""
 
