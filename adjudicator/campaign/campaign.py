@@ -72,6 +72,7 @@ from adjudicator.campaign.running import (
     open_question_problems,
     orders_in_force,
     run_from_orders,
+    sets_in_force,
     step_of,
 )
 from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
@@ -463,9 +464,8 @@ class Campaigns:
         chance = dice if secrets is None else secrets.chance(dice)
         if batch == 1:
             chance = _once_every_side_has_spoken(chance, waiting_for, batch, open_late)
-        sent = log.orders_up_to(batch, skip)
-        undone = NotCarriedOut(game_support.answers, {
-            side: [(o.step, o.text) for o in reversed(sent) if o.side == side] for side in game.sides})
+        undone = NotCarriedOut(game_support.answers,
+                               lambda turn: sets_in_force(log, batch, turn, game_support.name, skip), batch)
         defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers, undone)
         keep_parsed(tx, log)
         entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
