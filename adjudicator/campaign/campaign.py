@@ -66,6 +66,7 @@ from adjudicator.campaign.protocol import (
 )
 from adjudicator.campaign.referee import check_referee_key, sign_next
 from adjudicator.campaign.running import (
+    as_sent,
     check_not_sent_again,
     NotCarriedOut,
     describe_defaults,
@@ -156,6 +157,7 @@ class PreparedOrders:
     reveal: str | None
     turn: Any
     receipt: Receipt
+    sent: str  # the text as sent, secrets masked (as_sent)
     log: CampaignLog | None = field(default=None, compare=False, repr=False)  # the history it was checked against
 
 
@@ -330,7 +332,7 @@ class Campaigns:
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
             "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at,
-            "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks]}})
+            "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks], "sent": prepared.sent}})
         if read_here:  # (mail intake keeps the orders it read itself, in this transaction)
             remember_accepted(tx, orders, receipt.text, cache_key(support(log.charter["game"]).data_hashes()))
         return receipt
@@ -366,8 +368,7 @@ class Campaigns:
             step_of(orders, log, getattr(match.state, "turn", None))
         except StepOver as err:
             problems.append(str(err))
-        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side, text)
+        return Receipt.of(orders), problems + open_question_problems(log, match, orders, side, as_sent(data))
 
     # -- adjudicate -------------------------------------------------------------------
 
@@ -673,10 +674,10 @@ def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) 
     turn = getattr(match.state, "turn", None)
     step = step_of(orders, log, turn)
     reveal = check_reveal(orders, side, step, log)
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, text)))
+    sent = as_sent(data)
+    receipt = Receipt.of(orders, tuple(open_question_problems(log, match, orders, side, sent)))
     check_not_sent_again(orders, side, step, receipt.sha256, log)
-    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, log)
+    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, sent, log)
 
 
 def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int, bool]:

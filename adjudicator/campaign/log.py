@@ -32,6 +32,7 @@ class AcceptedOrders:
     sender: str | None = None       # the address they came from, when they came by mail
     signed_at: str | None = None    # signed orders: the time the player signed them
     blocks: tuple[tuple[str, bool], ...] | None = None  # each block's kind and whether it is standing, in order
+    sent: str | None = None  # the text as sent, secrets masked (running.as_sent), for the lines reports name
 
 
 @dataclass
@@ -166,7 +167,7 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
                 text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
                 record_seq=record.seq, turn=private.get("turn"), received_at=private.get("received_at"),
                 sender=private.get("sender"), signed_at=private.get("signed_at"),
-                blocks=_block_kinds(private.get("blocks")),
+                blocks=_block_kinds(private.get("blocks")), sent=private.get("sent"),
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")

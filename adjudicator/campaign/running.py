@@ -16,6 +16,8 @@ from adjudicator.campaign.log import AcceptedOrders, CampaignLog
 from adjudicator.campaign.parsed import UnreadableCache, cached_orders, encode, text_key
 from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
 from adjudicator.orders import OrderSet, parse_orders
+from adjudicator.orders.problems import secret_in
+from adjudicator.orders.text import clean
 
 
 def step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
@@ -205,6 +207,16 @@ def line_of(text: str | None, name: str) -> int | None:
     return next((number for number, line in enumerate(text.splitlines(), 1) if word.search(line)), None)
 
 
+def as_sent(data: bytes | str) -> str:
+    """The orders as the player sent them, to find an order's line in: one line for
+    each line sent (what is not orders left blank, as the grammar reads them: a
+    greeting, a quoted report), every secret masked (no password is kept), without
+    the blank lines at the end. The receipt and the report count lines in it, the
+    only text the player has."""
+    lines = [found[0] if (found := secret_in(line)) else line for line in clean(data).lines]
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def at_line(reason: str, number: int | None, step: int | None = None) -> str:
     """Why an order cannot be carried out, located in the orders the player sent, in
     the one wording of the receipt and the report: "line 12: Novik cannot reach ...",
@@ -251,7 +263,9 @@ class NotCarriedOut:
     meets the questions, for that side's next report: "line 8: Novik cannot reach
     Pacific Ocean from Port Arthur", the line found in the order sets the side's
     orders in force come from (``sets_at``: game turn -> side -> those sets, newest
-    first), named by their step when it is not ``step``, the step adjudicated."""
+    first), as the side sent them (:func:`as_sent`; orders kept before that was
+    stored are read in their canonical text), named by their step when it is not
+    ``step``, the step adjudicated."""
 
     def __init__(self, answers: Any, sets_at: Callable[[Any], Mapping[str, Sequence[AcceptedOrders]]],
                  step: int) -> None:
@@ -270,7 +284,7 @@ class NotCarriedOut:
 
     def _located(self, sets: Sequence[AcceptedOrders], name: str, reason: str) -> str:
         for accepted in sets:
-            number = line_of(accepted.text, name)
+            number = line_of(accepted.sent or accepted.text, name)
             if number is not None:
                 return at_line(reason, number, None if accepted.step == self._step else accepted.step)
         return reason
@@ -283,7 +297,7 @@ def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, sid
                            text: str | None = None) -> list[str]:
     """Why ``orders`` (over the side's standing orders) would not answer the question
     now open for ``side``, each order that cannot be carried out named by its line in
-    ``text`` (the text sent); empty when they would, or when the question is another's."""
+    ``text`` (the text sent, :func:`as_sent`); empty when they would, or when the question is another's."""
     decision = match.decision_for(side)
     if decision is None:
         return []
