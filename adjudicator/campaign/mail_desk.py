@@ -175,9 +175,13 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
                 meta: Mapping[str, Any] | None = None) -> str:
     """Turn, phase, what is asked of whom, the deadline, whose orders are on file,
     and the absences not yet over."""
+    from adjudicator.campaign.summary import phase_words
+
     state = match.state
     result = getattr(state, "result", None)
-    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
+    phase = getattr(state, "phase", None)
+    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, "
+             f"{'?' if phase is None else phase_words(log.charter['game'], phase)}"
              + ("." if result else f"; next step {log.next_batch}.")]
     if result:
         lines.append(f"The game is over: {outcome(result)}.")
