@@ -70,12 +70,6 @@ class Absence:
         return {"from": self.first.isoformat(), "to": self.last.isoformat()}
 
 
-def away_line_in(text: str) -> str | None:
-    """The ``away:`` line of a mail as written (stripped), or None."""
-    found = AWAY_LINE.search(text)
-    return found.group(0).strip() if found else None
-
-
 def read_away(line: str) -> Absence | None:
     """The absence an ``away:`` line asks (None: ``away: none``); AbsenceRefused, quoting
     the line, when it is not one."""

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator import __version__
+from adjudicator.campaign.absence import BUDGET as ABSENCE_BUDGET
 from adjudicator.campaign.auth import (
     authenticate,
     authentication_of,
@@ -65,12 +66,14 @@ from adjudicator.campaign.protocol import (
 )
 from adjudicator.campaign.referee import check_referee_key, sign_next
 from adjudicator.campaign.running import (
+    as_sent,
     check_not_sent_again,
     NotCarriedOut,
     describe_defaults,
     open_question_problems,
     orders_in_force,
     run_from_orders,
+    sets_in_force,
     step_of,
 )
 from adjudicator.campaign.sealed import check_player_chains, check_reveal, stall
@@ -154,6 +157,7 @@ class PreparedOrders:
     reveal: str | None
     turn: Any
     receipt: Receipt
+    sent: str  # the text as sent, secrets masked (as_sent)
     log: CampaignLog | None = field(default=None, compare=False, repr=False)  # the history it was checked against
 
 
@@ -219,15 +223,14 @@ class Campaigns:
         referee_address: str = "referee@localhost",
         player_chains: Mapping[str, Mapping[str, Any]] | None = None,
         now: datetime | None = None,
-        after: Callable[..., None] | None = None,
+        after: Callable[[Any, CampaignLog, Match], None] | None = None,
         absence_budget: Mapping[str, int] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
         With ``player_chains`` (side -> a player's chain commitment) the campaign is
         sealed: every step needs every side's reveal. ``after(tx, log, match)`` runs in
-        the same transaction (the opening mails are queued there); ``after(tx, log,
-        match, step)`` when the game's first step ran (below).
+        the same transaction (the opening mails are queued there).
 
         Nothing random is drawn before every side has spoken (docs/dice.md §8.1): a game
         that asks a question before any draw has it in the opening mails, with its
@@ -269,7 +272,7 @@ class Campaigns:
                             for p in players},
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,
-                **({"absence_budget": dict(absence_budget)} if absence_budget else {}),
+                **({ABSENCE_BUDGET: dict(absence_budget)} if absence_budget else {}),
             })
             tx.append(CHARTER, {"record": sign_next(key, None, CHARTER, charter).to_dict(),
                                 "private": {"opened": opened}})
@@ -329,7 +332,7 @@ class Campaigns:
         tx.append(ORDERS, {"record": record.to_dict(), "private": {
             "text": receipt.text, "entropy": entropy, "reveal": prepared.reveal, "turn": prepared.turn,
             "received_at": utc(now).isoformat(timespec="seconds"), "sender": sender, "signed_at": signed_at,
-            "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks]}})
+            "blocks": [[block.kind, bool(block.standing)] for block in orders.blocks], "sent": prepared.sent}})
         if read_here:  # (mail intake keeps the orders it read itself, in this transaction)
             remember_accepted(tx, orders, receipt.text, cache_key(support(log.charter["game"]).data_hashes()))
         return receipt
@@ -365,8 +368,7 @@ class Campaigns:
             step_of(orders, log, getattr(match.state, "turn", None))
         except StepOver as err:
             problems.append(str(err))
-        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-        return Receipt.of(orders, readings), problems + open_question_problems(log, match, orders, side, text)
+        return Receipt.of(orders, readings), problems + open_question_problems(log, match, orders, side, as_sent(data))
 
     # -- adjudicate -------------------------------------------------------------------
 
@@ -384,8 +386,10 @@ class Campaigns:
         for that to end (at most ``intake_wait`` seconds), so that it never runs with
         a player's older orders while newer ones are being read.
 
-        A step voided by an undo is adjudicated again only with orders sent since the
-        undo, or with ``reuse_orders`` (the referee says so): else FreshOrdersNeeded."""
+        A step voided by an undo is adjudicated again only once every side has sent
+        fresh orders or a confirmation for it (else FreshOrdersNeeded), and without the
+        orders sent for the voided steps, unless ``reuse_orders`` (the referee says so):
+        then those orders answer what the fresh ones leave open, and the batch names them."""
         give_up = time.monotonic() + self.intake_wait
         while True:
             self._wait_for_intake(campaign, give_up)
@@ -425,8 +429,14 @@ class Campaigns:
         batch = log.next_batch
         deadline = step_deadline(tx.entries(), tx.campaign().meta)
         late = utc(now) >= deadline
+        missing = [side for side in game.sides if side not in log.orders_for(batch)]
+        # Batch 1 and a redo need every side; past the deadline of an open campaign, the
+        # sides that spoke are enough if at least one did, and the silent are named.
+        open_late = late and not log.sealed
+        passed_over = missing if open_late and len(missing) < len(game.sides) else []
+        waiting_for = [side for side in missing if side not in passed_over]
         if redo:
-            _check_fresh_orders(log, game.sides, late and not log.sealed)
+            _check_fresh_orders(log, waiting_for, open_late)
         if log.sealed:
             stalled = [s for s in game.sides if log.orders_for(batch).get(s) is None
                        or log.orders_for(batch)[s].reveal is None]
@@ -444,25 +454,26 @@ class Campaigns:
         asked = {decision.side for decision in match.decisions}
         silent = {side for side in asked if side not in step_orders} if late else set()
 
+        reused = _reused_orders(log) if redo and reuse_orders else []
+        skip = log.voided_orders() - set(reused)  # a voided step's orders only when the referee says so
+
         def in_force(turn: Any) -> dict[str, OrderSet]:
-            return orders_in_force(log, batch, turn, game_support.name)
+            return orders_in_force(log, batch, turn, game_support.name, skip)
 
         start_history = match.entry_count
         start_events = len(match.events) if start_history else 0  # the first report tells the set-up
         chance = dice if secrets is None else secrets.chance(dice)
         if batch == 1:
-            chance = _once_every_side_has_spoken(chance, game.sides, step_orders, batch, late and not log.sealed)
-        sent = log.orders_up_to(batch)
-        undone = NotCarriedOut(game_support.answers, {
-            side: [(o.step, o.text) for o in reversed(sent) if o.side == side] for side in game.sides})
+            chance = _once_every_side_has_spoken(chance, waiting_for, batch, open_late)
+        undone = NotCarriedOut(game_support.answers,
+                               lambda turn: sets_in_force(log, batch, turn, game_support.name, skip), batch)
         defaults, refused = run_from_orders(match, chance, in_force, silent, game_support.answers, undone)
         keep_parsed(tx, log)
         entries = addressed(match.history_json(start_history), match.asked[start_history:], batch,
                             secrets is not None)
         if not entries:
             return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
-        unheard = _unheard_past_deadline(game.sides, step_orders, redo or (batch == 1 and _draws(entries)),
-                                         late and not log.sealed)
+        unheard = passed_over if redo or (batch == 1 and _draws(entries)) else []
         default_notes = describe_defaults(defaults, game_support.answers) + tuple(
             f"{side.capitalize()}: no orders or confirmation for step {batch} by the deadline, so the step's "
             f"draws were keyed by the entropy of {', '.join(s for s in game.sides if s in step_orders)} only"
@@ -486,8 +497,8 @@ class Campaigns:
             "result": getattr(match.state, "result", None),
             "defaults": sorted({side for side, _ in defaults} | set(unheard)),
         }
-        if redo and reuse_orders:  # the orders on file the redo was told to use, named
-            body["reused_orders"] = _reused_orders(log)
+        if reused:  # the orders on file the redo was told to use, named
+            body["reused_orders"] = reused
         private: dict[str, Any] = {"opened": utc(now).isoformat()}
         if secrets is not None:
             private["entries"] = clear_entries
@@ -544,25 +555,22 @@ def _redoes_a_voided_step(log: CampaignLog) -> bool:
     return bool(undos) and not any(b.seq > undos[-1] for b in log.batches)
 
 
-def _check_fresh_orders(log: CampaignLog, sides: Sequence[str], late: bool = False) -> None:
-    """After an undo, the voided step runs again only once every side has sent fresh
-    orders, or a one-line confirmation with its entropy, for the new step: the redo's
-    dice then depend on a fresh contribution from every side (with ``--reuse-orders``
-    too, which only lets the orders on file answer the questions). Once the step's
-    deadline has passed (``late``, an open campaign), the sides that did speak are
-    enough, if at least one did: the silent ones are named in the batch's defaults."""
-    fresh = log.orders_for(log.next_batch)
-    missing = [side for side in sides if side not in fresh]
-    if missing and late and fresh:
+def _check_fresh_orders(log: CampaignLog, missing: Sequence[str], late: bool) -> None:
+    """After an undo, the voided step runs again only once every side due (``missing``:
+    those still to speak) has sent fresh orders, or a one-line confirmation with its
+    entropy, for the new step, so that the redo's dice depend on a fresh contribution
+    from every side (with ``--reuse-orders`` too, which only lets the orders on file
+    answer the questions); past its deadline (``late``, an open campaign), the sides are
+    due only while none has spoken. Else FreshOrdersNeeded."""
+    if not missing:
         return
-    if missing:
-        waits = (f"no side has sent anything for it by the deadline, and nothing is drawn until one does: waiting "
-                 f"for {', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
-        raise FreshOrdersNeeded(
-            f"campaign {log.campaign!r}: step {log.next_batch} runs again a step voided by an undo, and its dice need "
-            f"a fresh contribution from every side: {waits} to send orders, or a one-line "
-            f"confirmation (the header with 'step: {log.next_batch}' and an 'entropy:' line); '--reuse-orders' lets "
-            "the orders on file answer, but the confirmations are still needed")
+    waits = (f"no side has sent anything for it by the deadline, and nothing is drawn until one does: waiting "
+             f"for {', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
+    raise FreshOrdersNeeded(
+        f"campaign {log.campaign!r}: step {log.next_batch} runs again a step voided by an undo, and its dice need "
+        f"a fresh contribution from every side: {waits} to send orders, or a one-line "
+        f"confirmation (the header with 'step: {log.next_batch}' and an 'entropy:' line); '--reuse-orders' lets "
+        "the orders on file answer, but the confirmations are still needed")
 
 
 def _reused_orders(log: CampaignLog) -> list[int]:
@@ -579,25 +587,14 @@ def _draws(entries: Sequence[Mapping[str, Any]]) -> bool:
                for entry in entries)
 
 
-def _unheard_past_deadline(sides: Sequence[str], step_orders: Mapping[str, Any], due: bool,
-                           late: bool) -> list[str]:
-    """The sides that had not spoken when the deadline of a step that needs every side
-    (``due``: batch 1 or a redo) passed in an open campaign (``late``), while another
-    side had: the step goes ahead without them, and the batch names them in its defaults."""
-    missing = [side for side in sides if side not in step_orders]
-    return missing if due and late and len(missing) < len(sides) else []
-
-
-def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], sides: Sequence[str],
-                                step_orders: Mapping[str, Any], step: int,
-                                late: bool = False) -> Callable[[Any], Sequence[int]]:
-    """The step's draws, refused while a side that is due has not contributed: nothing
-    random is drawn in the first step before every side has sent orders or a one-line
-    confirmation (so that the referee, who made the seed chain, cannot foresee a draw).
-    Once the deadline has passed in an open campaign (``late``), the sides that did speak
-    are enough, if at least one did: their entropy still keys the batch."""
-    missing = [side for side in sides if side not in step_orders]
-    if not missing or (late and len(missing) < len(sides)):
+def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], missing: Sequence[str], step: int,
+                                late: bool) -> Callable[[Any], Sequence[int]]:
+    """The step's draws, refused while a side that is due (``missing``: those still to
+    speak) has not contributed: nothing random is drawn in the first step before every
+    side has sent orders or a one-line confirmation (so that the referee, who made the
+    seed chain, cannot foresee a draw). Past the deadline of an open campaign
+    (``late``), the sides are due only while none has spoken."""
+    if not missing:
         return chance
     waits = (f"no side has spoken by the deadline, and the campaign waits for the first: waiting for "
              f"{', '.join(missing)}" if late else f"waiting for {', '.join(missing)}")
@@ -677,10 +674,10 @@ def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) 
     turn = getattr(match.state, "turn", None)
     step = step_of(orders, log, turn)
     reveal = check_reveal(orders, side, step, log)
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    receipt = Receipt.of(orders, (*readings, *open_question_problems(log, match, orders, side, text)))
+    sent = as_sent(data)
+    receipt = Receipt.of(orders, (*readings, *open_question_problems(log, match, orders, side, sent)))
     check_not_sent_again(orders, side, step, receipt.sha256, log)
-    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, log)
+    return PreparedOrders(len(log.records), orders, side, step, reveal, turn, receipt, sent, log)
 
 
 def _chain_for(batch: int, key: Ed25519PrivateKey, log: CampaignLog, tx: Any) -> tuple[SeedChain, int, bool]:

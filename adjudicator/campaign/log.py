@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Mapping
 
 from adjudicator.campaign.record_kinds import BATCH, CHARTER, FORFEIT, ORDERS, UNDO
 from adjudicator.fairdice import Record
@@ -32,6 +32,7 @@ class AcceptedOrders:
     sender: str | None = None       # the address they came from, when they came by mail
     signed_at: str | None = None    # signed orders: the time the player signed them
     blocks: tuple[tuple[str, bool], ...] | None = None  # each block's kind and whether it is standing, in order
+    sent: str | None = None  # the text as sent, secrets masked (running.as_sent), for the lines reports name
 
 
 @dataclass
@@ -103,10 +104,19 @@ class CampaignLog:
                 latest[accepted.side] = accepted
         return latest
 
-    def orders_up_to(self, step: int) -> list[AcceptedOrders]:
-        """Every order set in force by ``step``: for each step, each side's latest."""
+    def orders_up_to(self, step: int, skip: Collection[int] = ()) -> list[AcceptedOrders]:
+        """Every order set in force by ``step``: for each step, each side's latest,
+        leaving out the orders records ``skip`` names (see :meth:`voided_orders`)."""
         steps = sorted({o.step for o in self.orders if o.step <= step})
-        return [o for s in steps for o in self.orders_for(s).values()]
+        return [o for s in steps for o in self.orders_for(s).values() if o.record_seq not in skip]
+
+    def voided_orders(self) -> frozenset[int]:
+        """The orders records of the steps an undo voided that no batch in force ran
+        again with: they are not in force (a redo uses them only when the referee says
+        so, and its batch then names them as ``reused_orders``)."""
+        gone = self.voided()
+        reused = {seq for batch in self.effective_batches() for seq in batch.body.get("reused_orders", ())}
+        return frozenset(o.record_seq for o in self.orders if o.step in gone and o.record_seq not in reused)
 
     @property
     def sealed(self) -> bool:
@@ -157,7 +167,7 @@ def read_log(campaign: str, entries: Iterable[Any]) -> CampaignLog:
                 text=private.get("text", ""), entropy=private.get("entropy"), reveal=private.get("reveal"),
                 record_seq=record.seq, turn=private.get("turn"), received_at=private.get("received_at"),
                 sender=private.get("sender"), signed_at=private.get("signed_at"),
-                blocks=_block_kinds(private.get("blocks")),
+                blocks=_block_kinds(private.get("blocks")), sent=private.get("sent"),
             ))
     if not records or records[0].kind != CHARTER:
         raise ValueError(f"campaign {campaign!r} has no charter as its first record")

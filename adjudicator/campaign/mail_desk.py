@@ -1,7 +1,9 @@
 """The referee's desk by mail: a player asks, the adjudicator answers.
 
 A mail whose text holds a ``campaign:`` line and one command line (and, for all
-but ``help``, the ``side:`` and ``password:`` lines) is answered with:
+but ``help``, the ``side:`` and ``password:`` lines) is answered with what follows;
+of a mail with several command lines, the first in its text is carried out and the
+answer names the others, not carried out (one command a mail):
 
 - ``help``: the commands, and how to send orders;
 - ``status``: turn, phase, what is asked of whom, the deadline, whose orders are on file;
@@ -24,14 +26,15 @@ reports do); a command with a wrong password is refused, saying so.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from html import escape
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from adjudicator.campaign.absence import (
+    AWAY_LINE,
     AbsenceRefused,
     absences_to_come,
-    away_line_in,
     budget,
     budget_words,
     read_away,
@@ -66,22 +69,39 @@ class Command:
     side: str | None
     password: str | None
     line: str | None = None  # the 'away:' line as written
+    others: tuple[str, ...] = ()  # the mail's further command lines, as written: not carried out
 
 
 def command_in(text: str) -> Command | None:
-    """The command a mail's text asks, or None (orders, or no command line)."""
+    """The command a mail's text asks, or None (orders, or no command line): the first
+    command line in the text. The further command lines the player wrote (``others``;
+    quoted lines of an earlier mail are not the player's) are not carried out: the
+    answer names them (:func:`others_note`)."""
     if ORDERS_ONLY.search(text):
         return None
     side, password = SIDE.search(text), PASSWORD.search(text)
-    away = away_line_in(text)
-    if away is not None:
-        return Command("away", None, side.group(1).casefold() if side else None,
-                       password.group(1) if password else None, away)
-    found = COMMAND_LINE.search(text)
-    if found is None:
+    found = sorted([*AWAY_LINE.finditer(text), *COMMAND_LINE.finditer(text)], key=lambda line: line.start())
+    if not found:
         return None
-    return Command(found.group(1).lower(), int(found.group(2)) if found.group(2) else None,
-                   side.group(1).casefold() if side else None, password.group(1) if password else None)
+    first = found[0]
+    others = tuple(line.group(0).strip() for line in found[1:] if not line.group(0).lstrip().startswith(">"))
+    side_named, password_given = side.group(1).casefold() if side else None, password.group(1) if password else None
+    if first.re is AWAY_LINE:
+        return Command("away", None, side_named, password_given, first.group(0).strip(), others)
+    return Command(first.group(1).lower(), int(first.group(2)) if first.group(2) else None,
+                   side_named, password_given, others=others)
+
+
+def others_note(command: Command) -> str | None:
+    """What the answer says of the mail's further command lines (None when there are
+    none): they were not carried out, and each command goes in a mail of its own."""
+    if not command.others:
+        return None
+    named = ", ".join(f"'{line}'" for line in command.others)
+    lines = "line" if len(command.others) == 1 else "lines"
+    return (f"Not carried out: the other command {lines} of your mail ({named}). The desk carries out one "
+            f"command a mail, the first in its text ('{command.line or command.word}'): send each other "
+            "command in a mail of its own.")
 
 
 @dataclass(frozen=True)
@@ -117,10 +137,11 @@ def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = 
         "  map       the position as your side sees it, with its picture",
         "  orders    the orders in force for your side",
         "  record    the public record (attached) and how to check every die",
-        "  away: 2026-12-20 to 2026-12-27",
-        f"            an absence (UTC days, both counted; {a_year} days a year,",
-        f"            at most {longest} in one): deadlines in it move past it and",
-        "            the other side is told the dates; 'away: none' ends it",
+        "  away: FIRST-DAY to LAST-DAY",
+        "            an absence (the days as YEAR-MONTH-DAY, UTC, both counted;",
+        f"            {a_year} days a year, at most {longest} in one): deadlines in it",
+        "            move past it and the other side is told the dates;",
+        "            'away: none' ends it",
         "",
         "To send orders, reply to your latest report with your orders between",
         "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
@@ -154,15 +175,19 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
                 meta: Mapping[str, Any] | None = None) -> str:
     """Turn, phase, what is asked of whom, the deadline, whose orders are on file,
     and the absences not yet over."""
-    state, decision = match.state, match.decision
+    from adjudicator.campaign.summary import phase_words
+
+    state = match.state
     result = getattr(state, "result", None)
-    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, {getattr(state, 'phase', '?')}"
+    phase = getattr(state, "phase", None)
+    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, "
+             f"{'?' if phase is None else phase_words(log.charter['game'], phase)}"
              + ("." if result else f"; next step {log.next_batch}.")]
     if result:
         lines.append(f"The game is over: {outcome(result)}.")
         return "\n".join(lines)
-    if decision is not None:
-        lines.append(f"Asked of {decision.side.capitalize()}: {decision.prompt}")
+    for asked in match.decisions:  # every side asked at a stop that asks several
+        lines.append(f"Asked of {asked.side.capitalize()}: {asked.prompt}")
     lines.append(f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}.")
     on_file = log.orders_for(log.next_batch)
     for side in sides:
@@ -333,15 +358,31 @@ def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, A
                   found.get_body(("plain",)).get_content(), original=found)
 
 
+def with_note(reply: Answer, note: str | None) -> Answer:
+    """``reply`` with ``note`` above its text (and its HTML); a report sent again
+    (``original``) is sent as it was, and the note in a mail of its own."""
+    if note is None or reply.original is not None:
+        return reply
+    html = None if reply.html is None else reply.html.replace("<body>", f"<body>\n<p>{escape(note)}</p>", 1)
+    return replace(reply, text=f"{note}\n\n{reply.text}", html=html)
+
+
 def queue_answer(tx: Any, meta: Mapping[str, Any], to: str, reply: Answer, in_reply_to: str | None,
-                 references: Any = ()) -> None:
-    """Queue the answer's mail to ``to``, threaded under the command's mail."""
+                 references: Any = (), note: str | None = None) -> None:
+    """Queue the answer's mail to ``to``, threaded under the command's mail, with
+    ``note`` (:func:`others_note`) above its text, or after it in a mail of its own
+    when the answer is a report sent again."""
     from adjudicator.mail import message_bytes
     from adjudicator.mail.outgoing import build_message, outgoing_mail
     from adjudicator.mail.plain import fit_text
 
+    reply = with_note(reply, note)
     subject = f"[{tx.campaign_id}] {reply.heading}"
     threading = {"in_reply_to": in_reply_to, "references": references}
+    if reply.original is not None and note is not None:
+        mail = outgoing_mail(sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] Commands not "
+                             "carried out", text=fit_text(note) + "\n", **threading)
+        tx.queue_mail(mail.message_id, to, mail.data)
     if reply.original is not None:
         fresh = build_message(sender=meta["referee_address"], to=to, subject=subject, text="-", **threading)
         message = reply.original

@@ -49,7 +49,7 @@ from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
 from adjudicator.mail import IncomingMail, MailError, outgoing_mail
 from adjudicator.mail.plain import fit_text
-from adjudicator.campaign.mail_desk import Command, DeskRefused, command_in, help_text, queue_answer
+from adjudicator.campaign.mail_desk import Command, DeskRefused, command_in, help_text, others_note, queue_answer
 from adjudicator.campaign.mail_desk import answer as desk_answer
 from adjudicator.orders import OrdersError
 from adjudicator.orders.text import clean
@@ -363,12 +363,13 @@ class Intake:
             except DeskRefused as err:
                 text = (f"Your command '{command.word}' was not answered, and nothing was recorded: {err}."
                         + self._elsewhere(to, campaign)
-                        + f"\nSend a mail with the lines 'campaign: {campaign}' and 'help' for the commands.")
+                        + f"\nSend a mail with the lines 'campaign: {campaign}' and 'help' for the commands."
+                        + (f"\n\n{others_note(command)}" if command.others else ""))
                 self._queue(tx, meta, to, f"Your command '{command.word}' was not answered", text, mail)
                 refused = Taken(mail.origin, campaign, "refused", str(err))
                 note_mail(tx, mail, refused, identity[1])
                 return refused
-            queue_answer(tx, meta, to, reply, mail.message_id, mail.references)
+            queue_answer(tx, meta, to, reply, mail.message_id, mail.references, others_note(command))
         return Taken(mail.origin, campaign, "answered", f"the command '{command.word}'")
 
     def _stray(self, mail: IncomingMail, campaign: str, identity: tuple[str | None, str],

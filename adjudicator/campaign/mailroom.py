@@ -115,10 +115,10 @@ class Mailroom:
 
     # -- out: the opening mail ------------------------------------------------------------
 
-    def queue_opening(self, tx: Any, log: CampaignLog, match: Match, step: StepResult | None = None) -> None:
+    def queue_opening(self, tx: Any, log: CampaignLog, match: Match) -> None:
         """Queue each player's opening mail (inside the transaction that creates the
-        campaign); with ``step``, the game's first step, run at creation (its set-up
-        draws, its dice and each player's own sealed items are in the mail)."""
+        campaign): the first question with its template, or, when the game's set-up
+        draws first, the one-line confirmation each side is asked for."""
         from adjudicator.reports.render import render  # the templates only when reports are written: not for receive or send
         from adjudicator.reports.context import report_context
         from adjudicator.reports.mailed import report_mail
@@ -127,12 +127,11 @@ class Mailroom:
         game_support = support(log.charter["game"])
         deadline = step_deadline(tx.entries(), meta)
         key = referee_fingerprint(log.charter) or "(unreadable key)"
+        confirm = match.decision is None and not match.finished  # nothing asked: the set-up draws first
         for side, player in meta["players"].items():
             report = render(report_context(
                 log=log, match=match, events=match.events, side=side, player=player["address"], deadline=deadline,
-                game_support=game_support, batch=log.batches[-1] if step is not None else None,
-                openings=() if step is None else step.openings.get(side, ())))
-            confirm = match.decision is None and not match.finished and step is None and not log.batches
+                game_support=game_support))
             intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"],
                                   getattr(match.state, "turn", None) if confirm else None, deadline)
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
@@ -233,7 +232,12 @@ class Mailroom:
         :data:`RECORD_EVERY_SECONDS` in a long run, which also refreshes the lease). A
         kill before that leaves the mail 'sending', to be sent again by the next 'send'
         (at least once, as above). A ``session`` keeps the SMTP connection open for the
-        next 'send' (a resident service's)."""
+        next 'send' (a resident service's).
+
+        Each message the server takes is also noted at once in a transaction of its
+        own (:meth:`_note_accepted`): one transaction per message, kept on purpose, so
+        that a 'send' killed before it records the outcomes is not followed by one that
+        sends that message again."""
         claim = smtp is not None or mark_sent
         token, claimed, recovered = self._take_lease(campaign, claim, hold)
         try:

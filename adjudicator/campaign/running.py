@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from adjudicator.campaign.errors import StepOver
 from adjudicator.campaign.games import support
@@ -16,6 +16,8 @@ from adjudicator.campaign.log import AcceptedOrders, CampaignLog
 from adjudicator.campaign.parsed import UnreadableCache, cached_orders, encode, text_key
 from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
 from adjudicator.orders import OrderSet, parse_orders
+from adjudicator.orders.problems import secret_in
+from adjudicator.orders.text import clean
 
 
 def step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
@@ -84,13 +86,16 @@ def accepted_orders(log: CampaignLog, text: str, game: str) -> OrderSet:
     return found
 
 
-def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str) -> dict[str, OrderSet]:
+def orders_in_force(log: CampaignLog, step: int, turn: Any, game: str,
+                    skip: Collection[int] | None = None) -> dict[str, OrderSet]:
     """Each side's orders in force for ``step``, at game turn ``turn``.
 
     A newer order set for the same step replaces the older one. Over the steps,
     standing orders (policies) stay in force until replaced; one-off orders
-    (sortie, operations plan) stay in force for the game turn they were sent in."""
-    sent = log.orders_up_to(step)
+    (sortie, operations plan) stay in force for the game turn they were sent in.
+    The orders records in ``skip`` are left out (default: the voided steps' orders,
+    :meth:`CampaignLog.voided_orders`)."""
+    sent = log.orders_up_to(step, log.voided_orders() if skip is None else skip)
     if all(accepted.blocks is not None for accepted in sent):
         found = _in_force_by_kinds(log, sent, turn, game)
         if found is not None:
@@ -202,42 +207,86 @@ def line_of(text: str | None, name: str) -> int | None:
     return next((number for number, line in enumerate(text.splitlines(), 1) if word.search(line)), None)
 
 
+def as_sent(data: bytes | str) -> str:
+    """The orders as the player sent them, to find an order's line in: one line for
+    each line sent (what is not orders left blank, as the grammar reads them: a
+    greeting, a quoted report), every secret masked (no password is kept), without
+    the blank lines at the end. The receipt and the report count lines in it, the
+    only text the player has."""
+    lines = [found[0] if (found := secret_in(line)) else line for line in clean(data).lines]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def at_line(reason: str, number: int | None, step: int | None = None) -> str:
+    """Why an order cannot be carried out, located in the orders the player sent, in
+    the one wording of the receipt and the report: "line 12: Novik cannot reach ...",
+    or "line 3 of your orders for step 2: ..." when they are orders sent for an
+    earlier step (``step``); the reason alone when no line names it."""
+    if number is None:
+        return reason
+    return f"line {number}: {reason}" if step is None else f"line {number} of your orders for step {step}: {reason}"
+
+
 def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
     """Each order the game says cannot be carried out now, with its line in the text
     sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur")."""
-    found = []
-    for name, reason in game_support.answers.why_not(decision, state, orders):
-        number = line_of(text, name)
-        found.append(reason if number is None else f"line {number}: {reason}")
-    return found
+    return [at_line(reason, line_of(text, name))
+            for name, reason in game_support.answers.why_not(decision, state, orders)]
+
+
+def sets_in_force(log: CampaignLog, step: int, turn: Any, game: str,
+                  skip: Collection[int] | None = None) -> dict[str, list[AcceptedOrders]]:
+    """The order sets each side's orders in force for ``step`` at game turn ``turn``
+    come from (see :func:`orders_in_force`, whose rule this follows): those that still
+    give a block in force, newest first. An order set whose blocks were all replaced
+    since, or whose one-off orders were for an earlier turn, is not among them, nor
+    are the orders records in ``skip`` (default: the voided steps' orders)."""
+    sent = log.orders_up_to(step, log.voided_orders() if skip is None else skip)
+    kept: dict[str, tuple[list[tuple[int, str, bool]], Any]] = {}  # side -> (set, kind, standing), its turn
+    for index, accepted in enumerate(sent):
+        blocks = accepted.blocks if accepted.blocks is not None else tuple(
+            (block.kind, bool(block.standing)) for block in accepted_orders(log, accepted.text, game).blocks)
+        refs = [(index, kind, standing) for kind, standing in blocks]
+        if accepted.side in kept:
+            old, old_turn = kept[accepted.side]
+            given = {kind for kind, _ in blocks}
+            refs += [ref for ref in old if ref[1] not in given and (ref[2] or old_turn == accepted.turn)]
+        kept[accepted.side] = (refs, accepted.turn)
+    return {side: [sent[i] for i in sorted({i for i, _, standing in refs if standing or sent_turn == turn},
+                                            reverse=True)]
+            for side, (refs, sent_turn) in kept.items()}
 
 
 class NotCarriedOut:
     """What each side's orders in force leave undone, as the game's ``answers.why_not``
-    tells it (a required part of the game contract), noted while the
-    adjudication meets the questions, for that side's next report: "line 8: Novik
-    cannot reach Pacific Ocean from Port Arthur", the line found in the orders the
-    side sent (``texts``: side -> the canonical texts of its orders in force, newest
-    first, each with its step), as its receipt echoed them."""
+    tells it (a required part of the game contract), noted while the adjudication
+    meets the questions, for that side's next report: "line 8: Novik cannot reach
+    Pacific Ocean from Port Arthur", the line found in the order sets the side's
+    orders in force come from (``sets_at``: game turn -> side -> those sets, newest
+    first), as the side sent them (:func:`as_sent`; orders kept before that was
+    stored are read in their canonical text), named by their step when it is not
+    ``step``, the step adjudicated."""
 
-    def __init__(self, answers: Any, texts: Mapping[str, Sequence[tuple[int, str]]]) -> None:
+    def __init__(self, answers: Any, sets_at: Callable[[Any], Mapping[str, Sequence[AcceptedOrders]]],
+                 step: int) -> None:
         self._why_not = answers.why_not
-        self._texts = texts
+        self._sets_at = lru_cache(maxsize=None)(sets_at)
+        self._step = step
         self.notes: dict[str, list[str]] = {}
 
     def __call__(self, decision: Decision, state: Any, orders: OrderSet) -> None:
+        sets = self._sets_at(getattr(state, "turn", None)).get(decision.side, ())
         for name, reason in self._why_not(decision, state, orders):
             noted = self.notes.setdefault(decision.side, [])
-            note = self._located(decision.side, name, reason)
+            note = self._located(sets, name, reason)
             if note not in noted:
                 noted.append(note)
 
-    def _located(self, side: str, name: str, reason: str) -> str:
-        for newest, (step, text) in enumerate(self._texts.get(side, ())):
-            number = line_of(text, name)
+    def _located(self, sets: Sequence[AcceptedOrders], name: str, reason: str) -> str:
+        for accepted in sets:
+            number = line_of(accepted.sent or accepted.text, name)
             if number is not None:
-                return f"line {number}: {reason}" if newest == 0 else \
-                    f"line {number} of your orders for step {step}: {reason}"
+                return at_line(reason, number, None if accepted.step == self._step else accepted.step)
         return reason
 
     def by_side(self) -> dict[str, tuple[str, ...]]:
@@ -248,7 +297,7 @@ def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, sid
                            text: str | None = None) -> list[str]:
     """Why ``orders`` (over the side's standing orders) would not answer the question
     now open for ``side``, each order that cannot be carried out named by its line in
-    ``text`` (the text sent); empty when they would, or when the question is another's."""
+    ``text`` (the text sent, :func:`as_sent`); empty when they would, or when the question is another's."""
     decision = match.decision_for(side)
     if decision is None:
         return []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -41,8 +41,7 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     deadline = opened + timedelta(hours=float(meta["deadline_hours"]))
     if not meta.get(ABSENCES):
         return deadline
-    aware = opened if opened.tzinfo else opened.replace(tzinfo=timezone.utc)
-    return moved_deadline(deadline if deadline.tzinfo else deadline.replace(tzinfo=timezone.utc), aware, meta)
+    return moved_deadline(deadline, opened, meta)  # (every step opens at a time in UTC: see campaign.utc)
 
 
 @lru_cache(maxsize=4096)
@@ -53,14 +52,26 @@ def _opened(body_json: str) -> str | None:
     return json.loads(body_json).get("private", {}).get("opened")
 
 
-def position_of(match: Any) -> dict[str, Any]:
-    """The game's position as ``status`` tells it: turn, phase, result and the
-    question asked (side, kind and its wording), from the match."""
+def phase_words(game: str, phase: Any) -> str:
+    """The phase as the game's reports name it: its report part's ``phase_words``
+    when it has one, else the phase's id with its dashes as spaces."""
+    from adjudicator.campaign.games import support
+
+    words = getattr(support(game).report, "phase_words", None)
+    return str(words(phase)) if words is not None else str(phase).replace("-", " ")
+
+
+def position_of(match: Any, game: str) -> dict[str, Any]:
+    """The game's position as ``status`` tells it: turn, phase (its id, and its name
+    in the game's words), result and the question asked (side, kind and its wording),
+    from the match of ``game``."""
     state, decision = match.state, match.decision
     waiting = None if decision is None else {"side": decision.side, "ask": decision.kind, "prompt": decision.prompt}
     if len(match.decisions) > 1:  # a stop that asks several sides
         waiting["sides"] = [d.side for d in match.decisions]
-    return {"turn": getattr(state, "turn", None), "phase": getattr(state, "phase", None),
+    phase = getattr(state, "phase", None)
+    return {"turn": getattr(state, "turn", None), "phase": phase,
+            "phase_title": None if phase is None else phase_words(game, phase),
             "result": getattr(state, "result", None), "waiting": waiting}
 
 
@@ -70,7 +81,7 @@ def keep_summary(tx: Any, game: str, match: Any) -> None:
     stored = tx.campaign()
     tx.set_secret(STATUS_SUMMARY, {"version": __version__, "data": data_digest(game),
                                    "after": {"seq": stored.entry_count - 1, "hash": stored.head_hash},
-                                   "position": position_of(match)})
+                                   "position": position_of(match, game)})
 
 
 def kept_position(entries: Sequence[Any], game: str, stored: Any) -> dict[str, Any] | None:

@@ -351,8 +351,9 @@ def adjudicate(
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
-    reuse_orders: bool = typer.Option(False, "--reuse-orders", help="After an undo: adjudicate the voided step "
-                                      "again with the orders on file (else fresh orders are needed)."),
+    reuse_orders: bool = typer.Option(False, "--reuse-orders", help="After an undo: let the orders sent for the "
+                                      "voided steps answer what the fresh orders and confirmations leave open "
+                                      "(else they are not used; every side's fresh contribution is needed either way)."),
 ) -> None:
     """Run the game as far as the orders on file allow, with the next batch of dice;
     queue each player's report (then 'send' them)."""

@@ -51,6 +51,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         away = _absences(opened.campaign(campaign).meta)
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
+            "phase_title": position.get("phase_title") or str(position["phase"]).replace("-", " "),
             "next_step": log.next_batch,
             "waiting": None if waiting is None else {"side": waiting["side"], "ask": waiting["ask"],
                                                      **({"sides": waiting["sides"]} if "sides" in waiting else {})},
@@ -61,7 +62,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             "away": away}
     if format == "json":
         return [json.dumps(info, indent=2)]
-    lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase']}"
+    lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase_title']}"
              + ("" if info["result"] else f"; next step {info['next_step']}")]
     if info["result"]:
         lines.append(f"ended: {info['result']}")
@@ -70,8 +71,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             lines.append(f"waiting for {' and '.join(waiting['sides'])} at once: {waiting['prompt']}")
         else:
             lines.append(f"waiting for {waiting['side']}: {waiting['prompt']}")
+    if not info["result"]:  # (step 1 of a set-up that draws first asks nothing: its deadline still holds)
         lines.append(f"deadline: {info['deadline']}")
-    if not info["result"]:
         for side, orders in on_file.items():
             lines.append(f"orders for step {log.next_batch} from {side}: "
                          + ("none yet" if orders is None else "on file," + submission(orders)))
@@ -107,7 +108,7 @@ def _where_it_stands(store: Any, campaign: str) -> tuple[str, Any, Any, dict[str
     if position is None:
         from adjudicator.campaign import Campaigns
 
-        position = position_of(Campaigns(store).match(campaign)[1])
+        position = position_of(Campaigns(store).match(campaign)[1], game)
     on_file = log.orders_for(log.next_batch)
     return game, log, step_deadline(entries, meta), position, {side: on_file.get(side) for side in meta["players"]}
 

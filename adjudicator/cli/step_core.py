@@ -129,7 +129,7 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
          out: TextIO, err: TextIO, passphrase: Passphrase = passphrase_from_environment) -> int:
     """One whole step in one command (for cron): receive, adjudicate, send."""
     from adjudicator.campaign import Campaigns
-    from adjudicator.campaign.errors import CampaignOver, FreshOrdersNeeded
+    from adjudicator.campaign.errors import CampaignOver, ContributionsDue, FreshOrdersNeeded
     from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.mail import MailError
 
@@ -147,8 +147,8 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
             done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
                 f"; waiting for {result.waiting.side} ({result.waiting.kind})" if result.waiting else
                 f"; the game is over: {result.result}" if result.result else "")
-        except (CampaignOver, FreshOrdersNeeded) as error:  # the undo notices still go out
-            done = str(error)
+        except (CampaignOver, FreshOrdersNeeded, ContributionsDue) as error:
+            done = str(error)  # "waiting for ...": the undo notices and the receipts taken in still go out
         files, sent, failures = mailroom.send(campaign, smtp)
     print(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
           f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "

@@ -104,3 +104,15 @@ def test_at_the_deadline_only_the_silent_side_gets_the_default_and_the_stop_is_o
     batch = campaigns.log(name).batches[-1].body
     assert {e["side"] for e in batch["entries"] if e.get("kind") == "orders"} == {"japan", "russia"}
     assert verify_text(campaigns.export_public(name)).verified
+
+
+def test_status_by_mail_names_every_side_asked_at_the_stop(campaigns, tmp_path):
+    from adjudicator.campaign.mail_desk import status_text
+
+    key = generate_keypair()[0]
+    _mailroom, name, _turn = at_the_both_sides_stop(campaigns, key, tmp_path)
+    log, match = campaigns.match(name)
+    text = status_text(name, log, match, campaigns.deadline(name), ["japan", "russia"])
+    asked = [line for line in text.splitlines() if line.startswith("Asked of ")]
+    assert [line.split(":")[0] for line in asked] == [f"Asked of {d.side.capitalize()}" for d in match.decisions]
+    assert len(asked) == 2

@@ -28,7 +28,7 @@ def kept(campaigns, name):
 
 
 def replayed(campaigns, name):
-    return position_of(campaigns.match(name)[1])
+    return position_of(campaigns.match(name)[1], campaigns.log(name).charter["game"])
 
 
 def test_the_summary_gives_what_the_game_gives_at_every_step(campaigns, referee_key, auto_orders):

@@ -176,3 +176,26 @@ def test_a_budget_that_is_not_a_whole_number_of_days_is_refused_quoting_it(tmp_p
         players_absence_budget(players)
     players.write_text("absence_days_a_year = 21\n", encoding="utf-8")
     assert players_absence_budget(players) == {"days_a_year": 21}
+
+
+def test_a_status_with_the_help_text_copied_below_it_records_no_absence(campaign, store, mailroom, referee_key,
+                                                                       inbox):
+    from adjudicator.campaign.mail_desk import help_text
+
+    assert ask(mailroom, referee_key, inbox, f"campaign: {CAMPAIGN}\nhelp\n", 1).outcome == "answered"
+    listed = help_text(CAMPAIGN, ["japan", "russia"])
+    copied = listed[listed.index("The commands:"):listed.index("ends it")]  # the list of commands, unquoted
+    assert "away: FIRST-DAY to LAST-DAY" in copied  # an example that is not an absence
+    taken = ask(mailroom, referee_key, inbox, command("status") + "\n" + copied + "\n", 2)
+    assert taken.outcome == "answered", taken.detail
+    reply = to(store, "japan")[-1]
+    assert "Deadline:" in reply.words and "Absence recorded" not in reply.subject
+    with Store.open(store.path) as reopened:
+        assert not reopened.campaign(CAMPAIGN).meta.get(ABSENCES)
+
+
+def test_an_away_line_before_a_command_word_is_the_command(campaign, store, mailroom, referee_key, inbox):
+    first, last = today() + timedelta(days=20), today() + timedelta(days=21)
+    taken = ask(mailroom, referee_key, inbox, away(first, last) + "status\n", 1)
+    assert taken.outcome == "answered", taken.detail
+    assert "Absence recorded" in to(store, "japan")[-1].subject

@@ -172,3 +172,41 @@ def test_a_receive_with_a_default_campaign_still_answers_a_tagged_reply_with_hel
     assert taken.outcome == "refused" and "subject" in taken.detail
     (reply,) = answers(store)
     assert "holds no orders and no command" in reply.words
+
+
+def test_a_mail_with_two_commands_carries_out_the_first_and_says_the_other_was_not(
+        campaign, store, mailroom, referee_key, inbox):
+    taken = ask(mailroom, referee_key, inbox, command("status") + "orders\n", 1)
+    assert taken.outcome == "answered", taken.detail
+    (reply,) = answers(store)
+    assert reply.subject.endswith("Status") and "Deadline:" in reply.words
+    assert "Not carried out: the other command line of your mail ('orders')" in reply.words
+    assert "send each other command in a mail of its own" in reply.words
+    assert "orders in force" not in reply.words
+
+
+def test_a_report_asked_with_another_command_comes_as_sent_with_a_note_of_the_other(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    ask(mailroom, referee_key, inbox, orders_text(), 1)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    taken = ask(mailroom, referee_key, inbox, command("report") + "history\nmap\n", 2)
+    assert taken.outcome == "answered", taken.detail
+    replies = answers(store)
+    assert [r for r in replies if "Report again" in r.subject]
+    (note,) = [r for r in replies if "Commands not carried out" in r.subject]
+    assert "('history', 'map')" in note.words and note.message["In-Reply-To"] == "<ask-2@japan.test>"
+
+
+def test_a_refused_command_names_the_other_command_lines_too(campaign, store, mailroom, referee_key, inbox):
+    taken = ask(mailroom, referee_key, inbox, command("status", password="wrong") + "history\n", 1)
+    assert taken.outcome == "refused"
+    (reply,) = answers(store)
+    assert "was not answered" in reply.words and "('history')" in reply.words
+
+
+def test_a_command_in_a_quoted_earlier_mail_is_not_named_as_not_carried_out(
+        campaign, store, mailroom, referee_key, inbox):
+    taken = ask(mailroom, referee_key, inbox, command("status") + "\n> campaign: c1\n> orders\n", 1)
+    assert taken.outcome == "answered", taken.detail
+    (reply,) = answers(store)
+    assert "Not carried out" not in reply.words

@@ -145,3 +145,30 @@ def test_step_after_an_undo_waits_for_fresh_orders_and_still_sends_the_notices(c
     assert done.returncode == 0, done.stderr
     assert "--reuse-orders" in done.stdout and campaigns.log(CAMPAIGN).next_batch == 2
     assert any("voided" in path.read_text() for path in (tmp_path / "outbox").glob("*.eml"))
+
+
+def test_a_redo_without_reuse_orders_does_not_use_the_voided_steps_orders(campaign, campaigns, mailroom,
+                                                                          referee_key):
+    first_step(campaigns, mailroom, referee_key)  # japan's sortie answered from its orders for step 1
+    campaigns.undo(CAMPAIGN, referee_key, REASON)
+    for side in ("japan", "russia"):
+        confirm_by_mail(mailroom, referee_key, side, 2)
+    in_force = campaigns.orders_in_force_for(CAMPAIGN, "japan")  # the voided step's sortie is not in force
+    assert in_force is None or in_force.block("sortie") is None
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR)
+    redo = campaigns.log(CAMPAIGN).batches[-1].body
+    assert "reused_orders" not in redo
+    assert step.waiting is not None and step.waiting.side == "japan" and step.waiting.kind == "sortie"
+    assert verify_text(campaigns.export_public(CAMPAIGN)).verified
+
+
+def test_a_redo_with_reuse_orders_answers_from_the_voided_steps_orders(campaign, campaigns, mailroom,
+                                                                       referee_key):
+    first_step(campaigns, mailroom, referee_key)
+    campaigns.undo(CAMPAIGN, referee_key, REASON)
+    for side in ("japan", "russia"):
+        confirm_by_mail(mailroom, referee_key, side, 2)
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + 2 * HOUR, reuse_orders=True)
+    assert step.waiting.side == "russia"  # japan's sortie was answered from its orders for step 1
+    assert campaigns.log(CAMPAIGN).batches[-1].body["reused_orders"]
+    assert verify_text(campaigns.export_public(CAMPAIGN)).verified

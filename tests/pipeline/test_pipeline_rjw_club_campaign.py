@@ -79,3 +79,26 @@ def test_an_rjw_club_campaign_with_the_naval_option(campaigns, store, mailroom, 
     assert defaulted, "the campaign was not waiting for anyone: no deadline passed"
     verdict = verify_text(campaigns.export_public(CAMPAIGN))
     assert verdict.verified, verdict.reason
+
+
+def test_step_sends_the_receipt_of_a_first_confirmation_while_the_other_side_is_awaited(
+        campaigns, store, referee_key, inbox, tmp_path):
+    """The one-command step (for cron) on a new campaign whose set-up draws: one side's
+    confirmation is taken in and its receipt sent, and the step says whom it waits for."""
+    from adjudicator.fairdice.keys import save_private_key
+    from tests.pipeline.pipeline_helpers import assert_no_traceback, cli, parse_eml
+
+    campaigns.create(CAMPAIGN, "russo-japanese-war", PLAYERS, referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    key = tmp_path / "referee.key"
+    save_private_key(key, referee_key, None)
+    confirmation = orders_text("japan", step=1, body="", entropy="club-japan")
+    deliver(inbox, email(confirmation, message_id="<c-japan@club.test>"), 100)
+    done = cli("step", CAMPAIGN, inbox.path, "--store", store.path, "--key", key, "--outbox", tmp_path / "outbox",
+               "--now", (T0 + HOUR).isoformat(), cwd=tmp_path)
+    assert_no_traceback(done)
+    assert done.returncode == 0, done.stderr
+    assert "1 orders accepted" in done.stdout and "waiting for russia" in done.stdout
+    written = [parse_eml(path.read_bytes()) for path in (tmp_path / "outbox").glob("*.eml")]
+    assert any(str(m["In-Reply-To"] or "").strip() == "<c-japan@club.test>" for m in written)  # the receipt
+    assert campaigns.log(CAMPAIGN).batches == []

@@ -7,7 +7,7 @@ import dataclasses
 
 from adjudicator.games.port_arthur.state import SUNK
 from adjudicator.mail import parse_message
-from tests.pipeline.pipeline_helpers import CAMPAIGN, HOUR, T0, email, orders_text
+from tests.pipeline.pipeline_helpers import CAMPAIGN, HOUR, PASSWORDS, T0, email, orders_text
 
 NOVIK_TO_THE_PACIFIC = "sortie:\n  Askold to Yellow Sea\n  Novik to Pacific Ocean\n"
 
@@ -55,8 +55,8 @@ def test_the_report_names_the_line_not_carried_out_and_why(campaign, campaigns, 
     assert mailroom.take(parse_message(russian), referee_key, None).outcome == "accepted"
     step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
     assert (step.waiting.side, step.waiting.kind) == ("russia", "sortie")
-    accepted = campaigns.log(CAMPAIGN).orders[-1].text  # the canonical text the receipt echoed
-    line = next(n for n, text in enumerate(accepted.splitlines(), 1) if "Novik" in text)
+    sent = orders_text("russia", body=NOVIK_TO_THE_PACIFIC)
+    line = sent.splitlines().index("  Novik to Pacific Ocean") + 1
     note = f"line {line}: Novik cannot reach Pacific Ocean from Port Arthur"
     assert step.not_carried_out == {"russia": (note,)}
     by_side = {m.recipient: m for m in reports(store)}
@@ -64,3 +64,32 @@ def test_the_report_names_the_line_not_carried_out_and_why(campaign, campaigns, 
     assert "ORDERS NOT CARRIED OUT AS WRITTEN" in russia_text and note in russia_text
     japan_text = by_side["togo@japan.test"].message.get_body(("plain",)).get_content()
     assert "NOT CARRIED OUT" not in japan_text
+
+
+def test_receipt_and_report_count_the_lines_of_the_mail_as_sent_not_of_the_echo(campaign, campaigns, mailroom,
+                                                                                 referee_key):
+    def sent(step: int) -> str:
+        return ("Admiral Makarov's orders.\n\nBEGIN ORDERS\n"
+                + orders_text("russia", step=step, body="\n" + NOVIK_TO_THE_PACIFIC) + "END ORDERS\n")
+
+    line = sent(1).splitlines().index("  Novik to Pacific Ocean") + 1
+    echoed = campaigns.check(CAMPAIGN, sent(1))[0].text.splitlines().index("  Novik to Pacific Ocean") + 1
+    assert line != echoed  # (the greeting, the marker and the password line are not echoed)
+    note = f"line {line}: Novik cannot reach Pacific Ocean from Port Arthur"
+    assert mailroom.take(parse_message(email(orders_text())), referee_key, None).outcome == "accepted"
+    mail = email(sent(1), sender="Makarov <makarov@russia.test>", message_id="<novik@russia.test>")
+    assert mailroom.take(parse_message(mail), referee_key, None).outcome == "accepted"
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    assert (step.waiting.side, step.waiting.kind) == ("russia", "sortie")
+    assert step.not_carried_out == {"russia": (note,)}
+    assert note in campaigns.check(CAMPAIGN, sent(2))[1]  # the receipt of the same orders sent again
+
+
+def test_no_password_is_kept_with_the_text_as_sent(campaign, campaigns, mailroom, referee_key):
+    russia_asked(campaigns, mailroom, referee_key)
+    mail = email(orders_text("russia", step=2, body=NOVIK_TO_THE_PACIFIC), sender="Makarov <makarov@russia.test>",
+                 message_id="<novik-2@russia.test>")
+    assert mailroom.take(parse_message(mail), referee_key, None).outcome == "accepted"
+    kept = campaigns.log(CAMPAIGN).orders[-1].sent
+    assert "Novik to Pacific Ocean" in kept and "password: ********" in kept
+    assert PASSWORDS["russia"] not in kept

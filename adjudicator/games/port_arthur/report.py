@@ -14,17 +14,23 @@ from adjudicator.games.port_arthur.rules.table import marker_text
 KEYWORD = {"reroll": "reroll", "seize": "seize", "blockade": "blockade"}
 
 
+def phase_words(phase: str) -> str:
+    """The phase as the rulebook names it ("Sortie Phase of the Russian Fleet")."""
+    from adjudicator.games.port_arthur.rules.sequence import PHASE_TITLES
+
+    return PHASE_TITLES.get(phase, str(phase))
+
+
 def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Port Arthur's part of a player's report: the situation, the odds of this
     side's possible battles, and the note on reconstructed counter values."""
     from adjudicator.games.port_arthur.board import load_board
     from adjudicator.games.port_arthur.picture import board_picture
 
-    from adjudicator.games.port_arthur.rules.sequence import PHASE_TITLES
 
     board = load_board()
     return {
-        "phase_title": PHASE_TITLES.get(getattr(state, "phase", ""), str(getattr(state, "phase", ""))),
+        "phase_title": phase_words(getattr(state, "phase", "")),
         "situation": situation(view, board),
         "picture": board_picture(view, board),
         "odds": battle_odds(state, side, options.get("partial_hits", "less-than"),

@@ -63,6 +63,11 @@ def phase_title(phase: str) -> str:
     return f"{SIDE_ADJECTIVE.get(side, side)} {STEP_TITLES.get(step, step)}"
 
 
+def phase_words(phase: str) -> str:
+    """The phase as the reports name it (:func:`phase_title`), for ``status``."""
+    return phase_title(phase)
+
+
 def unit_label(t, uid: str, names: Mapping[str, str]) -> str:
     """'S2 2nd Siberian Corps 3-2': id, name (when the counter sheet has one), strength-MA."""
     name = names.get(uid)

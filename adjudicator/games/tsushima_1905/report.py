@@ -420,13 +420,18 @@ def targets_in_sight(state: State, data: GameData | None = None) -> list[str]:
     return lines
 
 
+def phase_words(phase: str) -> str:
+    """The phase as the reports name it ("action phase")."""
+    return f"{phase} phase"
+
+
 def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Tsushima's part of a player's report: the picture, and for the plain text the
     situation, the plot with its key, the ship table and the decks -- the whole
     position, so that a player can play from the text alone."""
     situation = situation_lines(view)
     return {
-        "phase_title": f"{view['phase']} phase",
+        "phase_title": phase_words(view["phase"]),
         "header": situation[0],
         "situation": situation,
         "svg": Markup(render_svg(view)),
