@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.campaign.log import AcceptedOrders
 from adjudicator.campaign.running import NotCarriedOut, unusable_lines
 from adjudicator.engine import Match
 from adjudicator.games.tsushima_1905.game import Tsushima1905
@@ -144,7 +145,8 @@ def test_a_ram_that_cannot_reach_its_target_is_named_at_the_orders_stop_by_its_l
 def test_a_ram_out_of_reach_is_among_the_notes_of_the_report_sent_at_the_orders_stop():
     match = orders_stop()
     text = HEADER.replace("turn: 1", "turn: 2") + RAMS
-    undone = NotCarriedOut(SUPPORT.answers, {"japan": [(3, text)]})
+    sent = AcceptedOrders("japan", 3, "sha", text, None, None, 1, turn=2)
+    undone = NotCarriedOut(SUPPORT.answers, lambda turn: {"japan": [sent]}, 3)
     undone(match.decision, match.state, parse_orders(text, "tsushima-1905"))
     assert undone.by_side() == {"japan": (
         "line 7: move: Iwate's move \"ram Orel\" cannot be carried out: no legal move reaches Orel "

@@ -25,11 +25,10 @@ receipts' and reports' notes); :class:`StandingAnswers` is the plug-in's face of
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
-
 from typing import Any, Mapping
 
+from adjudicator.canonical import canonical_text
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.answers import Element, parse_element
@@ -650,8 +649,7 @@ def _activation_not_as_written(plans: Plans, state: State, orders: OrderSet,
 
 def _position_key(state: State) -> bytes:
     """A fingerprint of the whole position (ships, decks, options, the turn's log)."""
-    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).digest()
+    return hashlib.sha256(canonical_text(state.to_json()).encode()).digest()
 
 
 def _rams(option: MoveOption) -> bool:
