@@ -25,11 +25,19 @@ def normal(text: str) -> str:
 
 @dataclass(frozen=True)
 class Lookup:
-    """What a name resolved to: ``found`` (the canonical name), or the candidates."""
+    """What a name resolved to: ``found`` (the canonical name), or the candidates;
+    ``completed``: found from a unique prefix, not written whole."""
 
     found: str | None
     ambiguous: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()
+    completed: bool = False
+
+    def reading(self, text: str) -> str | None:
+        """What the receipt says of a name completed from a unique prefix ("'Gd' read
+        as Gds"), so that nothing is rewritten without a line that says so; None for a
+        name written whole (or an alias of it) or not found."""
+        return f"'{text.strip()}' read as {self.found}" if self.completed and self.found else None
 
 
 @dataclass(frozen=True)
@@ -59,7 +67,7 @@ class Catalog:
         if key:
             matches = sorted({name for label, name in self.labels.items() if label.startswith(key)})
             if len(matches) == 1:
-                return Lookup(matches[0])
+                return Lookup(matches[0], completed=True)
             if matches:
                 return Lookup(None, ambiguous=tuple(matches))
         if not suggest:

@@ -231,10 +231,13 @@ class ProblemLog:
     codes: Mapping[str, str] = field(default_factory=dict)  # the game's own codes and titles
     notes: list[str] = field(default_factory=list)          # how the reader read the text (not problems)
 
-    def note(self, message: str, line: int = 0) -> None:
+    def note(self, message: str | None, line: int = 0) -> None:
         """Record how a part of the orders was read ("line 3: 'Gd' read as Gds"): a name
-        completed from a unique prefix, so that nothing is rewritten without a line that
-        says so. A note is not a problem: the orders are accepted."""
+        completed from a unique prefix (``Lookup.reading``), so that nothing is rewritten
+        without a line that says so. A note is not a problem: the orders are accepted.
+        None: nothing to note."""
+        if message is None:
+            return
         text = f"line {line}: {message}" if line else message
         if text not in self.notes:
             self.notes.append(text)

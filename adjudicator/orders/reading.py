@@ -153,6 +153,7 @@ class TreeReader:
                 self.log.add("E113", f'unknown side "{value}"', *where(tokens[0]),
                              suggestions=look.suggestions or tuple(dict.fromkeys(self.sides.labels.values())))
                 return {"side": None}
+            self.log.note(look.reading(value), where(tokens[0])[0])
             return {"side": side}
         if key == "turn":
             turn = int(value)

@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
-from adjudicator.orders.names import Catalog, normal
+from adjudicator.orders.names import Catalog
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
 from adjudicator.orders.problems import OrdersError, ProblemLog
 from adjudicator.orders.recovery import parse_with_recovery
@@ -202,7 +202,7 @@ class Names:
             return None
         if side and self.unit_sides.get(look.found) not in (side, None):
             log.add("E507", f"{look.found} is not a {side.capitalize()} unit", token.line, token.column)
-        note_reading(log, text, look.found, token)
+        log.note(look.reading(text), token.line)
         return look.found
 
     def hex(self, text: str, log: ProblemLog, token: Token, boxes: bool = False) -> str | None:
@@ -242,6 +242,8 @@ class Names:
         for s in ([side] if side else SIDES):
             look = self.cards[s].lookup(text)
             if look.found:
+                if look.completed:              # the card by the name of the half its side plays
+                    log.note(f"'{text}' read as {self.data.card_label(look.found, s)}", token.line)
                 return look.found
         look = self.cards[side or JAPAN].lookup(text)
         if look.ambiguous:
@@ -272,13 +274,6 @@ class Names:
         message += (f": {close}the {SIDE_ALIASES[other][0]} half of {named}; "
                     f"{side.capitalize()} plays " + ", ".join(self.data.card_label(c, side) for c in cards))
         return message, [self.data.card_label(c, side) for c in cards]
-
-
-def note_reading(log: ProblemLog, text: str, found: str, token: Token) -> None:
-    """A name completed from a unique prefix ("Gd" for Gds, "Tses" for Tsesarevich) is
-    noted with its line: the receipt says how it was read."""
-    if normal(text) != normal(found):
-        log.note(f"'{text}' read as {found}", token.line)
 
 
 def fleet_name(text: str) -> str:
@@ -522,7 +517,7 @@ class Reader(TreeReader):
         elif look.found is None:
             self.log.add("E504", f'unknown ship "{token}"', token.line, token.column, suggestions=look.suggestions)
         else:
-            note_reading(self.log, str(token), look.found, token)
+            self.log.note(look.reading(str(token)), token.line)
         return look.found
 
     def cards_block(self, tree: Tree, fields: dict) -> None:

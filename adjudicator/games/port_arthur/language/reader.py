@@ -76,6 +76,7 @@ class Reader(TreeReader):
     def ship(self, name: Tree, own: bool | None = True) -> str | None:
         """The ship ``name`` means; ``own``: it must be the player's (False: the enemy's)."""
         found, _, look = lookup_in(text_of(name), [self.world.ships])
+        self.log.note(look.reading(text_of(name)), where(name)[0])
         if found is None:
             self._unknown("ship", name, look, "E201")
             return None
@@ -92,6 +93,7 @@ class Reader(TreeReader):
 
     def zone(self, name: Tree) -> str | None:
         found, catalog, look = lookup_in(text_of(name), [self.world.zones, self.world.ports])
+        self.log.note(look.reading(text_of(name)), where(name)[0])
         if found is not None and catalog is self.world.ports:
             self.log.add("E206", f'"{found}" is a port; a zone is needed here', *where(name))
             return None
@@ -101,6 +103,7 @@ class Reader(TreeReader):
 
     def port(self, name: Tree) -> str | None:
         found, catalog, look = lookup_in(text_of(name), [self.world.ports, self.world.zones])
+        self.log.note(look.reading(text_of(name)), where(name)[0])
         if found is not None and catalog is self.world.zones:
             self.log.add("E206", f'"{found}" is a zone; a port is needed here', *where(name))
             return None
@@ -111,6 +114,7 @@ class Reader(TreeReader):
     def place(self, name: Tree) -> tuple[str | None, bool]:
         """A zone or a port; returns the name and whether it is a port."""
         found, catalog, look = lookup_in(text_of(name), [self.world.zones, self.world.ports])
+        self.log.note(look.reading(text_of(name)), where(name)[0])
         if found is None:
             self._unknown("zone or port", name, look, "E203")
         return found, catalog is self.world.ports

@@ -78,6 +78,8 @@ class Reader(TreeReader):
                 self.log.add("E401", f'there is no ship "{text}"', *_where(node), suggestions=close)
             return None
         ship = found[0]
+        if not exact:                      # completed from a unique prefix: the receipt says so
+            self.log.note(f"'{text}' read as {ship.name}", _where(node)[0])
         if own is not None and self.side is not None and (ship.side == self.side) != own:
             whose = "your" if own else "an enemy"
             self.log.add("E405", f'{ship.name} is not {whose} ship', *_where(node))
