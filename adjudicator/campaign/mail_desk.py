@@ -14,6 +14,8 @@ but ``help``, the ``side:`` and ``password:`` lines) is answered with:
 - ``away: FROM to TO`` (or ``away: none``): an absence of the sender's side, within
   the campaign's budget (:mod:`adjudicator.campaign.absence`); the other sides are told
   the dates.
+- ``pause: until DATE`` (or ``pause: none``): a request to pause the campaign, which
+  pauses it once every side has asked (:mod:`adjudicator.campaign.pause`).
 
 Nothing is recorded in the campaign's history by a command (an absence is kept in the
 campaign's metadata, without any address). Every view is the
@@ -39,6 +41,7 @@ from adjudicator.campaign.absence import (
     without_absence,
 )
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.pause import PauseRefused, answer_pause, pause_line_in, pause_status, pause_status_lines
 from adjudicator.reports.outcome import outcome
 
 #: A command line: the command word alone on its line (``report`` may name a step).
@@ -74,6 +77,9 @@ def command_in(text: str) -> Command | None:
         return None
     side, password = SIDE.search(text), PASSWORD.search(text)
     away = away_line_in(text)
+    if away is None and (paused := pause_line_in(text)) is not None:
+        return Command("pause", None, side.group(1).casefold() if side else None,
+                       password.group(1) if password else None, paused)
     if away is not None:
         return Command("away", None, side.group(1).casefold() if side else None,
                        password.group(1) if password else None, away)
@@ -121,6 +127,10 @@ def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = 
         f"            an absence (UTC days, both counted; {a_year} days a year,",
         f"            at most {longest} in one): deadlines in it move past it and",
         "            the other side is told the dates; 'away: none' ends it",
+        "  pause: until 2027-01-04",
+        "            asks to pause the campaign until that day (00:00 UTC);",
+        "            it is paused once every side has asked (until the",
+        "            earliest day asked); 'pause: none' withdraws your request",
         "",
         "To send orders, reply to your latest report with your orders between",
         "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
@@ -198,8 +208,9 @@ def record_text(campaign: str, head: str, count: int) -> str:
 # -- answering, inside the transaction that marks the mail seen ---------------------------
 
 
-def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
-    """The answer to ``command`` from ``sender`` (DeskRefused: not answered as asked)."""
+def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = None) -> Answer:
+    """The answer to ``command`` from ``sender`` (DeskRefused: not answered as asked);
+    ``key``, the referee's, signs a pause every side has asked for."""
     from adjudicator.campaign.campaign import replay_game, step_deadline
     from adjudicator.campaign.log import read_log
 
@@ -212,6 +223,11 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
         try:
             return _away(tx, campaign, command, meta, side)
         except AbsenceRefused as err:
+            raise DeskRefused(str(err)) from err
+    if command.word == "pause":
+        try:
+            return Answer(*answer_pause(tx, key, side, command.line or "", datetime.now(timezone.utc)))
+        except PauseRefused as err:
             raise DeskRefused(str(err)) from err
     entries = tx.entries()
     log = read_log(campaign, entries)
@@ -228,7 +244,8 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
     match = replay_game(log, tx.get_secret)
     deadline = step_deadline(entries, meta)
     if command.word == "status":
-        return Answer("Status", status_text(campaign, log, match, deadline, sides, meta))
+        paused = pause_status_lines(pause_status(entries, meta, datetime.now(timezone.utc)))
+        return Answer("Status", "\n".join([status_text(campaign, log, match, deadline, sides, meta), *paused]))
     if command.word == "orders":
         return Answer(f"Orders in force for {side}", _orders_text(log, match, side))
     return _map(log, match, side, meta, deadline)

@@ -362,10 +362,16 @@ class Mailroom:
     def remind(self, campaign: str, hours_before: float, now: datetime | None = None) -> str | None:
         """Queue a reminder for each side the game waits for (several, where a stop
         asks several sides), if its orders for the current step are not in and the
-        deadline is within ``hours_before`` hours. One reminder per step. Returns the
-        sides reminded ("japan, russia"), if any."""
+        deadline is within ``hours_before`` hours. One reminder per step, and none while
+        the campaign is paused (a pause just over is told to every player first).
+        Returns the sides reminded ("japan, russia"), if any."""
+        from adjudicator.campaign.pause import in_force, pause_records, tell_pause_over
+
         now = utc(now)
         with self.store.transaction(campaign) as tx:
+            tell_pause_over(tx, now)
+            if in_force(pause_records(tx.entries()), now) is not None:
+                return None
             log = read_log(campaign, tx.entries())
             match = replay_game(log, tx.get_secret)
             meta = tx.campaign().meta

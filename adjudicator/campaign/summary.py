@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from adjudicator import __version__
-from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, UNDO
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, PAUSE, UNDO
 from adjudicator.resources import game_data_dir
 
 #: Name of the stored value (beside the history, never exported).
@@ -32,16 +32,23 @@ STATUS_SUMMARY = "derived-status-summary"
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     """The deadline of the current step: when it opened (the charter, the last
     batch, or an undo that sends a voided step round again) plus the campaign's
-    deadline hours, moved past any absence of a player it falls in
-    (:func:`adjudicator.campaign.absence.moved_deadline`)."""
+    deadline hours of time outside every pause
+    (:func:`adjudicator.campaign.pause.clock_deadline`), moved past any absence of a
+    player it falls in (:func:`adjudicator.campaign.absence.moved_deadline`)."""
     from adjudicator.campaign.absence import ABSENCES, moved_deadline
+    from adjudicator.campaign.pause import PAUSE, clock_deadline, pause_records, spans
 
     opened = datetime.fromisoformat(max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
                                         and (when := _opened(entry.body_json)) is not None))
     deadline = opened + timedelta(hours=float(meta["deadline_hours"]))
-    if not meta.get(ABSENCES):
+    paused = any(entry.kind == PAUSE for entry in entries)
+    if not meta.get(ABSENCES) and not paused:
         return deadline
     aware = opened if opened.tzinfo else opened.replace(tzinfo=timezone.utc)
+    if paused:
+        deadline = clock_deadline(aware, float(meta["deadline_hours"]), spans(pause_records(entries)))
+    if not meta.get(ABSENCES):
+        return deadline
     return moved_deadline(deadline if deadline.tzinfo else deadline.replace(tzinfo=timezone.utc), aware, meta)
 
 
@@ -84,7 +91,7 @@ def kept_position(entries: Sequence[Any], game: str, stored: Any) -> dict[str, A
     seq = after["seq"]
     if not 0 <= seq < len(entries) or entries[seq].hash != after.get("hash"):
         return None
-    if any(entry.kind != ORDERS for entry in entries[seq + 1:]):
+    if any(entry.kind not in (ORDERS, PAUSE) for entry in entries[seq + 1:]):  # a pause moves no game
         return None
     if stored.get("data") != data_digest(game):
         return None
