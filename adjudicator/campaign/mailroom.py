@@ -33,6 +33,7 @@ from adjudicator.campaign.log import CampaignLog, read_log
 from adjudicator.campaign.mail_intake import ORDERS_MAIL, Intake, Taken
 from adjudicator.engine import Match
 from adjudicator.fairdice import referee_fingerprint
+from adjudicator.files import sync_folder
 from adjudicator.mail import (
     IncomingMail,
     eml_filename,
@@ -40,7 +41,6 @@ from adjudicator.mail import (
     message_headers,
     outgoing_mail,
     read_messages,
-    sync_folder,
     write_eml,
     write_eml_bytes,
 )

@@ -37,7 +37,7 @@ _HOMES = {
     "html_to_text": "htmltext",
     **dict.fromkeys(("OWN_HEADER", "IncomingMail", "content_hash", "parse_message", "read_messages"), "intake"),
     **dict.fromkeys(("OutgoingMail", "build_message", "eml_filename", "message_bytes", "message_from_bytes",
-                     "message_headers", "new_message_id", "normalise_message_id", "outgoing_mail", "sync_folder",
+                     "message_headers", "new_message_id", "normalise_message_id", "outgoing_mail",
                      "write_eml", "write_eml_bytes"), "outgoing"),
     **dict.fromkeys(("FailureReason", "SendSummary", "SmtpSession", "SmtpSettings", "WireMessage", "send_all",
                      "send_message"), "smtp"),
@@ -83,7 +83,6 @@ __all__ = [
     "read_messages",
     "send_all",
     "send_message",
-    "sync_folder",
     "write_eml",
     "write_eml_bytes",
 ]
