@@ -39,7 +39,7 @@ REQUESTS, TOLD_OVER = "pause_requests", "pause_told_over"
 #: Who ruled a pause, as its record says.
 BY_SIDES, BY_REFEREE = "sides", "referee"
 #: The ``pause:`` line of a mail.
-PAUSE_LINE = re.compile(r"^[ \t>]*pause[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+PAUSE_LINE = re.compile(r"^[ \t]*pause[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)  # not quoted
 UNTIL = re.compile(r"^until[ \t]+(\S+)$", re.IGNORECASE)
 EXAMPLE = "'pause: until 2027-01-04' (play starts again that day, 00:00 UTC) or 'pause: none'"
 
@@ -81,9 +81,10 @@ def when(moment: datetime) -> str:
 
 
 def pause_line_in(text: str) -> str | None:
-    """The ``pause:`` line of a mail as written (stripped, without a quote mark), or None."""
+    """The ``pause:`` line of a mail as written (stripped), or None; a quoted line
+    ('> pause: ...', from a notice replied to) asks for nothing."""
     found = PAUSE_LINE.search(text)
-    return found.group(0).strip().lstrip("> \t") if found else None
+    return found.group(0).strip() if found else None
 
 
 def read_pause(line: str) -> date | None:
@@ -213,6 +214,7 @@ def record_pause(tx: Any, key: Any, until: date, by: str, reason: str, now: date
         raise PauseRefused("a pause needs its reason, for the public record: give --reason")
     log = read_log(tx.campaign_id, tx.entries(verify=False))
     check_referee_key(key, log)
+    check_not_over(tx, log)
     pause = Pause(now.astimezone(timezone.utc).replace(microsecond=0), until, by, reason.strip(), len(log.records))
     tx.append(PAUSE, {"record": sign_next(key, log, PAUSE, pause.body()).to_dict()})
     meta = {name: value for name, value in tx.campaign().meta.items() if name != REQUESTS}
@@ -222,6 +224,15 @@ def record_pause(tx: Any, key: Any, until: date, by: str, reason: str, now: date
     heading, text = pause_begins_words(tx, meta, pause)
     tell_everybody(tx, meta, heading, text, but=but)
     return heading, text
+
+
+def check_not_over(tx: Any, log: Any) -> None:
+    """PauseRefused when the campaign's game has ended: there is no clock left to stop
+    (and a campaign with secrets has published its opening, the last record)."""
+    from adjudicator.campaign.campaign import replay_game
+
+    if log.forfeit is not None or replay_game(log, tx.get_secret).finished:
+        raise PauseRefused(f"campaign {tx.campaign_id} has ended: there is nothing to pause")
 
 
 def rule_pause(store: Any, campaign: str, key: Any, until: date | None, reason: str,
@@ -324,6 +335,9 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
         raise PauseRefused(f"campaign {tx.campaign_id} is paused already, until {holding.until.isoformat()} "
                            "00:00 UTC: ask again once it is over, or ask the referee to change it")
     check_until(until, now)
+    from adjudicator.campaign.log import read_log
+
+    check_not_over(tx, read_log(tx.campaign_id, entries))
     updated = with_request(meta, side, until)
     tx.set_meta(updated)
     if everybody_asked(updated):

@@ -85,9 +85,12 @@ def test_a_pause_without_every_sides_consent_pauses_nothing_and_the_other_side_i
     assert ADDRESSES["japan"] not in notice.message.as_string() and "Togo-1904" not in notice.text
     assert fitted(receipt, notice)
 
+    quoted = "No, thank you.\n\n" + "".join(f"> {line}\n" for line in notice.text.splitlines())
+    ask(mailroom, referee_key, inbox, quoted, 2, sender=RUSSIA, subject=f"Re: {notice.subject}")
+    assert store.campaign(running).meta[REQUESTS] == {"japan": str(until)}  # a quoted line agrees to nothing
     assert pauses(store, running) == [] and campaigns.deadline(running) == before  # nothing paused
     assert mailroom.remind(running, 24, now=before - timedelta(hours=12)) is not None  # reminders go on
-    assert ask(mailroom, referee_key, inbox, command("status", "russia", campaign=running), 2,
+    assert ask(mailroom, referee_key, inbox, command("status", "russia", campaign=running), 3,
                sender=RUSSIA).outcome == "answered"
     assert f"Pause asked by japan until {until}: it waits for every side" in to(store, "russia", running)[-1].words
     shown = status_json(store_location, running)
@@ -226,3 +229,14 @@ def test_a_malformed_or_past_pause_is_refused_quoting_the_line(running, store, m
     taken = ask(mailroom, referee_key, inbox, command(f"pause: until {today() + timedelta(days=2)}", password="x",
                                                       campaign=running), 9)
     assert taken.outcome == "refused" and "wrong password" in to(store, "japan", running)[-1].words
+
+
+def test_an_ended_campaign_cannot_be_paused(demo_run, tmp_path):
+    import shutil
+
+    store = tmp_path / "campaigns.sqlite3"
+    shutil.copy(demo_run.folder / "campaigns.sqlite3", store)  # the demo's, played to its end
+    done = cli("pause", "demo", "--until", str(today() + timedelta(days=3)), "--reason", "why", "--store", store,
+               "--key", demo_run.folder / "referee.key", cwd=tmp_path, env=command_env())
+    assert_no_traceback(done)
+    assert done.returncode == 2 and "has ended: there is nothing to pause" in done.stderr, done.stderr
