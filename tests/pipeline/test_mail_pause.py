@@ -240,3 +240,24 @@ def test_an_ended_campaign_cannot_be_paused(demo_run, tmp_path):
                "--key", demo_run.folder / "referee.key", cwd=tmp_path, env=command_env())
     assert_no_traceback(done)
     assert done.returncode == 2 and "has ended: there is nothing to pause" in done.stderr, done.stderr
+
+
+def test_serves_clock_tells_every_player_once_when_a_pause_is_over(
+        running, store, store_location, referee_key, tmp_path):
+    from adjudicator.campaign.pause import rule_pause
+    from adjudicator.service.desk import Desk, Tally
+    from adjudicator.service.settings import ServiceSettings
+
+    until = today() + timedelta(days=2)
+    rule_pause(store, running, referee_key, until, "a storm on the line")
+    desk = Desk(ServiceSettings(store=store_location, outbox=tmp_path / "outbox"), referee_key, None, Tally())
+    try:
+        desk.tick(now=midnight(until) - timedelta(hours=1))
+        assert not any("The pause is over" in m.subject for m in answers(store, running))
+        desk.tick(now=midnight(until) + timedelta(minutes=1))
+        desk.tick(now=midnight(until) + timedelta(minutes=2))
+    finally:
+        desk.close()
+    over = [m for m in answers(store, running) if "The pause is over" in m.subject]
+    assert sorted(m.recipient for m in over) == sorted(ADDRESSES.values())  # each player, once
+    assert "the clock runs again" in over[0].words and fitted(*over)
