@@ -161,6 +161,14 @@ def test_a_referees_pause_needs_no_consent_and_its_reason_is_verified_in_the_pub
     checked = cli("verify", record, env=command_env())
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert f"reason {reason!r}" in checked.stdout and "paused by the referee" in checked.stdout
+    listed = cli("history", running, "--store", str(store_location), env=command_env())
+    assert f"pause    paused by the referee until {until}: {reason}" in listed.stdout, listed.stdout
+    from adjudicator.site import build_site
+
+    build_site(record.read_text(encoding="utf-8"), tmp_path / "site", referee_key)  # the archive takes it too
+    feed = json.loads((tmp_path / "site" / "feed.json").read_text(encoding="utf-8"))
+    assert {"kind": "pause", "until": str(until), "by": "referee", "reason": reason}.items() <= next(
+        event for event in feed["body"]["events"] if event["kind"] == "pause").items()
 
     ended = cli("pause", running, "--end", "--reason", "the move went faster", "--store", str(store_location),
                 "--key", key, cwd=tmp_path, env=command_env())
