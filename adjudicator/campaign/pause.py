@@ -178,6 +178,13 @@ def requests_of(meta: Mapping[str, Any]) -> dict[str, date]:
     return {side: date.fromisoformat(day) for side, day in meta.get(REQUESTS, {}).items()}
 
 
+def without_stale(meta: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+    """The metadata without the requests whose day has come: they ask for nothing any more."""
+    kept = {side: day.isoformat() for side, day in requests_of(meta).items() if day > now.date()}
+    updated = {name: value for name, value in meta.items() if name != REQUESTS}
+    return {**updated, REQUESTS: kept} if kept else updated
+
+
 def with_request(meta: Mapping[str, Any], side: str, until: date | None) -> dict[str, Any]:
     """The metadata with ``side``'s request set (None: withdrawn)."""
     kept = {s: d for s, d in meta.get(REQUESTS, {}).items() if s != side}
@@ -327,7 +334,7 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
     from adjudicator.campaign.summary import step_deadline
 
     until = read_pause(line)
-    meta, entries = tx.campaign().meta, tx.entries(verify=False)
+    meta, entries = without_stale(tx.campaign().meta, now), tx.entries(verify=False)
     holding = in_force(pause_records(entries), now)
     if until is None:
         return _withdraw(tx, meta, side, line, holding)
@@ -395,7 +402,8 @@ def pause_status(entries: Sequence[Any], meta: Mapping[str, Any], now: datetime)
     return {"in_force": None if holding is None else {"from": holding.began.isoformat(),
                                                       "until": holding.until.isoformat(), "by": holding.by,
                                                       "reason": holding.reason},
-            "requests": {side: day.isoformat() for side, day in sorted(requests_of(meta).items())}}
+            "requests": {side: day.isoformat()
+                         for side, day in sorted(requests_of(without_stale(meta, now)).items())}}
 
 
 def pause_status_lines(status: Mapping[str, Any]) -> list[str]:

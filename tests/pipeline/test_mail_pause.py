@@ -269,3 +269,20 @@ def test_serves_clock_tells_every_player_once_when_a_pause_is_over(
     over = [m for m in answers(store, running) if "The pause is over" in m.subject]
     assert sorted(m.recipient for m in over) == sorted(ADDRESSES.values())  # each player, once
     assert "the clock runs again" in over[0].words and fitted(*over)
+
+
+def test_a_request_whose_day_has_come_agrees_to_nothing_any_more(running, store, mailroom, referee_key, inbox):
+    with store.transaction(running) as tx:  # Japan asked, long ago, for a pause until yesterday
+        tx.set_meta({**tx.campaign().meta, REQUESTS: {"japan": str(today() - timedelta(days=1))}})
+    later = today() + timedelta(days=3)
+    taken = ask(mailroom, referee_key, inbox, pause(later, "russia", campaign=running), 1, sender=RUSSIA)
+    assert taken.outcome == "answered", taken.detail
+    assert pauses(store, running) == [] and "waits for japan" in to(store, "russia", running)[-1].words
+    assert store.campaign(running).meta[REQUESTS] == {"russia": str(later)}
+
+
+def test_help_by_mail_tells_how_to_ask_for_a_pause(campaign, store, mailroom, referee_key, inbox):
+    assert ask(mailroom, referee_key, inbox, f"campaign: {CAMPAIGN}\nhelp\n", 1).outcome == "answered"
+    (reply,) = answers(store)
+    assert "pause: until" in reply.text and "every side has asked" in reply.words and "pause: none" in reply.text
+    assert fitted(reply)
