@@ -36,6 +36,7 @@ from adjudicator.campaign.record_kinds import PAUSE
 #: The campaign's metadata keys: the requests waiting for the other sides' consent,
 #: and the last pause whose end every player was told.
 REQUESTS, TOLD_OVER = "pause_requests", "pause_told_over"
+REMINDED = "reminded"  # the mailroom's: the step whose reminder went out
 #: Who ruled a pause, as its record says.
 BY_SIDES, BY_REFEREE = "sides", "referee"
 #: The ``pause:`` line of a mail.
@@ -140,27 +141,31 @@ def _body(entry: Any) -> Mapping[str, Any]:
     return body["record"]["body"] if "record" in body else body
 
 
-def spans(pauses: Sequence[Pause]) -> list[tuple[datetime, datetime]]:
-    """The time each pause held, a later pause ending the one before it began."""
-    held = []
+def held(pauses: Sequence[Pause]) -> list[tuple[Pause, datetime, datetime]]:
+    """Each pause with the time it held, a later pause ending the one before it began
+    (a pause that held no time is left out)."""
+    found = []
     for pause, following in zip(pauses, [*pauses[1:], None]):
         end = pause.end if following is None else min(pause.end, max(pause.began, following.began))
         if end > pause.began:
-            held.append((pause.began, end))
-    return held
+            found.append((pause, pause.began, end))
+    return found
+
+
+def spans(pauses: Sequence[Pause]) -> list[tuple[datetime, datetime]]:
+    """The time each pause held."""
+    return [(start, end) for _, start, end in held(pauses)]
 
 
 def in_force(pauses: Sequence[Pause], now: datetime) -> Pause | None:
     """The pause holding at ``now``, if any."""
-    if pauses and pauses[-1].began <= now < pauses[-1].end:
-        return pauses[-1]
-    return None
+    return next((pause for pause, start, end in held(pauses) if start <= now < end), None)
 
 
-def clock_deadline(opened: datetime, hours: float, held: Sequence[tuple[datetime, datetime]]) -> datetime:
+def clock_deadline(opened: datetime, hours: float, paused: Sequence[tuple[datetime, datetime]]) -> datetime:
     """When a step opened at ``opened`` has had ``hours`` of time outside every pause."""
     moment, left = opened, timedelta(hours=hours)
-    for start, end in sorted(held):
+    for start, end in sorted(paused):
         if end <= moment:
             continue
         if start > moment:
@@ -224,7 +229,8 @@ def record_pause(tx: Any, key: Any, until: date, by: str, reason: str, now: date
     check_not_over(tx, log)
     pause = Pause(now.astimezone(timezone.utc).replace(microsecond=0), until, by, reason.strip(), len(log.records))
     tx.append(PAUSE, {"record": sign_next(key, log, PAUSE, pause.body()).to_dict()})
-    meta = {name: value for name, value in tx.campaign().meta.items() if name != REQUESTS}
+    # the requests are answered, and the step's reminder is due again before its moved deadline
+    meta = {name: value for name, value in tx.campaign().meta.items() if name not in (REQUESTS, REMINDED)}
     if pause.end <= pause.began:  # an end: its own notice says the pause is over
         meta[TOLD_OVER] = pause.seq
     tx.set_meta(meta)
@@ -266,8 +272,8 @@ def pause_begins_words(tx: Any, meta: Mapping[str, Any], pause: Pause) -> tuple[
     deadline = when(step_deadline(tx.entries(verify=False), meta))
     if pause.end <= pause.began:
         return ("The pause is over", f"The referee ended the pause of campaign {tx.campaign_id} on "
-                f"{when(pause.began)}: {pause.reason.rstrip('.')}.\nThe clock runs again. The deadline of the open step "
-                f"is {deadline}.")
+                f"{when(pause.began)}: {pause.reason.rstrip('.')}.\n"
+                f"The clock runs again. The deadline of the open step is {deadline}.")
     why = (f"because {pause.reason} (a pause lasts until the earliest day asked)" if pause.by == BY_SIDES
            else f"by the referee's ruling: {pause.reason}")
     return (f"Paused until {pause.until.isoformat()}",

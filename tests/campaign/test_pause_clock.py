@@ -41,6 +41,7 @@ def test_a_later_pause_ends_the_one_in_force_and_an_end_pauses_nothing():
     assert spans([first, ended]) == [(T, T + timedelta(days=2))]
     assert in_force([first], T + timedelta(days=1)) == first
     assert in_force([first, ended], T + timedelta(days=3)) is None
+    assert in_force([first, ended], T + timedelta(days=1)) == first  # held then, ended later
     assert clock_deadline(T - timedelta(hours=1), 3, spans([first, ended])) == T + timedelta(days=2, hours=2)
 
 

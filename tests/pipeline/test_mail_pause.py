@@ -145,6 +145,7 @@ def test_a_referees_pause_needs_no_consent_and_its_reason_is_verified_in_the_pub
     save_private_key(key, referee_key, None)
     until, reason = today() + timedelta(days=5), "the Russian player's house moves; both asked me by phone"
     before = campaigns.deadline(running)
+    assert mailroom.remind(running, 24, now=before - timedelta(hours=12)) is not None  # reminded before the pause
     done = cli("pause", running, "--until", str(until), "--reason", reason, "--store", str(store_location),
                "--key", key, cwd=tmp_path, env=command_env())
     assert_no_traceback(done)
@@ -173,7 +174,9 @@ def test_a_referees_pause_needs_no_consent_and_its_reason_is_verified_in_the_pub
     ended = cli("pause", running, "--end", "--reason", "the move went faster", "--store", str(store_location),
                 "--key", key, cwd=tmp_path, env=command_env())
     assert ended.returncode == 0, ended.stderr
-    assert campaigns.deadline(running) < midnight(until)  # the clock runs again from the end
+    resumed = campaigns.deadline(running)
+    assert resumed < midnight(until)  # the clock runs again from the end
+    assert mailroom.remind(running, 24, now=resumed - timedelta(hours=12)) is not None  # reminded again
     assert "The pause is over" in to(store, "russia", running)[-1].subject
     text = campaigns.export_public(running)
     forged = text.replace(json.dumps(reason)[1:-1], "the referee felt like it")
