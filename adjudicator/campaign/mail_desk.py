@@ -18,7 +18,8 @@ but ``help``, the ``side:`` and ``password:`` lines) is answered with:
   pauses it once every side has asked (:mod:`adjudicator.campaign.pause`).
 
 Nothing is recorded in the campaign's history by a command (an absence is kept in the
-campaign's metadata, without any address). Every view is the
+campaign's metadata, without any address), but the pause that every side's request
+starts (a signed ``pause`` record). Every view is the
 sender's side's own (a fog-of-war game shows what that side may see, as its
 reports do); a command with a wrong password is refused, saying so.
 """

@@ -337,6 +337,7 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
     """Record ``side``'s ``pause:`` line (a request, or ``pause: none``), pause the
     campaign when every side has asked, tell the other sides; the answer's subject and
     text. PauseRefused, saying why, when nothing can be recorded."""
+    from adjudicator.campaign.log import read_log
     from adjudicator.campaign.summary import step_deadline
 
     until = read_pause(line)
@@ -348,8 +349,6 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
         raise PauseRefused(f"campaign {tx.campaign_id} is paused already, until {holding.until.isoformat()} "
                            "00:00 UTC: ask again once it is over, or ask the referee to change it")
     check_until(until, now)
-    from adjudicator.campaign.log import read_log
-
     check_not_over(tx, read_log(tx.campaign_id, entries))
     updated = with_request(meta, side, until)
     tx.set_meta(updated)
@@ -393,10 +392,9 @@ def _withdraw(tx: Any, meta: Mapping[str, Any], side: str, line: str, holding: P
             tell(tx, updated, other, f"{side.capitalize()} withdrew its pause request",
                  f"The {side.capitalize()} player withdrew the request to pause campaign {tx.campaign_id} "
                  f"until {asked.isoformat()}. Nothing is paused; the deadlines stand.")
-    return ("Pause request withdrawn",
-            f"Withdrawn: your request to pause campaign {tx.campaign_id} until {asked.isoformat()}. "
-            "Nothing is paused; the other side is told." if len(meta["players"]) == 2
-            else "Nothing is paused; the other sides are told.")
+    told = "the other side is told" if len(meta["players"]) == 2 else "the other sides are told"
+    return ("Pause request withdrawn", f"Withdrawn: your request to pause campaign {tx.campaign_id} until "
+                                       f"{asked.isoformat()}. Nothing is paused; {told}.")
 
 
 # -- what status tells ----------------------------------------------------------------------

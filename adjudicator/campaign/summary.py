@@ -36,7 +36,7 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     (:func:`adjudicator.campaign.pause.clock_deadline`), moved past any absence of a
     player it falls in (:func:`adjudicator.campaign.absence.moved_deadline`)."""
     from adjudicator.campaign.absence import ABSENCES, moved_deadline
-    from adjudicator.campaign.pause import PAUSE, clock_deadline, pause_records, spans
+    from adjudicator.campaign.pause import clock_deadline, pause_records, spans
 
     opened = datetime.fromisoformat(max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
                                         and (when := _opened(entry.body_json)) is not None))

@@ -219,7 +219,10 @@ def test_pause_none_withdraws_a_request_and_the_other_side_is_told(
     assert ask(mailroom, referee_key, inbox, pause(until, campaign=running), 1).outcome == "answered"
     taken = ask(mailroom, referee_key, inbox, command("pause: none", campaign=running), 2)
     assert taken.outcome == "answered", taken.detail
-    assert "Pause request withdrawn" in to(store, "japan", running)[-1].subject
+    withdrawn = to(store, "japan", running)[-1]
+    assert "Pause request withdrawn" in withdrawn.subject
+    assert f"your request to pause campaign {running} until {until}" in withdrawn.words
+    assert "the other side is told" in withdrawn.words
     assert "Japan withdrew its pause request" in to(store, "russia", running)[-1].subject
     assert REQUESTS not in store.campaign(running).meta
     assert ask(mailroom, referee_key, inbox, pause(until, "russia", campaign=running), 3,
