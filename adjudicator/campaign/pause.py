@@ -37,6 +37,9 @@ from adjudicator.campaign.record_kinds import PAUSE
 #: and the last pause whose end every player was told.
 REQUESTS, TOLD_OVER = "pause_requests", "pause_told_over"
 REMINDED = "reminded"  # the mailroom's: the step whose reminder went out
+#: The longest pause asked or ruled at once, in days: a campaign that stops longer is
+#: better ended, and the clock's arithmetic stays within the calendar.
+LONGEST_DAYS = 366
 #: Who ruled a pause, as its record says.
 BY_SIDES, BY_REFEREE = "sides", "referee"
 #: The ``pause:`` line of a mail.
@@ -112,10 +115,14 @@ def read_date(given: str, where: str = "") -> date:
 
 
 def check_until(until: date, now: datetime) -> None:
-    """A pause must end on a day after today (UTC)."""
+    """A pause must end on a day after today (UTC), and within :data:`LONGEST_DAYS`."""
     if until <= now.date():
         raise PauseRefused(f"a pause until {until.isoformat()} would be over already: play starts again at "
                            f"00:00 UTC of the date given, so give a day after today ({now.date().isoformat()}, UTC)")
+    if until > now.date() + timedelta(days=LONGEST_DAYS):
+        raise PauseRefused(f"a pause until {until.isoformat()} is longer than a campaign may pause at once "
+                           f"({LONGEST_DAYS} days, so until {(now.date() + timedelta(days=LONGEST_DAYS)).isoformat()} "
+                           "at the latest): ask for a nearer day, and again later if need be")
 
 
 # -- the pauses of the public record ---------------------------------------------------------

@@ -235,7 +235,9 @@ def test_pause_none_withdraws_a_request_and_the_other_side_is_told(
 def test_a_malformed_or_past_pause_is_refused_quoting_the_line(running, store, mailroom, referee_key, inbox):
     for n, (line, said) in enumerate((("pause: next week", "'pause: next week' is not a pause"),
                                       ("pause: until 2026-13-01", "'2026-13-01' is not a date"),
-                                      (f"pause: until {today()}", "would be over already")), start=1):
+                                      (f"pause: until {today()}", "would be over already"),
+                                      ("pause: until 9999-12-31", "longer than a campaign may pause at once")),
+                                     start=1):
         taken = ask(mailroom, referee_key, inbox, command(line, campaign=running), n)
         assert taken.outcome == "refused"
         assert said in to(store, "japan", running)[-1].words
