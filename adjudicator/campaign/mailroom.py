@@ -359,6 +359,17 @@ class Mailroom:
 
     # -- deadlines ----------------------------------------------------------------------------
 
+    def tell_pause_over(self, campaign: str, now: datetime | None = None) -> bool:
+        """Queue to every player, once, that the campaign's last pause is over, when it
+        is by ``now`` (:mod:`adjudicator.campaign.pause`); whether it was queued."""
+        from adjudicator.campaign.pause import pause_over_due, tell_pause_over
+
+        now = utc(now)
+        if not pause_over_due(self.store.entries(campaign, verify=False), self.store.campaign(campaign).meta, now):
+            return False
+        with self.store.transaction(campaign) as tx:
+            return tell_pause_over(tx, now)
+
     def remind(self, campaign: str, hours_before: float, now: datetime | None = None) -> str | None:
         """Queue a reminder for each side the game waits for (several, where a stop
         asks several sides), if its orders for the current step are not in and the

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.campaign import step_deadline
-from adjudicator.campaign.pause import pause_over_due, tell_pause_over
+from adjudicator.campaign.pause import pause_over_due
 from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
@@ -210,10 +210,8 @@ class Desk:
         if self.settled.get(campaign) == head:
             return
         entries, meta = self.store.entries(campaign), self.store.campaign(campaign).meta
-        if pause_over_due(entries, meta, now):  # every player told, at once
-            with self.store.transaction(campaign) as tx:
-                tell_pause_over(tx, now)
-            if self.smtp is not None:
+        if pause_over_due(entries, meta, now) and self.mailroom.tell_pause_over(campaign, now):
+            if self.smtp is not None:  # every player told at once
                 self.send(campaign)
         deadline = step_deadline(entries, meta)
         if now >= deadline:

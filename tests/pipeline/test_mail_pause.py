@@ -294,3 +294,24 @@ def test_help_by_mail_tells_how_to_ask_for_a_pause(campaign, store, mailroom, re
     (reply,) = answers(store)
     assert "pause: until" in reply.text and "every side has asked" in reply.words and "pause: none" in reply.text
     assert fitted(reply)
+
+
+def test_the_step_command_of_cron_tells_every_player_when_a_pause_is_over(
+        running, store, store_location, referee_key, tmp_path):
+    from adjudicator.campaign.pause import rule_pause
+
+    key = tmp_path / "referee.key"
+    save_private_key(key, referee_key, None)
+    until = today() + timedelta(days=2)
+    rule_pause(store, running, referee_key, until, "the referee travels")
+
+    def step(at: datetime):
+        done = cli("step", running, "--store", str(store_location), "--key", key, "--outbox", tmp_path / "outbox",
+                   "--now", at.isoformat(), cwd=tmp_path, env=command_env())
+        assert_no_traceback(done)
+        assert done.returncode == 0, done.stderr
+        return [m for m in answers(store, running) if "The pause is over" in m.subject]
+
+    assert step(midnight(until) - timedelta(minutes=5)) == []
+    assert len(step(midnight(until) + timedelta(minutes=5))) == 2
+    assert len(step(midnight(until) + timedelta(minutes=10))) == 2  # told once
