@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from adjudicator import files
-from adjudicator.files import sync_folder, write_atomically  # noqa: F401 (sync_folder: adjudicator.mail exports it)
+from adjudicator.files import write_atomically
 from adjudicator.speed import annex_on
 
 from .errors import HeaderInjection, InvalidAddress, InvalidHeader
