@@ -49,6 +49,8 @@ def record_detail(kind: str, body: Mapping[str, Any]) -> str:
                 f"{waiting_words(body.get('waiting'))}")
     if kind == "undo":
         return f"back to batch {body['back_to']}: {body['reason']}"
+    if kind == "pause":
+        return f"paused by the {body['by']} until {body['until']}: {body['reason']}"
     if kind == "chain":
         return f"new seed chain from batch {body['first_batch']}"
     return ""

@@ -16,9 +16,12 @@ answer names the others, not carried out (one command a mail):
 - ``away: FROM to TO`` (or ``away: none``): an absence of the sender's side, within
   the campaign's budget (:mod:`adjudicator.campaign.absence`); the other sides are told
   the dates.
+- ``pause: until DATE`` (or ``pause: none``): a request to pause the campaign, which
+  pauses it once every side has asked (:mod:`adjudicator.campaign.pause`).
 
 Nothing is recorded in the campaign's history by a command (an absence is kept in the
-campaign's metadata, without any address). Every view is the
+campaign's metadata, without any address), but the pause that every side's request
+starts (a signed ``pause`` record). Every view is the
 sender's side's own (a fog-of-war game shows what that side may see, as its
 reports do); a command with a wrong password is refused, saying so.
 """
@@ -42,6 +45,7 @@ from adjudicator.campaign.absence import (
     without_absence,
 )
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.pause import PAUSE_LINE, PauseRefused, answer_pause, pause_status, pause_status_lines
 from adjudicator.reports.outcome import outcome
 
 #: A command line: the command word alone on its line (``report`` may name a step).
@@ -80,7 +84,8 @@ def command_in(text: str) -> Command | None:
     if ORDERS_ONLY.search(text):
         return None
     side, password = SIDE.search(text), PASSWORD.search(text)
-    found = sorted([*AWAY_LINE.finditer(text), *COMMAND_LINE.finditer(text)], key=lambda line: line.start())
+    found = sorted([*AWAY_LINE.finditer(text), *PAUSE_LINE.finditer(text), *COMMAND_LINE.finditer(text)],
+                   key=lambda line: line.start())
     if not found:
         return None
     first = found[0]
@@ -88,6 +93,8 @@ def command_in(text: str) -> Command | None:
     side_named, password_given = side.group(1).casefold() if side else None, password.group(1) if password else None
     if first.re is AWAY_LINE:
         return Command("away", None, side_named, password_given, first.group(0).strip(), others)
+    if first.re is PAUSE_LINE:
+        return Command("pause", None, side_named, password_given, first.group(0).strip(), others)
     return Command(first.group(1).lower(), int(first.group(2)) if first.group(2) else None,
                    side_named, password_given, others=others)
 
@@ -142,6 +149,11 @@ def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = 
         f"            {a_year} days a year, at most {longest} in one): deadlines in it",
         "            move past it and the other side is told the dates;",
         "            'away: none' ends it",
+        "  pause: until DAY",
+        "            asks to pause the campaign until that day (YEAR-MONTH-DAY,",
+        "            00:00 UTC);",
+        "            it is paused once every side has asked (until the",
+        "            earliest day asked); 'pause: none' withdraws your request",
         "",
         "To send orders, reply to your latest report with your orders between",
         "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
@@ -223,8 +235,9 @@ def record_text(campaign: str, head: str, count: int) -> str:
 # -- answering, inside the transaction that marks the mail seen ---------------------------
 
 
-def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
-    """The answer to ``command`` from ``sender`` (DeskRefused: not answered as asked)."""
+def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = None) -> Answer:
+    """The answer to ``command`` from ``sender`` (DeskRefused: not answered as asked);
+    ``key``, the referee's, signs a pause every side has asked for."""
     from adjudicator.campaign.campaign import replay_game, step_deadline
     from adjudicator.campaign.log import read_log
 
@@ -237,6 +250,11 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
         try:
             return _away(tx, campaign, command, meta, side)
         except AbsenceRefused as err:
+            raise DeskRefused(str(err)) from err
+    if command.word == "pause":
+        try:
+            return Answer(*answer_pause(tx, key, side, command.line or "", datetime.now(timezone.utc)))
+        except PauseRefused as err:
             raise DeskRefused(str(err)) from err
     entries = tx.entries()
     log = read_log(campaign, entries)
@@ -253,7 +271,8 @@ def answer(tx: Any, campaign: str, command: Command, sender: str) -> Answer:
     match = replay_game(log, tx.get_secret)
     deadline = step_deadline(entries, meta)
     if command.word == "status":
-        return Answer("Status", status_text(campaign, log, match, deadline, sides, meta))
+        paused = pause_status_lines(pause_status(entries, meta, datetime.now(timezone.utc)))
+        return Answer("Status", "\n".join([status_text(campaign, log, match, deadline, sides, meta), *paused]))
     if command.word == "orders":
         return Answer(f"Orders in force for {side}", _orders_text(log, match, side))
     return _map(log, match, side, meta, deadline)

@@ -359,7 +359,7 @@ class Intake:
                 note_mail(tx, mail, ignored, identity[1])
                 return ignored
             try:
-                reply = desk_answer(tx, campaign, command, to)
+                reply = desk_answer(tx, campaign, command, to, key=self.key)
             except DeskRefused as err:
                 text = (f"Your command '{command.word}' was not answered, and nothing was recorded: {err}."
                         + self._elsewhere(to, campaign)

@@ -363,13 +363,30 @@ class Mailroom:
 
     # -- deadlines ----------------------------------------------------------------------------
 
+    def tell_pause_over(self, campaign: str, now: datetime | None = None) -> bool:
+        """Queue to every player, once, that the campaign's last pause is over, when it
+        is by ``now`` (:mod:`adjudicator.campaign.pause`); whether it was queued."""
+        from adjudicator.campaign.pause import pause_over_due, tell_pause_over
+
+        now = utc(now)
+        if not pause_over_due(self.store.entries(campaign, verify=False), self.store.campaign(campaign).meta, now):
+            return False
+        with self.store.transaction(campaign) as tx:
+            return tell_pause_over(tx, now)
+
     def remind(self, campaign: str, hours_before: float, now: datetime | None = None) -> str | None:
         """Queue a reminder for each side the game waits for (several, where a stop
         asks several sides), if its orders for the current step are not in and the
-        deadline is within ``hours_before`` hours. One reminder per step. Returns the
-        sides reminded ("japan, russia"), if any."""
+        deadline is within ``hours_before`` hours. One reminder per step, and none while
+        the campaign is paused (a pause just over is told to every player first).
+        Returns the sides reminded ("japan, russia"), if any."""
+        from adjudicator.campaign.pause import in_force, pause_records, tell_pause_over
+
         now = utc(now)
         with self.store.transaction(campaign) as tx:
+            tell_pause_over(tx, now)
+            if in_force(pause_records(tx.entries()), now) is not None:
+                return None
             log = read_log(campaign, tx.entries())
             match = replay_game(log, tx.get_secret)
             meta = tx.campaign().meta

@@ -17,6 +17,9 @@ Public record kinds (each a signed, hash-linked record; see docs/dice.md):
   stop has every side's answer, so that a stop's answers are all in one batch).
 - ``chain``: a new seed-chain commitment, when the old chain runs out.
 - ``undo``: the referee voids the batches after a given one.
+- ``pause``: the campaign's clock stops from ``from`` until 00:00 UTC of ``until``,
+  because every side asked (``by`` "sides") or the referee ruled it (``by``
+  "referee"), for the ``reason`` given; a later pause replaces it from its ``from``.
 - ``forfeit``: in sealed mode, a side that has not revealed its chain value by the
   step's deadline loses the campaign.
 - ``opening``: in a campaign with hidden information, once the game has ended: the
@@ -45,7 +48,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from adjudicator.canonical import canonical_text
-from adjudicator.campaign.record_kinds import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, REVEAL, UNDO  # noqa: F401
+from adjudicator.campaign.record_kinds import (  # noqa: F401
+    BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, REVEAL, UNDO,
+)
 from adjudicator.engine import Draw, Roll, Shuffle
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count
 

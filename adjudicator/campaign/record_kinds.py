@@ -4,3 +4,4 @@ from the protocol's dice and seals, so that reading a history (``status``) loads
 CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "chain", "undo", "forfeit"
 OPENING = "opening"
 REVEAL = "reveal"  # a seed reveal in a log with no game (docs/dice.md §10.5)
+PAUSE = "pause"  # the campaign's clock stops, by consent of every side or the referee's ruling

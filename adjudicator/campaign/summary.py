@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from adjudicator import __version__
-from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, UNDO
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, PAUSE, UNDO
 from adjudicator.resources import game_data_dir
 
 #: Name of the stored value (beside the history, never exported).
@@ -32,13 +32,20 @@ STATUS_SUMMARY = "derived-status-summary"
 def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     """The deadline of the current step: when it opened (the charter, the last
     batch, or an undo that sends a voided step round again) plus the campaign's
-    deadline hours, moved past any absence of a player it falls in
-    (:func:`adjudicator.campaign.absence.moved_deadline`)."""
+    deadline hours of time outside every pause
+    (:func:`adjudicator.campaign.pause.clock_deadline`), moved past any absence of a
+    player it falls in (:func:`adjudicator.campaign.absence.moved_deadline`)."""
     from adjudicator.campaign.absence import ABSENCES, moved_deadline
+    from adjudicator.campaign.pause import clock_deadline, pause_records, spans
 
     opened = datetime.fromisoformat(max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
                                         and (when := _opened(entry.body_json)) is not None))
     deadline = opened + timedelta(hours=float(meta["deadline_hours"]))
+    paused = any(entry.kind == PAUSE for entry in entries)
+    if not meta.get(ABSENCES) and not paused:
+        return deadline
+    if paused:
+        deadline = clock_deadline(opened, float(meta["deadline_hours"]), spans(pause_records(entries)))
     if not meta.get(ABSENCES):
         return deadline
     return moved_deadline(deadline, opened, meta)  # (every step opens at a time in UTC: see campaign.utc)
@@ -95,7 +102,7 @@ def kept_position(entries: Sequence[Any], game: str, stored: Any) -> dict[str, A
     seq = after["seq"]
     if not 0 <= seq < len(entries) or entries[seq].hash != after.get("hash"):
         return None
-    if any(entry.kind != ORDERS for entry in entries[seq + 1:]):
+    if any(entry.kind not in (ORDERS, PAUSE) for entry in entries[seq + 1:]):  # a pause moves no game
         return None
     if stored.get("data") != data_digest(game):
         return None

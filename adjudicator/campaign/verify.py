@@ -28,6 +28,7 @@ from adjudicator.campaign.protocol import (
     FORFEIT,
     OPENING,
     ORDERS,
+    PAUSE,
     REVEAL,
     STATE_POSITION,
     UNDO,
@@ -96,6 +97,7 @@ class Verdict:
     sealed: int = 0          # hidden items still committed, to be opened at the end
     replayed_to: int | None = None  # with sealed items: the last batch the replay could check
     voided: tuple[Mapping[str, Any], ...] = ()  # every batch the referee voided: batch, record, reason
+    pauses: tuple[Mapping[str, Any], ...] = ()  # every pause: record, from, until, by, reason
     head_checked: bool = False  # a --head was given: a record cut off the end would have been caught
     fingerprint: str = ""  # the referee key's fingerprint, read from the charter
     fingerprint_checked: bool = False  # a --fingerprint was given and matched
@@ -113,6 +115,7 @@ class Verdict:
             "records": self.records, "batches": self.batches, "dice": self.dice,
             "result": self.result, "waiting": dict(self.waiting) if self.waiting else None,
             "voided": [dict(v) for v in self.voided],
+            "pauses": [dict(p) for p in self.pauses],
             "may_be_cut_short": self.may_be_cut_short,
             "head": self.head, "bad_record": self.bad_record, "reason": self.reason,
             "fingerprint": self.fingerprint, "fingerprint_checked": self.fingerprint_checked,
@@ -158,13 +161,13 @@ def verify_records(records: list[Record], expected_head: str | None = None,
         return Verdict(False, checker.campaign, checker.game_name, len(records), checker.batches,
                        checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed,
                        voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
-                       fingerprint=checker.fingerprint, reveals_only=checker.plain)
+                       fingerprint=checker.fingerprint, reveals_only=checker.plain, pauses=tuple(checker.pauses))
     return Verdict(True, checker.campaign, checker.game_name, len(records), checker.batches,
                    checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats(),
                    checker.sealed, checker.replayed_to if checker.sealed else None,
                    voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
                    fingerprint=checker.fingerprint, fingerprint_checked=fingerprint is not None,
-                   reveals_only=checker.plain)
+                   reveals_only=checker.plain, pauses=tuple(checker.pauses))
 
 
 class _Checker:
@@ -200,6 +203,8 @@ class _Checker:
         self.plain = False  # a log of seed reveals only, with no game (docs/dice.md §10.5)
         self.fingerprint = ""  # the referee key's, once read
         self.counters: dict[str, int] = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}  # each stream's draw index in the batch
+        self.pause_began: Any = None  # when the last pause record began
+        self.pauses: list[dict[str, Any]] = []  # every pause: record, from, until, by, reason
 
     # -- signatures and links ------------------------------------------------------------
 
@@ -234,7 +239,7 @@ class _Checker:
                 self._check_schema(record)
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
-                       OPENING: self._opening}.get(record.kind)
+                       OPENING: self._opening, PAUSE: self._pause}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
@@ -368,6 +373,23 @@ class _Checker:
                                         f"forfeit of {', '.join(stalled)} gives")
         self.forfeited = True
         self.result, self.waiting = body.get("result"), None
+
+    def _pause(self, record: Record) -> None:
+        """A pause: a moment (UTC) and a day that are real ones, no earlier than the pause
+        before it began; the clock it stops is the referee's, checked by no replay."""
+        from datetime import date, datetime
+
+        body = record.body
+        try:
+            began, until = datetime.fromisoformat(body["from"]), date.fromisoformat(body["until"])
+        except ValueError as err:
+            raise BadRecord(record.seq, f"the pause's time or date is not a real one ({err})") from err
+        if self.pause_began is not None and began < self.pause_began:
+            raise BadRecord(record.seq, f"a pause from {body['from']} recorded after one from "
+                                        f"{self.pause_began.isoformat()}: pauses follow each other in time")
+        self.pause_began = began
+        self.pauses.append({"record": record.seq, "from": body["from"], "until": until.isoformat(),
+                            "by": body["by"], "reason": body["reason"]})
 
     def _second_charter(self, record: Record) -> None:
         raise BadRecord(record.seq, "a second charter for the campaign: a campaign has one charter")
@@ -688,6 +710,11 @@ def render_verdict(verdict: Verdict) -> str:
         lines.append(f"batch {void['batch']} voided by the referee (record {void['record']}): "
                      f"reason {void['reason']!r}; its dice were revealed")
     if verdict.voided:
+        lines.append("")
+    for pause in verdict.pauses:
+        lines.append(f"paused by the {'sides' if pause['by'] == 'sides' else 'referee'} (record {pause['record']}) "
+                     f"from {pause['from']} until {pause['until']}: reason {pause['reason']!r}")
+    if verdict.pauses:
         lines.append("")
     if verdict.may_be_cut_short:
         lines.append("NOTE: this record has no end-of-game record and was checked without --head: records "

@@ -379,6 +379,30 @@ def undo(
 
 
 @app.command()
+def pause(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    until: Optional[str] = typer.Option(None, "--until", help="The day play starts again, at 00:00 UTC "
+                                        "(YEAR-MONTH-DAY, after today)."),
+    end: bool = typer.Option(False, "--end", help="Instead: end the pause in force now."),
+    reason: str = typer.Option(..., help="Why (published in the record, for the players)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    now: Optional[str] = NOW_OPTION,
+) -> None:
+    """Pause the campaign by the referee's ruling (no player's consent needed), or end
+    the pause in force: recorded publicly, every player told (then 'send')."""
+    from adjudicator.campaign.pause import read_date, rule_pause
+
+    if (until is None) == (not end):
+        raise fail("give --until YEAR-MONTH-DAY (the day play starts again) or --end, not both", 2)
+    with user_errors():
+        day = None if end else read_date(until, "--until: ")
+        with open_store(store) as opened:
+            heading, _ = rule_pause(opened, campaign, load_key(key), day, reason, parse_now(now))
+    typer.echo(f"campaign {campaign}: {heading.lower()}; every player's notice is queued ('send')")
+
+
+@app.command()
 def status(
     campaign: Optional[str] = typer.Argument(None, help="The campaign (none: list every campaign)."),
     store: Path = STORE_OPTION,

@@ -49,6 +49,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             return [f"{row['campaign']}\t{row['game']}\t{row['records']} records" for row in rows]
         game, log, deadline, position, on_file = _where_it_stands(opened, campaign)
         away = _absences(opened.campaign(campaign).meta)
+        paused = _pause(opened, campaign)
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
             "phase_title": position.get("phase_title") or str(position["phase"]).replace("-", " "),
@@ -59,7 +60,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
                        for side, o in on_file.items()},
-            "away": away}
+            "away": away, "pause": paused}
     if format == "json":
         return [json.dumps(info, indent=2)]
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase_title']}"
@@ -77,7 +78,22 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             lines.append(f"orders for step {log.next_batch} from {side}: "
                          + ("none yet" if orders is None else "on file," + submission(orders)))
     lines += [f"away: {item['side']} from {item['from']} to {item['to']} (UTC)" for item in away]
+    if paused["in_force"] is not None:
+        held = paused["in_force"]
+        lines.append(f"paused until {held['until']} 00:00 UTC (by the {held['by']}, from {held['from']}): "
+                     f"{held['reason']}")
+    lines += [f"pause asked by {side} until {day}: waits for every side" for side, day in paused["requests"].items()]
     return lines
+
+
+def _pause(store: Any, campaign: str) -> dict[str, Any]:
+    """The pause in force and the requests waiting (:mod:`adjudicator.campaign.pause`)."""
+    from datetime import datetime, timezone
+
+    from adjudicator.campaign.pause import pause_status
+
+    return pause_status(store.entries(campaign, verify=False), store.campaign(campaign).meta,
+                        datetime.now(timezone.utc))  # the entries were checked by _where_it_stands
 
 
 def _absences(meta: Any) -> list[dict[str, str]]:

@@ -127,7 +127,8 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
 
 def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: Path, now: Optional[str],
          out: TextIO, err: TextIO, passphrase: Passphrase = passphrase_from_environment) -> int:
-    """One whole step in one command (for cron): receive, adjudicate, send."""
+    """One whole step in one command (for cron): receive, adjudicate, send (and tell
+    every player that a pause is over, when it is)."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.errors import CampaignOver, ContributionsDue, FreshOrdersNeeded
     from adjudicator.campaign.mailroom import Mailroom
@@ -142,6 +143,7 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
         except MailError as error:
             raise Failed(str(error))
         smtp = _smtp_settings()
+        mailroom.tell_pause_over(campaign, parse_now(now))
         try:
             result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
             done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (

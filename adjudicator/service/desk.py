@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.campaign import step_deadline
+from adjudicator.campaign.pause import pause_over_due
 from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
@@ -208,7 +209,11 @@ class Desk:
     def _tick_one(self, campaign: str, head: str, now: datetime) -> None:
         if self.settled.get(campaign) == head:
             return
-        deadline = step_deadline(self.store.entries(campaign), self.store.campaign(campaign).meta)
+        entries, meta = self.store.entries(campaign), self.store.campaign(campaign).meta
+        if pause_over_due(entries, meta, now) and self.mailroom.tell_pause_over(campaign, now):
+            if self.smtp is not None:  # every player told at once
+                self.send(campaign)
+        deadline = step_deadline(entries, meta)
         if now >= deadline:
             if not self.step_and_send(campaign, now):
                 self.settled[campaign] = head

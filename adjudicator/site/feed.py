@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Mapping
 
-from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, UNDO
+from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, UNDO
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.errors import AdjudicatorError
 from adjudicator.fairdice import Record, public_key_from_text, public_key_to_text, sign_record, signature_is_valid
@@ -58,6 +58,9 @@ def _event(record: Record, step: Any) -> dict[str, Any]:
                      happened=None if step.events is None else [text for text, _ in step.events])
     elif record.kind == UNDO:
         event.update(back_to=body.get("back_to"), reason=body.get("reason"))
+    elif record.kind == PAUSE:
+        event.update(paused_from=body.get("from"), until=body.get("until"), by=body.get("by"),
+                     reason=body.get("reason"))
     elif record.kind == FORFEIT:
         event.update(forfeited=body.get("forfeited"), result=body.get("result"))
     elif record.kind == OPENING:
