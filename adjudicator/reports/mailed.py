@@ -1,5 +1,6 @@
 """A report as the mail a player receives: text, HTML, and each picture twice, as a
-PNG the HTML shows (``cid:``) and as the SVG file it was drawn from."""
+PNG the HTML shows (``cid:``) and as the SVG file it was drawn from (a decorative
+swatch of a legend only once, as its PNG)."""
 
 from __future__ import annotations
 
@@ -28,5 +29,6 @@ def report_mail(*, sender: AddressLike, to: AddressLike, subject: str, text: str
     return outgoing_mail_with_parts(
         sender=sender, to=to, subject=subject, text=text, html=shown,
         images=[InlineImage(p.content_id, p.png) for p in pictures],
-        attachments=[Attachment(p.filename, p.svg.encode("utf-8"), "image", "svg+xml") for p in pictures],
+        attachments=[Attachment(p.filename, p.svg.encode("utf-8"), "image", "svg+xml") for p in pictures
+                     if not p.decorative],
         in_reply_to=in_reply_to, references=references)

@@ -6,13 +6,16 @@ again as a PNG image by resvg (the ``resvg-py`` wheel: no system library), and
 the HTML shows that PNG through a ``cid:`` reference to an image part of the
 mail; the SVG itself goes with the mail as an attachment for those who want the
 sharp drawing. The ``<img>`` carries ``alt`` text naming what the picture shows
-and where the same position is written out in words.
+and where the same position is written out in words. A decorative SVG (its tag says
+``aria-hidden="true"``: a legend's swatch beside the words that name it) becomes a PNG
+with an empty ``alt``, keeps its own inline style, and is not attached as a file.
 """
 
 from __future__ import annotations
 
 import hashlib
 import html as html_text
+import io
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +28,8 @@ _LABEL = re.compile(r"""\baria-label\s*=\s*("[^"]*"|'[^']*')""", re.I)
 #: The picture's own title: the first child of the ``<svg>`` (later ones name its parts).
 _TITLE = re.compile(r"\s*<title>(.*?)</title>", re.S | re.I)
 _TAG = re.compile(r"<[^>]*>")
+_HIDDEN = re.compile(r"""\baria-hidden\s*=\s*["']true["']""", re.I)
+_STYLE = re.compile(r'\bstyle\s*=\s*"([^"]*)"', re.I)
 _WIDTH = re.compile(r"""\bwidth\s*=\s*["']([0-9.]+)(?:px)?["']""", re.I)
 
 #: Font families tried, in order, for the picture's text when the SVG names fonts
@@ -38,6 +43,8 @@ FONT_CANDIDATES = ("DejaVu Sans", "Liberation Sans", "Noto Sans", "Arial", "Helv
 #: small labels stay legible in the PNG; the HTML still shows it at its own width (sharper
 #: on a high-density screen).
 MIN_PNG_WIDTH, MAX_ZOOM = 960, 2.0
+#: The most colours of a picture's PNG (a palette image: see :func:`_in_a_palette`).
+PALETTE_COLOURS = 256
 
 
 class PictureError(AdjudicatorError):
@@ -54,6 +61,7 @@ class Picture:
     svg: str
     filename: str
     alt: str
+    decorative: bool = False  # a swatch beside its words: no alt text, not attached
 
 
 def pictures_as_images(html: str, description: str) -> tuple[str, tuple[Picture, ...]]:
@@ -68,16 +76,26 @@ def pictures_as_images(html: str, description: str) -> tuple[str, tuple[Picture,
         picture = _picture(svg, width, description, len(pictures) + 1)
         pictures.append(picture)
         size = f' width="{round(width)}"' if width is not None else ""
+        style = "max-width: 100%; height: auto; display: block;"
+        if picture.decorative:  # laid out as the swatch was, in its line of words
+            own = _STYLE.search(_opening_tag(svg))
+            style = f"{own.group(1) if own else 'display: inline; vertical-align: middle;'} height: auto;"
         return (f'<img src="cid:{picture.content_id}" alt="{html_text.escape(picture.alt)}"{size}'
-                ' style="max-width: 100%; height: auto; display: block;">')
+                f' style="{style}">')
 
     return _INLINE_SVG.sub(replace, html), tuple(pictures)
 
 
 def _picture(svg: str, width: float | None, description: str, number: int) -> Picture:
     digest = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16]
+    decorative = _HIDDEN.search(_opening_tag(svg)) is not None
     return Picture(content_id=f"picture-{number}-{digest}@adjudicator", png=svg_to_png(svg, width), svg=svg,
-                   filename=f"picture-{number}.svg", alt=alt_text(svg, description))
+                   filename=f"picture-{number}.svg", alt="" if decorative else alt_text(svg, description),
+                   decorative=decorative)
+
+
+def _opening_tag(svg: str) -> str:
+    return svg[:svg.find(">") + 1]
 
 
 def alt_text(svg: str, description: str) -> str:
@@ -114,9 +132,26 @@ def svg_to_png(svg: str, width: float | None = None) -> bytes:
         width = svg_width(svg)
     zoom = min(MAX_ZOOM, max(1.0, MIN_PNG_WIDTH / width)) if width else 1.0
     try:
-        return bytes(resvg_py.svg_to_bytes(svg_string=_with_fallback_font(svg, family), zoom=zoom, **options))
+        drawn = bytes(resvg_py.svg_to_bytes(svg_string=_with_fallback_font(svg, family), zoom=zoom, **options))
     except ValueError as exc:
         raise PictureError(f"the report's picture could not be drawn as PNG: {exc}") from exc
+    return _in_a_palette(drawn)
+
+
+def _in_a_palette(png: bytes) -> bytes:
+    """The PNG with its colours in a palette of at most :data:`PALETTE_COLOURS` (Pillow's
+    fast octree, no dithering, transparency kept), when that is smaller, as it is for
+    a map: a Russo-Japanese War map of 960 by 1237 pixels takes about 120 KB instead of
+    450 KB, so that its mail stays small. A game's flat colours come out as drawn; the
+    edges that resvg smooths may shift by a few levels."""
+    from PIL import Image  # loaded only when a report with a picture is mailed
+
+    with Image.open(io.BytesIO(png)) as drawn:
+        fewer = drawn.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    fewer.save(out, format="PNG", optimize=True)
+    return out.getvalue() if out.tell() < len(png) else png
 
 
 def _with_fallback_font(svg: str, family: str | None) -> str:

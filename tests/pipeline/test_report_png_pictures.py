@@ -104,3 +104,45 @@ def test_a_picture_that_cannot_be_drawn_leaves_the_report_as_it_was():
     mail = report_mail(sender="referee@adjudicator.test", to="togo@japan.test", subject="[c1] report",
                        text="text", html=f"<html><body>{broken}</body></html>")
     assert b"multipart/alternative" in mail.data and b"image/png" not in mail.data and b"<svg" in mail.data
+
+
+SWATCH = ('<svg xmlns="http://www.w3.org/2000/svg" width="28" height="16" viewBox="0 0 28 16" '
+          'style="display: inline; vertical-align: middle;" aria-hidden="true"><rect width="28" height="16" '
+          'fill="#cde"/></svg>')
+
+
+def test_a_legends_swatch_is_a_png_in_its_line_without_alt_text_and_is_not_attached():
+    from email import message_from_bytes, policy
+
+    from adjudicator.reports.mailed import report_mail
+
+    html = f"<html><body>{SMALL}<ul><li>{SWATCH} clear terrain</li></ul></body></html>"
+    shown, pictures = pictures_as_images(html, "report")
+    swatch = pictures[1]
+    assert swatch.decorative and not pictures[0].decorative
+    assert f'src="cid:{swatch.content_id}" alt="" width="28" style="display: inline; vertical-align: middle; ' \
+           f'height: auto;"' in shown
+    assert 'alt="Picture: Two ships' in shown
+    mail = message_from_bytes(report_mail(sender="referee@adjudicator.test", to="togo@japan.test",
+                                          subject="[c1] report", text="text", html=html).data, policy=policy.default)
+    assert [p.get_filename() for p in mail.iter_attachments()] == ["picture-1.svg"]
+    assert sum(1 for p in mail.walk() if p.get_content_type() == "image/png") == 2
+
+
+#: A busy picture (120 circles of many colours, edges smoothed): its colours, drawn as
+#: RGBA, fit a palette in fewer bytes.
+BUSY = ('<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600">' + "".join(
+    f'<circle cx="{40 + i * 37 % 900}" cy="{30 + i * 53 % 540}" r="{9 + i % 23}" '
+    f'fill="#{(i * 2654435761) % 0xffffff:06x}" stroke="#000"/>' for i in range(120)) + "</svg>")
+
+
+def test_a_busy_picture_is_mailed_as_a_palette_png_of_the_same_size_in_fewer_bytes():
+    import resvg_py
+
+    from adjudicator.reports.pictures import _in_a_palette
+
+    drawn = bytes(resvg_py.svg_to_bytes(svg_string=BUSY))
+    mailed = svg_to_png(BUSY)
+    assert drawn[25] == 6 and mailed[25] == 3  # IHDR colour type: RGBA as drawn, a palette as mailed
+    assert len(mailed) < len(drawn) / 2 and png_size(mailed) == png_size(drawn)
+    assert len(_in_a_palette(drawn)) < len(drawn)
