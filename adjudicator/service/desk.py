@@ -10,7 +10,8 @@ left: orders taken but not adjudicated, mail queued but not sent.
 
 Between messages the desk keeps the service's clock: every ``tick`` seconds it applies
 the defaults of campaigns whose deadline has passed, reminds the side a campaign waits
-for when its deadline is near, and retries mail that could not be sent. A campaign
+for when its deadline is near, relays the press whose courier delay has passed, and
+retries mail that could not be sent. A campaign
 created while the service runs (``new`` in another process) is taken up at the next
 tick as at a start: adjudicated as far as its orders allow, and its mail sent.
 """
@@ -30,6 +31,7 @@ from typing import Any, Callable
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.campaign import step_deadline
 from adjudicator.campaign.pause import pause_over_due
+from adjudicator.campaign.press import deliver as deliver_press
 from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
@@ -207,6 +209,8 @@ class Desk:
             self._guarded(record.id, lambda campaign: self._tick_one(campaign, record.head_hash, now))
 
     def _tick_one(self, campaign: str, head: str, now: datetime) -> None:
+        if deliver_press(self.store, campaign, now) and self.smtp is not None:  # the courier's round
+            self.send(campaign)
         if self.settled.get(campaign) == head:
             return
         entries, meta = self.store.entries(campaign), self.store.campaign(campaign).meta
