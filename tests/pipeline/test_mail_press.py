@@ -125,6 +125,13 @@ def test_press_is_relayed_to_the_other_side_without_any_address_and_only_its_has
     assert f"press from japan to russia (record 1), delivered {record['at']}: SHA-256 {digest}" in checked.stdout
     listed = cli("history", press, "--store", str(store_location), env=command_env())
     assert f"press    press from japan to russia: SHA-256 {digest[:16]}..." in listed.stdout, listed.stdout
+    from adjudicator.site import build_site
+
+    build_site(public, tmp_path / "site", referee_key)  # the archive takes it, and no text of it
+    feed = json.loads((tmp_path / "site" / "feed.json").read_text(encoding="utf-8"))
+    assert {"kind": "press", "side": "japan", "to": ["russia"], "sha256": digest}.items() <= next(
+        event for event in feed["body"]["events"] if event["kind"] == "press").items()
+    assert not any("Golden Kite" in page.read_text(encoding="utf-8") for page in (tmp_path / "site").glob("*.*"))
 
     answer = ask(mailroom, referee_key, inbox, press_mail("Nobody gets wet.\n", "russia", line="press: japan"), 2,
                  sender=RUSSIA)
