@@ -253,3 +253,24 @@ def test_a_roster_campaign_may_have_press(tmp_path):
     assert [c.press for c in read.campaigns] == [{"on": True, "delay_hours": 0}, None]
     with pytest.raises(BadRoster, match="press = 'yes'"):
         read_roster(roster.replace("press = true", 'press = "yes"'), "league.toml", ["japan", "russia"])
+
+
+def test_serves_clock_relays_press_once_its_courier_delay_has_passed(
+        campaigns, store, store_location, mailroom, referee_key, inbox, tmp_path):
+    from adjudicator.service.desk import Desk, Tally
+    from adjudicator.service.settings import ServiceSettings
+
+    press = make(campaigns, referee_key, "p6", 2)
+    assert ask(mailroom, referee_key, inbox, press_mail(campaign=press), 1).outcome == "answered"
+    (record,) = press_records(store, press)
+    due = datetime.fromisoformat(record["deliver_at"])
+    desk = Desk(ServiceSettings(store=store_location, outbox=tmp_path / "outbox"), referee_key, None, Tally())
+    try:
+        desk.tick(now=due - timedelta(minutes=1))
+        assert to(store, "russia", press) == []
+        desk.tick(now=due + timedelta(seconds=30))
+        desk.tick(now=due + timedelta(minutes=1))
+    finally:
+        desk.close()
+    (relayed,) = to(store, "russia", press)  # once
+    assert relayed.subject == f"[{press}] Press from Japan" and b"japan.test" not in raw(store, press, relayed.id)
