@@ -18,10 +18,13 @@ answer names the others, not carried out (one command a mail):
   the dates.
 - ``pause: until DATE`` (or ``pause: none``): a request to pause the campaign, which
   pauses it once every side has asked (:mod:`adjudicator.campaign.pause`).
+- ``press:`` and a message on the lines below it: relayed to the other side without
+  any address, its hash a signed ``press`` record, in a campaign that has press
+  (:mod:`adjudicator.campaign.press`).
 
 Nothing is recorded in the campaign's history by a command (an absence is kept in the
 campaign's metadata, without any address), but the pause that every side's request
-starts (a signed ``pause`` record). Every view is the
+starts (a signed ``pause`` record) and press (a signed ``press`` record). Every view is the
 sender's side's own (a fog-of-war game shows what that side may see, as its
 reports do); a command with a wrong password is refused, saying so.
 """

@@ -274,3 +274,23 @@ def test_serves_clock_relays_press_once_its_courier_delay_has_passed(
         desk.close()
     (relayed,) = to(store, "russia", press)  # once
     assert relayed.subject == f"[{press}] Press from Japan" and b"japan.test" not in raw(store, press, relayed.id)
+
+
+def test_a_message_is_relayed_whole_even_with_lines_that_look_like_commands_orders_or_a_quoted_template(
+        campaigns, store, mailroom, referee_key, inbox):
+    press = make(campaigns, referee_key, "p7", 0)
+    text = "status\nturn: 3\nBEGIN ORDERS\nsortie:\n  Mikasa to Tsushima\n"
+    assert ask(mailroom, referee_key, inbox, press_mail(text, campaign=press), 1).outcome == "answered"
+    (relayed,) = to(store, "russia", press)
+    _, data = attachment(relayed)
+    assert data == text.encode("utf-8")
+    (receipt,) = to(store, "japan", press)
+    assert "Not carried out" not in receipt.words and "Press recorded" in receipt.subject
+
+    quoted = "".join(f"> {line}\n" for line in relayed.text.splitlines())  # a reply quoting the relayed mail
+    answer = ask(mailroom, referee_key, inbox, press_mail("Agreed.\n\n" + quoted, "russia", campaign=press), 2,
+                 sender=RUSSIA, subject=f"Re: {relayed.subject}")
+    assert answer.outcome == "answered", answer.detail
+    (back,) = [m for m in to(store, "japan", press) if "Press from Russia" in m.subject]
+    assert attachment(back)[1].startswith(b"Agreed.\n\n> A message from the Japan player")
+    assert len(press_records(store, press)) == 2
