@@ -31,7 +31,7 @@ from typing import Any, Callable
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.campaign import step_deadline
 from adjudicator.campaign.pause import pause_over_due
-from adjudicator.campaign.press import deliver as deliver_press
+from adjudicator.campaign.press import deliver as deliver_press, press_due
 from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
@@ -206,11 +206,15 @@ class Desk:
         for record in self.store.campaigns():
             if record.id not in self.known:  # created since the start
                 self._guarded(record.id, self._resume_one)
+            if press_due(record.meta):  # the courier's round (the metadata at hand: no query)
+                self._guarded(record.id, lambda campaign: self._courier(campaign, now))
             self._guarded(record.id, lambda campaign: self._tick_one(campaign, record.head_hash, now))
 
-    def _tick_one(self, campaign: str, head: str, now: datetime) -> None:
-        if deliver_press(self.store, campaign, now) and self.smtp is not None:  # the courier's round
+    def _courier(self, campaign: str, now: datetime) -> None:
+        if deliver_press(self.store, campaign, now) and self.smtp is not None:
             self.send(campaign)
+
+    def _tick_one(self, campaign: str, head: str, now: datetime) -> None:
         if self.settled.get(campaign) == head:
             return
         entries, meta = self.store.entries(campaign), self.store.campaign(campaign).meta
