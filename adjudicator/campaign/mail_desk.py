@@ -269,7 +269,7 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
     if command.word == "press":
         try:
             return Answer(*answer_press(tx, key, side, command.line or "", command.after,
-                                        datetime.now(timezone.utc)))
+                                        datetime.now(timezone.utc), sender))
         except PressRefused as err:
             raise DeskRefused(str(err)) from err
     entries = tx.entries()

@@ -173,10 +173,13 @@ def checked_text(text: PressText) -> PressText:
 # -- recording and relaying -------------------------------------------------------------------
 
 
-def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: datetime) -> tuple[str, str]:
+def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: datetime,
+                 sender: str | None = None) -> tuple[str, str]:
     """Record ``side``'s message as a signed press record (its hash; the text in the
     entry's private part), relay it now or queue it for the courier; the receipt's
-    subject and text. PressRefused, saying why, when nothing can be recorded."""
+    subject and text (for ``sender``: when that is not the side's registered address,
+    the registered one gets a copy, as for orders). PressRefused, saying why, when
+    nothing can be recorded."""
     from adjudicator.campaign.log import read_log
     from adjudicator.campaign.pause import PauseRefused, check_not_over
     from adjudicator.campaign.referee import check_referee_key, sign_next
@@ -202,7 +205,15 @@ def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: 
         relay(tx, meta, seq, body, text.text)
     else:
         tx.set_meta({**meta, WAITING: [*meta.get(WAITING, []), seq]})
-    return receipt(tx.campaign_id, seq, body, text, due <= now)
+    heading, words = receipt(tx.campaign_id, seq, body, text, due <= now)
+    registered = meta["players"][side].get("address")
+    if sender and registered and sender.lower() != registered.lower():
+        from adjudicator.campaign.pause import tell
+
+        tell(tx, meta, side, f"{heading} (press as {side} from {sender})",
+             f"{words}\n\nThis is a copy for the {side} player's registered address: a message was sent as "
+             f"{side} by mail from {sender}. If you did not send it, tell the referee.")
+    return heading, words
 
 
 def receipt(campaign: str, seq: int, body: Mapping[str, Any], text: PressText, now: bool) -> tuple[str, str]:

@@ -294,3 +294,15 @@ def test_a_message_is_relayed_whole_even_with_lines_that_look_like_commands_orde
     (back,) = [m for m in to(store, "japan", press) if "Press from Russia" in m.subject]
     assert attachment(back)[1].startswith(b"Agreed.\n\n> A message from the Japan player")
     assert len(press_records(store, press)) == 2
+
+
+def test_press_sent_from_another_address_is_told_to_the_sides_registered_address(
+        campaigns, store, mailroom, referee_key, inbox):
+    press = make(campaigns, referee_key, "p8", 0)
+    taken = ask(mailroom, referee_key, inbox, press_mail(campaign=press), 1, sender="someone@elsewhere.test")
+    assert taken.outcome == "answered", taken.detail
+    (copy,) = to(store, "japan", press)
+    assert "press as japan from someone@elsewhere.test" in copy.subject
+    assert "If you did not send it, tell the referee" in copy.words and fitted(copy)
+    (relayed,) = to(store, "russia", press)
+    assert b"elsewhere.test" not in raw(store, press, relayed.id)  # never the sender's address
