@@ -329,3 +329,28 @@ def deliver(store: Any, campaign: str, now: datetime | None = None) -> int:
 def _read(entry: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     stored = json.loads(entry.body_json) if isinstance(getattr(entry, "body_json", None), str) else entry.body
     return stored["record"]["body"], stored.get("private", {})
+
+
+# -- what status tells ----------------------------------------------------------------------
+
+
+def press_status(store: Any, campaign: str) -> dict[str, Any]:
+    """For the referee's ``status``: press on or off, its courier delay, and the
+    messages waiting for the courier (record, sides, when due; never a text)."""
+    meta = store.campaign(campaign).meta
+    waiting = set(meta.get(WAITING, []))
+    entries = [entry for entry in store.entries(campaign, verify=False) if entry.seq in waiting] if waiting else []
+    return {"on": press_on(meta), "delay_hours": delay_hours(meta),
+            "waiting": [{"record": entry.seq, **{name: _read(entry)[0][name] for name in ("side", "to", "deliver_at")}}
+                        for entry in entries]}
+
+
+def press_status_lines(status: Mapping[str, Any]) -> list[str]:
+    """The same, in words (one line each; nothing when the campaign has no press)."""
+    if not status["on"]:
+        return []
+    hours = status["delay_hours"]
+    lines = ["press: on, " + ("delivered at once" if hours == 0 else f"courier delay {hours:g} hours")]
+    lines += [f"press waiting for the courier: record {item['record']} from {item['side']} to "
+              f"{', '.join(item['to'])}, due {item['deliver_at']}" for item in status["waiting"]]
+    return lines

@@ -306,3 +306,19 @@ def test_press_sent_from_another_address_is_told_to_the_sides_registered_address
     assert "If you did not send it, tell the referee" in copy.words and fitted(copy)
     (relayed,) = to(store, "russia", press)
     assert b"elsewhere.test" not in raw(store, press, relayed.id)  # never the sender's address
+
+
+def test_the_referees_status_tells_press_and_what_waits_for_the_courier(
+        campaigns, store, store_location, mailroom, referee_key, inbox):
+    press = make(campaigns, referee_key, "p9", 6)
+    assert ask(mailroom, referee_key, inbox, press_mail(campaign=press), 1).outcome == "answered"
+    (record,) = press_records(store, press)
+    shown = cli("status", press, "--store", str(store_location), env=command_env())
+    assert_no_traceback(shown)
+    assert "press: on, courier delay 6 hours" in shown.stdout, shown.stdout
+    assert f"press waiting for the courier: record 1 from japan to russia, due {record['deliver_at']}" in shown.stdout
+    data = json.loads(cli("status", press, "--store", str(store_location), "--format", "json",
+                          env=command_env()).stdout)
+    assert data["press"] == {"on": True, "delay_hours": 6.0, "waiting": [
+        {"record": 1, "side": "japan", "to": ["russia"], "deliver_at": record["deliver_at"]}]}
+    assert "Golden Kite" not in shown.stdout
