@@ -138,7 +138,10 @@ def test_press_is_relayed_to_the_other_side_without_any_address_and_only_its_has
     assert answer.outcome == "answered", answer.detail
     back = to(store, "japan", press)[-1]
     assert back.subject == f"[{press}] Press from Russia" and b"russia.test" not in raw(store, press, back.id)
-    assert verify_text(campaigns.export_public(press)).verified
+    stepped = campaigns.adjudicate(press, referee_key, now=campaigns.deadline(press) + timedelta(hours=1))
+    assert stepped.batch == 1  # the game goes on past the press records, and the whole record verifies
+    after = verify_text(campaigns.export_public(press))
+    assert after.verified and after.batches == 1 and len(after.press) == 2, after.reason
 
 
 def test_the_browser_verifier_accepts_press_and_refuses_a_malformed_one(
