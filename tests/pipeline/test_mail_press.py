@@ -325,3 +325,22 @@ def test_the_referees_status_tells_press_and_what_waits_for_the_courier(
     assert data["press"] == {"on": True, "delay_hours": 6.0, "waiting": [
         {"record": 1, "side": "japan", "to": ["russia"], "deliver_at": record["deliver_at"]}]}
     assert "Golden Kite" not in shown.stdout
+
+
+def test_the_send_command_relays_press_whose_courier_delay_has_passed(
+        campaigns, store, store_location, mailroom, referee_key, inbox, tmp_path):
+    import time
+
+    press = make(campaigns, referee_key, "p10", 1 / 3600)  # a courier of one second
+    assert ask(mailroom, referee_key, inbox, press_mail(campaign=press), 1).outcome == "answered"
+    assert to(store, "russia", press) == []
+    (record,) = press_records(store, press)
+    time.sleep(max(0.0, (datetime.fromisoformat(record["deliver_at"]) - datetime.now(timezone.utc)).total_seconds())
+               + 0.2)
+    done = cli("send", press, "--store", str(store_location), "--outbox", tmp_path / "outbox", cwd=tmp_path,
+               env=command_env())
+    assert_no_traceback(done)
+    assert done.returncode == 0, done.stderr
+    (relayed,) = to(store, "russia", press)
+    assert relayed.subject == f"[{press}] Press from Japan"
+    assert any(b"Press from Japan" in path.read_bytes() for path in (tmp_path / "outbox").glob("*.eml"))
