@@ -22,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator import __version__
 from adjudicator.campaign.absence import BUDGET as ABSENCE_BUDGET
+from adjudicator.campaign.press import SETTINGS as PRESS_SETTINGS
 from adjudicator.campaign.auth import (
     authenticate,
     authentication_of,
@@ -225,6 +226,7 @@ class Campaigns:
         now: datetime | None = None,
         after: Callable[[Any, CampaignLog, Match], None] | None = None,
         absence_budget: Mapping[str, int] | None = None,
+        press: Mapping[str, Any] | None = None,
     ) -> CampaignLog:
         """Create a campaign with its signed charter and the referee's seed chain.
 
@@ -273,6 +275,7 @@ class Campaigns:
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,
                 **({ABSENCE_BUDGET: dict(absence_budget)} if absence_budget else {}),
+                **({PRESS_SETTINGS: dict(press)} if press else {}),
             })
             tx.append(CHARTER, {"record": sign_next(key, None, CHARTER, charter).to_dict(),
                                 "private": {"opened": opened}})

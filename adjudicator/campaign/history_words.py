@@ -51,6 +51,8 @@ def record_detail(kind: str, body: Mapping[str, Any]) -> str:
         return f"back to batch {body['back_to']}: {body['reason']}"
     if kind == "pause":
         return f"paused by the {body['by']} until {body['until']}: {body['reason']}"
+    if kind == "press":
+        return f"press from {body['side']} to {', '.join(body['to'])}: SHA-256 {body['sha256'][:16]}..."
     if kind == "chain":
         return f"new seed chain from batch {body['first_batch']}"
     return ""

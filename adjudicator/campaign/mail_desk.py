@@ -18,10 +18,13 @@ answer names the others, not carried out (one command a mail):
   the dates.
 - ``pause: until DATE`` (or ``pause: none``): a request to pause the campaign, which
   pauses it once every side has asked (:mod:`adjudicator.campaign.pause`).
+- ``press:`` and a message on the lines below it: relayed to the other side without
+  any address, its hash a signed ``press`` record, in a campaign that has press
+  (:mod:`adjudicator.campaign.press`).
 
 Nothing is recorded in the campaign's history by a command (an absence is kept in the
 campaign's metadata, without any address), but the pause that every side's request
-starts (a signed ``pause`` record). Every view is the
+starts (a signed ``pause`` record) and press (a signed ``press`` record). Every view is the
 sender's side's own (a fog-of-war game shows what that side may see, as its
 reports do); a command with a wrong password is refused, saying so.
 """
@@ -46,6 +49,7 @@ from adjudicator.campaign.absence import (
 )
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.pause import PAUSE_LINE, PauseRefused, answer_pause, pause_status, pause_status_lines
+from adjudicator.campaign.press import PRESS_LINE, PressRefused, answer_press, press_help
 from adjudicator.reports.outcome import outcome
 
 #: A command line: the command word alone on its line (``report`` may name a step).
@@ -74,6 +78,7 @@ class Command:
     password: str | None
     line: str | None = None  # the 'away:' line as written
     others: tuple[str, ...] = ()  # the mail's further command lines, as written: not carried out
+    after: str = ""  # a 'press:' mail's text below its 'press:' line (the message)
 
 
 def command_in(text: str) -> Command | None:
@@ -81,11 +86,13 @@ def command_in(text: str) -> Command | None:
     command line in the text. The further command lines the player wrote (``others``;
     quoted lines of an earlier mail are not the player's) are not carried out: the
     answer names them (:func:`others_note`)."""
+    press = PRESS_LINE.search(text)
+    text, after = (text[:press.end()], text[press.end():]) if press else (text, "")  # a message is no command
     if ORDERS_ONLY.search(text):
         return None
     side, password = SIDE.search(text), PASSWORD.search(text)
-    found = sorted([*AWAY_LINE.finditer(text), *PAUSE_LINE.finditer(text), *COMMAND_LINE.finditer(text)],
-                   key=lambda line: line.start())
+    found = sorted([*AWAY_LINE.finditer(text), *PAUSE_LINE.finditer(text), *COMMAND_LINE.finditer(text),
+                    *PRESS_LINE.finditer(text)], key=lambda line: line.start())
     if not found:
         return None
     first = found[0]
@@ -95,6 +102,8 @@ def command_in(text: str) -> Command | None:
         return Command("away", None, side_named, password_given, first.group(0).strip(), others)
     if first.re is PAUSE_LINE:
         return Command("pause", None, side_named, password_given, first.group(0).strip(), others)
+    if first.re is PRESS_LINE:
+        return Command("press", None, side_named, password_given, first.group(0).strip(), others, after)
     return Command(first.group(1).lower(), int(first.group(2)) if first.group(2) else None,
                    side_named, password_given, others=others)
 
@@ -154,6 +163,7 @@ def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = 
         "            00:00 UTC);",
         "            it is paused once every side has asked (until the",
         "            earliest day asked); 'pause: none' withdraws your request",
+        *press_help(meta or {}),
         "",
         "To send orders, reply to your latest report with your orders between",
         "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
@@ -255,6 +265,12 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
         try:
             return Answer(*answer_pause(tx, key, side, command.line or "", datetime.now(timezone.utc)))
         except PauseRefused as err:
+            raise DeskRefused(str(err)) from err
+    if command.word == "press":
+        try:
+            return Answer(*answer_press(tx, key, side, command.line or "", command.after,
+                                        datetime.now(timezone.utc), sender))
+        except PressRefused as err:
             raise DeskRefused(str(err)) from err
     entries = tx.entries()
     log = read_log(campaign, entries)

@@ -43,6 +43,7 @@ class RosterCampaign:
     id: str
     sides: Mapping[str, str]
     absence_budget: Mapping[str, int] | None = None  # the campaign's own, else the defaults
+    press: Mapping[str, Any] | None = None  # press between players and its courier delay (None: off)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def _campaigns(entries: Any, where: str, players: Mapping[str, Player],
         if len(set(chosen.values())) < len(chosen):
             raise BadRoster(f"{where}: campaign {ident!r} has one player on two sides")
         found[ident] = RosterCampaign(ident, {side: chosen[side] for side in sides},
-                                      absence_budget_of(entry, f"{where}: campaign {ident!r}"))
+                                      absence_budget_of(entry, f"{where}: campaign {ident!r}"),
+                                      press_of(entry, f"{where}: campaign {ident!r}"))
     if not found:
         raise BadRoster(f"{where}: no [[campaign]] to create")
     return tuple(found.values())
@@ -162,7 +164,7 @@ def create_roster(campaigns: Campaigns, roster: Roster, game: str, key: Any, *,
     hashed = roster.hashed()
     for campaign in missing:
         campaigns.create(campaign.id, game, hashed.players_of(campaign), key, after=after,
-                         absence_budget=campaign.absence_budget, **settings)
+                         absence_budget=campaign.absence_budget, press=campaign.press, **settings)
         if progress is not None:
             progress(campaign.id)
     return RosterOutcome(tuple(c.id for c in missing), tuple(there))
@@ -187,6 +189,18 @@ def absence_budget_of(entry: Mapping[str, Any], where: str) -> dict[str, int] | 
     if longest > a_year:
         raise BadRoster(f"{where}: absence_days_at_most = {longest} is more than the {a_year} days a year")
     return own
+
+
+def press_of(entry: Mapping[str, Any], where: str) -> dict[str, Any] | None:
+    """A campaign's press settings (``press = true``, ``press_delay_hours``;
+    :mod:`adjudicator.campaign.press`), None when off; BadRoster, quoting the value,
+    when one is not of its kind."""
+    from adjudicator.campaign.press import PressRefused, settings_of
+
+    try:
+        return settings_of(entry, where)
+    except PressRefused as err:
+        raise BadRoster(str(err)) from None
 
 
 def _already_there(campaigns: Campaigns, campaign: RosterCampaign, roster: Roster, game: str) -> bool:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from adjudicator import __version__
-from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, PAUSE, UNDO
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, PAUSE, PRESS, UNDO
 from adjudicator.resources import game_data_dir
 
 #: Name of the stored value (beside the history, never exported).
@@ -102,7 +102,7 @@ def kept_position(entries: Sequence[Any], game: str, stored: Any) -> dict[str, A
     seq = after["seq"]
     if not 0 <= seq < len(entries) or entries[seq].hash != after.get("hash"):
         return None
-    if any(entry.kind not in (ORDERS, PAUSE) for entry in entries[seq + 1:]):  # a pause moves no game
+    if any(entry.kind not in (ORDERS, PAUSE, PRESS) for entry in entries[seq + 1:]):  # nor pause nor press moves it
         return None
     if stored.get("data") != data_digest(game):
         return None

@@ -29,6 +29,7 @@ from adjudicator.campaign.protocol import (
     OPENING,
     ORDERS,
     PAUSE,
+    PRESS,
     REVEAL,
     STATE_POSITION,
     UNDO,
@@ -98,6 +99,7 @@ class Verdict:
     replayed_to: int | None = None  # with sealed items: the last batch the replay could check
     voided: tuple[Mapping[str, Any], ...] = ()  # every batch the referee voided: batch, record, reason
     pauses: tuple[Mapping[str, Any], ...] = ()  # every pause: record, from, until, by, reason
+    press: tuple[Mapping[str, Any], ...] = ()  # every message between players: record, side, to, sha256, times
     head_checked: bool = False  # a --head was given: a record cut off the end would have been caught
     fingerprint: str = ""  # the referee key's fingerprint, read from the charter
     fingerprint_checked: bool = False  # a --fingerprint was given and matched
@@ -116,6 +118,7 @@ class Verdict:
             "result": self.result, "waiting": dict(self.waiting) if self.waiting else None,
             "voided": [dict(v) for v in self.voided],
             "pauses": [dict(p) for p in self.pauses],
+            "press": [dict(p) for p in self.press],
             "may_be_cut_short": self.may_be_cut_short,
             "head": self.head, "bad_record": self.bad_record, "reason": self.reason,
             "fingerprint": self.fingerprint, "fingerprint_checked": self.fingerprint_checked,
@@ -161,13 +164,14 @@ def verify_records(records: list[Record], expected_head: str | None = None,
         return Verdict(False, checker.campaign, checker.game_name, len(records), checker.batches,
                        checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed,
                        voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
-                       fingerprint=checker.fingerprint, reveals_only=checker.plain, pauses=tuple(checker.pauses))
+                       fingerprint=checker.fingerprint, reveals_only=checker.plain, pauses=tuple(checker.pauses),
+                       press=tuple(checker.press))
     return Verdict(True, checker.campaign, checker.game_name, len(records), checker.batches,
                    checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats(),
                    checker.sealed, checker.replayed_to if checker.sealed else None,
                    voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
                    fingerprint=checker.fingerprint, fingerprint_checked=fingerprint is not None,
-                   reveals_only=checker.plain, pauses=tuple(checker.pauses))
+                   reveals_only=checker.plain, pauses=tuple(checker.pauses), press=tuple(checker.press))
 
 
 class _Checker:
@@ -205,6 +209,7 @@ class _Checker:
         self.counters: dict[str, int] = {PUBLIC_STREAM: 0, HIDDEN_STREAM: 0}  # each stream's draw index in the batch
         self.pause_began: Any = None  # when the last pause record began
         self.pauses: list[dict[str, Any]] = []  # every pause: record, from, until, by, reason
+        self.press: list[dict[str, Any]] = []  # every message between players: its hash, never its text
 
     # -- signatures and links ------------------------------------------------------------
 
@@ -239,7 +244,8 @@ class _Checker:
                 self._check_schema(record)
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
-                       OPENING: self._opening, PAUSE: self._pause}.get(record.kind)
+                       OPENING: self._opening, PAUSE: self._pause,
+                       PRESS: self._press}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
@@ -390,6 +396,24 @@ class _Checker:
         self.pause_began = began
         self.pauses.append({"record": record.seq, "from": body["from"], "until": until.isoformat(),
                             "by": body["by"], "reason": body["reason"]})
+
+    def _press(self, record: Record) -> None:
+        """A message between players: from a side of the charter to others, arrived
+        at a real moment and delivered no earlier; its text is private, its hash
+        is what a player checks the text relayed against."""
+        from datetime import datetime
+
+        body = record.body
+        if body["side"] not in self.sides or not set(body["to"]) <= self.sides - {body["side"]}:
+            raise BadRecord(record.seq, f"press from {body['side']!r} to {body['to']!r}: a message goes from "
+                                        f"one side of the charter to others ({', '.join(sorted(self.sides))})")
+        try:
+            at, due = datetime.fromisoformat(body["at"]), datetime.fromisoformat(body["deliver_at"])
+        except ValueError as err:
+            raise BadRecord(record.seq, f"the press record's times are not real ones ({err})") from err
+        if due < at:
+            raise BadRecord(record.seq, f"press delivered at {body['deliver_at']}, before it arrived at {body['at']}")
+        self.press.append({"record": record.seq, **body})
 
     def _second_charter(self, record: Record) -> None:
         raise BadRecord(record.seq, "a second charter for the campaign: a campaign has one charter")
@@ -715,6 +739,11 @@ def render_verdict(verdict: Verdict) -> str:
         lines.append(f"paused by the {'sides' if pause['by'] == 'sides' else 'referee'} (record {pause['record']}) "
                      f"from {pause['from']} until {pause['until']}: reason {pause['reason']!r}")
     if verdict.pauses:
+        lines.append("")
+    for press in verdict.press:
+        lines.append(f"press from {press['side']} to {', '.join(press['to'])} (record {press['record']}), "
+                     f"delivered {press['deliver_at']}: SHA-256 {press['sha256']}")
+    if verdict.press:
         lines.append("")
     if verdict.may_be_cut_short:
         lines.append("NOTE: this record has no end-of-game record and was checked without --head: records "

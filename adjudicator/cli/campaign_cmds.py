@@ -203,6 +203,18 @@ def players_absence_budget(players_file: Optional[Path]) -> dict[str, int] | Non
     return absence_budget_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
 
 
+def players_press(players_file: Optional[Path]) -> dict | None:
+    """The campaign's press settings from the players file's top-level keys ``press``
+    and ``press_delay_hours`` (None: no press, the default)."""
+    import tomllib
+
+    from adjudicator.campaign.roster import press_of
+
+    if players_file is None:
+        return None
+    return press_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
+
+
 def read_players(players_file: Optional[Path], player: list[str]):
     """Players from a TOML file ([[player]] side, address, password or public_key, and
     optionally reports = "turn" for one report per turn) and from --player
@@ -272,6 +284,7 @@ def new(
     players = read_players(players_file, player) if roster is None else []
     with user_errors():
         absence_budget = players_absence_budget(players_file)
+        press = players_press(players_file)
         try:
             options = parse_options(option)
         except ValueError as err:
@@ -290,7 +303,7 @@ def new(
             log = campaigns.create(campaign, game, players, private, options=options,
                                    deadline_hours=deadline_hours, referee_address=referee_address,
                                    player_chains=chains or None, now=parse_now(now),
-                                   absence_budget=absence_budget,
+                                   absence_budget=absence_budget, press=press,
                                    after=Mailroom(campaigns, Path("outbox")).queue_opening)
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
     typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")

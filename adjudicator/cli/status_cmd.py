@@ -50,6 +50,9 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         game, log, deadline, position, on_file = _where_it_stands(opened, campaign)
         away = _absences(opened.campaign(campaign).meta)
         paused = _pause(opened, campaign)
+        from adjudicator.campaign.press import press_status, press_status_lines
+
+        press = press_status(opened, campaign)
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
             "phase_title": position.get("phase_title") or str(position["phase"]).replace("-", " "),
@@ -60,7 +63,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
                        for side, o in on_file.items()},
-            "away": away, "pause": paused}
+            "away": away, "pause": paused, "press": press}
     if format == "json":
         return [json.dumps(info, indent=2)]
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase_title']}"
@@ -83,7 +86,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         lines.append(f"paused until {held['until']} 00:00 UTC (by the {held['by']}, from {held['from']}): "
                      f"{held['reason']}")
     lines += [f"pause asked by {side} until {day}: waits for every side" for side, day in paused["requests"].items()]
-    return lines
+    return lines + press_status_lines(press)
 
 
 def _pause(store: Any, campaign: str) -> dict[str, Any]:

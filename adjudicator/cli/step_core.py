@@ -107,6 +107,7 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
             recorded, requeued = mailroom.settle_interrupted(campaign, force=True)
             print(f"half-sent mail: {recorded} message(s) the mail server had taken recorded as sent, "
                   f"{requeued} queued again", file=err)
+        deliver_press(opened, campaign)  # the courier's: press whose delay has passed
         hold = mailroom.backlog(campaign) if (smtp or mark_sent) and not yes else []
         if hold and sys.stdin.isatty() and confirm is not None and confirm(
                 f"{len(hold)} message(s) were queued before the current step (older receipts or "
@@ -144,6 +145,7 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
             raise Failed(str(error))
         smtp = _smtp_settings()
         mailroom.tell_pause_over(campaign, parse_now(now))
+        deliver_press(opened, campaign, parse_now(now))  # the courier's: press whose delay has passed
         try:
             result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
             done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
@@ -158,6 +160,12 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
     for failure in failures:
         print(f"not sent, still queued: {failure}", file=err)
     return EXIT_OK
+
+
+def deliver_press(store, campaign: str, now=None) -> None:
+    from adjudicator.campaign.press import deliver
+
+    deliver(store, campaign, now)
 
 
 def _smtp_settings():

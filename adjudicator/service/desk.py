@@ -10,7 +10,8 @@ left: orders taken but not adjudicated, mail queued but not sent.
 
 Between messages the desk keeps the service's clock: every ``tick`` seconds it applies
 the defaults of campaigns whose deadline has passed, reminds the side a campaign waits
-for when its deadline is near, and retries mail that could not be sent. A campaign
+for when its deadline is near, relays the press whose courier delay has passed, and
+retries mail that could not be sent. A campaign
 created while the service runs (``new`` in another process) is taken up at the next
 tick as at a start: adjudicated as far as its orders allow, and its mail sent.
 """
@@ -30,6 +31,7 @@ from typing import Any, Callable
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.campaign import step_deadline
 from adjudicator.campaign.pause import pause_over_due
+from adjudicator.campaign.press import deliver as deliver_press, press_due
 from adjudicator.campaign.errors import CampaignError, CampaignOver
 from adjudicator.campaign.mailroom import Mailroom, Taken
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
@@ -204,7 +206,13 @@ class Desk:
         for record in self.store.campaigns():
             if record.id not in self.known:  # created since the start
                 self._guarded(record.id, self._resume_one)
+            if press_due(record.meta):  # the courier's round (the metadata at hand: no query)
+                self._guarded(record.id, lambda campaign: self._courier(campaign, now))
             self._guarded(record.id, lambda campaign: self._tick_one(campaign, record.head_hash, now))
+
+    def _courier(self, campaign: str, now: datetime) -> None:
+        if deliver_press(self.store, campaign, now) and self.smtp is not None:
+            self.send(campaign)
 
     def _tick_one(self, campaign: str, head: str, now: datetime) -> None:
         if self.settled.get(campaign) == head:
