@@ -203,6 +203,18 @@ def players_absence_budget(players_file: Optional[Path]) -> dict[str, int] | Non
     return absence_budget_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
 
 
+def players_bounce_grace(players_file: Optional[Path]) -> float | None:
+    """The campaign's own ``bounce_grace_hours`` from the players file's top-level key
+    (None: the default, :mod:`adjudicator.campaign.delivery`)."""
+    import tomllib
+
+    from adjudicator.campaign.delivery import grace_of
+
+    if players_file is None:
+        return None
+    return grace_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
+
+
 def read_players(players_file: Optional[Path], player: list[str]):
     """Players from a TOML file ([[player]] side, address, password or public_key, and
     optionally reports = "turn" for one report per turn) and from --player
@@ -260,6 +272,7 @@ def new(
     dice seeds. An opening mail to every player is queued (the situation, the first
     question, how to reply): 'send' it."""
     from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.delivery import with_grace
     from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
@@ -272,6 +285,7 @@ def new(
     players = read_players(players_file, player) if roster is None else []
     with user_errors():
         absence_budget = players_absence_budget(players_file)
+        grace = players_bounce_grace(players_file)
         try:
             options = parse_options(option)
         except ValueError as err:
@@ -291,7 +305,7 @@ def new(
                                    deadline_hours=deadline_hours, referee_address=referee_address,
                                    player_chains=chains or None, now=parse_now(now),
                                    absence_budget=absence_budget,
-                                   after=Mailroom(campaigns, Path("outbox")).queue_opening)
+                                   after=with_grace(grace, Mailroom(campaigns, Path("outbox")).queue_opening))
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
     typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")
     typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")
