@@ -23,10 +23,12 @@ a line in ``status``), and the step's deadline waits, at most the campaign's
 roster's ``[[campaign]]``; :data:`DEFAULT_GRACE_HOURS` by default). When the grace
 runs out, the defaults apply and the report says that the reminder did not arrive.
 
-The hold ends when the side's orders for the step arrive (the deadline is back where
-it was), or when a reminder sent again (``adjudicator remind CAMPAIGN --again``, or by
-itself once the side's address has changed) is taken by the server: the deadline is
-then the one that reminder announced (at most the grace past the deadline).
+A reminder refused for good is not tried again as it is: it announced a deadline that
+no longer holds. The hold ends when the side's orders for the step arrive (the
+deadline is back where it was), or when a reminder sent again (``adjudicator remind
+CAMPAIGN --again``, or by itself once the side's address has changed) is taken by the
+server: a reminder that was taken keeps the deadline it announced (at most the grace
+past the deadline), which for one sent again is the deadline as it waits.
 
 A delivery report is never taken as orders and never answered: the intake reads it
 here, notes it in the mail log, and goes no further.
@@ -132,14 +134,15 @@ def resend_due(meta: Mapping[str, Any], opened: str, again: bool) -> set[str]:
             if again or players.get(side, {}).get("address", "").lower() != record.get("address", "").lower()}
 
 
-def note_send_outcomes(tx: Any, outcomes: Iterable[tuple[str, str | None]], now: datetime | None = None) -> None:
+def note_send_outcomes(tx: Any, outcomes: Iterable[tuple[str, str | None]], now: datetime | None = None) -> set[str]:
     """Record what the SMTP server (or the referee, marking mail sent) did with the
     reminders among ``outcomes`` (Message-ID, the failure or None); the referee is told
-    of a reminder refused for good."""
+    of a reminder refused for good. Returns the Message-IDs of those refused for good
+    (not to be tried again: ``remind --again`` sends a new one)."""
     meta = tx.campaign().meta
     followed = meta.get(DELIVERY, {})
     if not followed:
-        return
+        return set()
     by_id = {record["message_id"]: side for side, record in followed.items()}
     changed, told = dict(followed), []
     when = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
@@ -148,9 +151,9 @@ def note_send_outcomes(tx: Any, outcomes: Iterable[tuple[str, str | None]], now:
         if side is None:
             continue
         record = changed[side]
-        if failure is None and record["status"] in (QUEUED, "refused"):
-            changed[side] = {**record, "status": ACCEPTED, "at": when, "detail": "taken by the mail server"}
-        elif failure is not None and getattr(failure, "permanent", False) and record["status"] != "refused":
+        if failure is None and record["status"] == QUEUED:
+            changed[side] = {**record, "status": ACCEPTED, "at": when, "detail": "sent"}
+        elif failure is not None and getattr(failure, "permanent", False) and record["status"] == QUEUED:
             changed[side] = {**record, "status": "refused", "at": when, "detail": str(failure)}
             told.append(side)
     if changed != followed:
@@ -158,6 +161,7 @@ def note_send_outcomes(tx: Any, outcomes: Iterable[tuple[str, str | None]], now:
         tx.set_meta(meta)
     for side in told:
         tell_referee(tx, meta, side)
+    return {changed[side]["message_id"] for side in told}
 
 
 def orders_arrived(entries: Sequence[Any], side: str, step: int) -> bool:
@@ -309,7 +313,6 @@ def read_delivery_report(raw: bytes) -> DeliveryReport | None:
                 fields = _status_blocks(part)
                 if fields:
                     about += [i for i in [message_id(fields[0].get("Original-Envelope-Id"))] if i]
-                    about += [i for i in [_envelope_id(fields[0].get("Original-Envelope-Id"))] if i]
                 for block in fields[1:]:
                     action = str(block.get("Action", "")).strip().lower()
                     recipient = _address(block.get("Final-Recipient") or block.get("Original-Recipient"))
@@ -351,14 +354,6 @@ def _returned_headers(part: Message) -> Message | None:
         data = part.get_payload(decode=True) or payload.encode("utf-8", "replace")
         return HeaderParser().parsestr(data.decode("utf-8", "replace"))
     return None
-
-
-def _envelope_id(value: str | None) -> str | None:
-    """An ``Original-Envelope-Id`` given without angle brackets, as the ENVID we never
-    set but a relay may copy the Message-ID into."""
-    if not value or "@" not in value:
-        return None
-    return "<" + value.strip().strip("<>") + ">"
 
 
 def _address(value: str | None) -> str:

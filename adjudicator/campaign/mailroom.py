@@ -457,9 +457,10 @@ class _Outcomes:
         self.files += self._mailroom._write_all([self._claimed[outbox_id] for outbox_id, _ in self._pending],
                                                 self.headers)
         with self._mailroom.store.transaction(self.campaign) as tx:
-            _record_outcomes(tx, self._pending)
-            note_send_outcomes(tx, [(self._claimed[outbox_id].message_id, failure)
-                                    for outbox_id, failure in self._pending])
+            refused = note_send_outcomes(tx, [(self._claimed[outbox_id].message_id, failure)
+                                              for outbox_id, failure in self._pending])
+            _record_outcomes(tx, self._pending, {outbox_id for outbox_id, _ in self._pending
+                                                 if self._claimed[outbox_id].message_id in refused})
             if lease is not None:
                 self._mailroom._beat(tx, lease)
             if drop is not None:
@@ -468,14 +469,15 @@ class _Outcomes:
         return True
 
 
-def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:
-    """Record each claimed message as sent (no failure) or failed (queued again), and
-    forget the notes that the server took those sent."""
+def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]], for_good: Collection[int] = ()) -> None:
+    """Record each claimed message as sent (no failure) or failed (queued again, but
+    those ``for_good``: a reminder refused for good is sent again only as a new one,
+    with the deadline as it waits), and forget the notes that the server took those sent."""
     for outbox_id, failure in outcomes:
         if failure is None:
             tx.mark_sent(outbox_id)
         else:
-            tx.mark_failed(outbox_id, failure)
+            tx.mark_failed(outbox_id, failure, permanent=outbox_id in for_good)
     meta = tx.campaign().meta
     if meta.get(ACCEPTED):
         done = {outbox_id for outbox_id, failure in outcomes if failure is None}

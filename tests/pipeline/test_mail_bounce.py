@@ -13,6 +13,7 @@ import json
 import pytest
 
 from adjudicator.campaign.delivery import DELIVERY, GRACE_KEY, read_delivery_report
+from adjudicator.campaign.roster import BadRoster, create_roster, read_roster
 from adjudicator.fairdice.keys import save_private_key
 from adjudicator.mail import SmtpSettings, parse_message
 from tests.pipeline.pipeline_helpers import (
@@ -152,6 +153,7 @@ def test_a_reminder_refused_by_the_server_holds_the_default_back_until_the_grace
 
     record = delivery(store)
     assert record["status"] == "refused" and "550 5.1.1" in record["detail"] and record["step"] == 1
+    assert [m.status for m in reminders(store)] == ["failed"]  # not tried again with a deadline gone by
     assert campaigns.deadline(CAMPAIGN) == DEADLINE + GRACE
     (told,) = to_referee(store)
     assert "did not arrive" in told.subject and "japan" in told.subject
@@ -242,7 +244,8 @@ def test_the_reminder_sent_again_and_taken_ends_the_hold_at_the_deadline_it_anno
     working = RecordingHandler()
     send(mailroom, working)
 
-    assert ADDRESSES["japan"] in [r for a in working.received for r in a.rcpt_tos]
+    assert [a.rcpt_tos for a in working.received if "Reminder" in str(a.message["Subject"])] == [
+        [ADDRESSES["japan"]]]  # the new reminder alone: the refused one is not tried again
     assert delivery(store)["status"] == "accepted"
     assert campaigns.deadline(CAMPAIGN) == DEADLINE + GRACE  # as the reminder that arrived said
     assert campaigns.adjudicate(CAMPAIGN, referee_key, now=DEADLINE + GRACE - HOUR).batch is None
@@ -294,3 +297,20 @@ def test_a_delivery_report_names_the_reminder_it_is_about(campaign, store, mailr
     assert report.about[0] == reminder.message_id
     assert report.actions[0][:2] == ("togo@japan.test", "failed")
     assert read_delivery_report(email(orders_text())) is None
+
+
+def test_a_roster_sets_each_campaigns_grace_and_refuses_one_that_is_no_number(campaigns, mailroom, referee_key):
+    players = "".join(f'[[player]]\nname = "{p.side}"\naddress = "{p.address}"\npassword = "{p.password}"\n'
+                      for p in PLAYERS)
+    text = players + ('[[campaign]]\nid = "r1"\nplayers = { japan = "japan", russia = "russia" }\n'
+                      'bounce_grace_hours = 6\n')
+    create_roster(campaigns, read_roster(text, "league.toml", ("japan", "russia")), "port-arthur", referee_key,
+                  referee_address=REFEREE, deadline_hours=DEADLINE_HOURS, now=T0)
+
+    assert campaigns.store.campaign("r1").meta[GRACE_KEY] == 6
+    assert mailroom.remind("r1", 12, now=DEADLINE - HOUR) == "japan"
+    with smtp_server(RecordingHandler(refuse_rcpt={ADDRESSES["japan"]: UNKNOWN_USER})) as port:
+        mailroom.send("r1", smtp(port))
+    assert campaigns.deadline("r1") == DEADLINE + 6 * HOUR  # the campaign's grace, not the default
+    with pytest.raises(BadRoster, match="bounce_grace_hours = -1"):
+        read_roster(text.replace("= 6", "= -1"), "league.toml", ("japan", "russia"))
