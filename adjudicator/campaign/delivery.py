@@ -216,7 +216,7 @@ def tell_referee(tx: Any, meta: Mapping[str, Any], side: str) -> None:
         f"The reminder of step {record['step']} of campaign {tx.campaign_id} to the {side} player "
         f"({record['address']}) {what}:", "",
         textwrap.fill(record["detail"], width=76, initial_indent="  ", subsequent_indent="  "), "",
-        f"So {side} is not defaulted at the deadline: the deadline waits, at most "
+        f"So {side.capitalize()} is not defaulted at the deadline: the deadline waits, at most "
         f"{grace_hours(meta):g} hours, until {held}. Then the defaults apply, and the report says "
         "that the reminder did not arrive.",
         "The hold ends when the side's orders arrive, or when the reminder, sent again, is taken by the "
@@ -368,7 +368,7 @@ def take_delivery_report(store: Any, mail: Any) -> Any | None:
     report (the intake takes it as usual)."""
     from adjudicator.campaign.mail_intake import Taken, mail_identity, note_mail
 
-    if mail.is_own:
+    if mail.is_own or not mail.is_auto_reply:  # (every delivery report is an automatic one)
         return None
     report = read_delivery_report(mail.raw)
     if report is None:

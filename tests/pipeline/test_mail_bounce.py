@@ -9,11 +9,15 @@ end the hold. A delivery report is never answered."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.campaign.delivery import DELIVERY, GRACE_KEY, read_delivery_report
 from adjudicator.campaign.roster import BadRoster, create_roster, read_roster
+from adjudicator.campaign.summary import step_deadline
 from adjudicator.fairdice.keys import save_private_key
 from adjudicator.mail import SmtpSettings, parse_message
 from tests.pipeline.pipeline_helpers import (
@@ -314,3 +318,32 @@ def test_a_roster_sets_each_campaigns_grace_and_refuses_one_that_is_no_number(ca
     assert campaigns.deadline("r1") == DEADLINE + 6 * HOUR  # the campaign's grace, not the default
     with pytest.raises(BadRoster, match="bounce_grace_hours = -1"):
         read_roster(text.replace("= 6", "= -1"), "league.toml", ("japan", "russia"))
+
+
+STATES = ("queued", "accepted", "delivered", "refused", "bounced")
+
+
+@settings(max_examples=200, deadline=None)
+@given(records=st.dictionaries(st.sampled_from(["japan", "russia"]), st.tuples(
+           st.sampled_from(STATES), st.integers(-200, 200), st.booleans()), max_size=2),
+       grace=st.integers(0, 100), orders_in=st.booleans())
+def test_the_deadline_waits_no_less_than_it_was_and_no_more_than_the_grace(records, grace, orders_in):
+    """Whatever became of the reminders, the deadline never comes sooner than without
+    them nor later than the grace; a reminder of this step that did not arrive, to a
+    side whose orders are not in, holds it the whole grace."""
+    opened = T0.isoformat()
+    entries = [SimpleNamespace(kind="charter", body_json=json.dumps({"private": {"opened": opened}}))]
+    if orders_in:
+        entries.append(SimpleNamespace(kind="orders", body_json=json.dumps(
+            {"record": {"body": {"side": "japan", "step": 1}}})))
+    meta = {"deadline_hours": DEADLINE_HOURS, GRACE_KEY: grace, DELIVERY: {
+        side: {"step": 1, "opened": opened if this_step else "1904-01-01T00:00:00+00:00", "status": status,
+               "announced": (DEADLINE + shift * HOUR).isoformat(), "message_id": f"<{side}@x>", "address": "a@b"}
+        for side, (status, shift, this_step) in records.items()}}
+
+    held = step_deadline(entries, meta)
+
+    assert DEADLINE <= held <= DEADLINE + grace * HOUR
+    failed = [side for side, (status, _, this_step) in records.items()
+              if this_step and status in ("refused", "bounced") and not (orders_in and side == "japan")]
+    assert (held == DEADLINE + grace * HOUR) or not failed
