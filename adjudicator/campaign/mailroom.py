@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.campaign import Campaigns, StepResult, replay_game, step_deadline, utc
-from adjudicator.campaign.delivery import grace_ran_out_notes, note_reminder, note_send_outcomes, resend_due, step_opened
+from adjudicator.campaign.delivery import (
+    grace_ran_out_notes,
+    note_reminder,
+    note_send_outcomes,
+    resend_due,
+    step_opened,
+)
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
