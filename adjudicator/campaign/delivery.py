@@ -210,6 +210,8 @@ def tell_referee(tx: Any, meta: Mapping[str, Any], side: str) -> None:
 
     record = meta[DELIVERY][side]
     entries = tx.entries(verify=False)
+    if record.get("opened") != step_opened(entries):
+        return  # a reminder of a step already adjudicated: it holds nothing ('history' lists the report)
     held = step_deadline(entries, meta).strftime("%Y-%m-%d %H:%M UTC")
     what = "was refused by the mail server" if record["status"] == "refused" else "bounced"
     text = "\n".join([

@@ -347,3 +347,17 @@ def test_the_deadline_waits_no_less_than_it_was_and_no_more_than_the_grace(recor
     failed = [side for side, (status, _, this_step) in records.items()
               if this_step and status in ("refused", "bounced") and not (orders_in and side == "japan")]
     assert (held == DEADLINE + grace * HOUR) or not failed
+
+
+def test_a_bounce_of_a_step_already_adjudicated_holds_nothing_and_tells_nobody(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    remind_and_send(mailroom, RecordingHandler())
+    (reminder,) = store.outbox(CAMPAIGN, "sent")[-1:]
+    assert campaigns.adjudicate(CAMPAIGN, referee_key, now=DEADLINE + HOUR).defaults == ("japan",)
+    deliver(inbox, dsn(reminder.eml), 1)
+
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+
+    assert taken.outcome == "ignored" and "bounced" in taken.detail
+    assert to_referee(store) == [] and outgoing(store, status="queued") == []
+    assert campaigns.deadline(CAMPAIGN) == DEADLINE + HOUR + DEADLINE_HOURS * HOUR
