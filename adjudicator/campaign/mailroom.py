@@ -27,6 +27,13 @@ from typing import TYPE_CHECKING, Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from adjudicator.campaign.campaign import Campaigns, StepResult, replay_game, step_deadline, utc
+from adjudicator.campaign.delivery import (
+    grace_ran_out_notes,
+    note_reminder,
+    note_send_outcomes,
+    resend_due,
+    step_opened,
+)
 from adjudicator.campaign.games import support
 from adjudicator.campaign.intake_marker import marker_alive, process_marker
 from adjudicator.campaign.log import CampaignLog, read_log
@@ -106,12 +113,23 @@ class Mailroom:
                 own_address: str | None = None) -> list[Taken]:
         """Take in every message of ``source``; answer each with a receipt or the errors
         (see :mod:`adjudicator.campaign.mail_intake`)."""
-        mails = read_messages(source, own_address=own_address)
-        return Intake(self.campaigns, key).take_all(mails, default_campaign)
+        from adjudicator.campaign.delivery import take_delivery_report
+
+        mails = list(read_messages(source, own_address=own_address))
+        reports = {number: taken for number, mail in enumerate(mails)
+                   if (taken := take_delivery_report(self.store, mail)) is not None}
+        others = iter(Intake(self.campaigns, key).take_all(
+            [mail for number, mail in enumerate(mails) if number not in reports], default_campaign))
+        return [reports[number] if number in reports else next(others) for number in range(len(mails))]
 
     def take(self, mail: IncomingMail, key: Ed25519PrivateKey, default_campaign: str | None) -> Taken:
-        """Take in one message (answered, or refused on its own; never raises for its content)."""
-        return Intake(self.campaigns, key).take(mail, default_campaign)
+        """Take in one message (answered, or refused on its own; never raises for its content).
+        A delivery report about a reminder is recorded, never answered
+        (:mod:`adjudicator.campaign.delivery`)."""
+        from adjudicator.campaign.delivery import take_delivery_report
+
+        report = take_delivery_report(self.store, mail)
+        return report if report is not None else Intake(self.campaigns, key).take(mail, default_campaign)
 
     # -- out: the opening mail ------------------------------------------------------------
 
@@ -168,7 +186,7 @@ class Mailroom:
             context = report_context(
                 log=log, match=match, events=events, side=side, player=player["address"],
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
-                default_notes=step.default_notes,
+                default_notes=step.default_notes + grace_ran_out_notes(meta, step.batch, step.defaults),
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
                 not_carried_out=step.not_carried_out.get(side, ()),
             )
@@ -224,7 +242,8 @@ class Mailroom:
         Of the mail a killed 'send' left half-sent, what the server had taken is
         recorded as sent, and the rest is sent again first (same Message-ID: at least
         once). ``hold`` keeps those outbox ids queued. Returns (the .eml files
-        newly written, how many were sent or marked sent, the failures).
+        newly written, how many were sent or marked sent, the failures). What became
+        of each reminder is followed (:mod:`adjudicator.campaign.delivery`).
 
         With SMTP the mail goes first and the referee's .eml copies are written after,
         so that players are not kept waiting by the files; each outcome is recorded
@@ -290,7 +309,7 @@ class Mailroom:
                 recorded = time.monotonic()
 
         send_all(smtp, ((mail.id, WireMessage(outcomes.headers[mail.id], mail.eml)) for mail in claimed),
-                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, str(reason)),
+                 lambda outbox_id: note(outbox_id, None), lambda outbox_id, reason: note(outbox_id, reason),
                  session)
 
     # A 'send' holds a lease in the campaign's metadata while it runs. A 'send' that
@@ -374,12 +393,16 @@ class Mailroom:
         with self.store.transaction(campaign) as tx:
             return tell_pause_over(tx, now)
 
-    def remind(self, campaign: str, hours_before: float, now: datetime | None = None) -> str | None:
+    def remind(self, campaign: str, hours_before: float, now: datetime | None = None,
+               again: bool = False) -> str | None:
         """Queue a reminder for each side the game waits for (several, where a stop
         asks several sides), if its orders for the current step are not in and the
         deadline is within ``hours_before`` hours. One reminder per step, and none while
         the campaign is paused (a pause just over is told to every player first).
-        Returns the sides reminded ("japan, russia"), if any."""
+        A side whose reminder was refused or bounced is reminded again, before the
+        deadline, once its address has changed, or at once with ``again``
+        (:mod:`adjudicator.campaign.delivery`). Returns the sides reminded
+        ("japan, russia"), if any."""
         from adjudicator.campaign.pause import in_force, pause_records, tell_pause_over
 
         now = utc(now)
@@ -393,7 +416,11 @@ class Mailroom:
             step = log.next_batch
             deadline = step_deadline(tx.entries(), meta)
             due = [d for d in match.decisions if d.side not in log.orders_for(step)]
-            if not due or meta.get("reminded") == step or not now <= deadline <= now + timedelta(hours=hours_before):
+            opened = step_opened(tx.entries())
+            if meta.get("reminded") == step or not now <= deadline <= now + timedelta(hours=hours_before):
+                resend = resend_due(meta, opened, again)  # a reminder that did not arrive, sent again
+                due = [d for d in due if d.side in resend and now <= deadline]
+            if not due:
                 return None
             for decision in due:
                 address = meta["players"][decision.side]["address"]
@@ -404,7 +431,8 @@ class Mailroom:
                 message = outgoing_mail(sender=meta["referee_address"], to=address,
                                         subject=f"[{campaign}] Reminder: orders due", text=fit_text(text))
                 tx.queue_mail(message.message_id, address, message.data)
-            tx.set_meta({**meta, "reminded": step})
+                note_reminder(tx, decision.side, step, opened, message.message_id, address, deadline)
+            tx.set_meta({**tx.campaign().meta, "reminded": step})
             return ", ".join(decision.side for decision in due)
 
 
@@ -435,7 +463,10 @@ class _Outcomes:
         self.files += self._mailroom._write_all([self._claimed[outbox_id] for outbox_id, _ in self._pending],
                                                 self.headers)
         with self._mailroom.store.transaction(self.campaign) as tx:
-            _record_outcomes(tx, self._pending)
+            refused = note_send_outcomes(tx, [(self._claimed[outbox_id].message_id, failure)
+                                              for outbox_id, failure in self._pending])
+            _record_outcomes(tx, self._pending, {outbox_id for outbox_id, _ in self._pending
+                                                 if self._claimed[outbox_id].message_id in refused})
             if lease is not None:
                 self._mailroom._beat(tx, lease)
             if drop is not None:
@@ -444,14 +475,15 @@ class _Outcomes:
         return True
 
 
-def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]]) -> None:
-    """Record each claimed message as sent (no failure) or failed (queued again), and
-    forget the notes that the server took those sent."""
+def _record_outcomes(tx: Any, outcomes: list[tuple[int, str | None]], for_good: Collection[int] = ()) -> None:
+    """Record each claimed message as sent (no failure) or failed (queued again, but
+    those ``for_good``: a reminder refused for good is sent again only as a new one,
+    with the deadline as it waits), and forget the notes that the server took those sent."""
     for outbox_id, failure in outcomes:
         if failure is None:
             tx.mark_sent(outbox_id)
         else:
-            tx.mark_failed(outbox_id, failure)
+            tx.mark_failed(outbox_id, failure, permanent=outbox_id in for_good)
     meta = tx.campaign().meta
     if meta.get(ACCEPTED):
         done = {outbox_id for outbox_id, failure in outcomes if failure is None}

@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.campaign.auth import check_addresses, check_players
 from adjudicator.campaign.campaign import Campaigns, Player
+from adjudicator.campaign.delivery import with_grace
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.store import CampaignNotFound
 from adjudicator.store.validate import campaign_id as valid_campaign_id
@@ -44,6 +45,7 @@ class RosterCampaign:
     sides: Mapping[str, str]
     absence_budget: Mapping[str, int] | None = None  # the campaign's own, else the defaults
     press: Mapping[str, Any] | None = None  # press between players and its courier delay (None: off)
+    bounce_grace_hours: float | None = None  # how long a deadline waits for an undelivered reminder
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,8 @@ def _campaigns(entries: Any, where: str, players: Mapping[str, Player],
             raise BadRoster(f"{where}: campaign {ident!r} has one player on two sides")
         found[ident] = RosterCampaign(ident, {side: chosen[side] for side in sides},
                                       absence_budget_of(entry, f"{where}: campaign {ident!r}"),
-                                      press_of(entry, f"{where}: campaign {ident!r}"))
+                                      press_of(entry, f"{where}: campaign {ident!r}"),
+                                      bounce_grace_of(entry, f"{where}: campaign {ident!r}"))
     if not found:
         raise BadRoster(f"{where}: no [[campaign]] to create")
     return tuple(found.values())
@@ -163,7 +166,8 @@ def create_roster(campaigns: Campaigns, roster: Roster, game: str, key: Any, *,
             missing.append(campaign)
     hashed = roster.hashed()
     for campaign in missing:
-        campaigns.create(campaign.id, game, hashed.players_of(campaign), key, after=after,
+        campaigns.create(campaign.id, game, hashed.players_of(campaign), key,
+                         after=with_grace(campaign.bounce_grace_hours, after),
                          absence_budget=campaign.absence_budget, press=campaign.press, **settings)
         if progress is not None:
             progress(campaign.id)
@@ -200,6 +204,17 @@ def press_of(entry: Mapping[str, Any], where: str) -> dict[str, Any] | None:
     try:
         return settings_of(entry, where)
     except PressRefused as err:
+        raise BadRoster(str(err)) from None
+
+
+def bounce_grace_of(entry: Mapping[str, Any], where: str) -> float | None:
+    """A campaign's own ``bounce_grace_hours`` (:mod:`adjudicator.campaign.delivery`), when
+    its table sets one; BadRoster, quoting the value, when it is not a number of hours."""
+    from adjudicator.campaign.delivery import BadGrace, grace_of
+
+    try:
+        return grace_of(entry, where)
+    except BadGrace as err:
         raise BadRoster(str(err)) from None
 
 

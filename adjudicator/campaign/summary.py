@@ -34,9 +34,14 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     batch, or an undo that sends a voided step round again) plus the campaign's
     deadline hours of time outside every pause
     (:func:`adjudicator.campaign.pause.clock_deadline`), moved past any absence of a
-    player it falls in (:func:`adjudicator.campaign.absence.moved_deadline`)."""
+    player it falls in (:func:`adjudicator.campaign.absence.moved_deadline`); it waits
+    while a side's reminder did not arrive (:mod:`adjudicator.campaign.delivery`)."""
     from adjudicator.campaign.absence import ABSENCES, moved_deadline
+    from adjudicator.campaign.delivery import DELIVERY, held_deadline
     from adjudicator.campaign.pause import clock_deadline, pause_records, spans
+
+    if meta.get(DELIVERY):  # a reminder that did not reach its player holds the deadline back
+        return held_deadline(entries, meta, step_deadline)
 
     opened = datetime.fromisoformat(max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
                                         and (when := _opened(entry.body_json)) is not None))

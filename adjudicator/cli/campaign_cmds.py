@@ -215,6 +215,18 @@ def players_press(players_file: Optional[Path]) -> dict | None:
     return press_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
 
 
+def players_bounce_grace(players_file: Optional[Path]) -> float | None:
+    """The campaign's own ``bounce_grace_hours`` from the players file's top-level key
+    (None: the default, :mod:`adjudicator.campaign.delivery`)."""
+    import tomllib
+
+    from adjudicator.campaign.delivery import grace_of
+
+    if players_file is None:
+        return None
+    return grace_of(tomllib.loads(players_file.read_text(encoding="utf-8")), str(players_file))
+
+
 def read_players(players_file: Optional[Path], player: list[str]):
     """Players from a TOML file ([[player]] side, address, password or public_key, and
     optionally reports = "turn" for one report per turn) and from --player
@@ -272,6 +284,7 @@ def new(
     dice seeds. An opening mail to every player is queued (the situation, the first
     question, how to reply): 'send' it."""
     from adjudicator.campaign import Campaigns
+    from adjudicator.campaign.delivery import with_grace
     from adjudicator.campaign.mailroom import Mailroom
     from adjudicator.cli.games_cmds import parse_options
     from adjudicator.fairdice import fingerprint
@@ -285,6 +298,7 @@ def new(
     with user_errors():
         absence_budget = players_absence_budget(players_file)
         press = players_press(players_file)
+        grace = players_bounce_grace(players_file)
         try:
             options = parse_options(option)
         except ValueError as err:
@@ -304,7 +318,7 @@ def new(
                                    deadline_hours=deadline_hours, referee_address=referee_address,
                                    player_chains=chains or None, now=parse_now(now),
                                    absence_budget=absence_budget, press=press,
-                                   after=Mailroom(campaigns, Path("outbox")).queue_opening)
+                                   after=with_grace(grace, Mailroom(campaigns, Path("outbox")).queue_opening))
     typer.echo(f"campaign {campaign} created ({game}); charter hash {log.records[0].hash}")
     typer.echo(f"an opening mail to each of the {len(players)} players is queued: 'send' it")
     typer.echo(f"referee key fingerprint: {fingerprint(private.public_key())}")

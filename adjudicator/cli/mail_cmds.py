@@ -91,6 +91,8 @@ def remind(
     hours: float = typer.Option(12.0, help="Remind when the deadline is at most this many hours away."),
     store: Path = STORE_OPTION,
     now: Optional[str] = NOW_OPTION,
+    again: bool = typer.Option(False, "--again", help="Send again, at once, each reminder of this step that was "
+                               "refused or bounced (once the player's address is right)."),
 ) -> None:
     """For cron: queue a reminder to the side the game waits for, once per step."""
     from adjudicator.campaign import Campaigns
@@ -98,7 +100,7 @@ def remind(
 
     with user_errors():
         with open_store(store) as opened:
-            side = Mailroom(Campaigns(opened), Path("outbox")).remind(campaign, hours, parse_now(now))
+            side = Mailroom(Campaigns(opened), Path("outbox")).remind(campaign, hours, parse_now(now), again=again)
     typer.echo(f"reminder queued for {side}" if side else "no reminder due")
 
 

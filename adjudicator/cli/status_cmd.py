@@ -53,6 +53,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         from adjudicator.campaign.press import press_status, press_status_lines
 
         press = press_status(opened, campaign)
+        holds = _holds(opened, campaign)
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
             "phase_title": position.get("phase_title") or str(position["phase"]).replace("-", " "),
@@ -63,7 +64,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
                        for side, o in on_file.items()},
-            "away": away, "pause": paused, "press": press}
+            "away": away, "pause": paused, "press": press, "reminders_not_delivered": holds}
     if format == "json":
         return [json.dumps(info, indent=2)]
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase_title']}"
@@ -86,7 +87,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         lines.append(f"paused until {held['until']} 00:00 UTC (by the {held['by']}, from {held['from']}): "
                      f"{held['reason']}")
     lines += [f"pause asked by {side} until {day}: waits for every side" for side, day in paused["requests"].items()]
-    return lines + press_status_lines(press)
+    return lines + press_status_lines(press) + _hold_lines(holds)
 
 
 def _pause(store: Any, campaign: str) -> dict[str, Any]:
@@ -97,6 +98,20 @@ def _pause(store: Any, campaign: str) -> dict[str, Any]:
 
     return pause_status(store.entries(campaign, verify=False), store.campaign(campaign).meta,
                         datetime.now(timezone.utc))  # the entries were checked by _where_it_stands
+
+
+def _hold_lines(holds: list[dict[str, Any]]) -> list[str]:
+    """The same, in words."""
+    from adjudicator.campaign.delivery import hold_status_lines
+
+    return hold_status_lines(holds)
+
+
+def _holds(store: Any, campaign: str) -> list[dict[str, Any]]:
+    """The sides whose reminder for the open step did not arrive (:mod:`adjudicator.campaign.delivery`)."""
+    from adjudicator.campaign.delivery import hold_status
+
+    return hold_status(store.entries(campaign, verify=False), store.campaign(campaign).meta)
 
 
 def _absences(meta: Any) -> list[dict[str, str]]:

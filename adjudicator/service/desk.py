@@ -97,6 +97,10 @@ class Desk:
 
     def after_taking(self, taken: Taken) -> None:
         """Answer at once: adjudicate what new orders allow, and send the mail."""
+        if taken.outcome == "ignored" and taken.campaign is not None and self.retry_due(taken.campaign) \
+                and self.store.outbox(taken.campaign, "queued"):
+            self.send(taken.campaign)  # a delivery report's notice to the referee goes at once
+            return
         if taken.outcome in ("duplicate", "ignored"):
             return
         if taken.campaign is None:  # answered from the campaign the sender plays in: send what waits
