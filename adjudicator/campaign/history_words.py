@@ -51,6 +51,8 @@ def record_detail(kind: str, body: Mapping[str, Any]) -> str:
         return f"back to batch {body['back_to']}: {body['reason']}"
     if kind == "pause":
         return f"paused by the {body['by']} until {body['until']}: {body['reason']}"
+    if kind == "replace":
+        return f"{body['side']} played by {body['player']} from step {body['step']}"
     if kind == "chain":
         return f"new seed chain from batch {body['first_batch']}"
     return ""

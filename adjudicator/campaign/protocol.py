@@ -20,6 +20,8 @@ Public record kinds (each a signed, hash-linked record; see docs/dice.md):
 - ``pause``: the campaign's clock stops from ``from`` until 00:00 UTC of ``until``,
   because every side asked (``by`` "sides") or the referee ruled it (``by``
   "referee"), for the ``reason`` given; a later pause replaces it from its ``from``.
+- ``replace``: the referee gives ``side`` a new player from ``step`` (the open one)
+  on, named by ``player``, a display name only (never an address or a password).
 - ``forfeit``: in sealed mode, a side that has not revealed its chain value by the
   step's deadline loses the campaign.
 - ``opening``: in a campaign with hidden information, once the game has ended: the
@@ -49,7 +51,7 @@ from typing import Any, Mapping, Sequence
 
 from adjudicator.canonical import canonical_text
 from adjudicator.campaign.record_kinds import (  # noqa: F401
-    BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, REVEAL, UNDO,
+    BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, REPLACE, REVEAL, UNDO,
 )
 from adjudicator.engine import Draw, Roll, Shuffle
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count

@@ -5,3 +5,4 @@ CHARTER, ORDERS, BATCH, CHAIN, UNDO, FORFEIT = "charter", "orders", "batch", "ch
 OPENING = "opening"
 REVEAL = "reveal"  # a seed reveal in a log with no game (docs/dice.md §10.5)
 PAUSE = "pause"  # the campaign's clock stops, by consent of every side or the referee's ruling
+REPLACE = "replace"  # a side's player replaced by the referee: the side, the step it takes effect, the name

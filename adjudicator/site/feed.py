@@ -61,6 +61,8 @@ def _event(record: Record, step: Any) -> dict[str, Any]:
     elif record.kind == PAUSE:
         event.update(paused_from=body.get("from"), until=body.get("until"), by=body.get("by"),
                      reason=body.get("reason"))
+    elif record.kind == "replace":
+        event.update(side=body.get("side"), step=body.get("step"), player=body.get("player"))
     elif record.kind == FORFEIT:
         event.update(forfeited=body.get("forfeited"), result=body.get("result"))
     elif record.kind == OPENING:
