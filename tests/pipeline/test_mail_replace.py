@@ -26,6 +26,7 @@ from tests.pipeline.pipeline_helpers import (
     cli,
     command_env,
     orders_text,
+    outgoing,
 )
 from tests.pipeline.test_mail_desk import answers, ask, command
 
@@ -106,7 +107,7 @@ def test_a_replacements_briefing_is_its_sides_own_view_and_holds_nothing_of_the_
 
 
 def test_the_old_password_is_refused_the_new_one_answered_and_the_other_side_told_the_name_only(
-        fog, store, mailroom, referee_key, inbox):
+        fog, campaigns, store, mailroom, referee_key, inbox):
     replaced = replace_player(store, CAMPAIGN, "russia", IVAN, NEW_PASSWORD, referee_key)
     assert (replaced.side, replaced.player, replaced.step) == ("russia", NEWCOMER, 2)
 
@@ -130,6 +131,12 @@ def test_the_old_password_is_refused_the_new_one_answered_and_the_other_side_tol
     new_orders = orders_text("russia", step=2, campaign=CAMPAIGN, body="sortie: none\n", password=NEW_PASSWORD)
     taken = ask(mailroom, referee_key, inbox, new_orders, 4, sender=IVAN)
     assert taken.outcome == "accepted", taken.detail
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, after=mailroom.queue_reports)
+    assert step.batch == 2 and step.defaults == ()  # the newcomer's orders played the step
+    assert "report for Russia" in [m for m in outgoing(store, CAMPAIGN) if m.recipient == NEW_ADDRESS][-1].words
+    assert not [m for m in outgoing(store, CAMPAIGN) if m.recipient == ADDRESSES["russia"]
+                and "step 3" in m.subject]  # no report to the old address any more
+    assert verify_text(campaigns.export_public(CAMPAIGN)).verified
     taken = ask(mailroom, referee_key, inbox, command("status", "russia", password=NEW_PASSWORD,
                                                       campaign=CAMPAIGN), 5, sender=IVAN)
     assert taken.outcome == "answered", taken.detail
@@ -230,3 +237,37 @@ def test_an_ended_campaign_gets_no_new_player(demo_run, tmp_path):
     with Store.open(location) as store, pytest.raises(ReplaceRefused, match="has ended"):
         replace_player(store, "demo", "russia", IVAN, NEW_PASSWORD,
                        load_private_key(demo_run.folder / "referee.key", None))
+
+
+def test_reliability_counts_per_tenure_each_step_to_the_player_who_held_the_side(
+        fog, campaigns, store, mailroom, referee_key):
+    from adjudicator.tournament.ratings import survey
+
+    late = datetime.now(timezone.utc) + timedelta(hours=DEADLINE_HOURS + 1)
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=late, after=mailroom.queue_reports)
+    assert step.batch == 2 and "russia" in step.defaults  # the first player missed step 2
+    replaced = replace_player(store, CAMPAIGN, "russia", IVAN, NEW_PASSWORD, referee_key, now=late)
+    assert replaced.step == 3
+    found = survey(store).reliability
+    assert found[ADDRESSES["russia"]].defaults == 1  # the step the first player held
+    assert found[NEW_ADDRESS].defaults == 0
+    assert found[NEW_ADDRESS].answered == 0
+    assert found[ADDRESSES["japan"]].answered == 1
+
+
+def test_a_finished_campaign_whose_side_had_a_new_player_is_not_rated(demo_run, tmp_path):
+    import shutil
+
+    from adjudicator.store import Store
+    from adjudicator.tournament.ratings import survey
+
+    location = tmp_path / "campaigns.sqlite3"
+    shutil.copy(demo_run.folder / "campaigns.sqlite3", location)  # the demo's, played to its end
+    with Store.open(location) as store:
+        rated = survey(store).games
+        assert rated >= 1
+        with store.transaction("demo") as tx:  # as 'replace' leaves it: the side's former address kept
+            meta = tx.campaign().meta
+            russia = {**meta["players"]["russia"], "former": ["vanished@russia.test"]}
+            tx.set_meta({**meta, "players": {**meta["players"], "russia": russia}})
+        assert survey(store).games == rated - 1
