@@ -55,7 +55,8 @@ def everything(mail) -> str:
 @pytest.fixture
 def fog(campaigns, mailroom, referee_key, inbox):
     """A fog-of-war campaign, opened an hour ago, where Japan's sortie is in: Russia is
-    asked at step 2, and each side's report of step 1 is queued."""
+    asked at step 2, and each side's report of step 1 is queued. Its value: the salts
+    that open Japan's sealed entries, a secret Russia's player must never get."""
     campaigns.create(CAMPAIGN, "port-arthur", PLAYERS, referee_key, referee_address=REFEREE,
                      deadline_hours=DEADLINE_HOURS, options={"fog_of_war": True},
                      now=datetime.now(timezone.utc) - timedelta(hours=1))
@@ -63,7 +64,7 @@ def fog(campaigns, mailroom, referee_key, inbox):
     assert taken.outcome == "accepted", taken.detail
     step = campaigns.adjudicate(CAMPAIGN, referee_key, after=mailroom.queue_reports)
     assert step.batch == 1 and step.waiting.side == "russia"
-    return CAMPAIGN
+    return [item["salt"] for item in step.openings["japan"]]  # what opens Japan's sealed entries
 
 
 @pytest.fixture
@@ -100,9 +101,39 @@ def test_a_replacements_briefing_is_its_sides_own_view_and_holds_nothing_of_the_
     assert "3 replace russia played by Ivan Petrov from step 2" in words  # the records, one line each
     assert "Port Arthur, step 2: turn 1, Sortie Phase of the Russian Fleet - report for Russia" in words
     for secret in ("Asahi", "report for Japan", "Asahi to Tsushima", PASSWORDS["japan"], PASSWORDS["russia"],
-                   ADDRESSES["japan"], NEW_PASSWORD):
+                   ADDRESSES["japan"], NEW_PASSWORD, *fog):
         assert secret not in sent, f"the briefing holds {secret!r}"
     assert "Asahi" not in campaigns.export_public(CAMPAIGN)  # still sealed in the public record
+    assert fitted(briefing)
+
+
+def test_under_hidden_hands_a_replacements_briefing_counts_the_opponents_cards_and_names_none(
+        campaigns, store, mailroom, referee_key, inbox):
+    import re
+
+    from tests.pipeline.pipeline_helpers import T0, HOUR, deliver, email
+
+    campaigns.create("rjw", "russo-japanese-war", PLAYERS, referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0, after=mailroom.queue_opening)
+    for number, side in enumerate(("japan", "russia")):  # each side confirms step 1: the set-up deals
+        confirmation = orders_text(side, step=1, body="", entropy=f"club-{side}", campaign="rjw")
+        deliver(inbox, email(confirmation, sender=ADDRESSES[side], message_id=f"<c-{side}@club.test>"), 100 + number)
+    assert [t.outcome for t in mailroom.receive(inbox.path, referee_key)] == ["accepted", "accepted"]
+    step = campaigns.adjudicate("rjw", referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    hand = campaigns.match("rjw")[1].state["cards"]["hands"]["japan"]
+    japans_report = [m for m in outgoing(store, "rjw") if m.recipient == ADDRESSES["japan"]
+                     and "report for Japan" in m.subject][-1]
+    named = [re.search(rf"{re.escape(card)} [^:]+", japans_report.text).group(0) for card in hand]
+    assert hand and len(named) == len(hand)  # Japan's report names its cards ('#11 Kuroki Tamemoto')
+    salts = [item["salt"] for side, items in step.openings.items() if side != "russia" for item in items]
+
+    replace_player(store, "rjw", "russia", IVAN, NEW_PASSWORD, referee_key)
+    (briefing,) = [m for m in outgoing(store, "rjw") if m.recipient == NEW_ADDRESS]
+    sent = everything(briefing)
+    assert f"Opponent's hand: {len(hand)} card(s)." in briefing.text and "report for Russia" in briefing.words
+    deck = campaigns.match("rjw")[1].state["cards"]["deck"]
+    for secret in (*named, *salts, ", ".join(deck), PASSWORDS["japan"], ADDRESSES["japan"]):
+        assert secret not in sent, f"the briefing holds {secret!r}"
     assert fitted(briefing)
 
 
