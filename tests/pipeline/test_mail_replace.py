@@ -302,3 +302,38 @@ def test_a_finished_campaign_whose_side_had_a_new_player_is_not_rated(demo_run, 
             russia = {**meta["players"]["russia"], "former": ["vanished@russia.test"]}
             tx.set_meta({**meta, "players": {**meta["players"], "russia": russia}})
         assert survey(store).games == rated - 1
+
+
+def test_the_password_left_out_is_asked_for_unseen_and_works(fog, store, store_location, key_file, tmp_path,
+                                                            mailroom, referee_key, inbox):
+    done = cli("replace", CAMPAIGN, "russia", "--player", IVAN, "--store", str(store_location), "--key", key_file,
+               cwd=tmp_path, env=command_env(), input=f"{NEW_PASSWORD}\n{NEW_PASSWORD}\n".encode())
+    assert_no_traceback(done)
+    assert done.returncode == 0, done.stderr
+    assert NEW_PASSWORD not in done.stdout + done.stderr  # typed, never echoed
+    taken = ask(mailroom, referee_key, inbox, command("status", "russia", password=NEW_PASSWORD,
+                                                      campaign=CAMPAIGN), 2, sender=IVAN)
+    assert taken.outcome == "answered", taken.detail
+
+
+def test_a_side_that_signs_with_a_key_is_not_given_a_new_player_with_a_password(campaigns, store, referee_key):
+    from adjudicator.campaign import Player
+    from adjudicator.fairdice import generate_keypair, public_key_to_text
+
+    signer = public_key_to_text(generate_keypair()[0].public_key())
+    campaigns.create("keyed", "port-arthur", [PLAYERS[0], Player("russia", ADDRESSES["russia"], public_key=signer)],
+                     referee_key, referee_address=REFEREE, deadline_hours=DEADLINE_HOURS)
+    with pytest.raises(ReplaceRefused, match="signs orders with a key"):
+        replace_player(store, "keyed", "russia", IVAN, NEW_PASSWORD, referee_key)
+    assert [e.kind for e in store.entries("keyed")] == ["charter"]
+
+
+def test_the_public_archive_takes_a_replace_record(fog, campaigns, store, referee_key, tmp_path):
+    from adjudicator.site import build_site
+
+    replace_player(store, CAMPAIGN, "russia", IVAN, NEW_PASSWORD, referee_key)
+    build_site(campaigns.export_public(CAMPAIGN), tmp_path / "site", referee_key)
+    feed = json.loads((tmp_path / "site" / "feed.json").read_text(encoding="utf-8"))
+    (event,) = [e for e in feed["body"]["events"] if e["kind"] == "replace"]
+    assert {"side": "russia", "step": 2, "player": NEWCOMER}.items() <= event.items()
+    assert NEW_ADDRESS not in json.dumps(feed)
