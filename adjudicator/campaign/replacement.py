@@ -24,8 +24,8 @@ same transaction:
 The orders already on file for the side stay in force: they are the side's, and the
 newcomer may send others before the deadline. Results count per tenure: each side's
 tenures (:func:`tenures`), read from the public record, say which player held the
-side at each step, so that a result is credited to the player who held it at the end
-(:func:`credited`), and the others' part in it to their steps.
+side at each step, so that a result is credited to the player who held it at the end,
+and each step answered or defaulted to the player who held the side then.
 
 A campaign whose game has ended, a sealed campaign (the old player's own seed chain
 cannot be handed over) and a side that signs its orders with a key are not replaced.
@@ -129,14 +129,6 @@ def stored_tenures(store: Any, campaign: str) -> dict[str, list[Tenure]]:
 def tenure_at(held: Sequence[Tenure], step: int) -> Tenure:
     """The tenure of a side that holds ``step`` (the last one that began by then)."""
     return [t for t in held if t.first_step <= step][-1] if step >= 1 else held[0]
-
-
-def credited(result: str | None, held: Mapping[str, Sequence[Tenure]], last_step: int) -> dict[str, str]:
-    """Who a result counts for: each side's player at the last step played (a player
-    replaced before the end is credited with none of it)."""
-    if not result:
-        return {}
-    return {side: tenure_at(side_held, last_step).player for side, side_held in sorted(held.items())}
 
 
 def tenure_lines(held: Mapping[str, Sequence[Tenure]], only_replaced: bool = True) -> list[str]:
