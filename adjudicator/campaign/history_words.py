@@ -53,6 +53,8 @@ def record_detail(kind: str, body: Mapping[str, Any]) -> str:
         return f"paused by the {body['by']} until {body['until']}: {body['reason']}"
     if kind == "press":
         return f"press from {body['side']} to {', '.join(body['to'])}: SHA-256 {body['sha256'][:16]}..."
+    if kind == "replace":
+        return f"{body['side']} played by {body['player']} from step {body['step']}"
     if kind == "chain":
         return f"new seed chain from batch {body['first_batch']}"
     return ""

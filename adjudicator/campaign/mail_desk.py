@@ -288,7 +288,10 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
     deadline = step_deadline(entries, meta)
     if command.word == "status":
         paused = pause_status_lines(pause_status(entries, meta, datetime.now(timezone.utc)))
-        return Answer("Status", "\n".join([status_text(campaign, log, match, deadline, sides, meta), *paused]))
+        from adjudicator.campaign.replacement import status_lines
+
+        return Answer("Status", "\n".join([status_text(campaign, log, match, deadline, sides, meta), *paused,
+                                           *status_lines(entries, sides)]))
     if command.word == "orders":
         return Answer(f"Orders in force for {side}", _orders_text(log, match, side))
     return _map(log, match, side, meta, deadline)
@@ -376,8 +379,9 @@ def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, A
     """The report of step N (or the latest) that went to ``side``'s player, again."""
     from adjudicator.mail import message_from_bytes, message_headers
 
-    address = meta["players"][side]["address"].lower()
-    sent = [m for m in tx.outbox() if m.recipient.lower() == address]
+    held = meta["players"][side]  # a replaced side's reports also went to its former players
+    addresses = {a.lower() for a in [held["address"], *held.get("former", [])]}
+    sent = [m for m in tx.outbox() if m.recipient.lower() in addresses]
     found = None
     for mail in reversed(sent):  # the latest first; only the headers of the others are read
         subject = str(message_headers(mail.eml)["Subject"] or "")

@@ -23,6 +23,8 @@ Public record kinds (each a signed, hash-linked record; see docs/dice.md):
 - ``press``: a message from one side's player to others (``side``, ``to``), relayed by
   the referee: its ``sha256`` (the text stays private), when it arrived (``at``) and
   when it is delivered (``deliver_at``).
+- ``replace``: the referee gives ``side`` a new player from ``step`` (the open one)
+  on, named by ``player``, a display name only (never an address or a password).
 - ``forfeit``: in sealed mode, a side that has not revealed its chain value by the
   step's deadline loses the campaign.
 - ``opening``: in a campaign with hidden information, once the game has ended: the
@@ -52,7 +54,7 @@ from typing import Any, Mapping, Sequence
 
 from adjudicator.canonical import canonical_text
 from adjudicator.campaign.record_kinds import (  # noqa: F401
-    BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, PRESS, REVEAL, UNDO,
+    BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, PRESS, REPLACE, REVEAL, UNDO,
 )
 from adjudicator.engine import Draw, Roll, Shuffle
 from adjudicator.fairdice import DiceStream, batch_key, canonical_json, encode, shuffle_draw_count

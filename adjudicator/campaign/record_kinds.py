@@ -6,3 +6,4 @@ OPENING = "opening"
 REVEAL = "reveal"  # a seed reveal in a log with no game (docs/dice.md §10.5)
 PAUSE = "pause"  # the campaign's clock stops, by consent of every side or the referee's ruling
 PRESS = "press"  # a message between players: its hash, never its text
+REPLACE = "replace"  # a side's player replaced by the referee: the side, the step it takes effect, the name

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
-KINDS = ("charter", "orders", "batch", "chain", "undo", "forfeit", "opening", "reveal", "pause", "press")
+KINDS = ("charter", "orders", "batch", "chain", "undo", "forfeit", "opening", "reveal", "pause", "press",
+         "replace")
 
 #: The keywords the schemas use: each means the same in draft 2020-12 (the schemas' draft)
 #: and draft 7 (the compiler's), but for ``dependentSchemas``, draft 7's ``dependencies``

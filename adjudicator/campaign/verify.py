@@ -30,6 +30,7 @@ from adjudicator.campaign.protocol import (
     ORDERS,
     PAUSE,
     PRESS,
+    REPLACE,
     REVEAL,
     STATE_POSITION,
     UNDO,
@@ -100,6 +101,7 @@ class Verdict:
     voided: tuple[Mapping[str, Any], ...] = ()  # every batch the referee voided: batch, record, reason
     pauses: tuple[Mapping[str, Any], ...] = ()  # every pause: record, from, until, by, reason
     press: tuple[Mapping[str, Any], ...] = ()  # every message between players: record, side, to, sha256, times
+    replaced: tuple[Mapping[str, Any], ...] = ()  # every new player: record, side, step, player
     head_checked: bool = False  # a --head was given: a record cut off the end would have been caught
     fingerprint: str = ""  # the referee key's fingerprint, read from the charter
     fingerprint_checked: bool = False  # a --fingerprint was given and matched
@@ -119,6 +121,7 @@ class Verdict:
             "voided": [dict(v) for v in self.voided],
             "pauses": [dict(p) for p in self.pauses],
             "press": [dict(p) for p in self.press],
+            "replaced": [dict(r) for r in self.replaced],
             "may_be_cut_short": self.may_be_cut_short,
             "head": self.head, "bad_record": self.bad_record, "reason": self.reason,
             "fingerprint": self.fingerprint, "fingerprint_checked": self.fingerprint_checked,
@@ -165,13 +168,14 @@ def verify_records(records: list[Record], expected_head: str | None = None,
                        checker.dice_count, None, None, "", bad.seq, bad.reason, checker.stats(), checker.sealed,
                        voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
                        fingerprint=checker.fingerprint, reveals_only=checker.plain, pauses=tuple(checker.pauses),
-                       press=tuple(checker.press))
+                       press=tuple(checker.press), replaced=tuple(checker.replaced))
     return Verdict(True, checker.campaign, checker.game_name, len(records), checker.batches,
                    checker.dice_count, checker.result, checker.waiting, head, None, "", checker.stats(),
                    checker.sealed, checker.replayed_to if checker.sealed else None,
                    voided=tuple(checker.voided_steps), head_checked=expected_head is not None,
                    fingerprint=checker.fingerprint, fingerprint_checked=fingerprint is not None,
-                   reveals_only=checker.plain, pauses=tuple(checker.pauses), press=tuple(checker.press))
+                   reveals_only=checker.plain, pauses=tuple(checker.pauses), press=tuple(checker.press),
+                   replaced=tuple(checker.replaced))
 
 
 class _Checker:
@@ -210,6 +214,7 @@ class _Checker:
         self.pause_began: Any = None  # when the last pause record began
         self.pauses: list[dict[str, Any]] = []  # every pause: record, from, until, by, reason
         self.press: list[dict[str, Any]] = []  # every message between players: its hash, never its text
+        self.replaced: list[dict[str, Any]] = []  # every new player: record, side, step, player
 
     # -- signatures and links ------------------------------------------------------------
 
@@ -245,7 +250,7 @@ class _Checker:
             handler = {ORDERS: self._orders, BATCH: self._batch, CHAIN: self._chain, UNDO: self._undo,
                        CHARTER: self._second_charter, FORFEIT: self._forfeit,
                        OPENING: self._opening, PAUSE: self._pause,
-                       PRESS: self._press}.get(record.kind)
+                       PRESS: self._press, REPLACE: self._replace}.get(record.kind)
             if handler is None:
                 raise BadRecord(record.seq, f"unknown record kind {record.kind!r}")
             handler(record)
@@ -414,6 +419,19 @@ class _Checker:
         if due < at:
             raise BadRecord(record.seq, f"press delivered at {body['deliver_at']}, before it arrived at {body['at']}")
         self.press.append({"record": record.seq, **body})
+
+    def _replace(self, record: Record) -> None:
+        """A new player for a side: a side of the charter, from the open step (the next
+        batch's); the name only (the schema refuses an address)."""
+        body = record.body
+        if body["side"] not in self.sides:
+            raise BadRecord(record.seq, f"a new player for {body['side']!r}, not a side of this campaign "
+                                        f"({', '.join(sorted(self.sides))})")
+        if body["step"] != self.batches + 1:
+            raise BadRecord(record.seq, f"a new player from step {body['step']}, where step {self.batches + 1} "
+                                        "is the open one: a replacement takes effect at the open step")
+        self.replaced.append({"record": record.seq, "side": body["side"], "step": body["step"],
+                              "player": body["player"]})
 
     def _second_charter(self, record: Record) -> None:
         raise BadRecord(record.seq, "a second charter for the campaign: a campaign has one charter")
@@ -744,6 +762,16 @@ def render_verdict(verdict: Verdict) -> str:
         lines.append(f"press from {press['side']} to {', '.join(press['to'])} (record {press['record']}), "
                      f"delivered {press['deliver_at']}: SHA-256 {press['sha256']}")
     if verdict.press:
+        lines.append("")
+    for new in verdict.replaced:
+        lines.append(f"new player (record {new['record']}): {new['side']} played by {new['player']} "
+                     f"from step {new['step']}")
+    if verdict.replaced and verdict.result:
+        last = {new["side"]: new for new in verdict.replaced}
+        lines.append("the result counts for the player of each side at the end: " + ", ".join(
+            f"{side}'s {new['player']} (from step {new['step']})" for side, new in sorted(last.items()))
+                     + "; a side never replaced, for its first player")
+    if verdict.replaced:
         lines.append("")
     if verdict.may_be_cut_short:
         lines.append("NOTE: this record has no end-of-game record and was checked without --head: records "

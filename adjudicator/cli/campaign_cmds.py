@@ -1,5 +1,5 @@
 """The referee's and the players' campaign commands: keys, new, submit, adjudicate,
-undo, status, history, orders, export, verify."""
+undo, replace, status, history, orders, export, verify."""
 
 from __future__ import annotations
 
@@ -430,6 +430,31 @@ def pause(
 
 
 @app.command()
+def replace(
+    campaign: str = typer.Argument(..., help="The campaign."),
+    side: str = typer.Argument(..., help="The side that gets a new player."),
+    player: str = typer.Option(..., "--player", help="The new player: 'Name <address>' (the name goes into the "
+                               "public record, the address never)."),
+    password: Optional[str] = typer.Option(None, "--password", help="The new player's password (asked for, "
+                                           "unseen, when left out; given here it is in your shell history)."),
+    store: Path = STORE_OPTION,
+    key: Path = KEY_OPTION,
+    now: Optional[str] = NOW_OPTION,
+) -> None:
+    """Give a side a new player from the open step on: the old password stops working,
+    the newcomer gets a briefing, the other sides are told; recorded publicly (then 'send')."""
+    from adjudicator.campaign.replacement import replace_player
+
+    if password is None:
+        password = typer.prompt("The new player's password", hide_input=True, confirmation_prompt=True)
+    with user_errors():
+        with open_store(store) as opened:
+            done = replace_player(opened, campaign, side, player, password, load_key(key), parse_now(now))
+    typer.echo(f"campaign {campaign}: {done.side} is played by {done.player} from step {done.step} "
+               f"(record {done.record}); the briefing and the notices are queued ('send')")
+
+
+@app.command()
 def status(
     campaign: Optional[str] = typer.Argument(None, help="The campaign (none: list every campaign)."),
     store: Path = STORE_OPTION,
@@ -453,19 +478,27 @@ def history(
     then the mail refused or ignored."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.mail_intake import MAIL_LOG
+    from adjudicator.campaign.replacement import stored_tenures, tenure_lines
 
     with user_errors():
         with open_store(store) as opened:
             campaigns = Campaigns(opened)
             log = campaigns.log(campaign)
             mail_log = campaigns.meta(campaign).get(MAIL_LOG, [])
+            played = stored_tenures(opened, campaign)
     rows = _history_rows(log)
     mail = [{k: item.get(k) for k in ("at", "sender", "message_id", "outcome", "detail")} for item in mail_log]
     if format is OutputFormat.json:
-        typer.echo(json.dumps({"records": rows, "mail": mail}, indent=2))
+        typer.echo(json.dumps({"records": rows, "mail": mail,
+                               "tenures": {side: [t.to_json() for t in held] for side, held in played.items()}},
+                              indent=2))
         return
     for row in rows:
         typer.echo(f"{row['seq']:5d}  {row['kind']:<8} {row['detail']}")
+    if tenure_lines(played):  # sides given a new player: who played which steps
+        typer.echo("\nPlayers of each side given a new player:")
+    for line in tenure_lines(played):
+        typer.echo(f"  {line}")
     if mail:
         typer.echo("\nMail refused or ignored:")
     for item in mail:

@@ -27,7 +27,7 @@ COMMAND_MODULES = ("campaign_cmds", "games_cmds", "mail_cmds", "serve_cmd", "sit
 #: ``step`` from cron does not load the tournament or service commands (a test holds
 #: this table to what the modules register)
 COMMANDS = {
-    **dict.fromkeys(("sign", "new", "submit", "adjudicate", "undo", "pause", "status", "history", "orders", "export",
+    **dict.fromkeys(("sign", "new", "submit", "adjudicate", "undo", "pause", "replace", "status", "history", "orders", "export",
                      "verify", "keys", "sealed"), "campaign_cmds"),
     **dict.fromkeys(("cases", "play"), "games_cmds"),
     **dict.fromkeys(("receive", "send", "step", "remind", "demo", "check"), "mail_cmds"),

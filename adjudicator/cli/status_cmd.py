@@ -39,6 +39,7 @@ def status(campaign: str | None, store: Any, format: str, out: TextIO, err: Text
 
 
 def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
+    from adjudicator.campaign.replacement import stored_tenures, tenure_lines
     from adjudicator.store import Store
 
     with Store.open(store) as opened:
@@ -54,6 +55,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
 
         press = press_status(opened, campaign)
         holds = _holds(opened, campaign)
+        played = stored_tenures(opened, campaign)
     waiting = position["waiting"]
     info = {"campaign": campaign, "game": game, "turn": position["turn"], "phase": position["phase"],
             "phase_title": position.get("phase_title") or str(position["phase"]).replace("-", " "),
@@ -64,7 +66,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
             "orders": {side: None if o is None else {"received_at": o.received_at, "sender": o.sender,
                                                      "sha256": o.sha256}
                        for side, o in on_file.items()},
-            "away": away, "pause": paused, "press": press, "reminders_not_delivered": holds}
+            "away": away, "pause": paused, "press": press, "reminders_not_delivered": holds,
+            "tenures": {side: [t.to_json() for t in held] for side, held in played.items()}}
     if format == "json":
         return [json.dumps(info, indent=2)]
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase_title']}"
@@ -87,6 +90,7 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
         lines.append(f"paused until {held['until']} 00:00 UTC (by the {held['by']}, from {held['from']}): "
                      f"{held['reason']}")
     lines += [f"pause asked by {side} until {day}: waits for every side" for side, day in paused["requests"].items()]
+    lines += [f"players of {line}" for line in tenure_lines(played)]  # sides given a new player
     return lines + press_status_lines(press) + _hold_lines(holds)
 
 

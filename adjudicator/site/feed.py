@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Mapping
 
-from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, PRESS, UNDO
+from adjudicator.campaign.protocol import BATCH, CHAIN, CHARTER, FORFEIT, OPENING, ORDERS, PAUSE, PRESS, REPLACE, UNDO
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.errors import AdjudicatorError
 from adjudicator.fairdice import Record, public_key_from_text, public_key_to_text, sign_record, signature_is_valid
@@ -64,6 +64,8 @@ def _event(record: Record, step: Any) -> dict[str, Any]:
     elif record.kind == PRESS:  # a message between players: its hash, never its text
         event.update(side=body.get("side"), to=body.get("to"), sha256=body.get("sha256"),
                      deliver_at=body.get("deliver_at"))
+    elif record.kind == REPLACE:
+        event.update(side=body.get("side"), step=body.get("step"), player=body.get("player"))
     elif record.kind == FORFEIT:
         event.update(forfeited=body.get("forfeited"), result=body.get("result"))
     elif record.kind == OPENING:

@@ -2,10 +2,14 @@
 
 - Ratings: Glicko-2 (:mod:`.glicko`) over every finished two-player campaign of the
   store, players known by their address. A tournament's games are rated in one
-  period per round; other campaigns in one period per week of their creation.
+  period per round; other campaigns in one period per week of their creation. As a
+  tournament game a standby took over, a campaign in which the referee gave a side a
+  new player (``adjudicator replace``) is not rated: its result says nothing reliable
+  of the player who left or of the newcomer.
 - Reliability, per player: steps answered with orders, defaults taken (a deadline
-  missed), forfeits (sealed-mode stalls and tournament forfeit rulings). It never
-  changes a rating, and a rating never changes it.
+  missed), forfeits (sealed-mode stalls and tournament forfeit rulings), each step to
+  the player who held the side at that step. It never changes a rating, and a rating
+  never changes it.
 """
 
 from __future__ import annotations
@@ -64,11 +68,13 @@ def survey(store: Store) -> Survey:
     for entry in listed:
         if entry.game == "tournament":
             continue
-        facts = _campaign_facts(store.entries(entry.id, verify=False))
+        entries = store.entries(entry.id, verify=False)
+        facts = _campaign_facts(entries)
         addresses = {side: p["address"].casefold() for side, p in entry.meta.get("players", {}).items()}
-        _reliability(facts, addresses, reliability)
+        _reliability(facts, tenure_addresses(entries, entry.meta), reliability)
         result = ruled[entry.id] if entry.id in ruled else _outcome(entry.game, facts.result)
-        if result is None or len(addresses) != 2 or entry.id in replaced:
+        new_player = any(p.get("former") for p in entry.meta.get("players", {}).values())  # see replacement
+        if result is None or len(addresses) != 2 or entry.id in replaced or new_player:
             continue
         first, second = sorted(addresses)
         score = 0.5 if result == "draw" else 1.0 if result == first else 0.0
@@ -85,7 +91,7 @@ class _Facts:
 
     result: str | None
     answered: dict[str, set[int]]
-    defaults: dict[str, int]
+    defaults: dict[str, list[int]]  # side -> the steps it was defaulted at
     forfeited: list[str]
 
 
@@ -107,10 +113,10 @@ def _campaign_facts(entries: Any) -> _Facts:
         else:
             forfeit = body
     effective = [body for number, body in batches if number not in voided]
-    defaults: dict[str, int] = {}
+    defaults: dict[str, list[int]] = {}
     for body in effective:
         for side in body.get("defaults", []):
-            defaults[side] = defaults.get(side, 0) + 1
+            defaults.setdefault(side, []).append(body["batch"])
     if forfeit is not None:
         result = forfeit.get("result")
     else:
@@ -118,13 +124,38 @@ def _campaign_facts(entries: Any) -> _Facts:
     return _Facts(result, answered, defaults, list(forfeit.get("forfeited", [])) if forfeit else [])
 
 
-def _reliability(facts: _Facts, addresses: dict[str, str], reliability: dict[str, Reliability]) -> None:
-    for side, address in addresses.items():
-        stats = reliability.setdefault(address, Reliability())
-        stats.answered += len(facts.answered.get(side, ()))
-        stats.defaults += facts.defaults.get(side, 0)
+def _reliability(facts: _Facts, held: dict[str, Any], reliability: dict[str, Reliability]) -> None:
+    """Each side's steps answered and defaults, to the player who held the side at that
+    step (``held``: side -> the address at a step, :func:`tenure_addresses`); a forfeit
+    to the player who held it at the end."""
+    for side, address_at in held.items():
+        for step in facts.answered.get(side, ()):
+            reliability.setdefault(address_at(step), Reliability()).answered += 1
+        for step in facts.defaults.get(side, ()):
+            reliability.setdefault(address_at(step), Reliability()).defaults += 1
+        reliability.setdefault(address_at(None), Reliability())
         if side in facts.forfeited:
-            stats.forfeits += 1
+            reliability[address_at(None)].forfeits += 1
+
+
+def tenure_addresses(entries: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    """Side -> a function giving the address of the player who held the side at a step
+    (None: at the end). A side given new players (:mod:`adjudicator.campaign.replacement`)
+    has one address a tenure: its former ones, in order, then its own."""
+    from adjudicator.campaign.replacement import FORMER, tenure_at, tenures
+
+    players = meta.get("players", {})
+    held = tenures(entries, list(players)) if any(p.get(FORMER) for p in players.values()) else {}
+    found = {}
+    for side, player in players.items():
+        addresses = [a.casefold() for a in [*player.get(FORMER, []), player["address"]]]
+        side_held = held.get(side, [])
+        if len(side_held) != len(addresses):  # never replaced: one address for every step
+            found[side] = lambda step, address=addresses[-1]: address
+            continue
+        found[side] = lambda step, side_held=side_held, addresses=addresses: (
+            addresses[-1] if step is None else addresses[side_held.index(tenure_at(side_held, step))])
+    return found
 
 
 def _tournament_facts(store: Store, name: str, periods: dict[str, tuple], ruled: dict[str, str],
