@@ -278,7 +278,7 @@ def _brief(tx: Any, meta: Mapping[str, Any], side: str, name: str, address: str,
     intro = "\n".join([
         f"Welcome, {name}. The referee has given you the {side.capitalize()} side of campaign "
         f"{tx.campaign_id}, from step {log.next_batch} on.",
-        f"Your password is the one the referee gave you; the other sides know your name, not your address.",
+        "Your password is the one the referee gave you; the other sides know your name, not your address.",
         f"The deadline of the open step is {deadline.strftime('%Y-%m-%d %H:%M UTC')}.",
         "Below: the position as your side sees it, the orders in force for your side (they stand unless "
         "you send others before the deadline), the campaign's records and the reports your side received.",
