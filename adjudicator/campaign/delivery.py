@@ -36,14 +36,13 @@ here, notes it in the mail log, and goes no further.
 
 from __future__ import annotations
 
-import json
 import textwrap
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
-from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, UNDO
+from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, UNDO, record_body
 
 if TYPE_CHECKING:  # the mail library only where a delivery report is read: 'status' never loads it
     from email.message import Message
@@ -171,7 +170,7 @@ def orders_arrived(entries: Sequence[Any], side: str, step: int) -> bool:
         if entry.kind in (CHARTER, BATCH, UNDO):
             return False
         if entry.kind == ORDERS:
-            body = json.loads(entry.body_json)["record"]["body"]
+            body = record_body(entry)
             if body.get("side") == side and body.get("step") == step:
                 return True
     return False

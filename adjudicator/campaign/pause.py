@@ -24,14 +24,13 @@ reminder is sent. Every player is told when a pause begins and when it is over.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
-from adjudicator.campaign.record_kinds import PAUSE
+from adjudicator.campaign.record_kinds import PAUSE, record_body
 
 #: The campaign's metadata keys: the requests waiting for the other sides' consent,
 #: and the last pause whose end every player was told.
@@ -127,18 +126,10 @@ def pause_records(entries: Iterable[Any]) -> list[Pause]:
     for seq, entry in enumerate(entries):
         if entry.kind != PAUSE:
             continue
-        body = _body(entry)
+        body = record_body(entry)
         found.append(Pause(datetime.fromisoformat(body["from"]), date.fromisoformat(body["until"]), body["by"],
                            body["reason"], getattr(entry, "seq", seq)))
     return found
-
-
-def _body(entry: Any) -> Mapping[str, Any]:
-    text = getattr(entry, "body_json", None)
-    if isinstance(text, str):
-        return json.loads(text)["record"]["body"]
-    body = entry.body
-    return body["record"]["body"] if "record" in body else body
 
 
 def held(pauses: Sequence[Pause]) -> list[tuple[Pause, datetime, datetime]]:

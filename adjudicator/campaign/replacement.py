@@ -33,7 +33,6 @@ cannot be handed over) and a side that signs its orders with a key are not repla
 
 from __future__ import annotations
 
-import json
 import re
 import textwrap
 from dataclasses import dataclass
@@ -42,7 +41,7 @@ from html import escape
 from typing import Any, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
-from adjudicator.campaign.record_kinds import REPLACE
+from adjudicator.campaign.record_kinds import REPLACE, record_body
 
 #: The name of a side's player before any replacement (the charter names no player).
 FIRST_PLAYER = "the first player"
@@ -97,15 +96,8 @@ class Replaced:
 
 def replacements(entries: Iterable[Any]) -> list[tuple[int, Mapping[str, Any]]]:
     """Each replace record of a campaign's stored entries (or records): its number and body."""
-    return [(getattr(entry, "seq", seq), _body(entry)) for seq, entry in enumerate(entries) if entry.kind == REPLACE]
-
-
-def _body(entry: Any) -> Mapping[str, Any]:
-    text = getattr(entry, "body_json", None)
-    if isinstance(text, str):
-        return json.loads(text)["record"]["body"]
-    body = entry.body
-    return body["record"]["body"] if "record" in body else body
+    return [(getattr(entry, "seq", seq), record_body(entry)) for seq, entry in enumerate(entries)
+            if entry.kind == REPLACE]
 
 
 def tenures(entries: Iterable[Any], sides: Sequence[str]) -> dict[str, list[Tenure]]:
