@@ -24,8 +24,8 @@ roster's ``[[campaign]]``; :data:`DEFAULT_GRACE_HOURS` by default). When the gra
 runs out, the defaults apply and the report says that the reminder did not arrive.
 
 A reminder refused for good is not tried again as it is: it announced a deadline that
-no longer holds. The hold ends when the side's orders for the step arrive (the
-deadline is back where it was), or when a reminder sent again (``adjudicator remind
+no longer holds. A hold lasts its grace once it began, the side's orders arriving
+too (every side was told the deadline waits); it ends sooner when a reminder sent again (``adjudicator remind
 CAMPAIGN --again``, or by itself once the side's address has changed) is taken by the
 server: a reminder that was taken keeps the deadline it announced (at most the grace
 past the deadline), which for one sent again is the deadline as it waits.
@@ -179,9 +179,12 @@ def orders_arrived(entries: Sequence[Any], side: str, step: int) -> bool:
 def held_deadline(entries: Sequence[Any], meta: Mapping[str, Any],
                   deadline_of: Callable[[Sequence[Any], Mapping[str, Any]], datetime]) -> datetime:
     """The step's deadline (``deadline_of`` the campaign without its reminders' fate),
-    held back for each side whose latest reminder for the step was refused or bounced
-    and whose orders are not in (by the campaign's grace), or kept where a reminder
-    sent again announced it (at most the grace past the deadline)."""
+    held back by the campaign's grace while a side's latest reminder for the step was
+    refused or bounced, or kept where a reminder sent again announced it (at most the
+    grace past the deadline). A hold lasts its grace once it began, the side's orders
+    arriving too: every side was told the deadline waits, and a deadline that went back
+    could already have passed (the step is adjudicated sooner anyway once every side's
+    orders are in)."""
     plain = {name: value for name, value in meta.items() if name != DELIVERY}
     deadline = deadline_of(entries, plain)
     opened, grace = step_opened(entries), timedelta(hours=grace_hours(meta))
@@ -190,8 +193,7 @@ def held_deadline(entries: Sequence[Any], meta: Mapping[str, Any],
         if record.get("opened") != opened:
             continue
         if record["status"] in FAILED:
-            if not orders_arrived(entries, side, record["step"]):
-                held = max(held, deadline + grace)
+            held = max(held, deadline + grace)
         else:
             announced = datetime.fromisoformat(record["announced"])
             held = max(held, min(announced, deadline + grace))
@@ -220,7 +222,7 @@ def tell_referee(tx: Any, meta: Mapping[str, Any], side: str) -> None:
         f"So {side.capitalize()} is not defaulted at the deadline: the deadline waits, at most "
         f"{grace_hours(meta):g} hours, until {held}. Then the defaults apply, and the report says "
         "that the reminder did not arrive.",
-        "The hold ends when the side's orders arrive, or when the reminder, sent again, is taken by the "
+        "The hold ends sooner only when the reminder, sent again, is taken by the "
         f"mail server: correct the player's address or reach the player another way, then run "
         f"'adjudicator remind {tx.campaign_id} --again'.",
     ])
@@ -249,7 +251,8 @@ def hold_status_lines(holds: Sequence[Mapping[str, Any]]) -> list[str]:
     for hold in holds:
         what = "was refused by the mail server" if hold["status"] == "refused" else "bounced"
         if hold["orders_arrived"]:
-            lines.append(f"reminder to {hold['side']} for step {hold['step']} {what}; its orders have come since")
+            lines.append(f"reminder to {hold['side']} for step {hold['step']} {what}; its orders have come since "
+                         f"(the deadline still waits its {hold['grace_hours']:g} hours, as every side was told)")
         else:
             lines.append(f"reminder to {hold['side']} for step {hold['step']} {what} ({hold['detail']}): not "
                          f"defaulted, the deadline waits (at most {hold['grace_hours']:g} hours); "
