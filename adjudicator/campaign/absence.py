@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
 
@@ -163,16 +163,23 @@ def _stored(meta: Mapping[str, Any], side: str, absences: list[Absence]) -> dict
     return {**meta, ABSENCES: {s: spans for s, spans in every.items() if spans}}
 
 
-def moved_deadline(deadline: datetime, opened: datetime, meta: Mapping[str, Any]) -> datetime:
+def moved_deadline(deadline: datetime, opened: datetime, meta: Mapping[str, Any],
+                   paused: Sequence[tuple[datetime, datetime]] = ()) -> datetime:
     """``deadline`` moved past every absence it falls in: by the time the step had left
-    when the absence began (the whole step, for a step opened during it)."""
+    when the absence began (the whole step, for a step opened during it), counted, as
+    the step's own time is, outside the campaign's pauses (``paused``, the spans
+    :func:`adjudicator.campaign.pause.spans` gives), so that a deadline moved out of an
+    absence never lands in a pause."""
+    from adjudicator.campaign.pause import clock_deadline, clock_time
+
     spans = sorted({(a.start, a.end) for _, a in all_absences(meta)})
     moved = True
     while moved:
         moved = False
         for start, end in spans:
             if start <= deadline < end:
-                deadline = end + (deadline - max(start, opened))
+                left = clock_time(max(start, opened), deadline, paused)
+                deadline = clock_deadline(end, left / timedelta(hours=1), paused)
                 moved = True
     return deadline
 

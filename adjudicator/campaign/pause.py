@@ -167,6 +167,17 @@ def clock_deadline(opened: datetime, hours: float, paused: Sequence[tuple[dateti
     return moment + left
 
 
+def clock_time(start: datetime, end: datetime, paused: Sequence[tuple[datetime, datetime]]) -> timedelta:
+    """The time from ``start`` to ``end`` outside every pause (the pauses' spans, as
+    :func:`spans` gives them, follow each other without overlapping)."""
+    total = end - start
+    for began, ended in paused:
+        overlap = min(ended, end) - max(began, start)
+        if overlap > timedelta(0):
+            total -= overlap
+    return total
+
+
 # -- requests by mail ---------------------------------------------------------------------------
 
 

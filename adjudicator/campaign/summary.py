@@ -46,14 +46,12 @@ def step_deadline(entries: Sequence[Any], meta: Mapping[str, Any]) -> datetime:
     opened = datetime.fromisoformat(max(when for entry in entries if entry.kind in (CHARTER, BATCH, UNDO)
                                         and (when := _opened(entry.body_json)) is not None))
     deadline = opened + timedelta(hours=float(meta["deadline_hours"]))
-    paused = any(entry.kind == PAUSE for entry in entries)
-    if not meta.get(ABSENCES) and not paused:
-        return deadline
+    paused = spans(pause_records(entries)) if any(entry.kind == PAUSE for entry in entries) else []
     if paused:
-        deadline = clock_deadline(opened, float(meta["deadline_hours"]), spans(pause_records(entries)))
+        deadline = clock_deadline(opened, float(meta["deadline_hours"]), paused)
     if not meta.get(ABSENCES):
         return deadline
-    return moved_deadline(deadline, opened, meta)  # (every step opens at a time in UTC: see campaign.utc)
+    return moved_deadline(deadline, opened, meta, paused)  # (every step opens at a time in UTC: see campaign.utc)
 
 
 @lru_cache(maxsize=4096)

@@ -52,3 +52,21 @@ def test_a_pause_record_follows_its_schema():
     assert "reason" in schema_problem("pause", {k: v for k, v in body.items() if k != "reason"})
     assert schema_problem("pause", {**body, "by": "japan"}) is not None
     assert schema_problem("pause", {**body, "from": "2027-01-01T00:00:00"}) is not None  # UTC, said so
+
+
+def test_a_deadline_moved_past_an_absence_never_lands_in_a_pause():
+    """72 hours from 1 January; russia away 3-5 January; a pause from 6 January 12:00
+    until 10 January: the deadline falls in the absence with 24 hours left, which run
+    12 hours before the pause and 12 after it, not into it."""
+    import json
+    from types import SimpleNamespace
+
+    from adjudicator.campaign.summary import step_deadline
+
+    pause = Pause(T + timedelta(days=5, hours=12), date(2027, 1, 10), "sides", "every side asked", 1).body()
+    entries = [SimpleNamespace(kind="charter", body_json=json.dumps({"private": {"opened": T.isoformat()}})),
+               SimpleNamespace(kind="pause", body_json=json.dumps({"record": {"body": pause}}))]
+    meta = {"deadline_hours": 72, "absences": {"russia": [{"from": "2027-01-03", "to": "2027-01-05"}]}}
+    deadline = step_deadline(entries, meta)
+    assert deadline == datetime(2027, 1, 10, 12, tzinfo=timezone.utc)
+    assert step_deadline(entries[:1], meta) == datetime(2027, 1, 7, tzinfo=timezone.utc)  # the absence alone
