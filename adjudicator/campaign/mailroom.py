@@ -113,11 +113,9 @@ class Mailroom:
                 own_address: str | None = None) -> list[Taken]:
         """Take in every message of ``source``; answer each with a receipt or the errors
         (see :mod:`adjudicator.campaign.mail_intake`)."""
-        from adjudicator.campaign.delivery import take_delivery_report
-
         mails = list(read_messages(source, own_address=own_address))
         reports = {number: taken for number, mail in enumerate(mails)
-                   if (taken := take_delivery_report(self.store, mail)) is not None}
+                   if (taken := self._delivery_report(mail)) is not None}
         others = iter(Intake(self.campaigns, key).take_all(
             [mail for number, mail in enumerate(mails) if number not in reports], default_campaign))
         return [reports[number] if number in reports else next(others) for number in range(len(mails))]
@@ -126,10 +124,24 @@ class Mailroom:
         """Take in one message (answered, or refused on its own; never raises for its content).
         A delivery report about a reminder is recorded, never answered
         (:mod:`adjudicator.campaign.delivery`)."""
-        from adjudicator.campaign.delivery import take_delivery_report
-
-        report = take_delivery_report(self.store, mail)
+        report = self._delivery_report(mail)
         return report if report is not None else Intake(self.campaigns, key).take(mail, default_campaign)
+
+    def _delivery_report(self, mail: IncomingMail) -> Taken | None:
+        """``mail`` taken as a delivery report about a reminder (None: it is none); one
+        that cannot be taken in is set aside, never answered, and never stops the
+        intake of the mail beside it."""
+        from adjudicator.campaign.delivery import take_delivery_report
+        from adjudicator.campaign.mail_intake import STORE_FAILURES
+
+        try:
+            return take_delivery_report(self.store, mail)
+        except STORE_FAILURES:
+            raise
+        except Exception as err:  # noqa: BLE001 - one message must never stop the intake
+            return Taken(mail.origin, None, "refused",
+                         f"a delivery report that could not be taken in ({type(err).__name__}); nothing recorded, "
+                         "never answered")
 
     # -- out: the opening mail ------------------------------------------------------------
 

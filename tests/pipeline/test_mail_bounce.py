@@ -364,3 +364,25 @@ def test_a_bounce_of_a_step_already_adjudicated_holds_nothing_and_tells_nobody(
     assert taken.outcome == "ignored" and "bounced" in taken.detail
     assert to_referee(store) == [] and outgoing(store, status="queued") == []
     assert campaigns.deadline(CAMPAIGN) == DEADLINE + HOUR + DEADLINE_HOURS * HOUR
+
+
+def test_a_delivery_report_that_cannot_be_taken_in_is_set_aside_and_the_mail_beside_it_is_taken(
+        campaign, store, mailroom, referee_key, inbox, monkeypatch):
+    """A fault while a report is taken in (here, the reminder it names cannot be looked
+    up) sets that report aside, unanswered; the orders in the same mailbox are taken."""
+    import adjudicator.campaign.delivery as delivery_module
+
+    remind_and_send(mailroom, RecordingHandler())
+    (reminder,) = store.outbox(CAMPAIGN, "sent")[-1:]
+    deliver(inbox, dsn(reminder.eml), 1)
+    deliver(inbox, email(orders_text()), 2)
+
+    def broken(store, about):
+        raise RuntimeError("the reminder cannot be looked up")
+
+    monkeypatch.setattr(delivery_module, "_reminder_of", broken)
+    taken = mailroom.receive(inbox.path, referee_key)
+
+    assert sorted(t.outcome for t in taken) == ["accepted", "refused"]
+    (set_aside,) = [t for t in taken if t.outcome == "refused"]
+    assert "delivery report" in set_aside.detail and "never answered" in set_aside.detail
