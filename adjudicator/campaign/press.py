@@ -46,6 +46,8 @@ LONGEST_TEXT, LONGEST_DELAY_HOURS = 20_000, 24 * 30
 PRESS_LINE = re.compile(r"^[ \t]*press[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 SIGNATURE_LINE = re.compile(r"^--[ \t]*$")
 PASSWORD_LINE = re.compile(r"^[ \t>]*password[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE)
+#: The line that starts a player's orders, written (not quoted from a mail replied to).
+BEGIN_ORDERS = re.compile(r"^[ \t]*begin[ \t]+orders\b", re.IGNORECASE | re.MULTILINE)
 #: The password line of the answer's template (quoted in a reply): no password.
 PLACEHOLDER = "YOUR-PASSWORD"
 WIDTH = 78
@@ -157,13 +159,18 @@ def recipients(line: str, side: str, sides: list[str]) -> list[str]:
 
 
 def checked_text(text: PressText) -> PressText:
-    """PressRefused when there is nothing to relay, too much, or a password in it."""
+    """PressRefused when there is nothing to relay, too much, orders (a ``BEGIN ORDERS``
+    line not quoted) or a password in it."""
     if not text.text:
         raise PressRefused("there is no message below the 'press:' line: write your message on the lines "
                            "after it (a line '--' ends it, before your signature)")
     if len(text.text) > LONGEST_TEXT:
         raise PressRefused(f"the message is {len(text.text)} characters, more than the {LONGEST_TEXT} a "
                            "message may hold: send it in parts")
+    if BEGIN_ORDERS.search(text.text):
+        raise PressRefused("a 'BEGIN ORDERS' line is below the 'press:' line, in the message: orders go in a "
+                           "mail of their own, never with press, so that they are filed and not relayed to "
+                           "the other side; nothing was relayed")
     if any((found := PASSWORD_LINE.match(line)) and found.group(1) != PLACEHOLDER for line in text.text.splitlines()):
         raise PressRefused("a 'password:' line is below the 'press:' line, in the message: put the "
                            "campaign, side and password lines above 'press:', so that they are not relayed")

@@ -282,7 +282,7 @@ def test_serves_clock_relays_press_once_its_courier_delay_has_passed(
 def test_a_message_is_relayed_whole_even_with_lines_that_look_like_commands_orders_or_a_quoted_template(
         campaigns, store, mailroom, referee_key, inbox):
     press = make(campaigns, referee_key, "p7", 0)
-    text = "status\nturn: 3\nBEGIN ORDERS\nsortie:\n  Mikasa to Tsushima\n"
+    text = "status\nturn: 3\n> BEGIN ORDERS\nsortie:\n  Mikasa to Tsushima\n"
     assert ask(mailroom, referee_key, inbox, press_mail(text, campaign=press), 1).outcome == "answered"
     (relayed,) = to(store, "russia", press)
     _, data = attachment(relayed)
@@ -344,3 +344,15 @@ def test_the_send_command_relays_press_whose_courier_delay_has_passed(
     (relayed,) = to(store, "russia", press)
     assert relayed.subject == f"[{press}] Press from Japan"
     assert any(b"Press from Japan" in path.read_bytes() for path in (tmp_path / "outbox").glob("*.eml"))
+
+
+def test_press_with_orders_in_it_is_refused_and_nothing_is_relayed(campaigns, store, mailroom, referee_key, inbox):
+    """A player who writes press and orders in one mail would have the orders relayed to
+    the other side: the mail is refused instead, saying orders go in a mail of their own."""
+    press = make(campaigns, referee_key, "p9", 0)
+    text = "Good luck, Admiral.\n\nBEGIN ORDERS\nsortie:\n  Mikasa to Tsushima\nEND ORDERS\n"
+    taken = ask(mailroom, referee_key, inbox, press_mail(text, campaign=press), 1)
+    assert taken.outcome != "accepted"
+    assert to(store, "russia", press) == [] and press_records(store, press) == []
+    (answer,) = to(store, "japan", press)
+    assert "BEGIN ORDERS" in answer.words and "mail of their own" in " ".join(answer.words.split())
