@@ -187,14 +187,21 @@ def test_a_referees_pause_needs_no_consent_and_its_reason_is_verified_in_the_pub
          and body["reason"].startswith("the move") else body) for kind, body in pairs])
     malformed = resign(text, referee_key, lambda pairs: [
         (kind, {**body, "until": "someday"} if kind == "pause" else body) for kind, body in pairs])
+    impossible = resign(text, referee_key, lambda pairs: [  # a day no calendar has, as both verifiers read it
+        (kind, {**body, "until": "2099-02-30"} if kind == "pause" else body) for kind, body in pairs])
+    extra = resign(text, referee_key, lambda pairs: [
+        (kind, {**body, "note": "x"} if kind == "pause" else body) for kind, body in pairs])
     assert "pauses follow each other in time" in verify_text(backwards).reason
     assert "pause record does not follow its schema" in verify_text(malformed).reason
+    assert not verify_text(impossible).verified and not verify_text(extra).verified
     found = browser_verdicts([("paused", text, ""), ("forged", forged, ""), ("backwards", backwards, ""),
-                              ("malformed", malformed, "")], tmp_path / "browser")
+                              ("malformed", malformed, ""), ("impossible", impossible, ""), ("extra", extra, "")],
+                             tmp_path / "browser")
     assert found["paused"]["status"] == "verified", found["paused"]
     assert found["forged"]["status"] == "failed"
     assert "pauses follow each other in time" in found["backwards"]["reason"]
-    assert "a pause without its time, date" in found["malformed"]["reason"]
+    for bad in ("malformed", "impossible", "extra"):
+        assert "a pause without its time, date" in found[bad]["reason"], (bad, found[bad])
 
 
 def test_a_referees_pause_is_refused_without_a_reason_or_with_a_day_already_past(
