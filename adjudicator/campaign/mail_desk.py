@@ -108,6 +108,17 @@ def command_in(text: str) -> Command | None:
                    side_named, password_given, others=others)
 
 
+def commands_beside_orders(text: str) -> list[str]:
+    """What the receipt of orders says of the command lines written beside them
+    (``away:``, ``pause:``, ``press:``, outside the orders, not quoted): they were not
+    carried out, and a command goes in a mail of its own."""
+    found = sorted([*AWAY_LINE.finditer(text), *PAUSE_LINE.finditer(text), *PRESS_LINE.finditer(text)],
+                   key=lambda line: line.start())
+    return [f"Not carried out: the line '{line.group(0).strip()}' of your mail, beside your orders. Orders "
+            "and a command go in mails of their own: send it again in a mail with the campaign, side and "
+            "password lines only." for line in found]
+
+
 def others_note(command: Command) -> str | None:
     """What the answer says of the mail's further command lines (None when there are
     none): they were not carried out, and each command goes in a mail of its own."""

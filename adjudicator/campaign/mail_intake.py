@@ -49,7 +49,15 @@ from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
 from adjudicator.mail import IncomingMail, MailError, outgoing_mail
 from adjudicator.mail.plain import fit_text
-from adjudicator.campaign.mail_desk import Command, DeskRefused, command_in, help_text, others_note, queue_answer
+from adjudicator.campaign.mail_desk import (
+    Command,
+    DeskRefused,
+    command_in,
+    commands_beside_orders,
+    help_text,
+    others_note,
+    queue_answer,
+)
 from adjudicator.campaign.mail_desk import answer as desk_answer
 from adjudicator.orders import OrdersError
 from adjudicator.orders.text import clean
@@ -255,6 +263,7 @@ class Intake:
                 note_mail(tx, mail, ignored, identity[1])
             return ignored
         chosen, prepared, error, notes = self._choose(campaign, parts)
+        notes += commands_beside_orders(chosen.text)
         with self.store.transaction(campaign) as tx:
             if not tx.mark_mail_seen(*identity):
                 return Taken(mail.origin, campaign, "duplicate", "already taken in")

@@ -322,3 +322,18 @@ def test_the_step_command_of_cron_tells_every_player_when_a_pause_is_over(
     assert step(midnight(until) - timedelta(minutes=5)) == []
     assert len(step(midnight(until) + timedelta(minutes=5))) == 2
     assert len(step(midnight(until) + timedelta(minutes=10))) == 2  # told once
+
+
+def test_a_pause_line_beside_orders_is_not_carried_out_and_the_receipt_says_so(campaign, store, mailroom,
+                                                                               referee_key, inbox):
+    from tests.pipeline.pipeline_helpers import orders_text
+
+    later = today() + timedelta(days=3)
+    text = f"BEGIN ORDERS\n{orders_text()}END ORDERS\n\npause: until {later}\n"
+    taken = ask(mailroom, referee_key, inbox, text, 1)
+    assert taken.outcome == "accepted", taken.detail
+    assert REQUESTS not in store.campaign(CAMPAIGN).meta  # no request recorded
+    (receipt,) = [m for m in answers(store) if "Orders accepted" in m.subject]
+    words = " ".join(receipt.words.split())
+    assert f"Not carried out: the line 'pause: until {later}' of your mail, beside your orders" in words
+    assert fitted(receipt)
