@@ -68,11 +68,20 @@ class PressText:
     def data(self) -> bytes:
         return self.text.encode("utf-8")
 
-    @property
-    def sha256(self) -> str:
-        import hashlib
 
-        return hashlib.sha256(self.data).hexdigest()
+
+def salted(text: str, salt: str | None) -> bytes:
+    """The bytes a press record's SHA-256 is of, and the relayed mail's attached file:
+    the text, then a last line ``salt: HEX`` (a random salt, so that nobody can find a
+    short message by hashing guesses such as "Agreed."); a record kept without a salt
+    hashed the text alone."""
+    return (text + (f"salt: {salt}\n" if salt else "")).encode("utf-8")
+
+
+def digest_of(text: str, salt: str | None) -> str:
+    import hashlib
+
+    return hashlib.sha256(salted(text, salt)).hexdigest()
 
 
 def when(moment: datetime) -> str:
@@ -203,13 +212,18 @@ def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: 
         check_not_over(tx, log)
     except PauseRefused as err:
         raise PressRefused(f"campaign {tx.campaign_id} has ended: there is no press any more") from err
+    import secrets
+
     now = now.astimezone(timezone.utc).replace(microsecond=0)
     due = now + timedelta(hours=delay_hours(meta))
-    body = {"side": side, "to": to, "sha256": text.sha256, "at": now.isoformat(), "deliver_at": due.isoformat()}
+    salt = secrets.token_hex(16)
+    body = {"side": side, "to": to, "sha256": digest_of(text.text, salt), "at": now.isoformat(),
+            "deliver_at": due.isoformat()}
     seq = len(log.records)
-    tx.append(PRESS, {"record": sign_next(key, log, PRESS, body).to_dict(), "private": {"text": text.text}})
+    tx.append(PRESS, {"record": sign_next(key, log, PRESS, body).to_dict(),
+                      "private": {"text": text.text, "salt": salt}})
     if due <= now:
-        relay(tx, meta, seq, body, text.text)
+        relay(tx, meta, seq, body, text.text, salt)
     else:
         tx.set_meta({**meta, WAITING: [*meta.get(WAITING, []), seq]})
     heading, words = receipt(tx.campaign_id, seq, body, text, due <= now)
@@ -233,27 +247,31 @@ def receipt(campaign: str, seq: int, body: Mapping[str, Any], text: PressText, n
              f"It is delivered to {to} once the campaign's courier delay has passed, at "
              f"{when(datetime.fromisoformat(body['deliver_at']))} (by the referee's first round after it).",
              f"{to} sees your side's name, never your address.",
-             "The hash is the SHA-256 of the text as relayed: the lines after your 'press:' line, up to a "
+             "The hash is the SHA-256 of the text as relayed (the lines after your 'press:' line, up to a "
              "line '--' or the end, with the spaces at the end of each line, and blank lines at the start "
-             "and end, left out, and one newline at its end. The mail relayed carries that text in an "
-             f"attached file press-{body['sha256'][:12]}.txt, whose 'sha256sum' is the hash above."]
+             "and end, left out, and one newline at its end) followed by a last line 'salt: ' and a random "
+             "salt, kept private, so that nobody can find a short message by hashing guesses. The mail "
+             f"relayed carries both in an attached file press-{body['sha256'][:12]}.txt, whose 'sha256sum' "
+             "is the hash above."]
     if text.signature_cut:
         lines.append("Not relayed: your mail's lines from the line '--' on (a signature).")
     return ("Press recorded" if now else "Press waits for the courier"), "\n".join(lines)
 
 
-def relay(tx: Any, meta: Mapping[str, Any], seq: int, body: Mapping[str, Any], text: str) -> None:
+def relay(tx: Any, meta: Mapping[str, Any], seq: int, body: Mapping[str, Any], text: str,
+          salt: str | None) -> None:
     """Queue the message to each side it is for: from the referee's address, the
-    sender named by side, the text in the body and, exactly as hashed, attached."""
+    sender named by side, the text in the body and, exactly as hashed (with its salt),
+    attached."""
     for side in body["to"]:
         address = meta["players"].get(side, {}).get("address")
         if address:
-            data = relay_mail(tx.campaign_id, meta["referee_address"], address, side, seq, body, text)
+            data = relay_mail(tx.campaign_id, meta["referee_address"], address, side, seq, body, text, salt)
             tx.queue_mail(*data)
 
 
 def relay_mail(campaign: str, referee: str, to: str, side: str, seq: int, body: Mapping[str, Any],
-               text: str) -> tuple[str, str, bytes]:
+               text: str, salt: str | None) -> tuple[str, str, bytes]:
     """The relayed mail to ``side``'s player at ``to``: (Message-ID, address, bytes)."""
     from adjudicator.mail import message_bytes
     from adjudicator.mail.outgoing import build_message, keep_mime_version_on_top
@@ -268,14 +286,15 @@ def relay_mail(campaign: str, referee: str, to: str, side: str, seq: int, body: 
               if folded else []),
         f"Its SHA-256, in record {seq} of the campaign's public record:",
         f"  {digest}",
-        f"The attached file press-{digest[:12]}.txt holds the text exactly as hashed: 'sha256sum "
+        f"The attached file press-{digest[:12]}.txt holds the text exactly as hashed, with the "
+        f"random salt that keeps it from being guessed on its last line: 'sha256sum "
         f"press-{digest[:12]}.txt' prints the same hash.", "",
         "To answer, send the referee a mail with these lines, your message below them:", "",
         f"  campaign: {campaign}", f"  side: {side}", f"  password: {PLACEHOLDER}", "  press:", ""])
     words = (fit_text(head) + "----- message -----\n" + shown + "----- end of message -----\n"
              + fit_text(tail))
     message = build_message(sender=referee, to=to, subject=f"[{campaign}] Press from {sender}", text=words)
-    message.add_attachment(text.encode("utf-8"), "text", "plain", filename=f"press-{digest[:12]}.txt",
+    message.add_attachment(salted(text, salt), "text", "plain", filename=f"press-{digest[:12]}.txt",
                            params={"charset": "utf-8"})
     keep_mime_version_on_top(message)
     return str(message["Message-ID"]), to, message_bytes(message)
@@ -314,7 +333,7 @@ def deliver_due(tx: Any, now: datetime) -> int:
     for seq in waiting:
         record, private = _read(entries[seq])
         if datetime.fromisoformat(record["deliver_at"]) <= now.astimezone(timezone.utc):
-            relay(tx, meta, seq, record, private["text"])
+            relay(tx, meta, seq, record, private["text"], private.get("salt"))
             sent += 1
         else:
             kept.append(seq)

@@ -65,6 +65,16 @@ def press_records(store, campaign: str):
     return [json.loads(e.body_json)["record"]["body"] for e in store.entries(campaign) if e.kind == "press"]
 
 
+def salts(store, campaign: str) -> list[str]:
+    """Each press record's salt, kept in the entry's private part."""
+    return [json.loads(e.body_json)["private"]["salt"] for e in store.entries(campaign) if e.kind == "press"]
+
+
+def as_hashed(text: str, salt: str) -> bytes:
+    """The text as the record's SHA-256 is of it, and as the relayed mail attaches it."""
+    return f"{text}salt: {salt}\n".encode("utf-8")
+
+
 def fitted(*mails) -> bool:
     return all(len(line) <= 78 for mail in mails for line in mail.text.splitlines())
 
@@ -85,7 +95,10 @@ def test_press_is_relayed_to_the_other_side_without_any_address_and_only_its_has
     taken = ask(mailroom, referee_key, inbox, press_mail(), 1)
     assert taken.outcome == "answered", taken.detail
 
-    digest = hashlib.sha256(RELAYED.encode("utf-8")).hexdigest()
+    (salt,) = salts(store, press)
+    assert len(salt) == 32 and salt not in campaigns.export_public(press)  # private: never in the record
+    digest = hashlib.sha256(as_hashed(RELAYED, salt)).hexdigest()
+    assert digest != hashlib.sha256(RELAYED.encode("utf-8")).hexdigest()  # the text alone does not give it
     (record,) = press_records(store, press)
     assert record["side"] == "japan" and record["to"] == ["russia"] and record["sha256"] == digest
     assert record["deliver_at"] == record["at"]
@@ -101,7 +114,7 @@ def test_press_is_relayed_to_the_other_side_without_any_address_and_only_its_has
     assert digest in relayed.text and f"sha256sum press-{digest[:12]}.txt" in relayed.words
     assert "side: russia" in relayed.text and "press:" in relayed.text  # how to answer
     name, data = attachment(relayed)
-    assert name == f"press-{digest[:12]}.txt" and data == RELAYED.encode("utf-8")
+    assert name == f"press-{digest[:12]}.txt" and data == as_hashed(RELAYED, salt)
     assert hashlib.sha256(data).hexdigest() == digest  # what 'sha256sum' of the file prints
 
     (receipt,) = to(store, "japan", press)
@@ -286,7 +299,7 @@ def test_a_message_is_relayed_whole_even_with_lines_that_look_like_commands_orde
     assert ask(mailroom, referee_key, inbox, press_mail(text, campaign=press), 1).outcome == "answered"
     (relayed,) = to(store, "russia", press)
     _, data = attachment(relayed)
-    assert data == text.encode("utf-8")
+    assert data == as_hashed(text, salts(store, press)[0])
     (receipt,) = to(store, "japan", press)
     assert "Not carried out" not in receipt.words and "Press recorded" in receipt.subject
 
