@@ -51,6 +51,7 @@ BEGIN_ORDERS = re.compile(r"^[ \t]*begin[ \t]+orders\b", re.IGNORECASE | re.MULT
 #: The password line of the answer's template (quoted in a reply): no password.
 PLACEHOLDER = "YOUR-PASSWORD"
 WIDTH = 78
+MARGIN = "| "  # before each line of a relayed message
 
 
 class PressRefused(CampaignError):
@@ -301,17 +302,19 @@ def relay_mail(campaign: str, referee: str, to: str, side: str, seq: int, body: 
 
 
 def fold(text: str) -> tuple[str, bool]:
-    """The text with each line longer than :data:`WIDTH` broken (at spaces where it
-    can), and whether any was."""
-    out, folded = [], False
+    """The text with each line longer than :data:`WIDTH` less the margin broken (at
+    spaces where it can), each line behind the margin ``| `` (so that nothing the
+    sender writes can pass for the referee's words around it), and whether any line
+    was broken."""
+    out, folded, room = [], False, WIDTH - len(MARGIN)
     for line in text.split("\n")[:-1]:
-        if len(line) <= WIDTH:
+        if len(line) <= room:
             out.append(line)
             continue
         folded = True
-        out += textwrap.wrap(line, WIDTH, break_long_words=True, break_on_hyphens=False,
-                             replace_whitespace=False, expand_tabs=False) or [line[:WIDTH]]
-    return "\n".join(out) + "\n", folded
+        out += textwrap.wrap(line, room, break_long_words=True, break_on_hyphens=False,
+                             replace_whitespace=False, expand_tabs=False) or [line[:room]]
+    return "".join(f"{MARGIN}{line}".rstrip() + "\n" for line in out), folded
 
 
 # -- the courier ------------------------------------------------------------------------------

@@ -111,6 +111,7 @@ def test_press_is_relayed_to_the_other_side_without_any_address_and_only_its_has
         assert secret not in whole, secret
     assert all(len(line) <= 78 for line in whole.decode("ascii").splitlines())  # the wire form too
     assert "Sealed by the Golden Kite." in relayed.text and "which the relayed mail wraps." in relayed.words
+    assert "| Admiral,\n|\n| My destroyers" in relayed.text.replace("\r\n", "\n")  # the sender's words, marked
     assert digest in relayed.text and f"sha256sum press-{digest[:12]}.txt" in relayed.words
     assert "side: russia" in relayed.text and "press:" in relayed.text  # how to answer
     name, data = attachment(relayed)
