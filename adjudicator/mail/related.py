@@ -41,6 +41,20 @@ class Attachment:
     subtype: str
 
 
+#: The longest line a mail may carry as it is (RFC 5322 2.1.1: 998 characters).
+LONGEST_LINE = 998
+
+
+def _transfer_encoding(data: bytes) -> str:
+    """How an attachment travels: as it is (7bit) when it is ASCII text in lines a mail
+    may carry, as a report's SVG drawing is, for base64 would make it a third larger (an
+    80 KB map, 27 KB more); base64 otherwise."""
+    if data.isascii() and b"\r" not in data and b"\x00" not in data and all(
+            len(line) <= LONGEST_LINE for line in data.split(b"\n")):
+        return "7bit"
+    return "base64"
+
+
 def outgoing_mail_with_parts(*, images: Sequence[InlineImage] = (), attachments: Sequence[Attachment] = (),
                              **fields: Any) -> OutgoingMail:
     """The text and HTML mail :func:`~adjudicator.mail.outgoing.outgoing_mail` makes
@@ -56,6 +70,6 @@ def outgoing_mail_with_parts(*, images: Sequence[InlineImage] = (), attachments:
                               disposition="inline", filename=f"{image.content_id.split('@')[0]}.{image.subtype}")
     for attachment in attachments:
         message.add_attachment(attachment.data, attachment.maintype, attachment.subtype,
-                               filename=attachment.filename)
+                               filename=attachment.filename, cte=_transfer_encoding(attachment.data))
     keep_mime_version_on_top(message)
     return OutgoingMail(str(message["Message-ID"]), message_bytes(message))

@@ -126,6 +126,9 @@ def test_a_legends_swatch_is_a_png_in_its_line_without_alt_text_and_is_not_attac
     mail = message_from_bytes(report_mail(sender="referee@adjudicator.test", to="togo@japan.test",
                                           subject="[c1] report", text="text", html=html).data, policy=policy.default)
     assert [p.get_filename() for p in mail.iter_attachments()] == ["picture-1.svg"]
+    (drawing,) = mail.iter_attachments()  # ASCII text in short lines: as it is, not a third larger in base64
+    assert drawing["Content-Transfer-Encoding"] == "7bit" and drawing.get_content().replace(b"\r\n", b"\n") == \
+        SMALL.encode("ascii")
     assert sum(1 for p in mail.walk() if p.get_content_type() == "image/png") == 2
 
 
