@@ -65,7 +65,7 @@ from adjudicator.campaign.demo import player_email
 from adjudicator.campaign.mailroom import Mailroom
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.fairdice import generate_keypair
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.games.port_arthur.commander import AutoCommander
 from adjudicator.store import Store
 
 GAME = "port-arthur"

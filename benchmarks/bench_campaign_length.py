@@ -110,7 +110,7 @@ def fresh_process_caches(game: str) -> None:
     if game == "tsushima-1905":
         from adjudicator.games.tsushima_1905 import planner
         from adjudicator.games.tsushima_1905.data import load_data
-        from adjudicator.games.tsushima_1905.table import geometry_of
+        from adjudicator.games.tsushima_1905.rules.table import geometry_of
 
         geometry = geometry_of(load_data())
         if hasattr(geometry, "forget"):       # older versions kept these caches warm

@@ -19,11 +19,11 @@ import time
 from common import Finished, calibration
 
 from adjudicator.engine import Match, play_out
-from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, ReasonablePlayer, random_dice
+from adjudicator.games.tsushima_1905.players import RandomPlayer, ReasonablePlayer, random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.planner import Relative, resolve
-from adjudicator.games.tsushima_1905.table import Table
+from adjudicator.games.tsushima_1905.rules.table import Table
 
 
 def dice(seed: int):

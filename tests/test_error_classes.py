@@ -15,7 +15,7 @@ from adjudicator.tournament.errors import TournamentError
 
 #: Signals a module raises and catches itself, never seen by a caller.
 SIGNALS = {"adjudicator.games.russo_japanese_war.rules.table.GameOver",
-           "adjudicator.games.tsushima_1905.table.Conceded"}
+           "adjudicator.games.tsushima_1905.rules.table.Conceded"}
 
 
 def defined_exception_classes():

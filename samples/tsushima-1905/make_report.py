@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 from adjudicator.engine import Match
 from adjudicator.orders import parse_orders
-from adjudicator.games.tsushima_1905.autoplayer import random_dice
+from adjudicator.games.tsushima_1905.players import random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
-from adjudicator.games.tsushima_1905.orders.plans import Plans
+from adjudicator.games.tsushima_1905.plans import Plans
 from adjudicator.games.tsushima_1905.report import plot_with_legend, render_svg, ship_table
 
 SEED = 1906

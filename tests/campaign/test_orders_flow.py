@@ -10,7 +10,7 @@ import pytest
 
 from adjudicator.campaign.errors import AuthenticationFailed, StepOver, UnknownSide
 from adjudicator.campaign.verify import verify_text
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.games.port_arthur.commander import AutoCommander
 from adjudicator.orders import OrdersError
 from tests.campaign.conftest import PLAYERS
 

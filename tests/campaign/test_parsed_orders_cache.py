@@ -13,7 +13,7 @@ from adjudicator.campaign.log import read_log
 from adjudicator.campaign.parsed import PARSED_ORDERS, cached_orders, load, text_key
 from adjudicator.campaign.running import orders_in_force
 from adjudicator.campaign.verify import verify_text
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.games.port_arthur.commander import AutoCommander
 from tests.campaign.conftest import PLAYERS, confirm
 
 PASSWORDS = {p.side: p.password for p in PLAYERS}

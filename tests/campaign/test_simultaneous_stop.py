@@ -13,7 +13,7 @@ from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import generate_keypair
 from adjudicator.store import Store
 from tests.campaign.conftest import confirm
-from tests.tsushima_1905.standing_orders import AHEAD
+from tests.games.tsushima_1905.standing_orders import AHEAD
 
 PLAYERS = [Player("japan", "togo@example.org", "Togo1905"), Player("russia", "rozhd@example.org", "Suvorov1905")]
 PASSWORDS = {p.side: p.password for p in PLAYERS}

@@ -223,7 +223,7 @@ def test_the_toy_hand_names_a_card_played_that_is_not_in_the_hand():
 #: "at nearest" where its default for silence is the planner's best move and salvo,
 #: its turn template gives new orders where silence carries the orders on file on, and
 #: its torpedo-target and repair templates rank "most damaged" and "flooding first"
-#: otherwise than its default does (tests/tsushima_1905/test_templates.py checks
+#: otherwise than its default does (tests/games/tsushima_1905/test_templates.py checks
 #: that they read and answer their question).
 TEMPLATE_GAMES = ["port-arthur", "russo-japanese-war", "toy-hand"]
 

@@ -10,7 +10,7 @@ from conftest import SAMPLES
 
 from adjudicator.engine import Decision, Match
 from adjudicator.games.port_arthur.game import PortArthur
-from adjudicator.games.port_arthur.orders import DEFAULT_TEXT, answer_for, default_answer
+from adjudicator.games.port_arthur.plans import DEFAULT_TEXT, answer_for, default_answer
 from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
 from adjudicator.orders import merge_orders as any_merge_orders, parse_orders as any_parse_orders
 merge_orders = partial(any_merge_orders, game="port-arthur")

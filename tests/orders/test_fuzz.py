@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from functools import partial
 
-from adjudicator.games.port_arthur.board import load_board
+from adjudicator.games.port_arthur.data import load_board
 from adjudicator.orders import Header, OrderSet, OrdersError, Receipt, parse_orders as any_parse_orders
 parse_orders = partial(any_parse_orders, game="port-arthur")
 from adjudicator.orders.model import order_blocks

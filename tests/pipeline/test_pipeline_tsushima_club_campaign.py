@@ -12,7 +12,7 @@ from adjudicator.campaign.verify import verify_text
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES, CAMPAIGN, DEADLINE_HOURS, HOUR, PLAYERS, REFEREE, T0, deliver, email, orders_text, outgoing,
 )
-from tests.tsushima_1905.standing_orders import AHEAD
+from tests.games.tsushima_1905.standing_orders import AHEAD
 
 
 def receipt(store, campaign: str, message_id: str) -> str:

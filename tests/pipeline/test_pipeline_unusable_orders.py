@@ -31,14 +31,14 @@ def test_the_receipt_names_the_line_that_cannot_be_carried_out_and_why(campaign,
 def test_an_order_for_a_sunk_ship_says_so(campaign, campaigns, mailroom, referee_key):
     russia_asked(campaigns, mailroom, referee_key)
     from adjudicator.campaign import running
-    from adjudicator.games.port_arthur import orders as port_arthur_orders
+    from adjudicator.games.port_arthur import plans as port_arthur_plans
 
     log, match = campaigns.match(CAMPAIGN)
     state = match.state
     sunk_state = dataclasses.replace(state, ships={**state.ships,
                                                    "Novik": dataclasses.replace(state.ships["Novik"], at=SUNK)})
     text = orders_text("russia", step=2, body="sortie:\n  Novik to Yellow Sea\n")
-    reasons = port_arthur_orders.why_not(match.decision, sunk_state, campaigns.check(CAMPAIGN, text)[0].orders)
+    reasons = port_arthur_plans.why_not(match.decision, sunk_state, campaigns.check(CAMPAIGN, text)[0].orders)
     assert reasons == [("Novik", "Novik has been sunk: this order is not used")]
     support = running.support("port-arthur")
     lines = running.unusable_lines(support, match.decision, sunk_state, campaigns.check(CAMPAIGN, text)[0].orders,

@@ -16,7 +16,7 @@ from adjudicator.campaign.parsed import PARSED_ORDERS, cached_orders, load
 from adjudicator.campaign.running import stored_orders
 from adjudicator.campaign.verify import verify_text
 from adjudicator.fairdice import generate_keypair
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.games.port_arthur.commander import AutoCommander
 from adjudicator.mail import parse_message
 from adjudicator.orders import parse_orders
 from adjudicator.store import Store

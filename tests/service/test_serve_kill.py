@@ -17,7 +17,7 @@ import pytest
 from adjudicator.campaign import Campaigns
 from adjudicator.campaign.demo import player_email
 from adjudicator.campaign.verify import verify_text
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.games.port_arthur.commander import AutoCommander
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import ADDRESSES, CAMPAIGN, PASSWORDS, REFEREE, parse_eml
 from tests.conftest import soak_size

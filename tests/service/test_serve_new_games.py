@@ -15,7 +15,7 @@ from adjudicator.campaign import Campaigns
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import REFEREE, cli, email, orders_text, part_text
 from tests.service.conftest import Mailbag, wait_for
-from tests.tsushima_1905.standing_orders import AHEAD
+from tests.games.tsushima_1905.standing_orders import AHEAD
 
 ADDRESSES = {"japan": "togo@japan.test", "russia": "makarov@russia.test"}
 SENDERS = {"japan": "Heihachiro Togo <togo@japan.test>", "russia": "Stepan Makarov <makarov@russia.test>"}

@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping, Sequence
 from adjudicator.engine.requests import Event
 
 from adjudicator.engine.errors import GameDataError
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA, SIDES, Board, load_board
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, SIDES, Board, load_board
 from adjudicator.games.port_arthur.options import InvalidOption, Options
 from adjudicator.games.port_arthur.rules.sequence import play
 from adjudicator.games.port_arthur.rules.table import Steps, Table

@@ -130,7 +130,7 @@ def _scored(count: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
 def fire_odds(sfp: int, count: int, partial_hits: str = LESS_THAN) -> FireOdds:
     """The exact odds of ``count`` dice against ``sfp`` (rulebook, Naval Battle B):
     each group of outcomes scored as :func:`fire_result` scores it, from the group's
-    sums worked out once for every SFP (``tests/port_arthur/test_odds_counting.py``
+    sums worked out once for every SFP (``tests/games/port_arthur/test_odds_counting.py``
     holds the two together)."""
     total = 6 ** count
     full = hits_sum = criticals_sum = 0

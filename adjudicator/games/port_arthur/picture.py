@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from adjudicator.games.port_arthur.board import JAPAN, Board
+from adjudicator.games.port_arthur.data import JAPAN, Board
 
 CELL_W, CELL_H, GAP = 240, 160, 6
 COUNTER_W, COUNTER_H, COLUMNS = 72, 14, 3

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.contract import GamePlugin
-from adjudicator.games.port_arthur import conformance, language, orders, report
-from adjudicator.games.port_arthur.autoplayer import AutoCommander
+from adjudicator.games.port_arthur import conformance, language, plans, report
+from adjudicator.games.port_arthur.commander import AutoCommander
 from adjudicator.games.port_arthur.game import PortArthur
 from adjudicator.games.port_arthur.options import Options
 from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
@@ -24,7 +24,7 @@ def plugin() -> GamePlugin:
         title=PortArthur.title,
         make_game=PortArthur,
         language=language,
-        answers=orders,
+        answers=plans,
         report=report,
         player=RandomPlayer,
         dice=random_dice,

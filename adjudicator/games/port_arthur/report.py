@@ -8,7 +8,7 @@ import textwrap
 from typing import Any, Mapping
 
 from adjudicator.engine import Decision
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA, Board
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, Board
 from adjudicator.games.port_arthur.rules.table import marker_text
 
 KEYWORD = {"reroll": "reroll", "seize": "seize", "blockade": "blockade"}
@@ -24,7 +24,7 @@ def phase_words(phase: str) -> str:
 def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Port Arthur's part of a player's report: the situation, the odds of this
     side's possible battles, and the note on reconstructed counter values."""
-    from adjudicator.games.port_arthur.board import load_board
+    from adjudicator.games.port_arthur.data import load_board
     from adjudicator.games.port_arthur.picture import board_picture
 
 

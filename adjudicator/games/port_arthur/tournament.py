@@ -24,7 +24,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any, Iterable, Mapping
 
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.battle import fire_result
 from adjudicator.games.port_arthur.rules.sequence import MUKDEN
 

@@ -9,11 +9,10 @@ from typing import Any, Callable, Mapping
 from adjudicator.engine.requests import Event
 from adjudicator.games.russo_japanese_war.data import RUSSIA, SIDES, GameData, default_data, other
 from adjudicator.games.russo_japanese_war.hexmap import HexMap, fixture_map
+from adjudicator.games.russo_japanese_war.options import Options
 from adjudicator.games.russo_japanese_war.rules.sequence import play
 from adjudicator.games.russo_japanese_war.rules.table import Table
 from adjudicator.games.russo_japanese_war.state import State, from_position, new_game
-
-OPTIONS = ("naval", "sortie_needs_card")
 
 
 class RussoJapaneseWar:
@@ -31,14 +30,7 @@ class RussoJapaneseWar:
     def new_state(self, setup: Mapping[str, Any], options: Mapping[str, Any]) -> dict:
         """The rulebook's set-up (3.0), or a given position (``setup["position"]``, the
         conformance-case format, with its own map and CRT columns)."""
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            from adjudicator.engine.errors import GameDataError
-            raise GameDataError(f"unknown option(s) {sorted(unknown)}; options: {', '.join(OPTIONS)}")
-        if options.get("sortie_needs_card") and not options.get("naval"):
-            from adjudicator.engine.errors import GameDataError
-            raise GameDataError("option sortie_needs_card reads a rule of the advanced naval rules (11.2.1, A65): "
-                                "it needs the option naval too")
+        Options.from_json(options)
         if options.get("naval") and "position" in setup:
             from adjudicator.engine.errors import GameDataError
             raise GameDataError("the advanced naval rules (11.0) start from the rulebook's set-up, not a position")

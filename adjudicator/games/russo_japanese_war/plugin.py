@@ -7,7 +7,7 @@ import random
 from typing import Any, Mapping
 
 from adjudicator.engine.contract import GamePlugin
-from adjudicator.games.russo_japanese_war import answers, conformance, language, report
+from adjudicator.games.russo_japanese_war import conformance, language, plans, report
 from adjudicator.games.russo_japanese_war.commander import AutoCommander
 from adjudicator.games.russo_japanese_war.game import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer, dice_from
@@ -28,7 +28,7 @@ def plugin() -> GamePlugin:
         title=RussoJapaneseWar.title,
         make_game=RussoJapaneseWar,
         language=language,
-        answers=answers,
+        answers=plans,
         report=report,
         player=random_player,
         dice=dice_from,

@@ -214,6 +214,6 @@ HINTS = {
 
 def answer_hint(decision) -> list[str]:
     """How to answer ``decision`` in the orders language: the orders skeleton of
-    :mod:`..skeleton` (the block, the choices as comments, the default answer)."""
-    from adjudicator.games.russo_japanese_war.skeleton import answer_template
+    :mod:`.template` (the block, the choices as comments, the default answer)."""
+    from adjudicator.games.russo_japanese_war.template import answer_template
     return answer_template(decision)

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from adjudicator.engine.requests import Decision
 from adjudicator.games.tsushima_1905.data import load_data
-from adjudicator.games.tsushima_1905.orders.model import spell
+from adjudicator.games.tsushima_1905.language.model import spell
 
 ENEMY_FLAGSHIP = {"japan": "Kniaz Suvorov", "russia": "Mikasa"}
 

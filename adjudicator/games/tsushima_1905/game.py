@@ -14,7 +14,7 @@ from adjudicator.games.tsushima_1905.rules.sequence import play
 from adjudicator.games.tsushima_1905.state import (
     ACTION, DAMAGE, INITIATIVE, RELOAD, REPAIR, SIDES, STATUSES, TORPEDO, Deck, Ship, State,
 )
-from adjudicator.games.tsushima_1905.table import Steps, Table, geometry_of
+from adjudicator.games.tsushima_1905.rules.table import Steps, Table, geometry_of
 
 START_PHASES = (INITIATIVE, ACTION, TORPEDO, REPAIR, DAMAGE, RELOAD)
 

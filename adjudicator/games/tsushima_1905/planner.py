@@ -26,10 +26,10 @@ from typing import Callable
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
-from adjudicator.games.tsushima_1905.orders.model import RelativeMove
+from adjudicator.games.tsushima_1905.language.model import RelativeMove
 from adjudicator.games.tsushima_1905.rules.movement import ahead_length, free_moves, paid_moves_left, plan_move
 from adjudicator.games.tsushima_1905.state import Ship
-from adjudicator.games.tsushima_1905.table import Table, pose_of
+from adjudicator.games.tsushima_1905.rules.table import Table, pose_of
 
 GRID = 5
 SPACING = 1500     # the squadron's line-ahead spacing, centre to centre (scenario.toml spacing_bl)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 from adjudicator.engine.contract import GamePlugin
-from adjudicator.games.tsushima_1905 import conformance, orders, report
-from adjudicator.games.tsushima_1905.autoplayer import RandomPlayer, random_dice
+from adjudicator.games.tsushima_1905 import conformance, language, report
+from adjudicator.games.tsushima_1905.players import RandomPlayer, random_dice
 from adjudicator.games.tsushima_1905.commander import Commander
 from adjudicator.games.tsushima_1905.game import Tsushima1905
-from adjudicator.games.tsushima_1905.orders.plans import StandingAnswers
+from adjudicator.games.tsushima_1905.plans import StandingAnswers
 
 
 def random_player(rng: random.Random) -> RandomPlayer:
@@ -22,7 +22,7 @@ def plugin() -> GamePlugin:
         name=Tsushima1905.name,
         title=Tsushima1905.title,
         make_game=Tsushima1905,
-        language=orders,
+        language=language,
         answers=StandingAnswers(),
         report=report,
         player=random_player,

@@ -25,7 +25,7 @@ from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
 from adjudicator.games.tsushima_1905.state import ACTIVE, State
-from adjudicator.games.tsushima_1905.table import Table, geometry_of, pose_of
+from adjudicator.games.tsushima_1905.rules.table import Table, geometry_of, pose_of
 from adjudicator.games.tsushima_1905.words import counted
 from adjudicator.reports.render import template_environment
 
@@ -445,7 +445,7 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
 
 def answer_hint(decision: Decision) -> list[str]:
     """How to answer ``decision``: the skeleton of the orders that answer it
-    (:func:`adjudicator.games.tsushima_1905.orders.template.answer_template`)."""
-    from adjudicator.games.tsushima_1905.orders.template import answer_template
+    (:func:`adjudicator.games.tsushima_1905.template.answer_template`)."""
+    from adjudicator.games.tsushima_1905.template import answer_template
 
     return answer_template(decision)

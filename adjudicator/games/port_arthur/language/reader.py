@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.orders.model import OrderSet
 from adjudicator.orders.names import Lookup, lookup_in
 from adjudicator.orders.reading import TreeReader, or_list, text_of, where

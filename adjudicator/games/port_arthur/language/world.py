@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA, Board, load_board
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, Board, load_board
 from adjudicator.orders.names import Catalog
 
 #: What players may call the sides.

@@ -24,7 +24,7 @@ from adjudicator.games.port_arthur.answers import (
     ShipList,
     UseMarker,
 )
-from adjudicator.games.port_arthur.board import other
+from adjudicator.games.port_arthur.data import other
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SUNK, LastFire, Ship, squadron_firepower, squadron_speed
 

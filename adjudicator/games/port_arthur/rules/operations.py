@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import Battle, Kind, Move, Pass, UseMarker
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA, other
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, other
 from adjudicator.games.port_arthur.rules.battle import naval_battle
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, is_port, ports_of
 from adjudicator.games.port_arthur.rules.table import Steps, Table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import Kind, ReturnPorts
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import has_shipyard, is_port
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SHIPYARD, SUNK, Ship, squadron_speed

@@ -8,7 +8,7 @@ capped at 5 either way (rules-notes, Scoring Phase).
 from __future__ import annotations
 
 from adjudicator.games.port_arthur.answers import Kind, UseMarker
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import PORT_ARTHUR
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import PORT_FALLEN, PORT_INTACT, PORT_NO_SHIPYARD, SUNK, shipyard_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from adjudicator.engine.requests import Event
 from adjudicator.games.port_arthur.answers import Kind
-from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
+from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.operations import operations_phase
 from adjudicator.games.port_arthur.rules.ports import PORT_ARTHUR
 from adjudicator.games.port_arthur.rules.return_to_port import return_to_port_phase

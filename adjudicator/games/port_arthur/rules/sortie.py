@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.port_arthur.answers import Kind, Sortie
-from adjudicator.games.port_arthur.board import JAPAN
+from adjudicator.games.port_arthur.data import JAPAN
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, has_shipyard
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, shipyard_of

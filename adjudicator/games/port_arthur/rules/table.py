@@ -20,7 +20,7 @@ from adjudicator.engine.requests import Decision, Event, Roll
 from adjudicator.engine.table import Steps
 from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.port_arthur.answers import READERS, Kind
-from adjudicator.games.port_arthur.board import Board, other
+from adjudicator.games.port_arthur.data import Board, other
 from adjudicator.games.port_arthur.options import Options
 from adjudicator.games.port_arthur.state import Ship, State
 

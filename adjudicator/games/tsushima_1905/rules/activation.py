@@ -22,7 +22,7 @@ from adjudicator.games.tsushima_1905.rules.movement import (
     can_move, carry_out, check_limits, no_move_stays_on_table, plan_move,
 )
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
-from adjudicator.games.tsushima_1905.table import Steps, Table, pose_of
+from adjudicator.games.tsushima_1905.rules.table import Steps, Table, pose_of
 
 
 def waiting(table: Table, side: str) -> list[Ship]:

@@ -18,7 +18,7 @@ then it sinks." (R-FATE-1, R-FATE-2)
 from __future__ import annotations
 
 from adjudicator.games.tsushima_1905.state import ABANDONED, ACTIVE, SUNK, SURRENDERED, Ship
-from adjudicator.games.tsushima_1905.table import Table
+from adjudicator.games.tsushima_1905.rules.table import Table
 
 
 def stake(ship: Ship, count: int) -> None:

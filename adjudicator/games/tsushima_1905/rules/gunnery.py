@@ -36,7 +36,7 @@ from adjudicator.games.tsushima_1905.answers import Count, Fire, Kind
 from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN, Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import falls, pay_combat, settle, stake, tell_fate
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
-from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.rules.table import Steps, Table
 from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
 
 

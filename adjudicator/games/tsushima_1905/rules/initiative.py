@@ -27,7 +27,7 @@ from typing import NamedTuple
 from adjudicator.games.tsushima_1905.answers import Choice, Kind
 from adjudicator.games.tsushima_1905.data import card_value
 from adjudicator.games.tsushima_1905.state import SIDES, Deck, other
-from adjudicator.games.tsushima_1905.table import CARD_PURPOSE, Steps, Table
+from adjudicator.games.tsushima_1905.rules.table import CARD_PURPOSE, Steps, Table
 from adjudicator.games.tsushima_1905.words import counted
 
 ACE, KING = 1, 0

@@ -26,7 +26,7 @@ from adjudicator.games.tsushima_1905.answers import Element
 from adjudicator.games.tsushima_1905.geometry import Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, WITHDRAWN, Ship
-from adjudicator.games.tsushima_1905.table import Table, pose_of
+from adjudicator.games.tsushima_1905.rules.table import Table, pose_of
 from adjudicator.games.tsushima_1905.words import counted, listed, some
 
 

@@ -18,7 +18,7 @@ from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Kind, Repair
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_damage
 from adjudicator.games.tsushima_1905.state import ACTIVE, SIDES, Ship
-from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.rules.table import Steps, Table
 from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
 
 

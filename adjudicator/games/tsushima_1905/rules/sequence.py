@@ -15,7 +15,7 @@ from adjudicator.games.tsushima_1905.rules.initiative import determine_initiativ
 from adjudicator.games.tsushima_1905.rules.repair import damage_phase, reload_phase, repair_phase
 from adjudicator.games.tsushima_1905.rules.torpedoes import torpedo_phase
 from adjudicator.games.tsushima_1905.state import ACTION, DAMAGE, ENDED, INITIATIVE, RELOAD, REPAIR, TORPEDO
-from adjudicator.games.tsushima_1905.table import Conceded, Steps, Table
+from adjudicator.games.tsushima_1905.rules.table import Conceded, Steps, Table
 
 NEXT = {INITIATIVE: ACTION, ACTION: REPAIR, TORPEDO: REPAIR, REPAIR: DAMAGE, DAMAGE: RELOAD}
 

@@ -22,7 +22,7 @@ from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.games.tsushima_1905.answers import Count, Kind, Targets
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
-from adjudicator.games.tsushima_1905.table import Steps, Table
+from adjudicator.games.tsushima_1905.rules.table import Steps, Table
 from adjudicator.games.tsushima_1905.words import counted, some, spaced
 
 
