@@ -93,3 +93,9 @@ def test_the_vocabulary_is_the_one_the_docs_give():
     for own in OWN.values():
         for name in own:
             assert f"`{name}`" in text, f"docs/wings.md does not name {name}"
+
+
+@pytest.mark.parametrize("game", wing_folders())
+def test_each_game_has_its_tests_in_its_own_folder(game):
+    folder = Path(__file__).resolve().parent / game
+    assert sorted(folder.glob("test_*.py")), f"the tests of {game} belong in tests/games/{game}/"

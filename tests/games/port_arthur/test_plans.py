@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from pathlib import Path
 
 import pytest
-from conftest import SAMPLES
 
 from adjudicator.engine import Decision, Match
 from adjudicator.games.port_arthur.game import PortArthur
@@ -15,6 +15,8 @@ from adjudicator.games.port_arthur.players import RandomPlayer, random_dice
 from adjudicator.orders import merge_orders as any_merge_orders, parse_orders as any_parse_orders
 merge_orders = partial(any_merge_orders, game="port-arthur")
 parse_orders = partial(any_parse_orders, game="port-arthur")
+
+SAMPLES = Path(__file__).resolve().parents[3] / "samples" / "port-arthur"
 
 JAPAN = parse_orders((SAMPLES / "japan-turn1.orders").read_text())
 RUSSIA = parse_orders((SAMPLES / "russia-turn1.orders").read_text())
