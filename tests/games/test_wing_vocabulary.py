@@ -18,10 +18,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "wings.md"
 EVERY_WING = (
     "__init__.py", "plugin.py", "game.py", "data.py", "state.py", "options.py",
     "rules/__init__.py", "rules/table.py", "language/__init__.py", "language/reader.py",
-    "plans.py", "report.py", "players.py", "commander.py", "conformance.py", "tournament.py",
+    "answers.py", "plans.py", "report.py", "players.py", "commander.py", "conformance.py", "tournament.py",
 )
 #: What a wing may have when it needs it; the meaning is the same in every wing.
-WHERE_NEEDED = ("answers.py", "language/model.py", "language/world.py", "template.py", "picture.py")
+WHERE_NEEDED = ("language/model.py", "language/world.py", "template.py", "picture.py")
 #: The modules only one game has.
 OWN = {
     "port_arthur": ("odds.py",),
