@@ -1,11 +1,14 @@
 """The questions the Russo-Japanese War's rules ask (``Kind``), and the readers of
 their answers (``READERS``: plain JSON in, the answer the rules read out).
 
-The Russo-Japanese War's state is plain JSON and its rules read answers as they are
-written, as tables of keys (``answer["unit"]``): each reader here checks that an answer
-is a table and gives it to the rules as a plain dict. Whether it is legal -- the unit
-is one of those that may retreat, the card is in hand -- each rule says in the check it
-asks with (:meth:`..rules.table.Table.ask`), with the rulebook's section.
+The Russo-Japanese War's state is plain JSON and the wing reads answers as they are
+written, as tables of keys (``answer["unit"]``): the rules, and the answers from orders,
+which apply a card-plan step as the Card Play Phase checked it (``plans.py``). Each
+reader here checks that an answer is a table and gives it to the rules as a plain dict.
+Whether it is well formed and legal -- the unit is one of those that may retreat, the
+card is in hand, the path starts where the unit stands -- each rule says in the check it
+asks with (:meth:`..rules.table.Table.ask`), in its own words and with the rulebook's
+section; the check returns the answer the rules go on with, a dict of the keys they read.
 
 The keys of each kind's answer, as the orders (``plans.py``), the automatic players and
 the conformance cases write them:

@@ -64,7 +64,8 @@ def test_a_question_carries_its_kind_and_the_rules_check_decides_the_answer():
     steps = table.ask("japan", Kind.LOSS, {"units": units}, "which unit is eliminated?", check)
     decision = next(steps)
     assert isinstance(decision, Decision)
-    assert (decision.side, decision.kind, decision.options, decision.hidden) == ("japan", "loss", {"units": units}, False)
+    assert (decision.side, decision.kind, decision.options) == ("japan", "loss", {"units": units})
+    assert decision.hidden is False
     assert type(decision.kind) is str
     with pytest.raises(IllegalAnswer, match="choose one of 1, Gds to eliminate; got '2'"):
         decision.accept({"unit": "2"})
