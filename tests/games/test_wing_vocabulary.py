@@ -5,10 +5,12 @@ has is named here with the game."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
+from adjudicator.engine.table import Table as EngineTable
 from adjudicator.games import GAMES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "adjudicator" / "games"
@@ -93,3 +95,18 @@ def test_the_vocabulary_is_the_one_the_docs_give():
     for own in OWN.values():
         for name in own:
             assert f"`{name}`" in text, f"docs/wings.md does not name {name}"
+
+
+@pytest.mark.parametrize("game", wing_folders())
+def test_the_table_the_rules_play_on_is_built_on_the_engines(game):
+    table = importlib.import_module(f"adjudicator.games.{game}.rules.table").Table
+    assert issubclass(table, EngineTable), f"{game}'s rules/table.py Table is not built on adjudicator/engine/table.py"
+
+
+@pytest.mark.parametrize("game", wing_folders())
+def test_answers_name_every_kind_of_question_and_read_each(game):
+    answers = importlib.import_module(f"adjudicator.games.{game}.answers")
+    kinds = list(answers.Kind)
+    assert kinds and all(isinstance(kind, str) and kind == kind.value for kind in kinds)
+    assert set(answers.READERS) == set(kinds), f"{game}'s READERS and Kind differ"
+    assert all(callable(read) for read in answers.READERS.values())
