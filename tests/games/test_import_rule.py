@@ -1,6 +1,6 @@
 """The layout's import rule: the generic wings import no game (they reach games only
 through the registry, adjudicator.games); a game imports no campaign, cli or other
-game."""
+game; a game's rules reach the engine's requests only through their table."""
 
 from __future__ import annotations
 
@@ -55,3 +55,60 @@ def test_a_game_imports_no_campaign_cli_or_other_game(game):
 
 def test_there_is_a_game_and_a_generic_wing_to_check():
     assert "port_arthur" in GAME_FOLDERS and len(list(generic_files())) > 50
+
+
+# -- the rules ask, roll, shuffle and draw through their table ---------------------------
+
+#: What rules yield to the engine only through their table (``rules/table.py``, built on
+#: ``adjudicator/engine/table.py``): never made by a rule itself.
+REQUESTS = frozenset({"Decision", "Roll", "Shuffle", "Draw", "Simultaneous"})
+
+
+def raw_requests(source: str) -> list[str]:
+    """Each place ``source`` makes an engine request itself (``Decision(...)``,
+    ``requests.Roll(...)``, an alias imported from ``adjudicator.engine.requests``), as
+    "line N: Name(...)"."""
+    tree = ast.parse(source)
+    names = set(REQUESTS)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "adjudicator.engine.requests":
+            names |= {alias.asname for alias in node.names if alias.name in REQUESTS and alias.asname}
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name in names:
+                found.append((node.lineno, f"line {node.lineno}: {name}(...)"))
+    return [text for _, text in sorted(found)]
+
+
+def rules_files() -> list[Path]:
+    """Every game's rules modules, but the table they play on."""
+    return sorted(path for game in GAME_FOLDERS for path in (PACKAGE / "games" / game / "rules").glob("*.py")
+                  if path.name != "table.py")
+
+
+@pytest.mark.parametrize("path", rules_files(), ids=lambda p: str(p.relative_to(PACKAGE / "games")))
+def test_rules_ask_roll_shuffle_and_draw_only_through_their_table(path):
+    made = raw_requests(path.read_text(encoding="utf-8"))
+    assert made == [], (f"{path.relative_to(PACKAGE)} makes {made} itself: ask with table.ask, roll with "
+                        "table.roll, shuffle with table.shuffle, draw with table.draw (docs/wings.md)")
+
+
+def test_a_request_made_by_a_rule_itself_is_found():
+    source = (
+        "from adjudicator.engine import requests\n"
+        "from adjudicator.engine.requests import Roll as Dice\n"
+        "def rule(t):\n"
+        "    answer = yield Decision('japan', 'loss', {}, 'which?', dict)\n"
+        "    (die,) = yield Dice(1, 'combat', 'japan')\n"
+        "    order = yield requests.Shuffle(3, 'deck')\n"
+        "    card = yield from t.draw(['a', 'b'], 1, 'card')\n"
+    )
+    assert raw_requests(source) == ["line 4: Decision(...)", "line 5: Dice(...)", "line 6: Shuffle(...)"]
+
+
+def test_every_game_has_rules_to_check():
+    games = {path.parts[-3] for path in rules_files()}
+    assert games == set(GAME_FOLDERS) and len(rules_files()) > 20

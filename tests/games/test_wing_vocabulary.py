@@ -5,10 +5,12 @@ has is named here with the game."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
+from adjudicator.engine.table import Table as EngineTable
 from adjudicator.games import GAMES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "adjudicator" / "games"
@@ -18,10 +20,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "wings.md"
 EVERY_WING = (
     "__init__.py", "plugin.py", "game.py", "data.py", "state.py", "options.py",
     "rules/__init__.py", "rules/table.py", "language/__init__.py", "language/reader.py",
-    "plans.py", "report.py", "players.py", "commander.py", "conformance.py", "tournament.py",
+    "answers.py", "plans.py", "report.py", "players.py", "commander.py", "conformance.py", "tournament.py",
 )
 #: What a wing may have when it needs it; the meaning is the same in every wing.
-WHERE_NEEDED = ("answers.py", "language/model.py", "language/world.py", "template.py", "picture.py")
+WHERE_NEEDED = ("language/model.py", "language/world.py", "template.py", "picture.py")
 #: The modules only one game has.
 OWN = {
     "port_arthur": ("odds.py",),
@@ -99,3 +101,18 @@ def test_the_vocabulary_is_the_one_the_docs_give():
 def test_each_game_has_its_tests_in_its_own_folder(game):
     folder = Path(__file__).resolve().parent / game
     assert sorted(folder.glob("test_*.py")), f"the tests of {game} belong in tests/games/{game}/"
+
+
+@pytest.mark.parametrize("game", wing_folders())
+def test_the_table_the_rules_play_on_is_built_on_the_engines(game):
+    table = importlib.import_module(f"adjudicator.games.{game}.rules.table").Table
+    assert issubclass(table, EngineTable), f"{game}'s rules/table.py Table is not built on adjudicator/engine/table.py"
+
+
+@pytest.mark.parametrize("game", wing_folders())
+def test_answers_name_every_kind_of_question_and_read_each(game):
+    answers = importlib.import_module(f"adjudicator.games.{game}.answers")
+    kinds = list(answers.Kind)
+    assert kinds and all(isinstance(kind, str) and kind == kind.value for kind in kinds)
+    assert set(answers.READERS) == set(kinds), f"{game}'s READERS and Kind differ"
+    assert all(callable(read) for read in answers.READERS.values())

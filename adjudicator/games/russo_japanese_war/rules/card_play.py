@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision
+from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, EUROPE, HOME, KOREA, SIBERIA
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
@@ -110,10 +110,10 @@ def card_play_phase(t):
         uses = legal_uses(t, side)
         if not uses:
             return
-        answer = yield Decision(side, "card-play", {"hand": list(t.hand(side)), "uses": uses},
-                                f"{side.capitalize()} Card Play Phase: use a card (event, forced march, "
-                                "strategic movement, transport, reorganisation) or done",
-                                lambda a, side=side: parse_card_play(t, side, a))
+        answer = yield from t.ask(side, Kind.CARD_PLAY, {"hand": list(t.hand(side)), "uses": uses},
+                                  f"{side.capitalize()} Card Play Phase: use a card (event, forced march, "
+                                  "strategic movement, transport, reorganisation) or done",
+                                  lambda a, side=side: parse_card_play(t, side, a))
         if answer.get("done"):
             return
         t.s["plays"].append(play_key(answer))
@@ -318,8 +318,8 @@ def reaction(t, side: str, card: str):
             raise IllegalAnswer(f"react with {', '.join(candidates)}, or pass")
         return {"card": answer["card"]}
 
-    answer = yield Decision(responder, "reaction", {"playable": candidates, "event": card},
-                            f"Russia plays {t.data.card_label(card, side)}: cancel it with a reaction card?", parse)
+    answer = yield from t.ask(responder, Kind.REACTION, {"playable": candidates, "event": card},
+                              f"Russia plays {t.data.card_label(card, side)}: cancel it with a reaction card?", parse)
     if "card" not in answer:
         return False
     t.discard(responder, answer["card"], f"cancelling {t.data.half(card, side).name}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Roll
+from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import RESULTS, other
 from adjudicator.games.russo_japanese_war.hexmap import OFF_MAP
 from adjudicator.games.russo_japanese_war.rules.results import apply_result
@@ -79,10 +79,10 @@ def combat_phase(t):
     options = targets(t, side)
     if not options:
         return
-    declarations = yield Decision(side, "attacks", {"targets": options, "forced": in_forced_march(t.s)},
-                                  f"{side.capitalize()} Combat Phase: declare every attack "
-                                  "(target hex and units), in the order of resolution", 
-                                  lambda answer: {"declare": parse_declarations(t, side, answer)})
+    declarations = yield from t.ask(side, Kind.ATTACKS, {"targets": options, "forced": in_forced_march(t.s)},
+                                    f"{side.capitalize()} Combat Phase: declare every attack "
+                                    "(target hex and units), in the order of resolution",
+                                    lambda answer: {"declare": parse_declarations(t, side, answer)})
     for combat in declarations["declare"]:
         yield from resolve(t, side, combat["target"], combat["with"])
 
@@ -119,7 +119,7 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
         return
     else:
         column = min(differential, t.data.numbers.max_column)
-        (die,) = yield Roll(1, f"combat at {target}", attacker, t.s["turn"], t.s["phase"])
+        (die,) = yield from t.roll(1, f"combat at {target}", attacker)
         combat["die"] = die
         combat["column"] = column
         record["column"] = column
@@ -174,12 +174,12 @@ def support(t, combat: dict):
             raise IllegalAnswer(f"{card!r} is not a card in the {side.capitalize()} hand ({', '.join(hand)})")
         return {"card": card}
 
-    answer = yield Decision(side, "support", {"hand": list(hand), "target": combat["target"],
-                                              "attackers": list(combat["attackers"]),
-                                              "forced": in_forced_march(t.s),
-                                              "differential": compute_differential(t, combat)},
-                            f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
-                            parse)
+    answer = yield from t.ask(side, Kind.SUPPORT, {"hand": list(hand), "target": combat["target"],
+                                                   "attackers": list(combat["attackers"]),
+                                                   "forced": in_forced_march(t.s),
+                                                   "differential": compute_differential(t, combat)},
+                              f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
+                              parse)
     if "card" in answer:
         t.discard(side, answer["card"], f"attack support on {combat['target']}")
         combat["support"] = t.data.numbers.support_value
@@ -266,11 +266,11 @@ def ask_event(t, side: str, combat: dict, window: str, playable: list[str], answ
 
     when = "before the die" if window == BEFORE else "after the die"
     # A68: the combat's current differential (after support and every strength event), for both sides
-    answer = yield Decision(side, "combat-event", {"playable": playable, "window": window,
-                                                   "target": combat["target"], "result": combat["result"],
-                                                   "role": role(combat, side), "answering": answering,
-                                                   "differential": compute_differential(t, combat)},
-                            f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
+    answer = yield from t.ask(side, Kind.COMBAT_EVENT, {"playable": playable, "window": window,
+                                                        "target": combat["target"], "result": combat["result"],
+                                                        "role": role(combat, side), "answering": answering,
+                                                        "differential": compute_differential(t, combat)},
+                              f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
     return answer.get("card")
 
 

@@ -1,10 +1,10 @@
 """10.0 Card Play (the deck), 10.1 Card Replenishment, 10.4.6 Seiro-gan, 3.2 the opening hand.
 
-The deck is face down and its order hidden: every shuffle is a hidden :class:`Shuffle`
-(drawn from the hidden seed stream, revealed when the game ends). "When only one card
-remains in the deck, before that card is drawn, shuffle the discard pile together with that
-card to form a new deck" (10.0); a draw from an empty deck first shuffles the discard pile
-(A56) and is skipped when there is nothing to shuffle (A24).
+The deck is face down and its order hidden: every shuffle is a hidden one (drawn from the
+hidden seed stream, revealed when the game ends). "When only one card remains in the deck,
+before that card is drawn, shuffle the discard pile together with that card to form a new
+deck" (10.0); a draw from an empty deck first shuffles the discard pile (A56) and is
+skipped when there is nothing to shuffle (A24).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Roll, Shuffle
+from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, other
 
 
@@ -25,9 +25,8 @@ def reshuffle(t, purpose: str, extra: tuple[str, ...] = ()):
     t.cards["discard"].clear()
     if len(cards) >= 2:
         t.cards["shuffling"] = cards
-        order = yield Shuffle(len(cards), purpose, None, t.s["turn"], t.s["phase"], hidden=True, cards=tuple(cards))
+        cards = yield from t.shuffle(cards, purpose, hidden=True)
         del t.cards["shuffling"]
-        cards = [cards[i] for i in order]
         t.say("shuffle", f"{len(cards)} cards are shuffled into a new deck ({purpose}).", count=len(cards))
     t.cards["deck"].extend(cards)
 
@@ -79,7 +78,7 @@ def random_discards(t, side: str, down_to: int, why: str):
         if len(hand) == 1:
             index = 0
         else:
-            (value,) = yield Roll(1, f"random discard ({why})", side, t.s["turn"], t.s["phase"], sides=len(hand))
+            (value,) = yield from t.roll(1, f"random discard ({why})", side, sides=len(hand))
             index = value - 1
         card = hand.pop(index)
         t.cards["discard"].append(card)
@@ -107,9 +106,9 @@ def replenishment_phase(t):
                 raise IllegalAnswer("answer use = true (pay 1 Morale Point for a fourth card) or use = false")
             return {"use": answer["use"]}
 
-        answer = yield Decision(side, "extra-card", {"hand": len(hand), "morale": t.s["morale"][side]},
-                                f"{side.capitalize()} Card Replenishment: pay 1 Morale Point to draw one more "
-                                "card (decided before drawing, 10.1)?", parse)
+        answer = yield from t.ask(side, Kind.EXTRA_CARD, {"hand": len(hand), "morale": t.s["morale"][side]},
+                                  f"{side.capitalize()} Card Replenishment: pay 1 Morale Point to draw one more "
+                                  "card (decided before drawing, 10.1)?", parse)
         extra = answer["use"]
     count = max(0, numbers.hand_refill_to - len(hand)) + (1 if extra else 0)
     if extra:

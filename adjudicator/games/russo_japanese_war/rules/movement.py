@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision
+from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
 from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
@@ -385,9 +385,9 @@ def movement_phase(t):
                 raise IllegalAnswer(f"move of {uid} refused: {problem}")
             return {"unit": uid, "path": path}
 
-        answer = yield Decision(side, "move", options,
-                                f"{side.capitalize()} Movement Phase: move a unit (a path of hexes), "
-                                "a rail move, or done", parse)
+        answer = yield from t.ask(side, Kind.MOVE, options,
+                                  f"{side.capitalize()} Movement Phase: move a unit (a path of hexes), "
+                                  "a rail move, or done", parse)
         if answer.get("done"):
             return
         uid = answer.get("rail") or answer["unit"]

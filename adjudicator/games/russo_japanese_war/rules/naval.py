@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Roll
+from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
 
 # 11.0: the card halves used only as this rule says (by card number).
@@ -87,9 +87,9 @@ def choose_flagship(t):
             raise IllegalAnswer(f"name the flagship: one of {', '.join(ships)} (ship = \"{ships[0]}\")")
         return {"ship": answer["ship"]}
 
-    answer = yield Decision(RUSSIA, "flagship", {"ships": ships},
-                            "Russia: which Port Arthur Fleet ship carries Admiral Makarov (secret, 11.5)?",
-                            parse, hidden=True)
+    answer = yield from t.ask(RUSSIA, Kind.FLAGSHIP, {"ships": ships},
+                              "Russia: which Port Arthur Fleet ship carries Admiral Makarov (secret, 11.5)?",
+                              parse, hidden=True)
     t.s["naval"]["flagship"] = answer["ship"]
     t.say("flagship", "Russia has chosen Makarov's flagship in secret (11.5).")
 
@@ -173,8 +173,8 @@ def port_arthur_sortie(t, sortied: set[str]):
     prompt = ("Russia: sortie the Port Arthur Fleet (11.2.1)? It needs a card, #1 or #6 (option "
               "sortie_needs_card, A65)" if needs_card else
               "Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; it is not needed")
-    answer = yield Decision(RUSSIA, "sortie", {"fleet": "port_arthur", "cards": cards, "needs_card": needs_card},
-                            prompt, parse)
+    answer = yield from t.ask(RUSSIA, Kind.SORTIE, {"fleet": "port_arthur", "cards": cards, "needs_card": needs_card},
+                              prompt, parse)
     if not answer["sortie"]:
         return False
     sortied.add("port_arthur")
@@ -184,15 +184,15 @@ def port_arthur_sortie(t, sortied: set[str]):
     yield from japanese_response(t)
     if not afloat(t, "port_arthur"):
         return False
-    answer = yield Decision(RUSSIA, "call-off", {"fleet": "port_arthur", "unhurt": len(unhurt(t, "port_arthur"))},
-                            "Russia: carry on with the sortie, or call it off (11.2.3)?", _parse_flag("continue"))
+    answer = yield from t.ask(RUSSIA, Kind.CALL_OFF, {"fleet": "port_arthur", "unhurt": len(unhurt(t, "port_arthur"))},
+                              "Russia: carry on with the sortie, or call it off (11.2.3)?", _parse_flag("continue"))
     if not answer["continue"]:
         t.say("sortie", "Russia calls the Port Arthur sortie off (11.2.3).", fleet="port_arthur")
         return False
     if afloat(t, "first"):
-        answer = yield Decision(JAPAN, "intercept", {"fleet": "first", "card": None},
-                                "Japan: intercept the Port Arthur Fleet with the First Fleet (11.2.4)?",
-                                _parse_flag("intercept"))
+        answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "first", "card": None},
+                                  "Japan: intercept the Port Arthur Fleet with the First Fleet (11.2.4)?",
+                                  _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("first")
             yield from battle(t, "port_arthur", "first")
@@ -223,14 +223,15 @@ def japanese_response(t):
             chosen[key] = value
         return chosen
 
-    answer = yield Decision(JAPAN, "naval-response", {"blockade": bool(held["blockade"]), "mines": bool(held["mines"])},
-                            "Japan: use #1 Port Arthur Harbour Blockade and/or #3 Mines against the sortie (11.2.2)?",
-                            parse)
+    answer = yield from t.ask(JAPAN, Kind.NAVAL_RESPONSE,
+                              {"blockade": bool(held["blockade"]), "mines": bool(held["mines"])},
+                              "Japan: use #1 Port Arthur Harbour Blockade and/or #3 Mines against the sortie (11.2.2)?",
+                              parse)
     for key, halve in (("blockade", True), ("mines", False)):
         if not answer[key]:
             continue
         t.discard(JAPAN, held[key][0], f"{key} against the Port Arthur Fleet (11.2.2)")
-        (die,) = yield Roll(1, f"{key} against the Port Arthur Fleet", JAPAN, t.s["turn"], t.s["phase"])
+        (die,) = yield from t.roll(1, f"{key} against the Port Arthur Fleet", JAPAN)
         steps = (die + 1) // 2 if halve else die
         yield from allocate(t, steps, key)
 
@@ -243,9 +244,9 @@ def allocate(t, steps: int, why: str):
     steps = min(steps, sum(state_ships[s]["steps"] for s in ships))
     if steps <= 0:
         return
-    answer = yield Decision(JAPAN, "naval-damage", {"ships": ships, "steps": steps, "why": why},
-                            f"Japan: {steps} step(s) of damage from {why}: name the Port Arthur Fleet ship for "
-                            "each step (11.2.2)", parse_steps(ships, steps, state_ships))
+    answer = yield from t.ask(JAPAN, Kind.NAVAL_DAMAGE, {"ships": ships, "steps": steps, "why": why},
+                              f"Japan: {steps} step(s) of damage from {why}: name the Port Arthur Fleet ship for "
+                              "each step (11.2.2)", parse_steps(ships, steps, state_ships))
     for sid in answer:
         damage(t, sid, 1, why)
 
@@ -276,17 +277,17 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
     cards = _cards(t, RUSSIA, (VLADIVOSTOK_CARD,))
     if not cards:
         return
-    answer = yield Decision(RUSSIA, "sortie", {"fleet": "vladivostok", "cards": cards},
-                            "Russia: sortie the Vladivostok Fleet with #5 (11.2.6)?", _parse_flag("sortie"))
+    answer = yield from t.ask(RUSSIA, Kind.SORTIE, {"fleet": "vladivostok", "cards": cards},
+                              "Russia: sortie the Vladivostok Fleet with #5 (11.2.6)?", _parse_flag("sortie"))
     if not answer["sortie"]:
         return
     sortied.add("vladivostok")
     t.discard(RUSSIA, cards[0], "the Vladivostok Fleet sortie (11.2.6)")
     akiyama = _cards(t, JAPAN, (AKIYAMA,))
     if akiyama and afloat(t, "second"):
-        answer = yield Decision(JAPAN, "intercept", {"fleet": "second", "card": akiyama[0]},
-                                "Japan: intercept the Vladivostok Fleet with the Second Fleet by playing "
-                                "#4 Akiyama Saneyuki (11.2.7)?", _parse_flag("intercept"))
+        answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "second", "card": akiyama[0]},
+                                  "Japan: intercept the Vladivostok Fleet with the Second Fleet by playing "
+                                  "#4 Akiyama Saneyuki (11.2.7)?", _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("second")
             t.discard(JAPAN, akiyama[0], "the Second Fleet sortie (11.2.7)")
@@ -327,10 +328,10 @@ def order_line(t, side: str, fleet: str, ships: list[str], enemy: list[str]):
                                 f"damaged ({', '.join(damaged) or 'none'}) (11.3.1, A43)")
         return {"order": list(order)}
 
-    answer = yield Decision(side, "line-up", {"fleet": fleet, "unhurt": unhurt_, "damaged": damaged,
-                                              "enemy": list(enemy)},
-                            f"{side.capitalize()}: the order of the {FLEET_LABELS[fleet]}'s line, facing "
-                            f"{', '.join(enemy)} one to one (11.3.1, A43)?", parse)
+    answer = yield from t.ask(side, Kind.LINE_UP, {"fleet": fleet, "unhurt": unhurt_, "damaged": damaged,
+                                                   "enemy": list(enemy)},
+                              f"{side.capitalize()}: the order of the {FLEET_LABELS[fleet]}'s line, facing "
+                              f"{', '.join(enemy)} one to one (11.3.1, A43)?", parse)
     return answer["order"]
 
 
@@ -360,9 +361,9 @@ def battle(t, russian_fleet: str, japanese_fleet: str):
     first = False
     cards = _cards(t, JAPAN, (AKIYAMA,))
     if cards:
-        answer = yield Decision(JAPAN, "akiyama", {"card": cards[0]},
-                                "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
-                                _parse_flag("play"))
+        answer = yield from t.ask(JAPAN, Kind.AKIYAMA, {"card": cards[0]},
+                                  "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
+                                  _parse_flag("play"))
         if answer["play"]:
             t.discard(JAPAN, cards[0], "Japanese gunfire first (11.3.4)")
             first = True
@@ -383,7 +384,7 @@ def gunfire(t, firing: list[str], aims: Mapping[str, str]):
     hits: list[tuple[str, int]] = []
     for sid in firing:
         ship = ships[sid]
-        dice = yield Roll(ship["steps"], f"gunfire of {sid}", ship["side"], t.s["turn"], t.s["phase"])
+        dice = yield from t.roll(ship["steps"], f"gunfire of {sid}", ship["side"])
         count = sum(1 for die in dice if die <= ship["strength"])
         t.say("gunfire", f"{sid} fires at {aims[sid]}: {list(dice)}, {count} hit(s) (11.3.2).",
               ship=sid, target=aims[sid], dice=list(dice), hits=count)
@@ -438,9 +439,9 @@ def ask_repairs(t, fleet: str, damaged: list[str], count: int):
             raise IllegalAnswer(f"name up to {count} damaged ship(s) of the fleet to repair: {', '.join(damaged)}")
         return {"ships": list(chosen)}
 
-    answer = yield Decision(owner, "repair", {"fleet": fleet, "ships": damaged, "count": count},
-                            f"{owner.capitalize()}: which damaged ship(s) of the {FLEET_LABELS[fleet]} are repaired "
-                            f"(up to {count}, 11.4)?", parse)
+    answer = yield from t.ask(owner, Kind.REPAIR, {"fleet": fleet, "ships": damaged, "count": count},
+                              f"{owner.capitalize()}: which damaged ship(s) of the {FLEET_LABELS[fleet]} are repaired "
+                              f"(up to {count}, 11.4)?", parse)
     return answer["ships"]
 
 
@@ -463,9 +464,9 @@ def second_fleet_return(t):
             raise IllegalAnswer(f"withdraw one of {', '.join(spare)}, or withdraw = none")
         return {"withdraw": ship}
 
-    answer = yield Decision(JAPAN, "second-fleet", {"ships": spare, "returns": second[0]},
-                            f"Japan: withdraw an undamaged First Fleet ship to bring {second[0]} back (11.4)?",
-                            parse)
+    answer = yield from t.ask(JAPAN, Kind.SECOND_FLEET, {"ships": spare, "returns": second[0]},
+                              f"Japan: withdraw an undamaged First Fleet ship to bring {second[0]} back (11.4)?",
+                              parse)
     if answer["withdraw"]:
         ships[answer["withdraw"]]["steps"] = 0
         ships[answer["withdraw"]]["withdrawn"] = True

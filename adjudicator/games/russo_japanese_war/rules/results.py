@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision
+from adjudicator.games.russo_japanese_war.answers import Kind
 
 
 def alive(t, uids: list[str]) -> list[str]:
@@ -35,8 +35,8 @@ def choose_loss(t, side: str, candidates: list[str], combat: dict):
                 raise IllegalAnswer(f"choose one of {', '.join(candidates)} to eliminate; got {answer.get('unit')!r}")
             return {"unit": answer["unit"]}
 
-        answer = yield Decision(side, "loss", {"units": candidates, "target": combat["target"]},
-                                f"{combat['result']} at {combat['target']}: which unit is eliminated?", parse)
+        answer = yield from t.ask(side, Kind.LOSS, {"units": candidates, "target": combat["target"]},
+                                  f"{combat['result']} at {combat['target']}: which unit is eliminated?", parse)
         uid = answer["unit"]
     t.eliminate(uid, f"{combat['result']} at {combat['target']}")
 
@@ -77,8 +77,9 @@ def attacker_result(t, combat: dict):
             raise IllegalAnswer("choose = \"AR\" (retreat) or \"AE\" (one attacking unit eliminated)")
         return {"choose": answer["choose"]}
 
-    answer = yield Decision(combat["attacker"], "attacker-result", {"choices": ["AR", "AE"], "target": combat["target"]},
-                            f"AR at {combat['target']}: retreat every attacker, or take AE instead?", parse)
+    answer = yield from t.ask(combat["attacker"], Kind.ATTACKER_RESULT,
+                              {"choices": ["AR", "AE"], "target": combat["target"]},
+                              f"AR at {combat['target']}: retreat every attacker, or take AE instead?", parse)
     return answer["choose"]
 
 
@@ -111,8 +112,8 @@ def ask_retreat(t, uid: str, options: list[str]):
             raise IllegalAnswer(f"{uid} may retreat to {', '.join(options)}; not {answer.get('to')!r} (9.6)")
         return {"unit": uid, "to": answer["to"]}
 
-    answer = yield Decision(t.side_of(uid), "retreat", {"unit": uid, "hexes": options},
-                            f"{uid} must retreat one hex from {t.at(uid)}: where to?", parse)
+    answer = yield from t.ask(t.side_of(uid), Kind.RETREAT, {"unit": uid, "hexes": options},
+                              f"{uid} must retreat one hex from {t.at(uid)}: where to?", parse)
     return answer["to"]
 
 
@@ -167,8 +168,8 @@ def chain(t, uid: str, to: str, moves: list):
                 raise IllegalAnswer(f"one of {', '.join(in_hex)} makes way for {uid} (9.6, A21)")
             return {"unit": answer["unit"]}
 
-        answer = yield Decision(side, "chain", {"hex": to, "units": in_hex},
-                                f"{uid} retreats into {to}: which unit there makes way (chain retreat)?", parse)
+        answer = yield from t.ask(side, Kind.CHAIN, {"hex": to, "units": in_hex},
+                                  f"{uid} retreats into {to}: which unit there makes way (chain retreat)?", parse)
         leaving = answer["unit"]
     if t.units[leaving]["ma"] <= 0:
         return False
@@ -202,8 +203,8 @@ def advance(t, combat: dict):
             raise IllegalAnswer(f"at most {limit} {side.capitalize()} unit(s) may advance (9.7, stacking)")
         return {"units": list(units)}
 
-    answer = yield Decision(side, "advance", {"units": eligible, "hex": target, "limit": limit},
-                            f"{target} is empty: advance after combat with up to {limit} unit(s)?", parse)
+    answer = yield from t.ask(side, Kind.ADVANCE, {"units": eligible, "hex": target, "limit": limit},
+                              f"{target} is empty: advance after combat with up to {limit} unit(s)?", parse)
     for uid in answer["units"]:
         t.place(uid, target)
         t.say("advance", f"{uid} advances into {target}.", unit=uid, to=target)

@@ -1,21 +1,29 @@
-"""The game in progress: the state, the board, and the rulebook's bookkeeping.
+"""The table the rules play on: the state, the board, the rulebook's bookkeeping, and
+what rules do besides changing the state -- ask, roll, shuffle and narrate (the engine's
+helper, :class:`adjudicator.engine.table.Table`, with the Russo-Japanese War's answers).
 
 The state is plain JSON-serialisable data (see :mod:`..state`); a :class:`Table` wraps
 it with the map, the Combat Results Table and the card texts, and keeps what every part of
 the rules needs: where each unit stands, hex control (3.4), Morale (4.3), losses for the
 Morale Checks (4.3.2) and sudden death (4.4).
+
+``ask``, ``roll`` and ``shuffle`` are generators, used with ``yield from``: they suspend
+the rules until the question is answered, the dice rolled or the deck shuffled.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Mapping
 
-from adjudicator.engine.requests import Decision, Event, Roll, Shuffle
+from adjudicator.engine.requests import Event
+from adjudicator.engine.table import Steps
+from adjudicator.engine.table import Table as RulesTable
+from adjudicator.games.russo_japanese_war.answers import READERS, Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, Crt, GameData, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, OFF_MAP, HexMap
 from adjudicator.games.russo_japanese_war.rules.zoc import zone_of_control
 
-Steps = Iterator[Decision | Roll | Shuffle | Event]
+__all__ = ["GameOver", "Steps", "Table", "in_forced_march"]
 
 
 def in_forced_march(s: Any) -> bool:
@@ -28,16 +36,20 @@ class GameOver(Exception):
     """The game has ended (sudden death, 4.4): the result is in the state."""
 
 
-class Table:
-    """One game being played: the state plus everything fixed about the game."""
+class Table(RulesTable):
+    """One game being played: the state plus everything fixed about the game. ``s`` is
+    the state (a dict; ``state`` too, as the engine's table names it)."""
+
+    __eq__ = object.__eq__                  # one game being played: a table is itself alone
+    __hash__ = object.__hash__
 
     def __init__(self, state: dict, data: GameData, board: HexMap, crt: Crt,
                  narrate: Callable[[Event], None]) -> None:
+        super().__init__(state, narrate)
         self.s = state
         self.data = data
         self.board = board
         self.crt = crt
-        self.narrate = narrate
         self.units: dict[str, dict] = state["units"]
         self._occupants: dict[str, list[str]] | None = None
         self._zoc: dict[str, frozenset[str]] = {}
@@ -45,7 +57,26 @@ class Table:
         self._by_side: dict[str, list[str]] | None = None
         self._closed: dict[str, set[str]] = {}
 
-    # -- narration ------------------------------------------------------------------------
+    # -- asking, rolling, shuffling, narrating ---------------------------------------------
+
+    def ask(self, side: str, kind: Kind, options: Any, prompt: str, check: Callable[[dict], Any],
+            forced: Mapping[str, Any] | None = None, hidden: bool = False) -> Steps:
+        """Ask ``side`` a question of ``kind``: its answer is read (:data:`READERS`), then
+        ``check`` says whether it is legal here (IllegalAnswer, with the rule, if not) and
+        returns what the rules go on with. With ``forced`` (the only legal answer) nothing
+        is asked; ``hidden``: the answer is sealed in the public record until the game
+        ends (Makarov's flagship, 11.5)."""
+        read = READERS[kind]
+
+        def parse(raw: Mapping[str, Any]) -> Any:
+            return check(read(raw))
+
+        return (yield from super().ask(side, kind, options, prompt, parse, forced, hidden))
+
+    def where(self) -> tuple[int, str]:
+        """The (turn, phase) of a roll or a shuffle: the state's (a dict)."""
+        return self.s["turn"], self.s["phase"]
+
 
     def say(self, kind: str, text: str, *values: Any, visible_to: tuple[str, ...] | None = None,
             **data: Any) -> None:
@@ -276,6 +307,3 @@ class Table:
         top = self.cards["discard"].pop()
         self.hand(side).append(top)
         self.discard(side, card, f"an event: takes {self.data.card_label(top)} from the discard pile")
-
-    def where(self) -> dict:
-        return {"turn": self.s["turn"], "phase": self.s["phase"]}

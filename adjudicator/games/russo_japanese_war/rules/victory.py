@@ -8,7 +8,6 @@ Then a side at 0 loses (both at 0: a draw, 4.1); after Game Turn 12 Russia wins 
 
 from __future__ import annotations
 
-from adjudicator.engine.requests import Roll
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
 
 
@@ -22,7 +21,7 @@ def morale_checks(t):
         losses = t.s["losses"][side]
         if losses <= 0:
             continue
-        (die,) = yield Roll(1, f"{side} Morale Check", side, t.s["turn"], t.s["phase"])
+        (die,) = yield from t.roll(1, f"{side} Morale Check", side)
         modifier = t.s["check_modifiers"].get(side, 0)
         limit = threshold(t, losses)
         failed = die + modifier <= limit

@@ -52,7 +52,7 @@ def draw(table: Table, side: str) -> Steps:
     if not deck.draw:
         _reshuffle(deck, None)
         table.say("reshuffle", f"{side.title()}'s draw pile is empty: the discards are reshuffled.", side=side)
-    card = yield from table.draw(deck.draw, f"{CARD_PURPOSE} {side}", side)
+    card = yield from table.draw_card(deck.draw, f"{CARD_PURPOSE} {side}", side)
     deck.draw.remove(card)
     deck.discard.append(card)
     table.say("card", f"{side.title()} turns over {card}.", side=side, card=card)

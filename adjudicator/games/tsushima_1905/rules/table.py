@@ -1,27 +1,30 @@
 """The table the rules play on: the state, the game data, the geometry kernel, the
-options, and the three things rules do besides changing the state -- ask, roll and
-narrate.
+options, and what rules do besides changing the state -- ask, roll, draw and narrate
+(the engine's helper, :class:`adjudicator.engine.table.Table`, with Tsushima's typed
+answers and its concession, R-END-2).
 
-``ask`` and ``roll`` are generators, used with ``yield from``: they suspend the rules
-until the question is answered or the dice are rolled. ``say`` narrates at once.
+``ask``, ``roll`` and ``draw_card`` are generators, used with ``yield from``: they
+suspend the rules until the question is answered, the dice are rolled or the card is
+turned. ``say`` narrates at once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Generator, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Draw, Event, Roll
-from adjudicator.engine.table import ask_together
+from adjudicator.engine.requests import Decision, Event
+from adjudicator.engine.table import Steps
+from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.tsushima_1905.answers import READERS, Kind
 from adjudicator.games.tsushima_1905.data import GameData, ShipClass, load_data
 from adjudicator.games.tsushima_1905.geometry import Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import ON_TABLE, Ship, State
 
-Steps = Generator[Any, Any, Any]
+__all__ = ["CARD_PURPOSE", "Conceded", "Steps", "Table", "geometry_of", "pose_of"]
+
 CONCEDED = "concede"
 
 
@@ -59,13 +62,31 @@ def pose_of(ship: Ship) -> Pose:
     return Pose(ship.x, ship.y, ship.heading)
 
 
-@dataclass
-class Table:
+def _reader(kind: Kind, check: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]], Any]:
+    """The reader of an answer to ``kind``: ``{"concede": true}`` is the side's
+    concession (R-END-2); any other answer is read (:data:`READERS`), then checked."""
+    read = READERS[kind]
+
+    def parse(raw: Mapping[str, Any]) -> Any:
+        if isinstance(raw, Mapping) and raw.get("concede") is True:
+            return CONCEDED
+        return check(read(raw))
+
+    return parse
+
+
+class Table(RulesTable):
+    """One battle being fought: the state, and the data, geometry and options it is
+    fought with."""
+
     state: State
-    data: GameData
-    geo: Geometry
-    options: Options
-    narrate: Callable[[Event], None]
+
+    def __init__(self, state: State, data: GameData, geo: Geometry, options: Options,
+                 narrate: Callable[[Event], None]) -> None:
+        super().__init__(state, narrate)
+        self.data = data
+        self.geo = geo
+        self.options = options
 
     # -- asking, rolling, telling ----------------------------------------------------
 
@@ -73,7 +94,7 @@ class Table:
         """Ask ``side``; ``check`` validates the typed answer (IllegalAnswer if not).
         Any question may be answered ``{"concede": true}``: the side concedes, and
         :class:`Conceded` ends play at once (R-END-2)."""
-        answer = yield self.question(side, kind, options, prompt, check)
+        answer = yield from super().ask(side, kind.value, options, prompt, _reader(kind, check))
         if answer is CONCEDED:
             raise Conceded(side)
         return answer
@@ -84,7 +105,7 @@ class Table:
         concession is a possible answer here too (R-END-2): the first side of the
         stop, in the rules' order, that conceded ends play."""
         questions = tuple(questions)
-        answers = yield from ask_together(questions)
+        answers = yield from super().ask_together(questions)
         for question in questions:
             if answers[question.side] is CONCEDED:
                 raise Conceded(question.side)
@@ -94,29 +115,22 @@ class Table:
     def question(side: str, kind: Kind, options: Any, prompt: str, check: Callable[[Any], Any]) -> Decision:
         """A question for ``side`` whose answer ``check`` validates once read (see
         :meth:`ask`): ``{"concede": true}`` is read as the side's concession."""
-        read = READERS[kind]
+        return RulesTable.question(side, kind.value, options, prompt, _reader(kind, check))
 
-        def parse(raw: Mapping[str, Any]) -> Any:
-            if isinstance(raw, Mapping) and raw.get("concede") is True:
-                return CONCEDED
-            return check(read(raw))
+    def where(self) -> tuple[int, str]:
+        """The (turn, phase) of a roll or a draw: the state's."""
+        return self.state.turn, self.state.phase
 
-        return Decision(side, kind.value, options, prompt, parse)
-
-    def roll(self, count: int, purpose: str, side: str | None, sides: int = 6) -> Steps:
+    def roll(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Steps:
         """Roll ``count`` dice of ``sides`` faces (none asked for 0 dice)."""
         if count <= 0:
             return ()
-        dice = yield Roll(count, purpose, side, self.state.turn, self.state.phase, sides)
-        return tuple(dice)
+        return (yield from super().roll(count, purpose, side, sides, hidden))
 
-    def draw(self, cards: list[str], purpose: str, side: str) -> Steps:
+    def draw_card(self, cards: list[str], purpose: str, side: str) -> Steps:
         """Turn over one card of the face-down ``cards``, chosen at the moment of drawing."""
-        chosen = yield Draw(tuple(cards), 1, purpose, side, self.state.turn, self.state.phase)
-        return cards[chosen[0]]
-
-    def say(self, kind: str, text: str, **data: Any) -> None:
-        self.narrate(Event(kind, text, data))
+        (card,) = yield from self.draw(cards, 1, purpose, side)
+        return card
 
     # -- ships -----------------------------------------------------------------------
 
