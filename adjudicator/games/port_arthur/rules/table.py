@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Decision, Event, Roll
+from adjudicator.engine.requests import Event, Roll
 from adjudicator.engine.table import Steps
 from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.port_arthur.answers import READERS, Kind
@@ -57,9 +57,7 @@ class Table(RulesTable):
         def parse(raw: Mapping[str, Any]) -> Any:
             return check(read(raw))
 
-        if forced is not None:
-            return parse(forced)
-        return (yield Decision(side, KIND_NAMES[kind], options, prompt, parse, hidden))
+        return (yield from RulesTable.ask(self, side, KIND_NAMES[kind], options, prompt, parse, forced, hidden))
 
     def dice(self, count: int, purpose: str, side: str | None, sides: int = 6, hidden: bool = False) -> Roll:
         """The Roll of ``count`` dice of ``sides`` faces, for the rules to yield: they
