@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from adjudicator.cli import step_core
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, format_option, game_option
 from adjudicator.cli.campaign_cmds import (
     KEY_OPTION,
     NOW_OPTION,
@@ -36,7 +36,7 @@ def receive(
                                               "(its mail is ignored)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Take in orders by mail; answer each with a receipt or every error (queued for 'send')."""
     told_code(run_told(lambda: step_core.receive(source, campaign, own_address, store, key, format.value, sys.stdout,

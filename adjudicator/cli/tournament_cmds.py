@@ -10,7 +10,7 @@ from typing import Iterator, Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail, format_option
 from adjudicator.cli.campaign_cmds import KEY_OPTION, NOW_OPTION, STORE_OPTION, load_key, open_store, parse_now, user_errors
 
 tournament_app = command_group(help="Tournaments by email: Swiss, round robin, ladder; standings, ratings, audit.")
@@ -34,8 +34,8 @@ def referee(store: Path, key: Path, create: bool = False) -> Iterator[tuple]:
 
 @tournament_app.command("new")
 def new(
-    charter: Path = typer.Argument(..., help="The charter (TOML): [tournament], [scoring], [clocks], "
-                                   "[abandonment], [[player]], [[standby]] (docs/tournaments.md)."),
+    charter: Path = typer.Argument(..., help="The charter (TOML): \\[tournament], \\[scoring], \\[clocks], "
+                                   "\\[abandonment], \\[\\[player]], \\[\\[standby]] (docs/tournaments.md)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
@@ -120,7 +120,7 @@ def pair(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Take the finished games' results, then pair the next round from the committed seed
     and create its campaigns; the pairing mail is queued ('adjudicator send NAME')."""
@@ -203,7 +203,7 @@ def rule(
 def status(
     name: str = NAME,
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Rounds, games running and finished, rulings."""
     from adjudicator.fairdice import referee_fingerprint
@@ -271,7 +271,7 @@ def _public_bundle(store: Path, name: str) -> tuple[str, dict[str, str]]:
 def standings(
     name: str = NAME,
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Standings with every tie-break value, ratings (Glicko-2) and reliability, apart."""
     from adjudicator.tournament import standings as standings_module
@@ -388,7 +388,7 @@ def audit(
     fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint, as the "
                                               "referee gave it to you by another channel."),
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Verify every record of the event and every game die by die, from public records
     only; print each player's dice and luck index, and every ruling (one that overturns a
@@ -442,7 +442,7 @@ def balance_command(
     games: int = typer.Option(100, "-n", "--games", help="How many games to play."),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice and the automatic players' choices."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE (repeatable)."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Play N games between the automatic players; print each side's win rate with a
     95% confidence interval (for choosing sides, bids or a handicap)."""
