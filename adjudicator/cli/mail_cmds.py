@@ -56,6 +56,7 @@ def send(
                                  "left half-sent, even if its lease looks alive (done by itself when no other "
                                  "'send' runs)."),
     store: Path = STORE_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
     """Write unsent mail as .eml files to the outbox; send it too when SMTP is configured
     (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued.
@@ -63,7 +64,7 @@ def send(
     sent and the rest is sent again (same Message-ID).
     Mail queued before the current step is sent only after a confirmation (or --yes)."""
     told_code(run_told(lambda: step_core.send(campaign, outbox, mark_sent, yes, requeue, store, sys.stdout, sys.stderr,
-                                              confirm), sys.stderr))
+                                              confirm, format.value), sys.stderr))
 
 
 def confirm(question: str) -> bool:

@@ -95,9 +95,11 @@ def adjudicate(campaign: str, store: Path, key: Path, now: Optional[str], format
 
 
 def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool, store: Path, out: TextIO,
-         err: TextIO, confirm: Callable[[str], bool] | None = None) -> int:
+         err: TextIO, confirm: Callable[[str], bool] | None = None, format: str = "text") -> int:
     """Write unsent mail to the outbox, and send it when SMTP is configured; mail queued
-    before the current step only after ``confirm`` (on a terminal) or ``yes``."""
+    before the current step only after ``confirm`` (on a terminal) or ``yes``. ``format``
+    json: what was done as one JSON document (the files written, how many sent, held
+    back and not sent)."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.mailroom import Mailroom
     smtp = _smtp_settings()
@@ -117,7 +119,12 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
     done = (f"{sent} sent by SMTP ({smtp.describe()})" if smtp else
             f"{sent} marked sent" if mark_sent else "SMTP not configured, none sent (--mark-sent records "
             "them as delivered)")
-    print(f"{len(files)} new message(s) written to {outbox}; {done}", file=out)
+    if format == "json":
+        print(json.dumps({"written": [str(f) for f in files], "outbox": str(outbox), "sent": sent,
+                          "smtp": smtp.describe() if smtp else None, "marked_sent": bool(mark_sent and not smtp),
+                          "held_back": len(hold), "not_sent": list(failures)}, indent=2), file=out)
+    else:
+        print(f"{len(files)} new message(s) written to {outbox}; {done}", file=out)
     if hold:
         print(f"held back: {len(hold)} message(s) queued before the current step; "
               "'send --yes' sends them", file=err)
@@ -243,9 +250,11 @@ def direct_adjudicate(argv: list[str]) -> int | None:
 def direct_send(argv: list[str]) -> int | None:
     """``adjudicator send CAMPAIGN`` without the rest of the command line (not on a
     terminal, where it may ask whether to send older mail)."""
-    args = _read(argv, ["campaign"], {"--outbox": None, **STORE}, flags=("--mark-sent", "--yes", "--requeue"))
+    args = _read(argv, ["campaign"], {"--outbox": None, **STORE, "--format": "text"},
+                 flags=("--mark-sent", "--yes", "--requeue"))
     mark_sent = environment_flag("ADJUDICATOR_MARK_SENT")
     if args is None or mark_sent is None or sys.stdin.isatty():
         return None
     return run_told(lambda: send(args["campaign"], args["outbox"], args["mark_sent"] or mark_sent, args["yes"],
-                                 args["requeue"], args["store"], sys.stdout, sys.stderr), sys.stderr)
+                                 args["requeue"], args["store"], sys.stdout, sys.stderr,
+                                 format=args["format"]), sys.stderr)
