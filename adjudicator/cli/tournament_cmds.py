@@ -98,6 +98,7 @@ def mail_in(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
     """Registrations, withdrawals and absences by email (docs/tournaments.md); each
     message is answered (queued: 'adjudicator send TOURNAMENT')."""
@@ -109,6 +110,10 @@ def mail_in(
             handled = take_mail(tournaments, source, private, parse_now(now))
         except MailError as err:
             raise fail(str(err))
+    if format is OutputFormat.json:
+        typer.echo(json.dumps([{"origin": i.origin, "outcome": i.outcome, "detail": i.detail} for i in handled],
+                              indent=2))
+        return
     for item in handled:
         typer.echo(f"{item.outcome:<9} {item.origin}: {item.detail}")
 
@@ -149,11 +154,13 @@ def clock(
     key: Path = KEY_OPTION,
     outbox: Path = OUTBOX_OPTION,
     now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
     """For cron: apply the charter's clocks -- adjudicate steps past their deadline,
     remind silent players, forfeit by the ladder, and take games still running at a
     round's end down the abandonment ladder. Every ruling is recorded and mailed; the
-    mail queued (the tournament's and the games') is then sent as 'send' does."""
+    mail queued (the tournament's and the games') is then sent as 'send' does. Exit 1
+    when some mail could not be sent (it stays queued)."""
     import os
 
     from adjudicator.campaign.mailroom import Mailroom
@@ -171,11 +178,17 @@ def clock(
             files, _, failed = mailroom.send(owner, smtp)
             written += len(files)
             failures += failed
-    for action in actions:
-        typer.echo(f"{action.game}: {action.what}")
-    typer.echo(f"{len(actions)} action(s); {written} message(s) in {outbox}", err=True)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"actions": [{"game": a.game, "what": a.what} for a in actions], "written": written,
+                               "outbox": str(outbox), "not_sent": failures}, indent=2))
+    else:
+        for action in actions:
+            typer.echo(f"{action.game}: {action.what}")
+        typer.echo(f"{len(actions)} action(s); {written} message(s) in {outbox}", err=True)
     for failure in failures:
         typer.echo(f"not sent, still queued: {failure}", err=True)
+    if failures:
+        raise typer.Exit(EXIT_PROBLEM)
 
 
 @tournament_app.command()
