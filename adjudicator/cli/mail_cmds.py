@@ -80,10 +80,12 @@ def step(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
-    """One whole step in one command (for cron): receive, adjudicate, send."""
+    """One whole step in one command (for cron): receive, adjudicate, send. Exit 1 when
+    some mail could not be sent (it stays queued)."""
     told_code(run_told(lambda: step_core.step(campaign, source, outbox, store, key, now, sys.stdout, sys.stderr,
-                                              passphrase_for), sys.stderr))
+                                              passphrase_for, format.value), sys.stderr))
 
 
 @app.command()

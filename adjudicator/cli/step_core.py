@@ -134,9 +134,10 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
 
 
 def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: Path, now: Optional[str],
-         out: TextIO, err: TextIO, passphrase: Passphrase = passphrase_from_environment) -> int:
+         out: TextIO, err: TextIO, passphrase: Passphrase = passphrase_from_environment, format: str = "text") -> int:
     """One whole step in one command (for cron): receive, adjudicate, send (and tell
-    every player that a pause is over, when it is)."""
+    every player that a pause is over, when it is). ``format`` json: what was done as one
+    JSON document. Exit 1 when some mail could not be sent (it stays queued)."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.errors import CampaignOver, ContributionsDue, FreshOrdersNeeded
     from adjudicator.campaign.mailroom import Mailroom
@@ -153,6 +154,7 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
         smtp = _smtp_settings()
         mailroom.tell_pause_over(campaign, parse_now(now))
         deliver_press(opened, campaign, parse_now(now))  # the courier's: press whose delay has passed
+        result = None
         try:
             result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
             done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
@@ -161,12 +163,22 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
         except (CampaignOver, FreshOrdersNeeded, ContributionsDue) as error:
             done = str(error)  # "waiting for ...": the undo notices and the receipts taken in still go out
         files, sent, failures = mailroom.send(campaign, smtp)
-    print(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
-          f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
-          f"{len(files)} new message(s) in {outbox}, {sent} sent", file=out)
+    if format == "json":
+        print(json.dumps({
+            "received": [t.__dict__ for t in taken],
+            "batch": None if result is None else result.batch,
+            "waiting": None if result is None or result.waiting is None else
+            {"side": result.waiting.side, "ask": result.waiting.kind},
+            "result": None if result is None else result.result, "said": done,
+            "written": [str(f) for f in files], "outbox": str(outbox), "sent": sent, "not_sent": list(failures),
+        }, indent=2), file=out)
+    else:
+        print(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
+              f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
+              f"{len(files)} new message(s) in {outbox}, {sent} sent", file=out)
     for failure in failures:
         print(f"not sent, still queued: {failure}", file=err)
-    return EXIT_OK
+    return EXIT_PROBLEM if failures else EXIT_OK
 
 
 def deliver_press(store, campaign: str, now=None) -> None:
@@ -222,11 +234,12 @@ def _read(argv: list[str], positionals: list[str], options: dict, required: int 
 
 def direct_step(argv: list[str]) -> int | None:
     """``adjudicator step CAMPAIGN [SOURCE]`` without the rest of the command line."""
-    args = _read(argv, ["campaign", "source"], {**STORE, **KEY, "--outbox": None, "--now": None}, required=1)
+    args = _read(argv, ["campaign", "source"], {**STORE, **KEY, "--outbox": None, "--now": None, "--format": "text"},
+                 required=1)
     if args is None or would_ask_passphrase():
         return None
     return run_told(lambda: step(args["campaign"], args["source"], args["outbox"], args["store"], args["key"],
-                                 args["now"], sys.stdout, sys.stderr), sys.stderr)
+                                 args["now"], sys.stdout, sys.stderr, format=args["format"]), sys.stderr)
 
 
 def direct_receive(argv: list[str]) -> int | None:
