@@ -3,6 +3,7 @@ whole campaign through the real pipeline."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -96,6 +97,7 @@ def remind(
     now: Optional[str] = NOW_OPTION,
     again: bool = typer.Option(False, "--again", help="Send again, at once, each reminder of this step that was "
                                "refused or bounced (once the player's address is right)."),
+    format: OutputFormat = format_option(),
 ) -> None:
     """For cron: queue a reminder to the side the game waits for, once per step."""
     from adjudicator.campaign import Campaigns
@@ -104,6 +106,9 @@ def remind(
     with user_errors():
         with open_store(store) as opened:
             side = Mailroom(Campaigns(opened), Path("outbox")).remind(campaign, hours, parse_now(now), again=again)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"reminded": side.split(", ") if side else []}))
+        return
     typer.echo(f"reminder queued for {side}" if side else "no reminder due")
 
 
