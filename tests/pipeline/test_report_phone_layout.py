@@ -9,7 +9,6 @@ is taken (ADJUDICATOR_SCREENSHOTS=<folder> keeps it)."""
 from __future__ import annotations
 
 import base64
-from datetime import timedelta
 
 import pytest
 
