@@ -20,7 +20,7 @@ from tests.tsushima_1905.test_report import played, rendered
 PAIRS = [("japan", "russia"), ("japan", "table"), ("russia", "table"), ("fire", "flood"), ("fire", "table"),
          ("flood", "table"), ("torpedo-hit", "torpedo-miss"), ("torpedo-hit", "table"), ("torpedo-miss", "table"),
          ("bow", "japan"), ("bow", "russia"), ("abandoned", "table"), ("flagship", "table"), ("track", "arc"),
-         ("surrendered", "japan"), ("surrendered", "russia")]
+         ("surrendered", "japan"), ("surrendered", "russia"), ("pip-edge", "japan"), ("pip-edge", "russia")]
 
 
 @pytest.mark.parametrize("deficiency", sorted(DEFICIENCIES))
@@ -36,6 +36,13 @@ def test_the_picture_is_drawn_in_the_palettes_colours_only():
     drawn = set(re.findall(r'(?:fill|stroke)="(#[0-9a-fA-F]{3,6})"', svg))
     assert drawn and drawn <= set(COLOURS.values()), drawn - set(COLOURS.values())
     assert {COLOURS["japan"], COLOURS["russia"], COLOURS["fire"], COLOURS["flood"]} <= drawn
+
+
+def test_a_fire_or_flood_shows_on_a_hull_of_its_own_colour():
+    html = rendered(played(120), "japan")[1].html
+    pips = re.findall(r'<circle class="pip"[^>]*>', html)
+    assert pips and all(f'stroke="{COLOURS["pip-edge"]}"' in pip for pip in pips)
+    assert distance(COLOURS["fire"], COLOURS["japan"], "none") < 20   # without the edge, red on red
 
 
 def test_the_check_fails_a_pair_that_only_red_and_green_tell_apart():
