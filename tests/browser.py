@@ -31,8 +31,28 @@ window.addEventListener("load", () => {
   out.id = "measured";
   out.textContent = JSON.stringify(found);
   document.body.appendChild(out);
+  if (window.parent !== window) window.parent.postMessage(out.textContent, "*");
 });
 </script>
+"""
+
+#: headless chromium's window is at least this many pixels wide, whatever it is asked for
+NARROWEST_WINDOW = 500
+
+#: A page that shows another in a frame of a phone's width (the frame's window is then as
+#: narrow as the phone's: its media queries and ``innerWidth`` see that width), and keeps
+#: what the framed page measured.
+FRAME = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><style>body {{ margin: 0; }} iframe {{ border: 0; display: block; }}</style></head>
+<body><iframe src="{page}" width="{width}" height="{height}"></iframe>
+<script>
+window.addEventListener("message", event => {{
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = event.data;
+  document.body.appendChild(out);
+}});
+</script></body></html>
 """
 
 
@@ -57,11 +77,16 @@ def dumped_dom(page: Path, folder: Path, budget_ms: int = 30000, timeout: int = 
 def laid_out(html: str, folder: Path, width: int, name: str, measure: str, height: int = 4400) -> dict:
     """The page laid out by the browser at ``width`` pixels: what the ``measure`` script's
     ``measure()`` found, with the page's width and overflows (:data:`REPORT`). A screenshot
-    is taken too."""
-    window = ("--hide-scrollbars", f"--window-size={width},{height}")
+    is taken too. A width under :data:`NARROWEST_WINDOW` (a phone's) is a frame of that
+    width in a window of the narrowest width."""
+    window = ("--hide-scrollbars", f"--window-size={max(width, NARROWEST_WINDOW)},{height}")
     common = headless(folder, 5000, *window)
     page = folder / f"{name}.html"
     page.write_text(html.replace("</body>", measure + REPORT + "</body>"), encoding="utf-8")
+    if width < NARROWEST_WINDOW:
+        framed = folder / f"{name}-in-{width}px.html"
+        framed.write_text(FRAME.format(page=page.name, width=width, height=height), encoding="utf-8")
+        page = framed
     shot = Path(SHOTS) if SHOTS else folder
     shot.mkdir(parents=True, exist_ok=True)
     subprocess.run([*common, f"--screenshot={shot / (name + '.png')}", page.as_uri()],

@@ -12,6 +12,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Optional
 
+import click
 import typer
 from typer.core import TyperGroup
 
@@ -32,6 +33,32 @@ class WholeSentences(TyperGroup):
                 command.help = whole_sentences(command.help)
                 if command.short_help is None:
                     command.short_help = command.help.split("\n\n")[0]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named ``cmd_name``, its arguments' help given back (the one
+        command about to run or show its help: nothing is done for the others)."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            give_arguments_their_help(command)
+        return command
+
+
+def give_arguments_their_help(command: click.Command) -> None:
+    """Give each argument of ``command`` the help it was declared with. Click 8.5 sets an
+    argument's help after Typer (before 0.25) has set it, to nothing, so that ``--help``
+    listed every argument without a word on it."""
+    if not command.callback or getattr(command, "_arguments_helped", False):
+        return
+    declared = None
+    for param in command.params:
+        if isinstance(param, click.Argument) and not getattr(param, "help", None):
+            if declared is None:
+                from typer.utils import get_params_from_function
+
+                declared = get_params_from_function(command.callback)
+            meta = declared.get(param.name or "")
+            param.help = getattr(meta.default, "help", None) if meta is not None else None
+    command._arguments_helped = True  # type: ignore[attr-defined]
 
 
 def whole_sentences(text: str) -> str:
@@ -58,6 +85,12 @@ app = command_group(
 class OutputFormat(str, Enum):
     text = "text"
     json = "json"
+
+
+def format_option() -> Any:
+    """A ``--format`` option: text for a reader, or JSON for a script."""
+    return typer.Option(OutputFormat.text, "--format",
+                        help="text, lines for reading; or json, one JSON document for scripts.")
 
 
 def fail(message: str, code: int = EXIT_UNUSABLE) -> typer.Exit:

@@ -14,7 +14,9 @@ from typing import Iterator, Optional
 import typer
 
 from adjudicator.cli import plain, step_core
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, command_group, fail, game_option
+from adjudicator.cli.app import (
+    EXIT_PROBLEM, OutputFormat, app, chosen_game, command_group, fail, format_option, game_option,
+)
 from adjudicator.cli.plain import DEFAULT_KEY, DEFAULT_STORE, Failed, run_told, store_location, told
 from adjudicator.cli.status_cmd import submission
 
@@ -358,7 +360,7 @@ def submit(
     orders_file: Path = typer.Argument(..., help="A player's orders file ('-' for standard input)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Take in a player's orders file by hand (mail goes through 'receive')."""
     from adjudicator.campaign import Campaigns
@@ -377,7 +379,7 @@ def adjudicate(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
     reuse_orders: bool = typer.Option(False, "--reuse-orders", help="After an undo: let the orders sent for the "
                                       "voided steps answer what the fresh orders and confirmations leave open "
                                       "(else they are not used; every side's fresh contribution is needed either way)."),
@@ -458,7 +460,7 @@ def replace(
 def status(
     campaign: Optional[str] = typer.Argument(None, help="The campaign (none: list every campaign)."),
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Where a campaign stands: turn, phase, the question open, the deadline."""
     from adjudicator.cli.status_cmd import status as print_status
@@ -472,7 +474,7 @@ def status(
 def history(
     campaign: str = typer.Argument(..., help="The campaign."),
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Every record of a campaign, one line each (orders with their time and sender),
     then the mail refused or ignored."""
@@ -578,7 +580,7 @@ def verify(
     record: Path = typer.Argument(..., help="A public record (from 'export --public'); '-' for stdin."),
     head: Optional[str] = typer.Option(None, "--head", help="The record's head hash from your latest report: "
                                        "also detects records cut off the end."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
     fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint as "
                                               "the referee gave it to you: a record signed by another key fails."),
 ) -> None:

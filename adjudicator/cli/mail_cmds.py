@@ -3,6 +3,7 @@ whole campaign through the real pipeline."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -10,7 +11,7 @@ from typing import Optional
 import typer
 
 from adjudicator.cli import step_core
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, game_option
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, chosen_game, fail, format_option, game_option
 from adjudicator.cli.campaign_cmds import (
     KEY_OPTION,
     NOW_OPTION,
@@ -36,7 +37,7 @@ def receive(
                                               "(its mail is ignored)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Take in orders by mail; answer each with a receipt or every error (queued for 'send')."""
     told_code(run_told(lambda: step_core.receive(source, campaign, own_address, store, key, format.value, sys.stdout,
@@ -56,6 +57,7 @@ def send(
                                  "left half-sent, even if its lease looks alive (done by itself when no other "
                                  "'send' runs)."),
     store: Path = STORE_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
     """Write unsent mail as .eml files to the outbox; send it too when SMTP is configured
     (ADJUDICATOR_SMTP_HOST, _PORT, _SECURITY, _USER, _PASSWORD). Failed mail stays queued.
@@ -63,7 +65,7 @@ def send(
     sent and the rest is sent again (same Message-ID).
     Mail queued before the current step is sent only after a confirmation (or --yes)."""
     told_code(run_told(lambda: step_core.send(campaign, outbox, mark_sent, yes, requeue, store, sys.stdout, sys.stderr,
-                                              confirm), sys.stderr))
+                                              confirm, format.value), sys.stderr))
 
 
 def confirm(question: str) -> bool:
@@ -79,10 +81,12 @@ def step(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
-    """One whole step in one command (for cron): receive, adjudicate, send."""
+    """One whole step in one command (for cron): receive, adjudicate, send. Exit 1 when
+    some mail could not be sent (it stays queued)."""
     told_code(run_told(lambda: step_core.step(campaign, source, outbox, store, key, now, sys.stdout, sys.stderr,
-                                              passphrase_for), sys.stderr))
+                                              passphrase_for, format.value), sys.stderr))
 
 
 @app.command()
@@ -93,6 +97,7 @@ def remind(
     now: Optional[str] = NOW_OPTION,
     again: bool = typer.Option(False, "--again", help="Send again, at once, each reminder of this step that was "
                                "refused or bounced (once the player's address is right)."),
+    format: OutputFormat = format_option(),
 ) -> None:
     """For cron: queue a reminder to the side the game waits for, once per step."""
     from adjudicator.campaign import Campaigns
@@ -101,6 +106,9 @@ def remind(
     with user_errors():
         with open_store(store) as opened:
             side = Mailroom(Campaigns(opened), Path("outbox")).remind(campaign, hours, parse_now(now), again=again)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"reminded": side.split(", ") if side else []}))
+        return
     typer.echo(f"reminder queued for {side}" if side else "no reminder due")
 
 

@@ -95,9 +95,11 @@ def adjudicate(campaign: str, store: Path, key: Path, now: Optional[str], format
 
 
 def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool, store: Path, out: TextIO,
-         err: TextIO, confirm: Callable[[str], bool] | None = None) -> int:
+         err: TextIO, confirm: Callable[[str], bool] | None = None, format: str = "text") -> int:
     """Write unsent mail to the outbox, and send it when SMTP is configured; mail queued
-    before the current step only after ``confirm`` (on a terminal) or ``yes``."""
+    before the current step only after ``confirm`` (on a terminal) or ``yes``. ``format``
+    json: what was done as one JSON document (the files written, how many sent, held
+    back and not sent)."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.mailroom import Mailroom
     smtp = _smtp_settings()
@@ -117,7 +119,12 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
     done = (f"{sent} sent by SMTP ({smtp.describe()})" if smtp else
             f"{sent} marked sent" if mark_sent else "SMTP not configured, none sent (--mark-sent records "
             "them as delivered)")
-    print(f"{len(files)} new message(s) written to {outbox}; {done}", file=out)
+    if format == "json":
+        print(json.dumps({"written": [str(f) for f in files], "outbox": str(outbox), "sent": sent,
+                          "smtp": smtp.describe() if smtp else None, "marked_sent": bool(mark_sent and not smtp),
+                          "held_back": len(hold), "not_sent": list(failures)}, indent=2), file=out)
+    else:
+        print(f"{len(files)} new message(s) written to {outbox}; {done}", file=out)
     if hold:
         print(f"held back: {len(hold)} message(s) queued before the current step; "
               "'send --yes' sends them", file=err)
@@ -127,9 +134,10 @@ def send(campaign: str, outbox: Path, mark_sent: bool, yes: bool, requeue: bool,
 
 
 def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: Path, now: Optional[str],
-         out: TextIO, err: TextIO, passphrase: Passphrase = passphrase_from_environment) -> int:
+         out: TextIO, err: TextIO, passphrase: Passphrase = passphrase_from_environment, format: str = "text") -> int:
     """One whole step in one command (for cron): receive, adjudicate, send (and tell
-    every player that a pause is over, when it is)."""
+    every player that a pause is over, when it is). ``format`` json: what was done as one
+    JSON document. Exit 1 when some mail could not be sent (it stays queued)."""
     from adjudicator.campaign import Campaigns
     from adjudicator.campaign.errors import CampaignOver, ContributionsDue, FreshOrdersNeeded
     from adjudicator.campaign.mailroom import Mailroom
@@ -146,6 +154,7 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
         smtp = _smtp_settings()
         mailroom.tell_pause_over(campaign, parse_now(now))
         deliver_press(opened, campaign, parse_now(now))  # the courier's: press whose delay has passed
+        result = None
         try:
             result = campaigns.adjudicate(campaign, private, parse_now(now), after=mailroom.queue_reports)
             done = (f"step {result.batch} adjudicated" if result.batch else "nothing to adjudicate") + (
@@ -154,12 +163,22 @@ def step(campaign: str, source: Optional[str], outbox: Path, store: Path, key: P
         except (CampaignOver, FreshOrdersNeeded, ContributionsDue) as error:
             done = str(error)  # "waiting for ...": the undo notices and the receipts taken in still go out
         files, sent, failures = mailroom.send(campaign, smtp)
-    print(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
-          f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
-          f"{len(files)} new message(s) in {outbox}, {sent} sent", file=out)
+    if format == "json":
+        print(json.dumps({
+            "received": [t.__dict__ for t in taken],
+            "batch": None if result is None else result.batch,
+            "waiting": None if result is None or result.waiting is None else
+            {"side": result.waiting.side, "ask": result.waiting.kind},
+            "result": None if result is None else result.result, "said": done,
+            "written": [str(f) for f in files], "outbox": str(outbox), "sent": sent, "not_sent": list(failures),
+        }, indent=2), file=out)
+    else:
+        print(f"{sum(t.outcome == 'accepted' for t in taken)} orders accepted, "
+              f"{sum(t.outcome == 'refused' for t in taken)} refused; {done}; "
+              f"{len(files)} new message(s) in {outbox}, {sent} sent", file=out)
     for failure in failures:
         print(f"not sent, still queued: {failure}", file=err)
-    return EXIT_OK
+    return EXIT_PROBLEM if failures else EXIT_OK
 
 
 def deliver_press(store, campaign: str, now=None) -> None:
@@ -215,11 +234,12 @@ def _read(argv: list[str], positionals: list[str], options: dict, required: int 
 
 def direct_step(argv: list[str]) -> int | None:
     """``adjudicator step CAMPAIGN [SOURCE]`` without the rest of the command line."""
-    args = _read(argv, ["campaign", "source"], {**STORE, **KEY, "--outbox": None, "--now": None}, required=1)
+    args = _read(argv, ["campaign", "source"], {**STORE, **KEY, "--outbox": None, "--now": None, "--format": "text"},
+                 required=1)
     if args is None or would_ask_passphrase():
         return None
     return run_told(lambda: step(args["campaign"], args["source"], args["outbox"], args["store"], args["key"],
-                                 args["now"], sys.stdout, sys.stderr), sys.stderr)
+                                 args["now"], sys.stdout, sys.stderr, format=args["format"]), sys.stderr)
 
 
 def direct_receive(argv: list[str]) -> int | None:
@@ -243,9 +263,11 @@ def direct_adjudicate(argv: list[str]) -> int | None:
 def direct_send(argv: list[str]) -> int | None:
     """``adjudicator send CAMPAIGN`` without the rest of the command line (not on a
     terminal, where it may ask whether to send older mail)."""
-    args = _read(argv, ["campaign"], {"--outbox": None, **STORE}, flags=("--mark-sent", "--yes", "--requeue"))
+    args = _read(argv, ["campaign"], {"--outbox": None, **STORE, "--format": "text"},
+                 flags=("--mark-sent", "--yes", "--requeue"))
     mark_sent = environment_flag("ADJUDICATOR_MARK_SENT")
     if args is None or mark_sent is None or sys.stdin.isatty():
         return None
     return run_told(lambda: send(args["campaign"], args["outbox"], args["mark_sent"] or mark_sent, args["yes"],
-                                 args["requeue"], args["store"], sys.stdout, sys.stderr), sys.stderr)
+                                 args["requeue"], args["store"], sys.stdout, sys.stderr,
+                                 format=args["format"]), sys.stderr)

@@ -10,7 +10,7 @@ from typing import Iterator, Optional
 
 import typer
 
-from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail
+from adjudicator.cli.app import EXIT_PROBLEM, OutputFormat, app, command_group, fail, format_option
 from adjudicator.cli.campaign_cmds import KEY_OPTION, NOW_OPTION, STORE_OPTION, load_key, open_store, parse_now, user_errors
 
 tournament_app = command_group(help="Tournaments by email: Swiss, round robin, ladder; standings, ratings, audit.")
@@ -34,8 +34,8 @@ def referee(store: Path, key: Path, create: bool = False) -> Iterator[tuple]:
 
 @tournament_app.command("new")
 def new(
-    charter: Path = typer.Argument(..., help="The charter (TOML): [tournament], [scoring], [clocks], "
-                                   "[abandonment], [[player]], [[standby]] (docs/tournaments.md)."),
+    charter: Path = typer.Argument(..., help="The charter (TOML): \\[tournament], \\[scoring], \\[clocks], "
+                                   "\\[abandonment], \\[\\[player]], \\[\\[standby]] (docs/tournaments.md)."),
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
@@ -98,6 +98,7 @@ def mail_in(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
     """Registrations, withdrawals and absences by email (docs/tournaments.md); each
     message is answered (queued: 'adjudicator send TOURNAMENT')."""
@@ -109,6 +110,10 @@ def mail_in(
             handled = take_mail(tournaments, source, private, parse_now(now))
         except MailError as err:
             raise fail(str(err))
+    if format is OutputFormat.json:
+        typer.echo(json.dumps([{"origin": i.origin, "outcome": i.outcome, "detail": i.detail} for i in handled],
+                              indent=2))
+        return
     for item in handled:
         typer.echo(f"{item.outcome:<9} {item.origin}: {item.detail}")
 
@@ -120,7 +125,7 @@ def pair(
     store: Path = STORE_OPTION,
     key: Path = KEY_OPTION,
     now: Optional[str] = NOW_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Take the finished games' results, then pair the next round from the committed seed
     and create its campaigns; the pairing mail is queued ('adjudicator send NAME')."""
@@ -149,11 +154,13 @@ def clock(
     key: Path = KEY_OPTION,
     outbox: Path = OUTBOX_OPTION,
     now: Optional[str] = NOW_OPTION,
+    format: OutputFormat = format_option(),
 ) -> None:
     """For cron: apply the charter's clocks -- adjudicate steps past their deadline,
     remind silent players, forfeit by the ladder, and take games still running at a
     round's end down the abandonment ladder. Every ruling is recorded and mailed; the
-    mail queued (the tournament's and the games') is then sent as 'send' does."""
+    mail queued (the tournament's and the games') is then sent as 'send' does. Exit 1
+    when some mail could not be sent (it stays queued)."""
     import os
 
     from adjudicator.campaign.mailroom import Mailroom
@@ -171,11 +178,17 @@ def clock(
             files, _, failed = mailroom.send(owner, smtp)
             written += len(files)
             failures += failed
-    for action in actions:
-        typer.echo(f"{action.game}: {action.what}")
-    typer.echo(f"{len(actions)} action(s); {written} message(s) in {outbox}", err=True)
+    if format is OutputFormat.json:
+        typer.echo(json.dumps({"actions": [{"game": a.game, "what": a.what} for a in actions], "written": written,
+                               "outbox": str(outbox), "not_sent": failures}, indent=2))
+    else:
+        for action in actions:
+            typer.echo(f"{action.game}: {action.what}")
+        typer.echo(f"{len(actions)} action(s); {written} message(s) in {outbox}", err=True)
     for failure in failures:
         typer.echo(f"not sent, still queued: {failure}", err=True)
+    if failures:
+        raise typer.Exit(EXIT_PROBLEM)
 
 
 @tournament_app.command()
@@ -203,7 +216,7 @@ def rule(
 def status(
     name: str = NAME,
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Rounds, games running and finished, rulings."""
     from adjudicator.fairdice import referee_fingerprint
@@ -271,7 +284,7 @@ def _public_bundle(store: Path, name: str) -> tuple[str, dict[str, str]]:
 def standings(
     name: str = NAME,
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Standings with every tie-break value, ratings (Glicko-2) and reliability, apart."""
     from adjudicator.tournament import standings as standings_module
@@ -388,7 +401,7 @@ def audit(
     fingerprint: Optional[str] = typer.Option(None, "--fingerprint", help="The referee key's fingerprint, as the "
                                               "referee gave it to you by another channel."),
     store: Path = STORE_OPTION,
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Verify every record of the event and every game die by die, from public records
     only; print each player's dice and luck index, and every ruling (one that overturns a
@@ -442,7 +455,7 @@ def balance_command(
     games: int = typer.Option(100, "-n", "--games", help="How many games to play."),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice and the automatic players' choices."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE (repeatable)."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+    format: OutputFormat = format_option(),
 ) -> None:
     """Play N games between the automatic players; print each side's win rate with a
     95% confidence interval (for choosing sides, bids or a handicap)."""

@@ -4,7 +4,11 @@ With two games per challenge (sides alternate), the challenger must score more."
 
 from __future__ import annotations
 
+from adjudicator.mail.plain import line_wrapper
 from adjudicator.tournament.state import EventState
+
+#: a place's line in a mail's 78 columns: a long list of challenges goes on under the name
+_LADDER_LINE = line_wrapper(hang=7)
 
 
 def ladder_order(state: EventState) -> list[str]:
@@ -32,5 +36,5 @@ def render_ladder(state: EventState) -> str:
         mark = " (withdrawn)" if player in state.withdrawn else ""
         targets = [p for p in order[max(0, place - 1 - reach):place - 1] if p not in state.withdrawn]
         may = f"  may challenge {', '.join(targets)}" if targets and not mark else ""
-        lines.append(f"{place:>3}  {player}{mark}{may}")
+        lines += _LADDER_LINE.wrap(f"{place:>3}  {player}{mark}{may}") or [f"{place:>3}  {player}"]
     return "\n".join(lines)

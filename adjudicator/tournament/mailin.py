@@ -26,6 +26,7 @@ from typing import Any
 from adjudicator.campaign.passwords import password_matches
 from adjudicator.store import StoreError
 from adjudicator.mail import IncomingMail, MailError, build_message, message_bytes, read_messages
+from adjudicator.mail.plain import fit_text
 from adjudicator.tournament.charter import entrant
 from adjudicator.tournament.errors import TournamentError
 from adjudicator.tournament.service import GAME, Tournaments
@@ -130,7 +131,7 @@ def _answer(tournaments: Tournaments, name: str, mail: IncomingMail, text: str) 
     with tournaments.store.transaction(name) as tx:
         try:
             message = build_message(sender=tx.campaign().meta["referee_address"], to=mail.sender,
-                                    subject=f"[{name}] {mail.subject or 'your message'}", text=text + "\n",
+                                    subject=f"[{name}] {mail.subject or 'your message'}", text=fit_text(text) + "\n",
                                     in_reply_to=mail.message_id, references=mail.references)
         except MailError:
             return

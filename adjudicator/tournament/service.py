@@ -25,6 +25,7 @@ from adjudicator.campaign.games import support
 from adjudicator.campaign.passwords import hash_password
 from adjudicator.fairdice import Record, SeedChain, public_key_from_text, public_key_to_text, sign_record
 from adjudicator.mail import MailError, build_message, message_bytes
+from adjudicator.mail.plain import fit_text
 from adjudicator.store import CampaignNotFound, Store
 from adjudicator.tournament import standings as standings_module
 from adjudicator.tournament.charter import TIEBREAKS, Charter, Entrant, check_bid
@@ -130,10 +131,11 @@ class Tournaments:
         return fold([Record.from_dict(e.body["record"]) for e in tx.entries()])
 
     def _mail(self, tx: Any, to: str, subject: str, text: str) -> None:
+        """Queue a notice to ``to``, its prose lines fitted to a mail's 78 columns."""
         meta = tx.campaign().meta
         try:
             message = build_message(sender=meta["referee_address"], to=to,
-                                    subject=f"[{tx.campaign_id}] {subject}", text=text)
+                                    subject=f"[{tx.campaign_id}] {subject}", text=fit_text(text))
         except MailError:
             return  # an address we cannot write to was refused at registration; nothing to send
         tx.queue_mail(message["Message-ID"], to, message_bytes(message))
@@ -278,7 +280,7 @@ class Tournaments:
         winner = slot.sides.get(result) if result not in (None, "draw") else None
         text = (f"Game {slot.game} ({' v '.join(f'{p} ({s})' for s, p in slot.sides.items())}): "
                 + ("no result" if result is None else "a draw" if result == "draw" else f"{winner} wins")
-                + f" -- {how}" + (f", turn {turn}" if turn is not None else "")
+                + f" -- {how.rstrip('.')}" + (f", turn {turn}" if turn is not None else "")
                 + (f".\nThe campaign record's head: {head}\n" if head else ".\n"))
         addresses = self._addresses_in(tx)
         for player in set(slot.sides.values()) | set(state.replacements.get(slot.game, {}).values()):

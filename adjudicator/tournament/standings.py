@@ -223,17 +223,42 @@ def _line(rank: int, player: str, played: list[PlayedGame], points: float, value
                 sum(1 for g in played if g.outcome == "loss"), dict(values), decided, withdrawn)
 
 
+#: The width of the standings as text: a mail's 78 columns.
+WIDTH = 78
+SHORT = {"sonneborn-berger": "SB", "buchholz": "Buch", "median-buchholz": "MBuch", "head-to-head": "H2H",
+         "cumulative": "Cum", "side-wins": "SideW", "fide-buchholz": "BH", "fide-buchholz-cut1": "BH-C1",
+         "fide-sonneborn-berger": "SB-F"}
+
+
 def render(lines: Sequence[Line], chain: Sequence[str]) -> str:
-    """The standings as text, with every tie-break value and what separated ties."""
-    short = {"sonneborn-berger": "SB", "buchholz": "Buch", "median-buchholz": "MBuch", "head-to-head": "H2H",
-             "cumulative": "Cum", "side-wins": "SideW", "fide-buchholz": "BH", "fide-buchholz-cut1": "BH-C1",
-             "fide-sonneborn-berger": "SB-F"}
-    head = f"{'#':>3}  {'player':<16}{'pts':>6}{'games':>6}  W-D-L  " + "".join(f"{short[c]:>7}" for c in chain)
-    out = [head]
-    for line in lines:
-        values = "".join(f"{line.tiebreaks[c]:7g}" if c in line.tiebreaks else f"{'-':>7}" for c in chain)
-        note = f"  ahead on {line.decided_by}" if line.decided_by else ""
-        mark = " (withdrawn)" if line.withdrawn else ""
-        out.append(f"{line.rank:>3}  {line.player:<16}{line.points:6g}{line.games:6d}  "
-                   f"{line.wins}-{line.draws}-{line.losses}  {values}{note}{mark}")
+    """The standings as text, with every tie-break value and what separated ties, in
+    :data:`WIDTH` columns: the tie-breaks that do not fit beside the points go on in a
+    table of their own below, and what put a player above the next ('ahead on') and a
+    withdrawal stand on a line under the player's."""
+    name = max([16, *(len(line.player) + 2 for line in lines)])
+    first = (WIDTH - (3 + 2 + name + 6 + 6 + 2 + 5 + 2)) // 7
+    later = (WIDTH - (3 + 2 + name)) // 7
+    blocks = [list(chain[:max(first, 1)])]
+    rest = list(chain[len(blocks[0]):])
+    while rest:
+        blocks.append(rest[:max(later, 1)])
+        rest = rest[len(blocks[-1]):]
+    out = []
+    for number, block in enumerate(blocks):
+        columns = "".join(f"{SHORT[c]:>7}" for c in block)
+        if number == 0:
+            out.append(f"{'#':>3}  {'player':<{name}}{'pts':>6}{'games':>6}  W-D-L  {columns}".rstrip())
+        else:
+            out += ["", f"{'#':>3}  {'player':<{name}}{columns}"]
+        for line in lines:
+            values = "".join(f"{line.tiebreaks[c]:7g}" if c in line.tiebreaks else f"{'-':>7}" for c in block)
+            if number == 0:
+                out.append(f"{line.rank:>3}  {line.player:<{name}}{line.points:6g}{line.games:6d}  "
+                           f"{line.wins}-{line.draws}-{line.losses}  {values}".rstrip())
+                notes = ([f"ahead on {line.decided_by}"] if line.decided_by else []) + \
+                    (["withdrawn"] if line.withdrawn else [])
+                if notes:
+                    out.append(" " * 7 + "; ".join(notes))
+            else:
+                out.append(f"{line.rank:>3}  {line.player:<{name}}{values}")
     return "\n".join(out)

@@ -81,6 +81,7 @@ def test_the_remind_command_takes_the_time_from_now(campaign, store):
     first = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "6", "--now", near)
     second = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "6", "--now", near)
     garbled = cli("remind", CAMPAIGN, "--store", store.path, "--now", "next tuesday")
+    as_json = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "6", "--now", near, "--format", "json")
 
     assert (early.returncode, early.stdout.strip()) == (0, "no reminder due")
     assert (first.returncode, first.stdout.strip()) == (0, "reminder queued for japan")
@@ -88,6 +89,13 @@ def test_the_remind_command_takes_the_time_from_now(campaign, store):
     assert garbled.returncode == 2 and "'next tuesday'" in garbled.stderr
     assert_no_traceback(garbled)
     assert len(reminders(store)) == 1
+    assert (as_json.returncode, json.loads(as_json.stdout)) == (0, {"reminded": []})   # already reminded
+
+
+def test_the_remind_command_says_whom_it_reminded_in_json(campaign, store):
+    near = (DEADLINE - 3 * HOUR).isoformat()
+    done = cli("remind", CAMPAIGN, "--store", store.path, "--hours", "6", "--now", near, "--format", "json")
+    assert (done.returncode, json.loads(done.stdout)) == (0, {"reminded": ["japan"]})
 
 
 def test_after_the_deadline_a_silent_side_gets_the_defaults_and_the_reports_say_so(

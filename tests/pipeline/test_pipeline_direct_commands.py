@@ -166,3 +166,31 @@ def test_a_reader_gone_ends_a_direct_command_quietly(desks):
     process.stdout.close()  # the reader is gone before the first line is written
     _, err = process.communicate(timeout=120)
     assert (process.returncode, err) == (141, b"")
+
+
+def test_step_and_send_say_the_same_json_on_either_path(desks):
+    def both(*args: str, env: dict[str, str] | None = None) -> dict:
+        said = [json.loads(run(desk, *args, env=env)[1]) for run, desk in ((direct, desks[0]), (full, desks[1]))]
+        for one in said:   # the files' names are the desks' own: their number is the same
+            one["written"] = len(one["written"])
+        assert said[0] == said[1], args
+        return said[0]
+
+    stepped = both("step", CAMPAIGN, "japan.eml", f"--now={NOW}", "--outbox", "outbox", "--format", "json")
+    assert [t["outcome"] for t in stepped["received"]] == ["accepted"]
+    assert stepped["batch"] == 1 and stepped["waiting"]["side"] == "russia" and stepped["result"] is None
+    assert stepped["written"] >= 3 and stepped["sent"] == 0 and stepped["not_sent"] == []
+    assert stepped["said"].startswith("step 1 adjudicated")
+    sent = both("send", CAMPAIGN, "--format=json", "--outbox", "outbox", env={"ADJUDICATOR_MARK_SENT": "yes"})
+    assert sent == {"written": 0, "outbox": "outbox", "sent": stepped["written"], "smtp": None, "marked_sent": True,
+                    "held_back": 0, "not_sent": []}
+
+
+def test_a_step_whose_mail_cannot_be_sent_exits_1_on_either_path(desks):
+    from tests.smtp_loopback import free_port
+
+    down = {"ADJUDICATOR_SMTP_HOST": "127.0.0.1", "ADJUDICATOR_SMTP_PORT": str(free_port()),
+            "ADJUDICATOR_SMTP_SECURITY": "none", "ADJUDICATOR_SMTP_TIMEOUT": "5"}
+    code, out, err = same(desks, "step", CAMPAIGN, "japan.eml", f"--now={NOW}", "--outbox", "outbox", env=down)
+    assert code == 1 and "step 1 adjudicated" in out and ", 0 sent" in out
+    assert err.count("not sent, still queued") >= 3

@@ -308,3 +308,32 @@ def test_a_killed_send_is_followed_by_one_that_sends_only_what_the_server_had_no
     assert first | set(again) == {msgid(m.message) for m in queued}
     assert {m.status for m in outgoing(store)} == {"sent"}
     assert len(list((tmp_path / "out").glob("*.eml"))) == 3  # the referee's copy of each, once
+
+
+def test_send_with_format_json_says_what_it_wrote_and_sent_as_one_json_document(queued, store, tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import mail_cmds  # noqa: F401  (registers the command)
+    from adjudicator.cli.app import app
+
+    handler = RecordingHandler()
+    with smtp_server(handler) as port:
+        env = command_env(ADJUDICATOR_SMTP_HOST=SMTP_HOST, ADJUDICATOR_SMTP_PORT=str(port),
+                          ADJUDICATOR_SMTP_SECURITY="none")
+        done = cli("send", CAMPAIGN, "--store", store.path, "--outbox", tmp_path / "sent", "--format", "json",
+                   env=env)
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert said["sent"] == 3 and said["not_sent"] == [] and said["held_back"] == 0
+    assert said["smtp"].startswith(SMTP_HOST) and said["marked_sent"] is False
+    assert sorted(said["written"]) == sorted(str(p) for p in (tmp_path / "sent").glob("*.eml"))
+    assert len(said["written"]) == 3 and len(handler.received) == 3
+
+    again = CliRunner().invoke(app, ["send", CAMPAIGN, "--store", str(store.path), "--outbox",
+                                     str(tmp_path / "sent"), "--mark-sent", "--format", "json"],
+                               env={"ADJUDICATOR_SMTP_HOST": ""})
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout) == {"written": [], "outbox": str(tmp_path / "sent"), "sent": 0, "smtp": None,
+                                        "marked_sent": True, "held_back": 0, "not_sent": []}

@@ -1,21 +1,14 @@
 """The generic frame of every HTML report is readable by everyone: its text colours keep
 a contrast of at least 4.5:1 (WCAG AA) against their backgrounds, also as seen with
 each common colour-vision deficiency (simulated with the Vienot-Brettel-Mollon
-matrices for protanopia and deuteranopia, and Brettel's for tritanopia); and a mailed
-report, its picture shown from its PNG part, lays out in headless chromium at 360 px
-(a phone) and at 1000 px with nothing wider than the window."""
+matrices for protanopia and deuteranopia, and Brettel's for tritanopia). How every
+game's mailed report lays out at 360 and 1000 px is tested in test_report_phone_layout.py."""
 
 from __future__ import annotations
 
-import base64
 import re
-from datetime import timedelta
-
-import pytest
 
 from adjudicator.resources import data_dir
-from tests import browser
-from tests.pipeline.pipeline_helpers import T0, reports
 
 #: Linear-RGB simulation matrices (rows: R, G, B out).
 DEFICIENCIES = {
@@ -73,31 +66,3 @@ def test_the_frames_text_stays_readable_for_every_common_colour_vision_deficienc
 def test_a_colour_pair_that_only_hue_tells_apart_fails_the_check():
     red, green = rgb("#d03030"), rgb("#30a030")  # the check must be able to fail
     assert contrast(seen_with(DEFICIENCIES["deuteranopia"], red), seen_with(DEFICIENCIES["deuteranopia"], green)) < 1.5
-
-
-MEASURE = """
-<script>
-function measure() {
-  const img = document.querySelector("img");
-  return {img: img ? [img.getBoundingClientRect().width, img.naturalWidth] : null};
-}
-</script>
-"""
-
-
-@pytest.mark.parametrize("width", [360, 1000])
-def test_a_mailed_report_lays_out_within_a_phones_width(width, store, campaign, campaigns, mailroom, referee_key,
-                                                         tmp_path):
-    campaigns.adjudicate(campaign, referee_key, T0 + timedelta(days=3), after=mailroom.queue_reports)
-    message = reports(store)[0].message
-    html = message.get_body(("html",)).get_content()
-    for part in message.walk():
-        if part["Content-ID"]:
-            data = base64.b64encode(part.get_content()).decode("ascii")
-            html = html.replace(f"cid:{str(part['Content-ID']).strip('<>')}", f"data:image/png;base64,{data}")
-    found = browser.laid_out(html, tmp_path, width, f"mailed-report-{width}", MEASURE)
-    page_width, window = found["page"]
-    assert page_width <= window
-    assert found["overflowing"] == []
-    shown, natural = found["img"]
-    assert natural == 960 and 0 < shown <= window

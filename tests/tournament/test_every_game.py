@@ -77,8 +77,8 @@ def test_every_game_is_paired_adjudicated_after_a_completed_turn_closed_and_audi
     assert body["byes"]
     with tournaments.store.transaction("cup") as tx:
         passwords = tx.get_secret(f"game:{slot['game']}")
-    match = play_until(tournaments, referee_key, game, slot["game"], passwords,
-                       lambda match: positions_by_turn(match))
+    play_until(tournaments, referee_key, game, slot["game"], passwords,
+               lambda match: positions_by_turn(match))
     done = tournaments.rule("cup", slot["game"], "adjudicate", "the round is over", referee_key, T0)
     assert re.match(r"adjudicate: adjudication at the end of turn \d+: ", done)
     tournaments.close("cup", referee_key, T0)

@@ -40,7 +40,19 @@ LEGEND = (("japan", "Japan"), ("russia", "Russia"),
           ("track", "track this turn"), ("fire", "gunfire: dice, hits, effects"),
           ("torpedo", "torpedo attack (green: a hit)"), ("collision", "collision"),
           ("arc", "arc limits of the ship asked"), ("label", "CPs left / at the start"))
-COLOURS = {"japan": "#c0262d", "russia": "#222222"}
+#: Every colour of the picture. Those a player tells apart by colour alone (the two sides,
+#: fires and floods, a torpedo's hit and miss, the bow on either side's hull, a ship on the
+#: sea) stay apart for the common colour-vision deficiencies
+#: (tests/tsushima_1905/test_report_colours.py); a fire's or flood's dot has a white edge,
+#: so that it shows on a hull of its own colour (a fire on a Japanese ship).
+COLOURS = {
+    "japan": "#c0262d", "russia": "#222222", "surrendered": "#ffffff", "abandoned": "#f6c28b",
+    "abandoned-hatch": "#d2691e", "bow": "#ffd700", "flagship": "#e0b000", "fire": "#d22", "flood": "#24c",
+    "pip-edge": "#ffffff",
+    "table": "#dbe9f6", "table-edge": "#345", "grid": "#b8cde0", "track": "#567", "arc": "#7a4",
+    "gunfire": "#444", "gunfire-label": "#333", "torpedo-hit": "#0a5", "torpedo-miss": "#999",
+    "collision": "#e07000", "label": "#123", "ink": "#222",
+}
 
 
 class Picture:
