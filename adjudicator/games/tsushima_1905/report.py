@@ -43,7 +43,7 @@ LEGEND = (("japan", "Japan"), ("russia", "Russia"),
 #: Every colour of the picture. Those a player tells apart by colour alone (the two sides,
 #: fires and floods, a torpedo's hit and miss, the bow on either side's hull, a ship on the
 #: sea) stay apart for the common colour-vision deficiencies
-#: (tests/tsushima_1905/test_report_colours.py); a fire's or flood's dot has a white edge,
+#: (tests/games/tsushima_1905/test_report_colours.py); a fire's or flood's dot has a white edge,
 #: so that it shows on a hull of its own colour (a fire on a Japanese ship).
 COLOURS = {
     "japan": "#c0262d", "russia": "#222222", "surrendered": "#ffffff", "abandoned": "#f6c28b",
