@@ -246,16 +246,22 @@ class OrdersDue:
     """A side's orders for the play after a cadence stop (rulings §4.1): ``mark``
     names the orders (a fingerprint of their text); it must differ from the mark of
     the orders that took the game to the stop, so that only orders sent after the
-    stop carry play past it."""
+    stop carry play past it. ``kept``, when orders say ``carry on``: the mark of the
+    orders on file that carry play on unchanged, which then count as the orders that
+    brought play to the next stop (so that they carry it past this one only)."""
 
     mark: str
+    kept: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"orders": self.mark}
+        return {"orders": self.mark} | ({"kept": self.kept} if self.kept else {})
 
 
 def read_orders_due(raw: Mapping[str, Any]) -> OrdersDue:
-    return OrdersDue(_text(raw, "orders"))
+    kept = raw.get("kept", "")
+    if not isinstance(kept, str):
+        raise IllegalAnswer(f"'kept' names the orders kept on file (a mark), got {kept!r}")
+    return OrdersDue(_text(raw, "orders"), kept)
 
 
 def mark_after(mark: str | None) -> str:

@@ -89,7 +89,7 @@ GAMES = {
     ("random", 3, ()):
         "5c655d9794abaeac7afad13c3ad96be8a9f37c2f40c0b9aba8a21d813cf27eca",
     ("reasonable", 4, (("split_fire", True),)):
-        "232feb95d2845cc490aec0db75ae9246499b815342d52dbbd363d50c844c56d3",
+        "0ece7474123316a98e92b374d5fac6184afc35fb7d23e3d3b74b3642729bf508",
 }
 
 
