@@ -22,7 +22,7 @@ from adjudicator.games.tsushima_1905.plans import StandingAnswers
 from adjudicator.games.tsushima_1905.rules.gunnery import bases_on_table
 from adjudicator.games.tsushima_1905.rules.movement import plan_move
 from adjudicator.games.tsushima_1905.rules.table import Table
-from adjudicator.orders import parse_orders
+from adjudicator.orders import check_orders, parse_orders
 
 from tests.games.tsushima_1905.test_cadence import sample_orders, step
 
@@ -130,3 +130,11 @@ def test_fewest_cp_first_ranks_torpedo_targets_as_the_default_does():
                         lambda answer: answer)
     given = StandingAnswers().answer_for(decision, state, orders("Japan", "torpedo targets: fewest cp first\n"))
     assert given == ReasonablePlayer()(decision, state)
+
+
+def test_the_receipt_says_once_how_auto_and_carry_on_are_read():
+    receipt = check_orders("campaign: c\nside: Japan\nturn: 2\ncarry on: yes\nmove:\n  Mikasa: auto\n  Fuji: auto\n"
+                           "fire:\n  all: auto\n", "tsushima-1905")
+    assert [note.split(":")[0] for note in receipt.notes] == ["line 4", "line 6", "line 9"]
+    assert "carry play on" in receipt.notes[0] and "the planner's best move" in receipt.notes[1]
+    assert "the planner's salvo" in receipt.notes[2]

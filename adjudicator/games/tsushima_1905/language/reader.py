@@ -46,6 +46,7 @@ class Reader(TreeReader):
         self.options = options          # the campaign's options, when the orders are read for one
         self.state = state              # the campaign's position, when the orders are read for one
         self._catalog: Catalog | None = None
+        self._noted: set[str] = set()
 
     # -- numbers --------------------------------------------------------------------
 
@@ -168,6 +169,8 @@ class Reader(TreeReader):
             kind = _rule(child)
             if kind == "auto":
                 auto = True
+                self.note_once("move auto", "'auto' moves the ship as silence would: the planner's best move, "
+                                            "worked out at its activation", child)
             elif kind == "explicit":
                 elements += [(self.element(e), e) for e in child.children]
             elif kind in ("ahead", "ahead_length", "ahead_max", "turn_code", "starboard", "port"):
@@ -339,6 +342,8 @@ class Reader(TreeReader):
         where the ship fires: the one written last stands."""
         kind = _rule(part)
         if kind == "auto":
+            self.note_once("fire auto", "'auto' fires as silence would: the planner's salvo after the move made",
+                           part)
             return replace(order, auto=True, targets=(), salvos=())
         if kind == "at_chain":
             targets = tuple(t for t in (self.target(c) for c in part.children) if t is not None)
@@ -489,7 +494,16 @@ class Reader(TreeReader):
         return None if entry is None else CollisionPolicy(_rule(entry) == "allow")
 
     def carry_block(self, node: Tree) -> CarryOn:
+        self.note_once("carry on", "'carry on: yes': the orders in force (those on file, with any block sent "
+                                   "here) carry play on from the stop these orders are sent for, as at the "
+                                   "deadline; the next stop waits for orders again", node)
         return CarryOn()
+
+    def note_once(self, what: str, message: str, node: Tree) -> None:
+        """A note on the receipt of how a word is read, at its first use in the file."""
+        if what not in self._noted:
+            self._noted.add(what)
+            self.log.note(message, _where(node)[0])
 
     def concede_block(self, node: Tree) -> Concession | None:
         entry = self._first_entry(node, "yes or no (concede: yes ends the game, the other side the winner)")
