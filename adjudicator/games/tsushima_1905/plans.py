@@ -23,7 +23,7 @@ receipts' and reports' notes); :class:`StandingAnswers` is the plug-in's face of
   default for silence fires after the move made;
 - armour, counter-torpedo, torpedo, torpedo targets, repairs, prime: the policies;
 - at a stop of the cadence, ``carry on: yes`` carries play on with the orders on file,
-  as silence does at the deadline.
+  as silence does at the deadline, for that stop only.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def orders_mark(orders: OrderSet) -> str:
 
 
 DEFAULT_TEXT = {
-    "orders": "carries on with the orders on file",
+    "orders": "carries on with the orders on file, for this stop only (the next stop asks again)",
     "activate": "the next ship in line order (each column's leader first) makes the move, among one or two "
                 "aheads and turns of 45 or 90 degrees, that brings the most gunnery dice to bear on the most "
                 "damaged enemy without colliding or leaving the table, and fires them (under split_fire, then "
@@ -137,11 +137,16 @@ class Plans:
         :func:`mark_after`), and names the orders it keeps (their standing orders, the
         header included), which are then the ones that brought play to the next stop:
         it carries play past this stop only. The mark is of the standing orders, so
-        that the ``carry on`` line, which is not one, leaves it as it was."""
+        that the ``carry on`` line, which is not one, leaves it as it was.
+
+        Silence at the deadline keeps the orders on file the same way, for that stop
+        only (R-AUTO-2, :func:`..answers.carried_on_in_silence`). A record kept before
+        silence named the orders it kept has, at the next stop, the mark silence gave
+        after them: that mark too is theirs, and they do not answer that stop."""
         if not orders.blocks:
             return None
         mark = orders_mark(orders.standing())
-        if mark == decision.options.get("mark"):
+        if decision.options.get("mark") in (mark, mark_after(mark)):
             return None
         if orders.block("carry on") is not None:
             return {"orders": mark_after(decision.options.get("mark")), "kept": mark}

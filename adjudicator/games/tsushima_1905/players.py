@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Draw
-from adjudicator.games.tsushima_1905.answers import Element, mark_after
+from adjudicator.games.tsushima_1905.answers import Element, carried_on_in_silence, mark_after
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import ARCS, Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
@@ -215,7 +215,7 @@ class ReasonablePlayer:
         if decision.kind == "repair":
             return {"ship": options["ship"], "dice": options["max"], "first": "flood"}
         if decision.kind == "orders":
-            return {"orders": mark_after(options["mark"])}
+            return carried_on_in_silence(options["mark"]).to_json()
         raise IllegalAnswer(f"the automatic player does not know the question {decision.kind!r}")
 
     def activation(self, decision: Decision, state: State) -> Mapping[str, Any]:

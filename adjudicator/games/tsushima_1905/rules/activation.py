@@ -98,7 +98,9 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
     that carry play on, named by a mark other than the one that brought play here --
     so orders already on file do not run past the stop; new orders (or the default at
     the deadline, or ``carry on``) do. An answer that names the orders it ``kept``
-    (``carry on``) leaves their mark as the one that brought play to the next stop. Where both sides are due, both are asked at once (one
+    (``carry on``, or the default at the deadline) leaves their mark as the one that
+    brought play to the next stop: the orders on file carry play past this stop only,
+    and the next one asks again. Where both sides are due, both are asked at once (one
     simultaneous stop): each side's orders are taken as they come, in any order, and
     play goes on once both are in, so one email per side carries a turn."""
     state = table.state
