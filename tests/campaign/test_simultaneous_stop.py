@@ -108,7 +108,7 @@ def test_at_the_deadline_only_the_silent_side_gets_the_default_and_the_stop_is_o
 
 def test_a_side_silent_at_one_stop_is_asked_again_at_the_next_and_the_campaign_waits_for_it(campaigns, tmp_path):
     """Silence at a stop keeps the orders on file for that stop only (rules-notes.md,
-    R-AUTO-2): Japan, silent at turn 2's stop, carries on there with its orders on file,
+    R-AUTO-2a): Japan, silent at turn 2's stop, carries on there with its orders on file,
     and at turn 3's stop is asked again, in its report, with the template; the step
     waits for it, and its 'carry on: yes' answers the stop."""
     from datetime import datetime, timedelta, timezone

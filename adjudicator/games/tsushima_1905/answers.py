@@ -277,7 +277,7 @@ def mark_after(mark: str | None) -> str:
 def carried_on_in_silence(mark: str | None) -> OrdersDue:
     """The default for silence at a cadence stop whose orders came under ``mark``
     (rulings §4.3: the orders on file are "in force until replaced"; rules-notes.md,
-    R-AUTO-2): play carries on with the orders on file for this stop only. The answer
+    R-AUTO-2a): play carries on with the orders on file for this stop only. The answer
     keeps ``mark`` as the mark of the orders that bring play to the next stop, so
     that the same orders do not answer that one: the side is asked again. Where no
     orders brought play here (no mark, or the mark silence gave at the stop before),

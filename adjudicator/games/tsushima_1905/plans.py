@@ -140,7 +140,7 @@ class Plans:
         that the ``carry on`` line, which is not one, leaves it as it was.
 
         Silence at the deadline keeps the orders on file the same way, for that stop
-        only (R-AUTO-2, :func:`..answers.carried_on_in_silence`). A record kept before
+        only (R-AUTO-2a, :func:`..answers.carried_on_in_silence`). A record kept before
         silence named the orders it kept has, at the next stop, the mark silence gave
         after them: that mark too is theirs, and they do not answer that stop."""
         if not orders.blocks:

@@ -118,7 +118,7 @@ def orders_given_at_stops(match: Match, orders: dict) -> list[tuple[int, str]]:
 
 
 def test_silence_at_a_stop_keeps_the_orders_on_file_for_that_stop_only():
-    """Rules-notes R-AUTO-2: a side silent at a stop carries on with the orders on file
+    """Rules-notes R-AUTO-2a: a side silent at a stop carries on with the orders on file
     there (the default at the deadline), and those orders do not answer the next stop:
     it is asked again, however many stops in a row it is silent."""
     match = Match(GAME)
