@@ -106,6 +106,42 @@ def test_at_the_deadline_only_the_silent_side_gets_the_default_and_the_stop_is_o
     assert verify_text(campaigns.export_public(name)).verified
 
 
+def test_a_side_silent_at_one_stop_is_asked_again_at_the_next_and_the_campaign_waits_for_it(campaigns, tmp_path):
+    """Silence at a stop keeps the orders on file for that stop only (rules-notes.md,
+    R-AUTO-2a): Japan, silent at turn 2's stop, carries on there with its orders on file,
+    and at turn 3's stop is asked again, in its report, with the template; the step
+    waits for it, and its 'carry on: yes' answers the stop."""
+    from datetime import datetime, timedelta, timezone
+    from email import policy
+    from email.parser import BytesParser
+
+    key = generate_keypair()[0]
+    mailroom, name, turn = at_the_both_sides_stop(campaigns, key, tmp_path)
+    campaigns.submit(name, orders("russia", turn, 3, "# new orders\n", name), key)
+    late = datetime.now(timezone.utc) + timedelta(days=30)
+    step = campaigns.adjudicate(name, key, now=late, after=mailroom.queue_reports)
+    assert step.batch == 3 and step.defaults == ("japan",)
+    log, match = campaigns.match(name)
+    assert match.state.turn > turn and match.decision.kind == "orders"
+    assert sorted(d.side for d in match.decisions) == ["japan", "russia"]   # the next stop asks Japan again
+    assert log.batches[-1].body["waiting"]["sides"] == [d.side for d in match.decisions]
+    (report,) = [m for m in campaigns.store.outbox(name)[-2:] if m.recipient == "togo@example.org"]
+    text = BytesParser(policy=policy.default).parsebytes(report.eml).get_body(("plain",)).get_content()
+    asked = text[text.index("WHAT IS ASKED OF YOU"):]
+    assert f"orders for turn {match.state.turn}" in " ".join(asked.split())
+    template = [line.strip() for line in asked.splitlines()]
+    assert "carry on: yes" in template[template.index("BEGIN ORDERS"):template.index("END ORDERS")]
+
+    campaigns.submit(name, orders("russia", match.state.turn, 4, "# newer orders\n", name), key)
+    waiting = campaigns.adjudicate(name, key, now=late + timedelta(hours=1), after=mailroom.queue_reports)
+    assert waiting.batch is None                        # the stop waits for Japan
+    campaigns.submit(name, f"campaign: {name}\nside: japan\nturn: {match.state.turn}\nstep: 4\n"
+                           f"password: {PASSWORDS['japan']}\ncarry on: yes\n", key)
+    answered = campaigns.adjudicate(name, key, now=late + timedelta(hours=2), after=mailroom.queue_reports)
+    assert answered.batch == 4 and answered.defaults == ()
+    assert verify_text(campaigns.export_public(name)).verified
+
+
 def test_status_by_mail_names_every_side_asked_at_the_stop(campaigns, tmp_path):
     from adjudicator.campaign.mail_desk import status_text
 

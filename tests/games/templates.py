@@ -14,9 +14,9 @@ the default answer, the choices as comments. So, as it stands, it must:
 
 :func:`template_problems` plays random games of a game and checks the template of
 every question met (a few of each kind). ``tests/games/test_game_contract.py`` runs it
-over the games listed in ``TEMPLATE_GAMES`` there (Port Arthur, the Russo-Japanese
-War and the toy game): add a game to the list once its templates are written this way
-(every game, in the end).
+over every game (``TEMPLATE_GAMES`` there: Port Arthur, the Russo-Japanese War,
+Tsushima and the toy game); a new game joins the list with its templates written
+this way.
 """
 
 from __future__ import annotations

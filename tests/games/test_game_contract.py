@@ -218,14 +218,11 @@ def test_the_toy_hand_names_a_card_played_that_is_not_in_the_hand():
 
 
 #: The games whose templates are written as skeletons filled with the default answer
-#: (tests/games/templates.py); every game belongs here once its templates are.
-#: Tsushima's are not yet: its template for a ship's activation writes "ahead" and
-#: "at nearest" where its default for silence is the planner's best move and salvo,
-#: its turn template gives new orders where silence carries the orders on file on, and
-#: its torpedo-target and repair templates rank "most damaged" and "flooding first"
-#: otherwise than its default does (tests/games/tsushima_1905/test_templates.py checks
-#: that they read and answer their question).
-TEMPLATE_GAMES = ["port-arthur", "russo-japanese-war", "toy-hand"]
+#: (tests/games/templates.py): every game of the registry, and the toy game. Tsushima's
+#: write its defaults for silence in its own words: "auto" for the planner's best move
+#: and salvo, "carry on: yes" at a stop of the cadence, "fewest cp first" and
+#: "flooding first" (rulings §4.3; docs/games/tsushima-1905/rules-notes.md).
+TEMPLATE_GAMES = ["port-arthur", "russo-japanese-war", "toy-hand", "tsushima-1905"]
 
 
 @pytest.mark.parametrize("name", TEMPLATE_GAMES)

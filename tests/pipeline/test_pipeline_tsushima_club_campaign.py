@@ -4,7 +4,7 @@ class's limits (refused at its line and column), an order line that activates a
 follower first (accepted, the line named in the receipt), the side asked second at the stop that
 asks both sides, sending after the first side's orders were adjudicated (accepted, under
 the step number its report gave), late orders (the documented default, said so in the
-report), and a concession. Every mail is answered, and the record verifies."""
+report, for the stop missed only: the next stop asks both sides again), and a concession. Every mail is answered, and the record verifies."""
 
 from __future__ import annotations
 
@@ -80,8 +80,11 @@ def test_a_tsushima_club_campaign_by_mail_answers_every_mail(campaigns, store, m
     assert late.batch == 3 and late.default_notes   # nobody answered in time: the documented default
     said = [m.words for m in outgoing(store, name)[reports:]]
     assert said and all(any(note in words for note in late.default_notes) for words in said)
-
-    _log, match = campaigns.match(name)
+    batch = campaigns.log(name).batches[-1].body
+    assert sum(e.get("kind") == "orders" for e in batch["entries"]) == 2   # the stop missed, and no other:
+    _log, match = campaigns.match(name)                 # silence kept the orders on file for that stop only,
+    assert sorted((d.side, d.kind) for d in match.decisions) == [("japan", "orders"), ("russia", "orders")]
+    assert all("orders for turn" in words and "carry on: yes" in words for words in said)   # and both are asked
     concession = orders_text("russia", step=4, turn=match.state.turn, body="concede: yes\n", campaign=name)
     send(concession, "russia", "<r-2@russia.test>", 5_000)
     send(orders_text("japan", step=4, turn=match.state.turn, body=AHEAD, campaign=name), "japan",

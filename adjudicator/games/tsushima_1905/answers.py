@@ -246,22 +246,44 @@ class OrdersDue:
     """A side's orders for the play after a cadence stop (rulings §4.1): ``mark``
     names the orders (a fingerprint of their text); it must differ from the mark of
     the orders that took the game to the stop, so that only orders sent after the
-    stop carry play past it."""
+    stop carry play past it. ``kept``, when orders say ``carry on`` or a side is
+    silent at the deadline (:func:`carried_on_in_silence`): the mark of the orders on
+    file that carry play on unchanged, which then count as the orders that brought
+    play to the next stop (so that they carry it past this one only)."""
 
     mark: str
+    kept: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"orders": self.mark}
+        return {"orders": self.mark} | ({"kept": self.kept} if self.kept else {})
 
 
 def read_orders_due(raw: Mapping[str, Any]) -> OrdersDue:
-    return OrdersDue(_text(raw, "orders"))
+    kept = raw.get("kept", "")
+    if not isinstance(kept, str):
+        raise IllegalAnswer(f"'kept' names the orders kept on file (a mark), got {kept!r}")
+    return OrdersDue(_text(raw, "orders"), kept)
+
+
+CARRIED_ON = "carried on after "
 
 
 def mark_after(mark: str | None) -> str:
     """A mark that differs from ``mark``: the answer of a player (or a default) that
     carries on without new orders."""
-    return "carried on after " + hashlib.sha256((mark or "").encode()).hexdigest()[:16]
+    return CARRIED_ON + hashlib.sha256((mark or "").encode()).hexdigest()[:16]
+
+
+def carried_on_in_silence(mark: str | None) -> OrdersDue:
+    """The default for silence at a cadence stop whose orders came under ``mark``
+    (rulings §4.3: the orders on file are "in force until replaced"; rules-notes.md,
+    R-AUTO-2a): play carries on with the orders on file for this stop only. The answer
+    keeps ``mark`` as the mark of the orders that bring play to the next stop, so
+    that the same orders do not answer that one: the side is asked again. Where no
+    orders brought play here (no mark, or the mark silence gave at the stop before),
+    there are no orders to keep."""
+    names_orders = bool(mark) and not mark.startswith(CARRIED_ON)
+    return OrdersDue(mark_after(mark), mark if names_orders else "")
 
 
 READERS: dict[Kind, Callable[[Mapping[str, Any]], Any]] = {

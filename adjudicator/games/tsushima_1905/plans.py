@@ -14,12 +14,16 @@ receipts' and reports' notes); :class:`StandingAnswers` is the plug-in's face of
   options are tried in turn (``else``), each when its condition holds, and the first
   that can be carried out is used (``collision: avoid``, the default, refuses a move
   that collides unless it is a ``ram``); a squadron's ``follow`` its leader makes each
-  ship follow the one ahead of it in the squadron;
+  ship follow the one ahead of it in the squadron; ``auto`` is the move the default
+  for silence makes (the planner's best, :meth:`ReasonablePlayer.best_move_and_fire`);
 - its fire: the ship's ``fire`` entry, else its squadron's, else ``all``'s: the first
   target of the ``at`` chain that can be fired at, with ``dice max`` less ``keep``;
   under the option ``split_fire`` each further ``at`` chain fires a further salvo, at a
-  target of its own from an arc still free (R-FIRE-2);
-- armour, counter-torpedo, torpedo, torpedo targets, repairs, prime: the policies.
+  target of its own from an arc still free (R-FIRE-2); ``auto`` fires what the
+  default for silence fires after the move made;
+- armour, counter-torpedo, torpedo, torpedo targets, repairs, prime: the policies;
+- at a stop of the cadence, ``carry on: yes`` carries play on with the orders on file,
+  as silence does at the deadline, for that stop only.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import Any, Mapping
 from adjudicator.canonical import canonical_text
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
-from adjudicator.games.tsushima_1905.answers import Element, parse_element
+from adjudicator.games.tsushima_1905.answers import Element, mark_after, parse_element
 from adjudicator.games.tsushima_1905.players import ReasonablePlayer, fire_json
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN
@@ -52,7 +56,7 @@ def orders_mark(orders: OrderSet) -> str:
 
 
 DEFAULT_TEXT = {
-    "orders": "carries on with the orders on file",
+    "orders": "carries on with the orders on file, for this stop only (the next stop asks again)",
     "activate": "the next ship in line order (each column's leader first) makes the move, among one or two "
                 "aheads and turns of 45 or 90 degrees, that brings the most gunnery dice to bear on the most "
                 "damaged enemy without colliding or leaving the table, and fires them (under split_fire, then "
@@ -60,7 +64,7 @@ DEFAULT_TEXT = {
     "armor": "rolls every real armour die it may",
     "counter-torpedo": "rolls every counter-torpedo die it may",
     "torpedo": "launches torpedoes when two or more attacks are offered",
-    "torpedo-targets": "the most damaged enemy ships",
+    "torpedo-targets": "the enemy ships with the fewest CPs left (by name on a tie)",
     "repair": "all dice, flooding first",
 }
 MOVES_KEPT = 32    # the moves a Plans keeps, so that a question's notes and its answer plan a move once
@@ -100,6 +104,7 @@ class Plans:
         self.geo = geometry_of(self.data)
         self.default_player = ReasonablePlayer(self.data)
         self._moves: dict[tuple[str, str, bytes], tuple[list[Element], list[tuple[MoveOption | None, str]]]] = {}
+        self._auto: dict[tuple[str, bytes], tuple[list[Element], list]] = {}
 
     def __call__(self, decision: Decision, state: State) -> Mapping[str, Any]:
         return self.answer_for(decision, state) or self.default_answer(decision, state)
@@ -126,11 +131,26 @@ class Plans:
         are not the ones that brought play here (sent again, or new, after the stop).
         A one-line confirmation (the header and its entropy, no orders block in force)
         gives no orders, so it carries nothing on: it is what step 1 waits for before
-        the set-up is drawn (docs/dice.md §8.1), and the first orders are asked after."""
+        the set-up is drawn (docs/dice.md §8.1), and the first orders are asked after.
+
+        ``carry on: yes`` answers as silence does at the deadline (the same mark,
+        :func:`mark_after`), and names the orders it keeps (their standing orders, the
+        header included), which are then the ones that brought play to the next stop:
+        it carries play past this stop only. The mark is of the standing orders, so
+        that the ``carry on`` line, which is not one, leaves it as it was.
+
+        Silence at the deadline keeps the orders on file the same way, for that stop
+        only (R-AUTO-2a, :func:`..answers.carried_on_in_silence`). A record kept before
+        silence named the orders it kept has, at the next stop, the mark silence gave
+        after them: that mark too is theirs, and they do not answer that stop."""
         if not orders.blocks:
             return None
-        mark = orders_mark(orders)
-        return None if mark == decision.options.get("mark") else {"orders": mark}
+        mark = orders_mark(orders.standing())
+        if decision.options.get("mark") in (mark, mark_after(mark)):
+            return None
+        if orders.block("carry on") is not None:
+            return {"orders": mark_after(decision.options.get("mark")), "kept": mark}
+        return {"orders": mark}
 
     # -- conditions -------------------------------------------------------------------
 
@@ -242,6 +262,8 @@ class Plans:
         for option in (entry.options if entry else ()):
             if not self.holds(option.condition, table, ship.side, ship):
                 continue
+            if option.auto:      # the planner's best: it avoids collisions where any move does
+                return self.auto_activation(table, ship)[0], notes
             elements, plan, noted = self.option_plan(table, ship, entry, option)
             notes += [(option, note) for note in noted]
             if plan is None:
@@ -393,6 +415,8 @@ class Plans:
             return fire_json(fire, table.options.split_fire), []
         if entry.hold_always or (entry.hold is not None and self.holds(entry.hold, table, ship.side, ship)):
             return "none", []
+        if entry.auto:
+            return fire_json(self.auto_fire(table, ship, elements, plan, entry), table.options.split_fire), []
         left = gun_dice_left(table, ship, bank - entry.keep)
         bases = bases_on_table(table)
         enemies = [s for s in table.state.ships.values() if s.side != ship.side and s.status == ACTIVE]
@@ -418,6 +442,32 @@ class Plans:
             free_arcs.remove(salvo[2])
             left -= salvo[1]
         return fire_json(salvos, split), noted
+
+    def auto_activation(self, table: Table, ship: Ship) -> tuple[list[Element], list]:
+        """The move and salvos of the default for silence for ``ship`` now (the last
+        :data:`MOVES_KEPT` kept, by ship and position: ``auto`` in ``move`` and in
+        ``fire`` search once)."""
+        key = (ship.name, _position_key(table.state))
+        if key not in self._auto:
+            if len(self._auto) >= MOVES_KEPT:
+                del self._auto[next(iter(self._auto))]
+            self._auto[key] = self.default_player.best_move_and_fire(table, ship)
+        elements, salvos = self._auto[key]
+        return list(elements), list(salvos)
+
+    def auto_fire(self, table: Table, ship: Ship, elements: list[Element], plan, entry: FireOrder) -> list:
+        """``fire: auto``: after the move the default for silence makes, its salvos;
+        after any other move, the salvos it would choose there (the same scoring, the
+        same CP kept for repairs when the ship burns or floods, or ``keep`` if more);
+        ``dice N`` caps each salvo."""
+        best_move, salvos = self.auto_activation(table, ship)
+        reserve = self.default_player.reserve(ship)
+        if elements != best_move or entry.keep > reserve:
+            salvos, _ = self.default_player._best_fire(table, ship, plan, max(reserve, entry.keep),
+                                                       bases_on_table(table))
+        if entry.dice.isdigit():
+            salvos = [(enemy, min(dice, int(entry.dice)), arc) for enemy, dice, arc in salvos if int(entry.dice)]
+        return salvos
 
     def _salvo(self, table: Table, ship: Ship, pose, chain, enemies, bases, free_arcs, left, dice_rule, taken):
         """The first target of ``chain`` in a free arc with a clear line: (enemy, dice, arc)."""
@@ -504,6 +554,8 @@ class Plans:
                     key.append(ship.ship_class != "battleship")
                 elif priority == "most damaged first":
                     key.append(ship.cp - ship.start_cp)
+                elif priority == "fewest cp first":      # as the default for silence: by name on a tie
+                    key.append((ship.cp, ship.name))
             return tuple(key)
 
         ordered = named + sorted((s for s in pool if s not in named), key=rank)

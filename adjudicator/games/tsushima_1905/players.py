@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision, Draw
-from adjudicator.games.tsushima_1905.answers import Element, mark_after
+from adjudicator.games.tsushima_1905.answers import Element, carried_on_in_silence, mark_after
 from adjudicator.games.tsushima_1905.data import GameData, load_data
 from adjudicator.games.tsushima_1905.geometry import ARCS, Geometry, Pose
 from adjudicator.games.tsushima_1905.options import Options
@@ -190,8 +190,10 @@ class ReasonablePlayer:
     those that collide or leave the table, and keeps the one that brings the most
     dice to bear on the most damaged enemy, then the fewest CPs, then the list order.
     It keeps a CP in the Bank for repairs when the ship burns or floods, rolls every
-    armour and counter-torpedo die it may, and launches torpedoes when two or more
-    attacks are offered, at the most damaged enemies."""
+    armour and counter-torpedo die it may, launches torpedoes when two or more
+    attacks are offered, at the enemies with the fewest CPs left (by name on a tie),
+    and repairs with every Bank CP, flooding first (rulings §4.3). These are the
+    defaults for silence (:mod:`..plans`)."""
 
     def __init__(self, data: GameData | None = None) -> None:
         self.data = data or load_data()
@@ -211,19 +213,24 @@ class ReasonablePlayer:
             ships = sorted(options["ships"], key=lambda name: (state.ships[name].cp, name))
             return {"ships": ships[: options["attacks"]]}
         if decision.kind == "repair":
-            first = "flood" if state.ships[options["ship"]].floods else "fire"
-            return {"ship": options["ship"], "dice": options["max"], "first": first}
+            return {"ship": options["ship"], "dice": options["max"], "first": "flood"}
         if decision.kind == "orders":
-            return {"orders": mark_after(options["mark"])}
+            return carried_on_in_silence(options["mark"]).to_json()
         raise IllegalAnswer(f"the automatic player does not know the question {decision.kind!r}")
 
     def activation(self, decision: Decision, state: State) -> Mapping[str, Any]:
         table = _table(state, self.data, self.geo)
         waiting = set(decision.options["ships"])
         ship = table.ship(next(name for name in self.line_order if name in waiting))
+        elements, fire = self.best_move_and_fire(table, ship)
+        return _activation(ship, elements, fire, table.options.split_fire)
+
+    def best_move_and_fire(self, table: Table, ship: Ship) -> tuple[list[Element], Salvos]:
+        """The move and the salvos of ``ship``'s activation (see the class docstring):
+        what the default for silence does, and what ``auto`` in the orders means."""
         fewest, most = move_limits(table, ship)
         turns = table.cls(ship).turns_per_activation
-        reserve = 1 if (ship.fires or ship.floods) else 0
+        reserve = self.reserve(ship)
         bases = bases_on_table(table)
         best: tuple | None = None
         candidates = [[Element(d) for d in degrees] for degrees in CANDIDATE_MOVES]
@@ -242,10 +249,14 @@ class ReasonablePlayer:
             key = (-value, len(plan.poses) - plan.free, order)
             if best is None or key < best[0]:
                 best = (key, elements, fire)
-        split = table.options.split_fire
         if best is None:        # boxed in: a single element that stays clear if one does, or nothing
-            return _activation(ship, fallback_move(table, ship, fewest), [], split)
-        return _activation(ship, best[1], best[2], split)
+            return fallback_move(table, ship, fewest), []
+        return best[1], best[2]
+
+    @staticmethod
+    def reserve(ship: Ship) -> int:
+        """The CP kept in the Bank for repairs: one when the ship burns or floods."""
+        return 1 if (ship.fires or ship.floods) else 0
 
     def _best_fire(self, table: Table, ship: Ship, plan: MovePlan, reserve: int, bases: list) -> tuple[Salvos, int]:
         """The salvo of highest score (dice, then damage already done to the target);

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import Match, Source, drive
+from adjudicator.games.tsushima_1905.answers import mark_after
 from adjudicator.games.tsushima_1905.players import random_dice
 from adjudicator.games.tsushima_1905.game import Tsushima1905
 from adjudicator.games.tsushima_1905.plans import StandingAnswers
@@ -99,3 +100,63 @@ def test_at_the_turn_stop_both_sides_are_told_at_once_and_one_email_each_carries
     turn = match.state.turn
     step(match, sample_orders(turn))           # each side's one email, both sent during the first wait
     assert match.state.turn > turn and match.decision.kind == "orders"   # (a torpedo turn has no stop)
+
+
+def orders_given_at_stops(match: Match, orders: dict) -> list[tuple[int, str]]:
+    """One campaign step, as :func:`step`: the (turn, side) of each stop the orders on
+    file answered."""
+    answers, chance, given = StandingAnswers(), random_dice(random.Random(5)), []
+
+    def answer(decision, state):
+        answered = answers.answer_for(decision, state, orders.get(decision.side))
+        if decision.kind == "orders" and answered is not None:
+            given.append((state.turn, decision.side))
+        return answered
+
+    drive(match, Source(chance=lambda request: chance(request), answer=answer))
+    return given
+
+
+def test_silence_at_a_stop_keeps_the_orders_on_file_for_that_stop_only():
+    """Rules-notes R-AUTO-2a: a side silent at a stop carries on with the orders on file
+    there (the default at the deadline), and those orders do not answer the next stop:
+    it is asked again, however many stops in a row it is silent."""
+    match = Match(GAME)
+    on_file = sample_orders(1)
+    assert sorted(orders_given_at_stops(match, on_file)) == [(1, "japan"), (1, "russia")]
+    for silent_stop in range(2):
+        turn = match.state.turn
+        assert {d.side for d in match.decisions} == {"japan", "russia"} and match.decision.kind == "orders"
+        for decision in list(match.decisions):     # both sides silent: the default at the deadline
+            match.answer(decision.side, StandingAnswers().default_answer(decision, match.state))
+        assert orders_given_at_stops(match, on_file) == []     # no stop answered by the orders on file ...
+        assert match.state.turn > turn and match.decision.kind == "orders"   # ... play waits at the next one
+        for decision in match.decisions:
+            assert StandingAnswers().answer_for(decision, match.state, on_file[decision.side]) is None
+
+
+def test_orders_on_file_do_not_answer_a_stop_reached_by_silence_in_a_record_kept_before():
+    """A stop's mark that silence gave after the orders on file (as records kept before
+    silence named the orders it kept) counts as those orders' own: they do not answer it."""
+    match = Match(GAME)
+    on_file = sample_orders(1)
+    step(match, on_file)
+    answers = StandingAnswers()
+    for decision in list(match.decisions):
+        used = decision.options["mark"]
+        assert used is not None and answers.answer_for(decision, match.state, on_file[decision.side]) is None
+        after_silence = replace(decision, options={**decision.options, "mark": mark_after(used)})
+        assert answers.answer_for(after_silence, match.state, on_file[decision.side]) is None
+        newer = sample_orders(match.state.turn)[decision.side]      # orders sent again do answer it
+        assert answers.answer_for(after_silence, match.state, newer)["orders"] != mark_after(used)
+
+
+def test_the_default_at_a_stop_names_the_orders_it_keeps_and_none_where_silence_brought_play_there():
+    match = Match(GAME)
+    step(match, sample_orders(1))
+    decision = match.decision
+    used = decision.options["mark"]
+    assert StandingAnswers().default_answer(decision, match.state) == {"orders": mark_after(used), "kept": used}
+    for mark in (None, mark_after(used)):
+        unnamed = replace(decision, options={**decision.options, "mark": mark})
+        assert StandingAnswers().default_answer(unnamed, match.state) == {"orders": mark_after(mark)}

@@ -1,5 +1,5 @@
-"""Fuzzing mutated Tsushima 1905 orders files (from the samples, and lines of every
-kind of block): nothing but OrdersError escapes, every error is located inside the
+"""Fuzzing mutated Tsushima 1905 orders files (from the samples, the templates of every
+kind of question, and lines of every kind of block): nothing but OrdersError escapes, every error is located inside the
 text sent, and every accepted file's canonical receipt reads back to the same orders.
 
 By default 100 files, 1,000 with the soaks (ADJUDICATOR_SOAK=1);
@@ -17,6 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "orders"))
 
 from fuzz_orders import FUZZ_COUNT, mutate, read_back  # noqa: E402
 
+from adjudicator.engine.requests import Decision  # noqa: E402
+from adjudicator.games.tsushima_1905.template import answer_template  # noqa: E402
+
 
 GAME = "tsushima-1905"
 SAMPLES = Path(__file__).resolve().parents[3] / "samples" / "tsushima-1905"
@@ -31,11 +34,26 @@ LINES = [
     "  1st Division: follow Mikasa", "  \"2nd and 3rd Divisions\": follow Osliabia", "fire: ; ; ;", "move: ;;",
     "  Idzumo: steer 135, ahead max", "counter-torpedo: 99", "repairs: 99 dice, fire first",
     "order: Mikasa, Mikasa, others", "  Admiral: ahead", "side: Russia", "password: my secret words",
+    "  Mikasa: auto", "  Fuji: close Orel if cp > 2, else auto", "  all: auto; dice 2; keep 1 for repairs",
+    "  Asahi: at nearest; auto", "carry on: yes", "carry on:", "torpedo targets: fewest cp first, Orel",
 ]
+KINDS = {"activate": {"ships": ["Mikasa", "Fuji"]}, "orders": {"mark": None, "stop": "turn"},
+         "armor": {"ship": "Mikasa", "max": 2}, "counter-torpedo": {"ship": "Mikasa", "max": 1},
+         "torpedo": {"attacks": 2}, "torpedo-targets": {"attacks": 2, "ships": ["Orel", "Navarin"]},
+         "repair": {"ship": "Mikasa", "max": 3, "fires": 1, "floods": 1}}
+
+
+def templates() -> list[str]:
+    """Each kind of question's template as a player sends it back (the stop's twice:
+    before any orders have carried play, and after)."""
+    asked = [Decision("japan", kind, options, "", lambda answer: answer) for kind, options in KINDS.items()]
+    asked.append(Decision("russia", "orders", {"mark": "0" * 32, "stop": "prime"}, "", lambda answer: answer))
+    return ["\n".join(["BEGIN ORDERS", "campaign: c", f"side: {d.side}", "turn: 2", "password: x",
+                       *answer_template(d), "END ORDERS", ""]) for d in asked]
 
 
 def sources() -> list[str]:
-    return [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*-orders*.txt"))]
+    return [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*-orders*.txt"))] + templates()
 
 
 def mutated(seed: int, count: int):

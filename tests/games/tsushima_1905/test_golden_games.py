@@ -79,17 +79,17 @@ def play(kind: str, seed: int, options: dict) -> Match:
 
 GAMES = {
     ("sample-orders", 5, ()):
-        "ca050b1d2e8ff003f2214905f268baac8b0e663568c8736b13b504b19e9dfc65",
+        "35beff35e9d542d1883e52962e57c1dfe630f40f598cf7350b960641dac5ab8d",
     ("sample-orders", 11, (("partial_ahead", True),)):
-        "c25e1b597e22e09e57bd9c14b81fd44699e9fb610eaf3c758c283fd0384260e8",
+        "2f03b2fd00950d9a514a95bb094579367990cafcacd8fa4a4db931d4f8852cb4",
     ("demo-orders", 1904, ()):
-        "25887f65c4d232ae31bd80e27e8e6588c1a2d6f28912898ac855d607fd676f8d",
+        "dfba257589036a8dcfe280c6579a4537e396a2618682f2ed68e4d5367f8f42ee",
     ("demo-orders", 7, (("collision_place", "step-start"), ("cadence", "activation"))):
-        "07e02b06dbe291ad196fbd74ec2a3727357887b88375f0d7a8118fd5c41260c3",
+        "558cf3e2d13889833135000ff153efaae7fed721f0bd675d1559f2a6bbd2255b",
     ("random", 3, ()):
         "5c655d9794abaeac7afad13c3ad96be8a9f37c2f40c0b9aba8a21d813cf27eca",
     ("reasonable", 4, (("split_fire", True),)):
-        "232feb95d2845cc490aec0db75ae9246499b815342d52dbbd363d50c844c56d3",
+        "0ece7474123316a98e92b374d5fac6184afc35fb7d23e3d3b74b3642729bf508",
 }
 
 

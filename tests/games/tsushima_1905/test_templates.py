@@ -1,7 +1,7 @@
 """Templates that work: the template of every Tsushima question, sent as it is
-inside an orders file, parses and answers the question (a standing question's with
-the documented default, an activation's with the plan it writes out); it lists the
-player's own ships and fits 78 columns in the report."""
+inside an orders file, parses and answers the question; it lists the player's own
+ships and fits 78 columns in the report. That the answer is the default for silence
+is the contract's template check (tests/games/test_game_contract.py, TEMPLATE_GAMES)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 GAME = "tsushima-1905"
 BLOCK_ORDER = ("order", "move", "fire", "armour", "counter-torpedo", "torpedo", "torpedo targets",
-               "repairs", "prime", "collision", "concede")
+               "repairs", "prime", "collision", "concede", "carry on")
 ALL = "all"
 FOLLOW_WORDS = {"and", "if", "unless", "cp", "fires", "floods", "flooding", "within", "else", "otherwise", "bearing",
                 "in", "first", "for"}
@@ -79,13 +79,18 @@ class RelativeMove:
 @dataclass(frozen=True)
 class MoveOption:
     """Explicit elements (``A``, ``S45``, ``P30``, ``MAX`` = aheads as far as allowed),
-    or a relative move followed by elements; with an optional condition."""
+    or a relative move followed by elements, or ``auto`` (the move the default for
+    silence makes: the planner's best, see :mod:`..plans`); with an optional
+    condition."""
 
     elements: tuple[str, ...] = ()
     relative: RelativeMove | None = None
     condition: Condition | None = None
+    auto: bool = False
 
     def text(self) -> str:
+        if self.auto:
+            return "auto" + _with(self.condition)
         words = [self.relative.text()] if self.relative else []
         words += ["ahead max" if e == "MAX" else e for e in self.elements]
         return ", ".join(words) + _with(self.condition)
@@ -120,7 +125,9 @@ class TargetRule:
 class FireOrder:
     """``targets``: the ``at`` chain of the salvo; ``salvos``: the chains of further
     salvos, each at a target of its own in an arc of its own (option ``split_fire``,
-    R-FIRE-2). ``dice`` caps each salvo; ``keep`` is kept from them all."""
+    R-FIRE-2). ``dice`` caps each salvo; ``keep`` is kept from them all. ``auto``
+    (no ``at`` chain then): the salvo the default for silence fires after the move
+    made (see :mod:`..plans`)."""
 
     who: str
     targets: tuple[TargetRule, ...] = ()
@@ -129,13 +136,14 @@ class FireOrder:
     hold: Condition | None = None
     hold_always: bool = False
     salvos: tuple[tuple[TargetRule, ...], ...] = ()
+    auto: bool = False
 
     @property
     def chains(self) -> tuple[tuple[TargetRule, ...], ...]:
         return ((self.targets,) if self.targets else ()) + self.salvos
 
     def lines(self) -> list[str]:
-        parts = []
+        parts = ["auto"] if self.auto else []
         for chain in self.chains:
             parts.append("at " + ", else ".join(t.text() for t in chain))
         if self.dice != "max":
@@ -226,13 +234,14 @@ class TorpedoPolicy(_Block):
 @dataclass(frozen=True)
 class TargetPriorities(_Block):
     kind: ClassVar[str] = "torpedo targets"
-    priorities: tuple[str, ...]                    # ship names, "battleships first", "most damaged first"
+    priorities: tuple[str, ...]                    # ship names, or one of RANKINGS
+
+    RANKINGS: ClassVar[tuple[str, ...]] = ("battleships first", "most damaged first", "fewest cp first")
 
     def entries(self) -> list[str]:
         if not self.priorities:
             return []
-        return [", ".join(spell(p) if p not in ("battleships first", "most damaged first") else p
-                          for p in self.priorities)]
+        return [", ".join(spell(p) if p not in self.RANKINGS else p for p in self.priorities)]
 
 
 @dataclass(frozen=True)
@@ -280,3 +289,17 @@ class Concession(_Block):
 
     def entries(self) -> list[str]:
         return ["yes" if self.concede else "no"]
+
+
+@dataclass(frozen=True)
+class CarryOn(_Block):
+    """``carry on: yes``: at a stop of the cadence (the ``orders`` question, rulings
+    §4.1), the orders on file carry play on from here, unchanged -- what silence does
+    at the deadline, said at once. Not a standing order: it answers the stop it is sent
+    for (and the orders it keeps are then the ones that brought play to the next)."""
+
+    kind: ClassVar[str] = "carry on"
+    standing: ClassVar[bool] = False
+
+    def entries(self) -> list[str]:
+        return ["yes"]

@@ -18,7 +18,7 @@ from adjudicator.games.tsushima_1905.data import GameData, ShipInfo, Squadron, b
 from adjudicator.games.tsushima_1905.options import Options
 from adjudicator.games.tsushima_1905.state import ACTIVE
 from adjudicator.games.tsushima_1905.language.model import (
-    ALL, ActivationOrder, Clause, CollisionPolicy, Concession, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
+    ALL, ActivationOrder, CarryOn, Clause, CollisionPolicy, Concession, Condition, CounterPolicy, DicePolicy, FireOrder, FirePlans,
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
     TorpedoPolicy, BLOCK_ORDER, GAME,
 )
@@ -46,6 +46,7 @@ class Reader(TreeReader):
         self.options = options          # the campaign's options, when the orders are read for one
         self.state = state              # the campaign's position, when the orders are read for one
         self._catalog: Catalog | None = None
+        self._noted: set[str] = set()
 
     # -- numbers --------------------------------------------------------------------
 
@@ -163,10 +164,14 @@ class Reader(TreeReader):
         return MovePlans(tuple(orders))
 
     def move_option(self, node: Tree, who: str | None = None) -> MoveOption | None:
-        elements, relative, condition = [], None, None
+        elements, relative, condition, auto = [], None, None, False
         for child in node.children:
             kind = _rule(child)
-            if kind == "explicit":
+            if kind == "auto":
+                auto = True
+                self.note_once("move auto", "'auto' moves the ship as silence would: the planner's best move, "
+                                            "worked out at its activation", child)
+            elif kind == "explicit":
                 elements += [(self.element(e), e) for e in child.children]
             elif kind in ("ahead", "ahead_length", "ahead_max", "turn_code", "starboard", "port"):
                 elements.append((self.element(child), child))
@@ -174,6 +179,8 @@ class Reader(TreeReader):
                 condition = self.condition(child)
             else:
                 relative = self.relative(child)
+        if auto:
+            return MoveOption(condition=condition, auto=True)
         if any(e is None for e, _ in elements) or (relative is None and not elements):
             return None
         expanded: list[tuple[str, Tree]] = []
@@ -331,11 +338,17 @@ class Reader(TreeReader):
         return FirePlans(tuple(orders.values()))
 
     def fire_part(self, order: FireOrder, part: Tree) -> FireOrder:
+        """One part of a fire entry. ``auto`` and ``at`` chains are two ways of saying
+        where the ship fires: the one written last stands."""
         kind = _rule(part)
+        if kind == "auto":
+            self.note_once("fire auto", "'auto' fires as silence would: the planner's salvo after the move made",
+                           part)
+            return replace(order, auto=True, targets=(), salvos=())
         if kind == "at_chain":
             targets = tuple(t for t in (self.target(c) for c in part.children) if t is not None)
             if not order.targets:
-                return replace(order, targets=targets)
+                return replace(order, targets=targets, auto=False)
             if self.options is not None and not self.options.split_fire:
                 self.log.add("E409", f'a second "at" for {order.who}: one target per activation in this campaign '
                                          f'(R-FIRE-2); give one "at" chain with "else" (the option split_fire allows '
@@ -479,6 +492,18 @@ class Reader(TreeReader):
     def collision_block(self, node: Tree) -> CollisionPolicy | None:
         entry = self._first_entry(node, "avoid or allow")
         return None if entry is None else CollisionPolicy(_rule(entry) == "allow")
+
+    def carry_block(self, node: Tree) -> CarryOn:
+        self.note_once("carry on", "'carry on: yes': the orders in force (those on file, with any block sent "
+                                   "here) carry play on from the stop these orders are sent for, as at the "
+                                   "deadline; the next stop waits for orders again", node)
+        return CarryOn()
+
+    def note_once(self, what: str, message: str, node: Tree) -> None:
+        """A note on the receipt of how a word is read, at its first use in the file."""
+        if what not in self._noted:
+            self._noted.add(what)
+            self.log.note(message, _where(node)[0])
 
     def concede_block(self, node: Tree) -> Concession | None:
         entry = self._first_entry(node, "yes or no (concede: yes ends the game, the other side the winner)")

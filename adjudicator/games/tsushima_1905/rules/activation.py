@@ -97,7 +97,10 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
     """A stop of the mail cadence (rulings §4.1): each of ``sides`` gives the orders
     that carry play on, named by a mark other than the one that brought play here --
     so orders already on file do not run past the stop; new orders (or the default at
-    the deadline) do. Where both sides are due, both are asked at once (one
+    the deadline, or ``carry on``) do. An answer that names the orders it ``kept``
+    (``carry on``, or the default at the deadline) leaves their mark as the one that
+    brought play to the next stop: the orders on file carry play past this stop only,
+    and the next one asks again. Where both sides are due, both are asked at once (one
     simultaneous stop): each side's orders are taken as they come, in any order, and
     play goes on once both are in, so one email per side carries a turn."""
     state = table.state
@@ -118,7 +121,7 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
         questions.append(table.question(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check))
     answers = yield from table.ask_together(questions)
     for side in sides:
-        state.marks[side] = answers[side].mark
+        state.marks[side] = answers[side].kept or answers[side].mark
 
 
 def action_phases(table: Table) -> Steps:
