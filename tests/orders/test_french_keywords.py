@@ -1,0 +1,206 @@
+"""French keywords beside the English ones (grammar/keywords-fr.toml): every English
+keyword of every grammar has its French one; a French file reads to exactly the orders
+of its English twin, so that its receipt (in English) and its hash are the same; the
+French is read with or without accents and in any case; and a French file's mistakes
+are placed at their line and column, a misspelt French keyword with a suggestion."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+
+from adjudicator.orders import OrdersError, check_orders
+from adjudicator.orders.grammar import _spellings, grammar_path, keywords_of, lalr_parser
+from adjudicator.orders.keywords import COMMON, french_keywords, spellings, unaccented, variants
+from adjudicator.orders.text import clean
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["port-arthur", "russo-japanese-war", "tsushima-1905"]
+#: Terminals whose words are names, not keywords (cards, ports, the rulebook's results).
+NAMES = {"STRIKE_CARD", "NAVAL_FLEET", "RESULT_NAME"}
+_LITERAL = re.compile(r'//[^\n]*|"((?:[^"\\\n]|\\.)*)"i?|/((?:[^/\\\n]|\\.)+)/[imslux]*')
+_GROUP = re.compile(r"(\(\?!)?\((?:\?:)?((?:[a-z]|\\-)+(?:\|(?:[a-z]|\\-)+)*)\)")
+
+
+def english_keywords(grammar: str) -> set[str]:
+    """The keywords ``grammar/<grammar>.lark`` spells: its strings, its regexps of plain
+    words, and the plain words of its keyword regexps (not those a name may not hold)."""
+    text = (grammar_path("port-arthur").parent / f"{grammar}.lark").read_text(encoding="utf-8")
+    words: set[str] = set()
+    for line in text.split("\n"):
+        terminal = re.match(r"\s*(_?[A-Z][A-Z0-9_]*)", line)
+        for found in _LITERAL.finditer(line):
+            string, regexp = found.groups()
+            if string is not None and string[:1].isalpha():
+                words.add(string.casefold())
+            elif regexp is not None and not (terminal and terminal.group(1) in NAMES) and \
+                    not regexp.startswith("(?!"):
+                spelt = [w for w in _spellings(regexp) if w[:1].isalpha()]
+                words.update(w.casefold() for w in spelt[:1])  # its first spelling ("forced move")
+                if not spelt:
+                    for group in _GROUP.finditer(regexp):
+                        if not group.group(1):
+                            words.update(w.replace("\\-", "-") for w in group.group(2).split("|"))
+    return words
+
+
+def sample(game: str, name: str) -> str:
+    return (ROOT / "samples" / game / name).read_text(encoding="utf-8")
+
+
+# -- the table ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("grammar", [COMMON, *GAMES])
+def test_every_english_keyword_has_its_french_one(grammar):
+    table, other = french_keywords(grammar), variants(grammar)
+    missing = sorted(w for w in english_keywords(grammar) if w not in table and w not in other)
+    assert not missing, f"no French keyword in grammar/keywords-fr.toml [{grammar}] for {missing}"
+    assert all(target in table for target in other.values()), other
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_french_keyword_is_an_english_keyword_or_two_french_keywords_of_the_game(game):
+    english = english_keywords(COMMON) | english_keywords(game)
+    seen: dict[str, str] = {}
+    for word in french_keywords(game):
+        for spelling in spellings(word, game):
+            assert spelling.casefold() not in english, (word, spelling)
+            assert seen.setdefault(spelling.casefold(), word) == word, (word, spelling, seen[spelling.casefold()])
+
+
+def test_a_french_keyword_is_read_without_its_accents():
+    assert unaccented("opérations") == "operations" and unaccented("chaîne") == "chaine"
+    assert spellings("operations", "port-arthur") == ("opérations",)  # without accents it is the English word
+    assert spellings("dice", "port-arthur") == ("dés", "des")
+    assert spellings("password", "port-arthur") == ("mot de passe", "motdepasse")
+
+
+# -- a French file reads to the orders of its English twin --------------------------------------------
+
+
+def keyword_tokens(game: str, text: str) -> list:
+    """The tokens of ``text`` as the parser reads them, each with its terminal."""
+    parser = lalr_parser(game)
+    tokens = []
+    interactive = parser.parse_interactive(text)
+    try:
+        for token in interactive.iter_parse():
+            tokens.append(token)
+    except UnexpectedInput as err:  # the English files are all correct
+        raise AssertionError(err) from err
+    return tokens
+
+
+def french_choices(game: str, token) -> list[str] | None:
+    """The French ways to write a keyword token (None: not a keyword), in English words."""
+    if token.type in NAMES or not keywords_of(lalr_parser(game), token.type) and token.type not in (
+            "HEX_STATE", "_ELSE"):
+        return None
+    written = " ".join(str(token).split())
+    word = variants(game).get(written.casefold(), written.casefold())
+    if spellings(word, game) or word in french_keywords(game):
+        return list(spellings(word, game)) or [written]
+    return None
+
+
+def translated(game: str, text: str, draw) -> str:
+    """``text`` with its keywords written in French, word for word: each keyword's
+    spelling (accented or not) and its case drawn by ``draw``."""
+    out, last = [], 0
+    for token in keyword_tokens(game, text):
+        if token.type == "_ELSE":  # ", else": the word inside
+            found = re.search(r"[a-z]+", str(token), re.I)
+            choices = spellings(found.group(0).casefold(), game)
+            start, end = token.start_pos + found.start(), token.start_pos + found.end()
+        else:
+            choices = french_choices(game, token)
+            start, end = token.start_pos, token.end_pos
+        if not choices:
+            continue
+        french = draw(st.sampled_from(choices))
+        french = draw(st.sampled_from([french, french.upper(), french.capitalize()]))
+        out.append(text[last:start])
+        out.append(french)
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def english_sources(game: str) -> list[str]:
+    folder = ROOT / "samples" / game
+    files = [p for p in sorted(folder.iterdir()) if p.suffix in (".orders", ".txt") and "report" not in p.name
+             and "-fr" not in p.stem]
+    return [clean(p.read_text(encoding="utf-8")).text for p in files]
+
+
+SOURCES = [(game, i) for game in GAMES for i in range(len(english_sources(game)))]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SOURCES), st.data())
+def test_orders_translated_word_for_word_into_french_read_to_the_same_canonical_orders(source, data):
+    game, index = source
+    english = english_sources(game)[index]
+    french = translated(game, english, data.draw)
+    expected = check_orders(english, game)
+    got = check_orders(french, game)
+    assert got.text == expected.text and got.sha256 == expected.sha256
+
+
+# -- the French samples ---------------------------------------------------------------------------------
+
+FRENCH_SAMPLES = [
+    ("port-arthur", "japan-turn1-fr.orders", "japan-turn1.orders"),
+    ("russo-japanese-war", "japan-turn1-fr.orders", "japan-turn1.orders"),
+    ("tsushima-1905", "japan-orders-fr.txt", "japan-orders.txt"),
+]
+
+
+@pytest.mark.parametrize("game, french, english", FRENCH_SAMPLES)
+def test_a_french_sample_reads_to_the_same_receipt_and_hash_as_its_english_twin(game, french, english):
+    got, expected = check_orders(sample(game, french), game), check_orders(sample(game, english), game)
+    assert got.text == expected.text and got.sha256 == expected.sha256
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_french_sample(game):
+    assert any(g == game for g, _, _ in FRENCH_SAMPLES)
+
+
+# -- mistakes in a French file --------------------------------------------------------------------------
+
+HEADER_FR = "campagne: c1\ncamp: Japon\ntour: 2\nmot de passe: x\n"
+
+
+def refused(text: str, game: str = "port-arthur"):
+    with pytest.raises(OrdersError) as caught:
+        check_orders(text, game)
+    return caught.value.problems
+
+
+def test_a_misspelt_french_heading_is_placed_and_gets_a_suggestion():
+    [problem] = refused(HEADER_FR + "opératoins:\n  passe\n")
+    assert (problem.code, problem.line, problem.column) == ("E104", 5, 1)
+    assert "opérations" in problem.suggestions
+
+
+def test_a_misspelt_french_keyword_is_placed_and_gets_a_suggestion():
+    [problem] = refused(HEADER_FR + "sortie:\n  Mikasa vres Tsushima\n")
+    assert (problem.line, problem.column) == (6, 10)
+    assert "vers" in problem.suggestions
+
+
+def test_a_french_line_that_ends_too_early_is_placed_and_says_what_was_expected_in_english():
+    [problem] = refused(HEADER_FR + "sortie:\n  Fuji vers\n")
+    assert (problem.code, problem.line, problem.column) == ("E103", 6, 12)
+    assert any("shipyard" in word for word in problem.expected)
+
+
+def test_a_french_side_name_is_read():
+    assert "side: Japan" in check_orders(HEADER_FR + "dés: auto\n", "port-arthur").text
