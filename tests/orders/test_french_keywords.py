@@ -6,7 +6,9 @@ are placed at their line and column, a misspelt French keyword with a suggestion
 
 from __future__ import annotations
 
+import random
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -14,10 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
+from adjudicator import games
+from adjudicator.engine import Match
 from adjudicator.orders import OrdersError, check_orders
 from adjudicator.orders.grammar import _spellings, grammar_path, keywords_of, lalr_parser
 from adjudicator.orders.keywords import COMMON, french_keywords, spellings, unaccented, variants
 from adjudicator.orders.text import clean
+from tests.games.russo_japanese_war.test_orders_language import EVERYTHING
+from tests.games.templates import template_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["port-arthur", "russo-japanese-war", "tsushima-1905"]
@@ -139,18 +145,58 @@ def english_sources(game: str) -> list[str]:
     return [clean(p.read_text(encoding="utf-8")).text for p in files]
 
 
-SOURCES = [(game, i) for game in GAMES for i in range(len(english_sources(game)))]
+def templates(game: str, seeds: range = range(3)) -> dict[str, tuple[str, object]]:
+    """The template of each kind of question met in random games of ``game`` (as a
+    player's report prints it), with the state it was asked in."""
+    plugin = games.get(game)
+    found: dict[str, tuple[str, object]] = {}
+    for seed in seeds:
+        rng = random.Random(seed)
+        chooser, dice = plugin.player(rng), plugin.dice(rng)
+        match = Match(plugin.game(), {}, {})
+        while not match.finished:
+            if match.chance is not None:
+                match.supply(dice(match.chance))
+                continue
+            for decision in match.decisions:
+                hint = plugin.report.answer_hint(decision)
+                found.setdefault(f"{decision.kind}-{decision.side}",
+                                 (clean(template_text(decision, match.state, hint)).text, match.state))
+            for decision in match.decisions:
+                match.answer(decision.side, chooser(decision, match.state))
+    return found
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(SOURCES), st.data())
-def test_orders_translated_word_for_word_into_french_read_to_the_same_canonical_orders(source, data):
-    game, index = source
-    english = english_sources(game)[index]
+@lru_cache(maxsize=None)
+def sources() -> dict[str, tuple[str, str, object]]:
+    """English orders of every game: the samples, each question's template, and the
+    Russo-Japanese War's orders of every form (name -> game, text, state)."""
+    found: dict[str, tuple[str, str, object]] = {}
+    for game in GAMES:
+        for i, text in enumerate(english_sources(game)):
+            found[f"{game} sample {i}"] = (game, text, None)
+        for kind, (text, state) in templates(game).items():
+            found[f"{game} template {kind}"] = (game, text, state)
+    found["russo-japanese-war every form"] = ("russo-japanese-war", clean(EVERYTHING).text, None)
+    return found
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(sources())), st.data())
+def test_orders_translated_word_for_word_into_french_read_to_the_same_canonical_orders(name, data):
+    game, english, state = sources()[name]
     french = translated(game, english, data.draw)
-    expected = check_orders(english, game)
-    got = check_orders(french, game)
+    expected = check_orders(english, game, state=state)
+    got = check_orders(french, game, state=state)
     assert got.text == expected.text and got.sha256 == expected.sha256
+
+
+@pytest.mark.parametrize("name", sorted(sources()))
+def test_each_source_translated_with_the_first_french_spelling_of_each_keyword_reads_the_same(name):
+    game, english, state = sources()[name]
+    french = translated(game, english, lambda strategy: strategy.elements[0])
+    assert french != english
+    assert check_orders(french, game, state=state).text == check_orders(english, game, state=state).text
 
 
 # -- the French samples ---------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
-from adjudicator.orders.keywords import side_names
+from adjudicator.orders.keywords import in_english, side_names
 from adjudicator.orders.names import Catalog
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
 from adjudicator.orders.problems import OrdersError, ProblemLog
@@ -607,7 +607,7 @@ class Reader(TreeReader):
                 token, state = clause.children
                 hex_ = self.names.hex(str(token), self.log, token)
                 if hex_:
-                    clauses.append(Clause("hex", "=", (hex_, str(state).lower())))
+                    clauses.append(Clause("hex", "=", (hex_, in_english(self.GAME, str(state)))))
             else:
                 op, value = clause.children
                 kind = clause.data.replace("_is", "")
