@@ -79,6 +79,13 @@ def variants(grammar: str) -> dict[str, str]:
     return merged
 
 
+@lru_cache(maxsize=None)
+def every_french_spelling() -> frozenset[str]:
+    """Every French spelling of every grammar's keywords, case-folded."""
+    return frozenset(spelling.casefold() for name in _table() if name != "sides"
+                     for english in french_keywords(name) for spelling in spellings(english, name))
+
+
 def unaccented(word: str) -> str:
     """``word`` without its accents ("opérations" -> "operations")."""
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))

@@ -250,3 +250,17 @@ def test_a_french_line_that_ends_too_early_is_placed_and_says_what_was_expected_
 
 def test_a_french_side_name_is_read():
     assert "side: Japan" in check_orders(HEADER_FR + "dés: auto\n", "port-arthur").text
+
+
+@pytest.mark.parametrize("line", ["mot de passe: Togo 1905", "motdepasse Togo 1905", "mot de pase: Togo 1905",
+                                  "MOT DE PASSE Togo 1905"])
+def test_a_french_password_line_is_never_quoted_back(line):
+    with pytest.raises(OrdersError) as caught:
+        check_orders(f"campagne: c1\ncamp: Prusse\ntour: 1\n{line}\n", "port-arthur")
+    shown = caught.value.render() + repr([p.to_json() for p in caught.value.problems])
+    assert "Togo" not in shown
+
+
+def test_a_french_plan_step_is_quoted_in_full_in_a_message():
+    [problem] = refused(HEADER_FR + "opérations:\n  passe si scor > 2\n")
+    assert "passe si scor > 2" in problem.render() and "********" not in problem.render()

@@ -31,6 +31,10 @@ LINES = [
     "  1st Division: follow Mikasa", "  \"2nd and 3rd Divisions\": follow Osliabia", "fire: ; ; ;", "move: ;;",
     "  Idzumo: steer 135, ahead max", "counter-torpedo: 99", "repairs: 99 dice, fire first",
     "order: Mikasa, Mikasa, others", "  Admiral: ahead", "side: Russia", "password: my secret words",
+    # French keywords (grammar/keywords-fr.toml)
+    "mot de passe: my secret words", "cibles:", "amorcer: arrêter après 1", "  tous: sur Borodno",
+    "  Mikasa: poste auprès Orel relèvement 90 distance 9", "blindage: 9 contre 99 dés", "  Amiral: avant",
+    "  Kasuga: cesser feu si pc <= 2 et tour > 3", "concéder: oui", "  Fuji: avant, avant, avant",
 ]
 
 
