@@ -264,3 +264,24 @@ def test_a_french_password_line_is_never_quoted_back(line):
 def test_a_french_plan_step_is_quoted_in_full_in_a_message():
     [problem] = refused(HEADER_FR + "opérations:\n  passe si scor > 2\n")
     assert "passe si scor > 2" in problem.render() and "********" not in problem.render()
+
+
+# -- the documentation ----------------------------------------------------------------------------------
+
+PAGES = {"docs/orders.md": (COMMON, "port-arthur"), "docs/games/russo-japanese-war/orders.md": ("russo-japanese-war",),
+         "docs/games/tsushima-1905/orders.md": ("tsushima-1905",)}
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_each_orders_page_shows_the_french_keywords_of_the_table(page):
+    text = (ROOT / page).read_text(encoding="utf-8")
+    section = text[text.index("## French keywords"):]
+    shown: dict[str, tuple[str, ...]] = {}
+    for english, french in re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M):
+        shown[english] = (english,) if french == "(the same)" else tuple(re.findall(r"`([^`]+)`", french))
+    expected: dict[str, tuple[str, ...]] = {}
+    for grammar in PAGES[page]:
+        for english, french in french_keywords(grammar).items():
+            if grammar == COMMON or english not in french_keywords(COMMON):
+                expected[english] = french
+    assert shown == expected
