@@ -43,11 +43,6 @@ def _table() -> dict:
         return tomllib.load(source)
 
 
-def table_text() -> bytes:
-    """The table's bytes (compiled grammars are named by them)."""
-    return (data_dir("grammar") / TABLE).read_bytes()
-
-
 def side_names(side: str) -> tuple[str, ...]:
     """The French names of ``side`` ("japan": "Japon", "Japonais"), read in ``side:``."""
     return tuple(_table().get("sides", {}).get(side, ()))
@@ -141,7 +136,7 @@ def with_french(grammar: str, text: str, common_counts: dict[str, int] | None = 
     common_counts = common_counts or {}
     french_terminals: dict[str, list[str]] = {
         name: [f"{name}_FR{i}" for i in range(1, count + 1)] for name, count in common_counts.items()}
-    out: list[str] = []
+    out: list[tuple[bool, str]] = []  # (a line of a rule, the line)
     literals: dict[str, str] = {}
     in_terminal = False
     for line in text.split("\n"):
@@ -149,23 +144,25 @@ def with_french(grammar: str, text: str, common_counts: dict[str, int] | None = 
         if definition:
             in_terminal = True
             indent, name, priority, colon, body = definition.groups()
-            out.append(f"{indent}{name}{priority or ''}{colon}{_literals(body, grammar, in_rule=False)}")
+            out.append((False, f"{indent}{name}{priority or ''}{colon}{_literals(body, grammar, in_rule=False)}"))
             for number, spelling in enumerate(_terminal_spellings(body, grammar), 1):
-                out.append(f"{name}_FR{number}{priority or ''}: {_literal(spelling)}")
+                out.append((False, f"{name}_FR{number}{priority or ''}: {_literal(spelling)}"))
                 french_terminals.setdefault(name, []).append(f"{name}_FR{number}")
             continue
-        if _RULE_DEFINITION.match(line) or line.lstrip().startswith("%"):
+        directive = line.lstrip().startswith("%")
+        if _RULE_DEFINITION.match(line) or directive:
             in_terminal = False
-        out.append(line if in_terminal else _literals(line, grammar, in_rule=True, literals=literals))
+        in_rule = not in_terminal and not directive
+        out.append((in_rule, _literals(line, grammar, in_rule=True, literals=literals) if in_rule else line))
     result = []
-    for line in out:
+    for in_rule, line in out:
         imported = _IMPORT.match(line)
         if imported:
             head, names, tail = imported.groups()
             listed = [n.strip() for n in names.split(",")]
             extra = [french for n in listed if n in common_counts for french in french_terminals[n]]
             line = head + ", ".join(listed + extra) + tail if extra else line
-        elif not _TERMINAL_DEFINITION.match(line) and not line.lstrip().startswith("%"):
+        elif in_rule:
             line = _outside_literals(line, lambda part: _named_with_french(part, french_terminals))
         result.append(line)
     for name, french in french_terminals.items():

@@ -29,7 +29,6 @@ from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
 from adjudicator.speed import annex_on
 
 _HEADING_LIKE = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*:")
-_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)")
 _BLANK = re.compile(r"^[ \t]*(#.*)?$")
 
 
@@ -146,14 +145,22 @@ def _next_content_line(text: str, position: int) -> int:
     return len(text)
 
 
+@lru_cache(maxsize=None)
+def heading_start(parser: Lark) -> re.Pattern:
+    """A line that starts with a heading or header keyword, of one word or several
+    ("torpedo targets", "mot de passe")."""
+    words = sorted(heading_words(parser), key=len, reverse=True)
+    spelt = "|".join(r"\s+".join(re.escape(part) for part in word.split()) for word in words)
+    return re.compile(rf"[ \t]*(?:{spelt})(?![\w'\-])", re.I)  # matched from a line's start
+
+
 def _next_heading_line(parser: Lark, text: str, position: int) -> int:
     """The start of the next line (after ``position``'s) that begins with a heading keyword."""
-    words = heading_words(parser)
+    starts = heading_start(parser)
     start = _next_content_line(text, position)
     while start < len(text):
         end = text.find("\n", start)
-        match = _FIRST_WORD.match(text[start:end if end != -1 else len(text)])
-        if match and match.group(1).casefold() in words:
+        if starts.match(text, start, end if end != -1 else len(text)):
             return start
         start = _next_content_line(text, start)
     return len(text)

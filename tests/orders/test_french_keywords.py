@@ -285,3 +285,17 @@ def test_each_orders_page_shows_the_french_keywords_of_the_table(page):
             if grammar == COMMON or english not in french_keywords(COMMON):
                 expected[english] = french
     assert shown == expected
+
+
+@pytest.mark.parametrize("game, lines", [
+    ("port-arthur", "mot de passe: x\nMot  de passe: y"),
+    ("tsushima-1905", "mot de passe: x\nmot de passe: y"),
+    ("russo-japanese-war", "forced move:\n  2 12x4"),
+])
+def test_after_an_unknown_heading_reading_resumes_at_a_keyword_of_several_words(game, lines):
+    """The lines under a misspelt heading are skipped up to the next heading or header
+    line, which may be a keyword of several words; the mistakes below it are found."""
+    text = f"campagne: c1\ncamp: Japon\ntour: 1\nopératoins:\n  passe\n{lines}\n"
+    problems = refused(text, game)
+    assert [p.code for p in problems][:1] == ["E104"] and len(problems) == 2, [p.render() for p in problems]
+    assert problems[1].line in (7, 8)
