@@ -299,3 +299,15 @@ def test_after_an_unknown_heading_reading_resumes_at_a_keyword_of_several_words(
     problems = refused(text, game)
     assert [p.code for p in problems][:1] == ["E104"] and len(problems) == 2, [p.render() for p in problems]
     assert problems[1].line in (7, 8)
+
+
+def test_a_french_reply_is_read_between_its_french_markers_below_a_quoted_report():
+    english = sample("port-arthur", "japan-turn1.orders")
+    french = sample("port-arthur", "japan-turn1-fr.orders").replace("BEGIN ORDERS", "DÉBUT DES ORDRES").replace(
+        "END ORDERS", "FIN DES ORDRES")
+    mail = ("Le lun. 30 nov. 2026 à 10:14, Arbitre <arbitre@example.org> a écrit :\n"
+            "> Tour 1, étape 1 : vos ordres\n> campaign: demo-1904\n\n" + french)
+    assert check_orders(mail, "port-arthur").text == check_orders(english, "port-arthur").text
+    unquoted = french.replace("FIN DES ORDRES\n", "").replace(
+        "-- \nHeihachiro", "-----Message d'origine-----\nDe : Arbitre\nsortie: n'importe quoi")
+    assert check_orders(unquoted, "port-arthur").text == check_orders(english, "port-arthur").text
