@@ -311,3 +311,10 @@ def test_a_french_reply_is_read_between_its_french_markers_below_a_quoted_report
     unquoted = french.replace("FIN DES ORDRES\n", "").replace(
         "-- \nHeihachiro", "-----Message d'origine-----\nDe : Arbitre\nsortie: n'importe quoi")
     assert check_orders(unquoted, "port-arthur").text == check_orders(english, "port-arthur").text
+
+
+def test_check_tells_the_game_from_a_french_game_line():
+    from adjudicator.cli.game_choice import choose_game
+
+    assert choose_game(None, text="campagne: c1\njeu: tsushima-1905\n") == "tsushima-1905"
+    assert choose_game(None, text="Jeu: russo-japanese-war\n") == "russo-japanese-war"
