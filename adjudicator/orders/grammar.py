@@ -141,7 +141,8 @@ def open_grammar(game: str, **options: Any) -> Lark:
 
 #: A name-like terminal of the grammars: a lookahead that refuses the keywords (a list of
 #: plain words), then the class of the name's first character.
-_KEYWORD_LOOKAHEAD = re.compile(r"^\(\?!\(\?:((?:[^\W\d_]|\\-|')+(?:\|(?:[^\W\d_]|\\-|')+)+)\)(\(\?!\[[^\]]*\]\)\))(\[[^\]]*\])")
+_KEYWORD_LOOKAHEAD = re.compile(r"^\(\?!\(\?:((?:[^\W\d_]|\\-|')+(?:\|(?:[^\W\d_]|\\-|')+)+)\)"
+                                r"(\(\?!\[[^\]]*\]\)\))(\[[^\]]*\])")
 #: A refusal of plain words further in (a name's second word must not be "to", ...).
 _WORDS_LOOKAHEAD = re.compile(r"\(\?!\(\?:((?:[^\W\d_]|\\-|')+(?:\|(?:[^\W\d_]|\\-|')+)+)\)")
 

@@ -31,8 +31,8 @@ MAX_BYTES = 256 * 1024
 MAX_LINES = 5000
 
 #: In English or in French: BEGIN ORDERS, DÉBUT DES ORDRES, a line "orders:" or "ordres:".
-_START = re.compile(r"^\s*(?:-{2,}\s*)?(?:(?:begin|start)\s+orders?|d[ée]but\s+(?:des\s+)?ordres?)\s*(?:-{2,}\s*)?:?\s*$"
-                    r"|^\s*(?:orders|ordres)\s*:?\s*$", re.I)
+_START = re.compile(r"^\s*(?:-{2,}\s*)?(?:(?:begin|start)\s+orders?|d[ée]but\s+(?:des\s+)?ordres?)"
+                    r"\s*(?:-{2,}\s*)?:?\s*$|^\s*(?:orders|ordres)\s*:?\s*$", re.I)
 #: END ORDERS, FIN DES ORDRES.
 _END = re.compile(r"^\s*(?:-{2,}\s*)?(?:end\s+(?:of\s+)?orders?|fin\s+(?:des\s+)?ordres?)\s*(?:-{2,}\s*)?\.?\s*$",
                   re.I)

@@ -38,7 +38,8 @@ INSERTS = [
     '  Tokiwa to "Tsushima Strait"', "attack: ask", "  1. battle anywhere unless slower there",
     # French keywords (grammar/keywords-fr.toml)
     "mot de passe: my secret words", "mot de pase: my secret words", "campagne: other", "camp: Russie",
-    "dés: auto; demander", "  1. bataille partout sauf lent là", "coups: protéger Mikasa; couler endommagés d'abord",
+    "dés: auto; demander", "  1. bataille partout sauf lent là",
+    "coups: protéger Mikasa; couler endommagés d'abord",
     "opératoins:", "  Tokiwa vres Tsushima", "relance: oui si tour < 4", "retour: Retvizan vers Port Arthur",
 ]
 REPEATED = ["  pass, else pass, else pass", "  battle in ECS if enemy in ECS and stronger in ECS", "hits:",

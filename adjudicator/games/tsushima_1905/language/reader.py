@@ -29,7 +29,8 @@ from adjudicator.orders.problems import ProblemLog
 
 AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
 MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
-SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese", *side_names("japan")), "russia": ("Russian", *side_names("russia"))})
+SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese", *side_names("japan")),
+                                  "russia": ("Russian", *side_names("russia"))})
 
 
 class Reader(TreeReader):
