@@ -126,22 +126,18 @@ def _cython_rate(text: str, runs: int) -> float | None:
         import lark_cython
     except ImportError:
         return None
-    from lark import Lark
+    from adjudicator.orders.grammar import open_grammar
 
-    from adjudicator.orders.grammar import grammar_path
-
-    parser = Lark.open(str(grammar_path(GAME)), parser="lalr", maybe_placeholders=False, _plugins=lark_cython.plugins)
+    parser = open_grammar(GAME, parser="lalr", maybe_placeholders=False, _plugins=lark_cython.plugins)
     return median_rate(parser.parse, text, runs)
 
 
 def stock_parser():
     """lark's LALR parser as lark builds it, with the positions the readers need."""
-    from lark import Lark
+    from adjudicator.orders.grammar import open_grammar
 
-    from adjudicator.orders.grammar import grammar_path
-
-    return Lark.open(str(grammar_path(GAME)), parser="lalr", lexer="contextual", propagate_positions=True,
-                     maybe_placeholders=False)
+    return open_grammar(GAME, parser="lalr", lexer="contextual", propagate_positions=True,
+                        maybe_placeholders=False)
 
 
 def main() -> None:

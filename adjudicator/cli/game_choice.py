@@ -19,7 +19,7 @@ class GameNotChosen(AdjudicatorError, ValueError):
 def choose_game(name: Optional[str], *, text: bytes | str | None = None, path: Optional[Path] = None,
                 first_by_default: bool = False) -> str:
     """The game named with ``--game``; else the one an orders text names in its header
-    (``game: tsushima-1905``); else the one a folder on ``path`` is named after
+    (``game: tsushima-1905``, ``jeu: tsushima-1905``); else the one a folder on ``path`` is named after
     (``samples/<game>/``); else the only game installed; else, with
     ``first_by_default`` (the demo, a simulation), the registry's first game; else
     GameNotChosen, listing the games."""
@@ -35,7 +35,8 @@ def choose_game(name: Optional[str], *, text: bytes | str | None = None, path: O
     raise GameNotChosen(f"say which game with --game: one of {', '.join(games.names())}")
 
 
-_GAME_LINE = re.compile(r"^[ \t>]*game[ \t]*:?[ \t]*([A-Za-z0-9-]+)", re.IGNORECASE | re.MULTILINE)
+#: A "game:" line, or its French "jeu:" (grammar/keywords-fr.toml).
+_GAME_LINE = re.compile(r"^[ \t>]*(?:game|jeu)[ \t]*:?[ \t]*([A-Za-z0-9-]+)", re.IGNORECASE | re.MULTILINE)
 
 
 def _game_named_in(text: bytes | str | None) -> Optional[str]:

@@ -18,6 +18,7 @@ from typing import Any
 from adjudicator import games
 from adjudicator.collector import garbage_collection_paused
 from adjudicator.errors import AdjudicatorError
+from adjudicator.orders.keywords import COMMON, spellings
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
 from adjudicator.orders.receipt import Receipt
@@ -123,7 +124,9 @@ def greeting_hint(problems: list[OrderProblem], text) -> list[OrderProblem]:
     return [replace(p, hint=GREETING_HINT) if p is first else p for p in problems]
 
 
-_CAMPAIGN_LINE = re.compile(r"^\s*campaign\b", re.I)
+#: A campaign line, in English or in French (grammar/keywords-fr.toml).
+_CAMPAIGN_LINE = re.compile(r"^\s*(?:%s)\b" % "|".join(
+    re.escape(word) for word in ("campaign", *spellings("campaign", COMMON))), re.I)
 _CONTENT_LINE = re.compile(r"^\s*[^\s#]")
 
 

@@ -348,7 +348,7 @@ def _code_digest() -> str | None:
     folder = Path(__file__).parent
     digest = hashlib.sha256(f"{sys.version}|{MAGIC_NUMBER.hex()}|{_sre.MAGIC}|{_sre.CODESIZE}".encode())
     try:
-        for name in ("driver.py", "driver_build.py", "grammar.py"):
+        for name in ("driver.py", "driver_build.py", "grammar.py", "keywords.py"):
             digest.update((folder / name).read_bytes())
     except OSError:  # installed without its sources: nothing to name a kept program by
         return None

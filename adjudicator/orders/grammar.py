@@ -1,12 +1,15 @@
 """The orders grammars in ``grammar/``, compiled once and cached.
 
 Each game has ``grammar/<game>.lark``, which imports the shared header from
-``grammar/common.lark``. The LALR parser (contextual lexer) is what the adjudicator
+``grammar/common.lark``; each is compiled with the French keywords of
+``grammar/keywords-fr.toml`` written in beside the English ones
+(:mod:`adjudicator.orders.keywords`). The LALR parser (contextual lexer) is what the adjudicator
 uses; compiling it takes a while, so the compiled tables are cached on disk in a
 per-user cache folder (``$XDG_CACHE_HOME/adjudicator`` or ``~/.cache/adjudicator``,
 or ``$ADJUDICATOR_CACHE``) and in memory. The cache file is named by the grammar
-files' hash, the Python version and Lark's version, so an edited grammar, another Python
-or another Lark never loads tables pickled for something else.
+files' hash (the French keywords' table and the code that writes them in included), the
+Python version and Lark's version, so an edited grammar, another Python or another Lark
+never loads tables pickled for something else.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from lark import Lark, Token, Tree
 from lark.tree import Meta
 from lark.lexer import BasicLexer, CallChain, ContextualLexer, PatternRE, PatternStr, Scanner, UnlessCallback
 
+from adjudicator.orders.keywords import COMMON, french_terminal_counts, with_french
 from adjudicator.resources import cache_dir, data_dir
 
 #: How terminals are named in "expected ..." messages; keywords are quoted as written.
@@ -73,7 +77,9 @@ def cache_name(game: str, kind: str, extra: str = "") -> str | bool:
     folder = cache_dir()
     if folder is None:
         return False
-    sources = b"".join(p.read_bytes() for p in sorted(grammar_path(game).parent.glob("*.lark")))
+    grammars = grammar_path(game).parent
+    sources = b"".join(p.read_bytes() for p in [*sorted(grammars.glob("*.lark")), *sorted(grammars.glob("*.toml")),
+                                                  Path(__file__).with_name("keywords.py")])
     digest = hashlib.sha256(sources).hexdigest()[:16]
     python = f"{sys.implementation.name}{sys.version_info[0]}{sys.version_info[1]}"
     extra = f"-{extra}" if extra else ""
@@ -85,8 +91,8 @@ def lalr_parser(game: str) -> Lark:
     """The LALR parser for ``game``'s orders (compiled once, then loaded from cache),
     its contextual lexer sharing each terminal's compiled regexp between its states,
     each node of its trees knowing where it starts (:func:`record_start_positions`)."""
-    parser = Lark.open(
-        str(grammar_path(game)),
+    parser = open_grammar(
+        game,
         parser="lalr",
         lexer="contextual",
         propagate_positions=False,
@@ -99,13 +105,46 @@ def lalr_parser(game: str) -> Lark:
     return parser
 
 
+@lru_cache(maxsize=None)
+def grammar_texts(game: str) -> tuple[str, str]:
+    """The text of ``game``'s grammar and of the shared header it imports, each with
+    the French keywords written in (:func:`adjudicator.orders.keywords.with_french`)."""
+    path = grammar_path(game)
+    common = with_french(COMMON, (path.parent / f"{COMMON}.lark").read_text(encoding="utf-8"))
+    text = with_french(game, path.read_text(encoding="utf-8"), french_terminal_counts(common))
+    return text, common
+
+
+class _SharedHeader:
+    """Gives lark the shared header (``%import .common``) with its French keywords; its
+    name stands for it in lark's cache key (lark hashes its options' text)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def __call__(self, base_path: Any, grammar_file: str) -> tuple[str, str]:
+        if grammar_file != f"{COMMON}.lark":
+            raise OSError(grammar_file)
+        return f"<{COMMON}.lark with French keywords>", grammar_texts(self.game)[1]
+
+    def __repr__(self) -> str:
+        return f"<{COMMON}.lark with French keywords>"
+
+
+def open_grammar(game: str, **options: Any) -> Lark:
+    """Lark's parser of ``game``'s orders grammar, French keywords written in."""
+    return Lark(grammar_texts(game)[0], source_path=str(grammar_path(game)), import_paths=[_SharedHeader(game)],
+                **options)
+
+
 # -- names that are not keywords, checked without trying every keyword ---------------------
 
 #: A name-like terminal of the grammars: a lookahead that refuses the keywords (a list of
 #: plain words), then the class of the name's first character.
-_KEYWORD_LOOKAHEAD = re.compile(r"^\(\?!\(\?:((?:[a-z]|\\-)+(?:\|(?:[a-z]|\\-)+)+)\)(\(\?!\[[^\]]*\]\)\))(\[[^\]]*\])")
+_KEYWORD_LOOKAHEAD = re.compile(r"^\(\?!\(\?:((?:[^\W\d_]|\\-|')+(?:\|(?:[^\W\d_]|\\-|')+)+)\)"
+                                r"(\(\?!\[[^\]]*\]\)\))(\[[^\]]*\])")
 #: A refusal of plain words further in (a name's second word must not be "to", ...).
-_WORDS_LOOKAHEAD = re.compile(r"\(\?!\(\?:((?:[a-z]|\\-)+(?:\|(?:[a-z]|\\-)+)+)\)")
+_WORDS_LOOKAHEAD = re.compile(r"\(\?!\(\?:((?:[^\W\d_]|\\-|')+(?:\|(?:[^\W\d_]|\\-|')+)+)\)")
 
 
 def factor_keyword_lookaheads(parser: Lark) -> None:
@@ -341,7 +380,7 @@ def share_terminal_regexps(parser: Lark) -> None:
 
 def earley_parser(game: str) -> Lark:
     """An Earley parser on the same grammar (for comparison in benchmarks only)."""
-    return Lark.open(str(grammar_path(game)), parser="earley", lexer="dynamic", maybe_placeholders=False)
+    return open_grammar(game, parser="earley", lexer="dynamic", maybe_placeholders=False)
 
 
 def describe_terminal(parser: Lark, name: str) -> str:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.orders.keywords import COMMON, every_french_spelling, spellings
 
 #: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
 #: with their titles. Each game declares its own range in its orders language's
@@ -159,12 +160,18 @@ def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
     ]
 
 
-#: Header keys whose value is secret: an error never quotes it.
-SECRET_KEYS = ("password", "reveal")
-MASK = "********"
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
-_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s+")
-_KEY_ANYWHERE = re.compile(r"(?:pass\w+|pwd?|reveal)\s*:\s*", re.I)
+#: Header keys whose value is secret, in English and in French ("mot de passe", read
+#: as its letters): an error never quotes it.
+SECRET_KEYS = tuple(dict.fromkeys(_NOT_LETTERS.sub("", word).casefold() for key in ("password", "reveal")
+                                  for word in (key, *spellings(key, COMMON))))
+#: Those of several words, as their letters ("motdepasse").
+SECRET_PHRASES = tuple(_NOT_LETTERS.sub("", word).casefold() for key in ("password", "reveal")
+                       for word in spellings(key, COMMON) if " " in word)
+MASK = "********"
+#: The first words of a line (a key of up to three words: "mot de passe").
+_FIRST_WORDS = re.compile(r"^\s*([^\W\d_][\w'\-]*)(?:\s+([^\W\d_][\w'\-]*))?(?:\s+([^\W\d_][\w'\-]*))?")
+_KEY_ANYWHERE = re.compile(r"(?:pass\w+|pwd?|reveal|mot\s*de\s*pas\w*|r[ée]v[ée]ler)\s*:\s*", re.I)
 _QUOTED = re.compile(r'"([^"]*)"')
 _COMMENT = re.compile(r"\s+#")
 
@@ -173,8 +180,17 @@ _COMMENT = re.compile(r"\s+#")
 def looks_secret(key: str) -> bool:
     """Whether ``key`` is, or is a misspelling of, a key whose value is secret."""
     word = key.casefold()
+    if word in every_french_spelling() and word not in SECRET_KEYS:  # a keyword: "passe" (pass)
+        return False
     return (len(word) > 4 and word.startswith("pass")) or word in ("pw", "pwd") or any(
         _difflib().SequenceMatcher(None, word, secret).ratio() >= 0.7 for secret in SECRET_KEYS)
+
+
+def looks_secret_phrase(letters: str) -> bool:
+    """Whether ``letters`` (the words of a key run together) are, or are a misspelling
+    of, a secret key of several words ("mot de passe", "mot de pase")."""
+    word = letters.casefold()
+    return any(_difflib().SequenceMatcher(None, word, phrase).ratio() >= 0.8 for phrase in SECRET_PHRASES)
 
 
 def secret_in(line: str) -> tuple[str, str] | None:
@@ -203,9 +219,15 @@ def _secret_start(line: str) -> int | None:
     head, colon, rest = line.partition(":")
     if colon and len(head) <= 24 and looks_secret(_NOT_LETTERS.sub("", head)):
         return len(head) + 1 + len(rest) - len(rest.lstrip())
-    first = _FIRST_WORD.match(line)
-    if first and looks_secret(first.group(1)):
-        return first.end()
+    first = _FIRST_WORDS.match(line)
+    if first:
+        for count in (1, 2, 3):
+            words = [w for w in first.groups()[:count] if w]
+            if len(words) == count and (looks_secret(words[0]) if count == 1 else looks_secret_phrase("".join(words))):
+                end = first.end(count)
+                if end < len(line) and line[end].isspace():
+                    return end + len(line[end:]) - len(line[end:].lstrip())
+                break
     later = _KEY_ANYWHERE.search(line)
     return later.end() if later else None
 

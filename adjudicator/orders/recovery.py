@@ -24,11 +24,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from adjudicator.orders.driver import parse_fast
 from adjudicator.orders.grammar import describe_terminal, keyword_of, keywords_of, lalr_parser
+from adjudicator.orders.keywords import is_french_terminal, unaccented
 from adjudicator.orders.problems import MAX_PROBLEMS, ProblemLog
 from adjudicator.speed import annex_on
 
 _HEADING_LIKE = re.compile(r"^\s*([^\W\d_][\w'\-]*)\s*:")
-_FIRST_WORD = re.compile(r"^\s*([^\W\d_][\w'\-]*)")
 _BLANK = re.compile(r"^[ \t]*(#.*)?$")
 
 
@@ -145,14 +145,22 @@ def _next_content_line(text: str, position: int) -> int:
     return len(text)
 
 
+@lru_cache(maxsize=None)
+def heading_start(parser: Lark) -> re.Pattern:
+    """A line that starts with a heading or header keyword, of one word or several
+    ("torpedo targets", "mot de passe")."""
+    words = sorted(heading_words(parser), key=len, reverse=True)
+    spelt = "|".join(r"\s+".join(re.escape(part) for part in word.split()) for word in words)
+    return re.compile(rf"[ \t]*(?:{spelt})(?![\w'\-])", re.I)  # matched from a line's start
+
+
 def _next_heading_line(parser: Lark, text: str, position: int) -> int:
     """The start of the next line (after ``position``'s) that begins with a heading keyword."""
-    words = heading_words(parser)
+    starts = heading_start(parser)
     start = _next_content_line(text, position)
     while start < len(text):
         end = text.find("\n", start)
-        match = _FIRST_WORD.match(text[start:end if end != -1 else len(text)])
-        if match and match.group(1).casefold() in words:
+        if starts.match(text, start, end if end != -1 else len(text)):
             return start
         start = _next_content_line(text, start)
     return len(text)
@@ -188,7 +196,7 @@ def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acce
             f'unknown heading "{word}"; the lines under it are ignored up to the next heading',
             line_no,
             heading.start(1) + 1,
-            suggestions=_difflib().get_close_matches(word.casefold(), sorted(heading_words(parser)), n=3, cutoff=0.6),
+            suggestions=_closest(word, sorted(heading_words(parser)), cutoff=0.6),
         )
         return _next_heading_line(parser, text, position)
     expected = _expected(parser, err)
@@ -230,9 +238,10 @@ def _misspelt_keyword(parser: Lark, err: UnexpectedInput, line: str) -> tuple[st
     content = line.split("#", 1)[0]
     for match in re.finditer(r"[^\W\d_][\w'\-]*", content):
         word = match.group(0).casefold()
-        if word in heading_words(parser) or len(word) > max(map(len, keywords)) + 2:
+        within = [k for k in keywords if len(word) <= len(k) + 2]
+        if word in heading_words(parser) or not within:
             continue
-        close = _difflib().get_close_matches(word, keywords, n=2, cutoff=0.5)
+        close = _closest(word, within, cutoff=0.5, n=2)
         if close and word not in close:
             return match.group(0), match.start() + 1, close
     return None
@@ -244,8 +253,10 @@ def _expected_names(err: UnexpectedInput) -> set[str]:
 
 
 def _expected(parser: Lark, err: UnexpectedInput) -> tuple[str, ...]:
-    """What the parser would have accepted, in words; headings summed up as one item."""
-    names = _expected_names(err)
+    """What the parser would have accepted, in words; headings summed up as one item.
+    Keywords are named in English, as the messages are (a French keyword is expected
+    wherever its English twin is)."""
+    names = {name for name in _expected_names(err) if not is_french_terminal(name)}
     headings = names & heading_terminals(parser)
     described = sorted({describe_terminal(parser, n) for n in names - headings if not n.startswith("__")})
     if len(headings) > 3:
@@ -260,7 +271,17 @@ def _keyword_suggestions(parser: Lark, word: str, err: UnexpectedInput) -> list[
     if not word[:1].isalpha():
         return []
     keywords = sorted({k.casefold() for n in _expected_names(err) if (k := keyword_of(parser, n))})
-    return _difflib().get_close_matches(word.casefold(), keywords, n=3, cutoff=0.7)
+    return _closest(word, keywords, cutoff=0.7)
+
+
+def _closest(word: str, keywords: list[str], cutoff: float, n: int = 3) -> list[str]:
+    """The keywords closest to ``word``, best first; of an English keyword and a French
+    one spelt alike but for accents ("operations", "opérations"), only the closer."""
+    close = _difflib().get_close_matches(word.casefold(), keywords, n=n + 3, cutoff=cutoff)
+    kept: dict[str, str] = {}
+    for keyword in close:
+        kept.setdefault(unaccented(keyword), keyword)
+    return list(kept.values())[:n]
 
 
 def _difflib():

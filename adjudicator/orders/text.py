@@ -8,13 +8,14 @@ it was (line numbers in messages are those of the file as sent):
 - CRLF and CR line ends become LF, tabs and other odd spaces become spaces;
 - an HTML-only message is turned into plain text;
 - when a start marker is present (``BEGIN ORDERS``, ``START ORDERS``, a line
-  ``orders:``), everything above it is ignored; an end marker (``END ORDERS``)
-  ends the orders;
+  ``orders:``; in French ``DÉBUT DES ORDRES``, ``ordres:``), everything above it is
+  ignored; an end marker (``END ORDERS``, ``FIN DES ORDRES``) ends the orders;
 - quoted reply lines (starting with ``>``) are ignored line by line, with the
-  ``On ... wrote:`` line that introduces them: orders written below a quoted report
-  are read; everything from a signature separator (a line ``-- ``) or an original
-  message that is not quoted (``-----Original Message-----``, or ``On ... wrote:``
-  followed by unquoted text) down is ignored.
+  ``On ... wrote:`` (``Le ... a écrit :``) line that introduces them: orders written
+  below a quoted report are read; everything from a signature separator (a line
+  ``-- ``) or an original message that is not quoted (``-----Original Message-----``,
+  ``-----Message d'origine-----``, or ``On ... wrote:`` followed by unquoted text) down
+  is ignored.
 """
 
 from __future__ import annotations
@@ -29,11 +30,18 @@ from adjudicator.orders.problems import OrderProblem, OrdersError
 MAX_BYTES = 256 * 1024
 MAX_LINES = 5000
 
-_START = re.compile(r"^\s*(?:-{2,}\s*)?(?:begin|start)\s+orders?\s*(?:-{2,}\s*)?:?\s*$|^\s*orders\s*:?\s*$", re.I)
-_END = re.compile(r"^\s*(?:-{2,}\s*)?end\s+(?:of\s+)?orders?\s*(?:-{2,}\s*)?\.?\s*$", re.I)
+#: In English or in French: BEGIN ORDERS, DÉBUT DES ORDRES, a line "orders:" or "ordres:".
+_START = re.compile(r"^\s*(?:-{2,}\s*)?(?:(?:begin|start)\s+orders?|d[ée]but\s+(?:des\s+)?ordres?)"
+                    r"\s*(?:-{2,}\s*)?:?\s*$|^\s*(?:orders|ordres)\s*:?\s*$", re.I)
+#: END ORDERS, FIN DES ORDRES.
+_END = re.compile(r"^\s*(?:-{2,}\s*)?(?:end\s+(?:of\s+)?orders?|fin\s+(?:des\s+)?ordres?)\s*(?:-{2,}\s*)?\.?\s*$",
+                  re.I)
 _QUOTED = re.compile(r"^\s*>")
 _SIGNATURE = re.compile(r"^--\s*$")
-_ORIGINAL = re.compile(r"^\s*-{3,}\s*original message\s*-{3,}\s*$|^\s*on\s.{0,200}\swrote:\s*$", re.I)
+#: An original message (Outlook's, Thunderbird's, in English or in French), or the
+#: line of a reply that introduces it ("On ... wrote:", "Le ... a écrit :").
+_ORIGINAL = re.compile(r"^\s*-{3,}\s*(?:original message|message d'origine|message original)\s*-{3,}\s*$"
+                       r"|^\s*on\s.{0,200}\swrote:\s*$|^\s*le\s.{0,200}\sa\s+[ée]crit\s*:\s*$", re.I)
 _ODD_SPACES = re.compile(r"[\t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]")
 _CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 #: Matches where any of the start, end, quotation, signature and original-message marks

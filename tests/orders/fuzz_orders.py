@@ -1,7 +1,7 @@
 """Mutated orders files for fuzz tests: seeded, so that a failure can be replayed.
 
 ``mutated_files(seed, count)`` yields orders texts made from the sample orders files
-by the mistakes real senders make and by hostile edits: characters deleted, doubled,
+(English and French) by the mistakes real senders make and by hostile edits: characters deleted, doubled,
 swapped or replaced; lines deleted, doubled, swapped; lines inserted from a list of
 typical mistakes (a mistyped password line, two answers on one line, a greeting, an
 empty heading, quoted text, HTML); and a line repeated hundreds or thousands of times
@@ -36,6 +36,11 @@ INSERTS = [
     "entropy: 00ff", "mines: auto", "return: Retvizan to Port Arthur; others to Dalny", "  3) pass",
     "campaign: other", "side: Russia", "garbage ;; here ::", "\ufeff", "\t\tpass", "blockade: keep",
     '  Tokiwa to "Tsushima Strait"', "attack: ask", "  1. battle anywhere unless slower there",
+    # French keywords (grammar/keywords-fr.toml)
+    "mot de passe: my secret words", "mot de pase: my secret words", "campagne: other", "camp: Russie",
+    "dés: auto; demander", "  1. bataille partout sauf lent là",
+    "coups: protéger Mikasa; couler endommagés d'abord",
+    "opératoins:", "  Tokiwa vres Tsushima", "relance: oui si tour < 4", "retour: Retvizan vers Port Arthur",
 ]
 REPEATED = ["  pass, else pass, else pass", "  battle in ECS if enemy in ECS and stronger in ECS", "hits:",
             "  1. pass", "dice: auto", "  Mikasa to Tsushima", "# a comment", ""]

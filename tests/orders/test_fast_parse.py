@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedInput
 
 from adjudicator.orders import OrdersError, driver, grammar, parse_orders, recovery
 from adjudicator.orders.driver import may_start_with_space, parse_fast, tables_of
-from adjudicator.orders.grammar import factored_keywords, grammar_path, keyword_of, lalr_parser, letter_tree
+from adjudicator.orders.grammar import factored_keywords, keyword_of, lalr_parser, letter_tree, open_grammar
 from adjudicator.orders.text import clean
 
 from fuzz_orders import mutated_files
@@ -39,8 +39,8 @@ GAMES = ["port-arthur", "russo-japanese-war", "tsushima-1905"]
 @lru_cache(maxsize=None)
 def stock(game: str) -> Lark:
     """lark's own LALR parser and tree builder, with its own positions: the reference."""
-    return Lark.open(str(grammar_path(game)), parser="lalr", lexer="contextual", propagate_positions=True,
-                     maybe_placeholders=False)
+    return open_grammar(game, parser="lalr", lexer="contextual", propagate_positions=True,
+                        maybe_placeholders=False)
 
 
 def shape(node):

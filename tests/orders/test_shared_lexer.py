@@ -24,8 +24,8 @@ WORDS = ["campaign:", "c1", "side:", "japan", "russia", "turn:", "1", "step:", "
 @pytest.fixture(scope="module")
 def stock():
     """lark's own contextual lexer on the same grammar."""
-    return Lark.open(str(grammar.grammar_path(GAME)), parser="lalr", lexer="contextual",
-                     propagate_positions=False, maybe_placeholders=False)
+    return grammar.open_grammar(GAME, parser="lalr", lexer="contextual",
+                                propagate_positions=False, maybe_placeholders=False)
 
 
 def outcome(parser, text):

@@ -31,6 +31,10 @@ INSERTS = [
     "BEGIN ORDERS", "END ORDERS", "> quoted", "<p>", "game: tsushima-1905", "turn: 99999999999999999999999",
     "  3. done if hex 1611 ours", "garbage ;; here ::", "\ufeff", "\t\tdone", "  Gds korea-1015-1114-",
     "  rail S1 2417--2316", "  1214 with", "side: Prussia", "forced move:", "naval:", "chain: 2, 12; weakest first",
+    # French keywords (grammar/keywords-fr.toml)
+    "mot de passe: my secret words", "mouvement forcé:", "  1214 avec Gds, 2 soutien via 9 si différentiel <= 2",
+    "  depuis 1214 direction 1114", "réagir: aucun", "  3. fini si hex 1611 nous", "cartes:", "retraite:",
+    "pertes: faible d'abord", "chaine: 2, 12; fort d'abord",
 ]
 REPEATED = ["  1214 with Gds, Gds, Gds, Gds, Gds, Gds", "  Gds korea-1015-1114", "cards:", "  1. done",
             "  Kodama if differential < 3", "# c", "", "  Gsd 1015-1115; Gsd 1015-1115; Gsd 1015-1115"]

@@ -36,6 +36,10 @@ LINES = [
     "order: Mikasa, Mikasa, others", "  Admiral: ahead", "side: Russia", "password: my secret words",
     "  Mikasa: auto", "  Fuji: close Orel if cp > 2, else auto", "  all: auto; dice 2; keep 1 for repairs",
     "  Asahi: at nearest; auto", "carry on: yes", "carry on:", "torpedo targets: fewest cp first, Orel",
+    # French keywords (grammar/keywords-fr.toml)
+    "mot de passe: my secret words", "cibles:", "amorcer: arrêter après 1", "  tous: sur Borodno",
+    "  Mikasa: poste auprès Orel relèvement 90 distance 9", "blindage: 9 contre 99 dés", "  Amiral: avant",
+    "  Kasuga: cesser feu si pc <= 2 et tour > 3", "concéder: oui", "  Fuji: avant, avant, avant",
 ]
 KINDS = {"activate": {"ships": ["Mikasa", "Fuji"]}, "orders": {"mark": None, "stop": "turn"},
          "armor": {"ship": "Mikasa", "max": 2}, "counter-torpedo": {"ship": "Mikasa", "max": 1},

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, Board, load_board
+from adjudicator.orders.keywords import side_names
 from adjudicator.orders.names import Catalog
 
 #: What players may call the sides.
-SIDE_ALIASES = {JAPAN: ("Japanese", "Nippon"), RUSSIA: ("Russian",)}
+SIDE_ALIASES = {JAPAN: ("Japanese", "Nippon", *side_names(JAPAN)), RUSSIA: ("Russian", *side_names(RUSSIA))}
 
 
 @dataclass(frozen=True)

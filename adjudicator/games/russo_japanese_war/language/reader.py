@@ -20,6 +20,7 @@ from lark import Token, Tree
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, RUSSIA, SIDES, GameData, default_data
 from adjudicator.games.russo_japanese_war.hexmap import KOREA, SIBERIA, hexes_from_spec
+from adjudicator.orders.keywords import in_english, side_names
 from adjudicator.orders.names import Catalog
 from adjudicator.orders.reading import HEADER_FIELDS, TreeReader, rule, where
 from adjudicator.orders.problems import OrdersError, ProblemLog
@@ -45,7 +46,7 @@ MAX_ENTRIES_PER_LINE = 64
 MAX_NAMES = 64
 
 #: What players may call the sides.
-SIDE_ALIASES = {JAPAN: ("Japanese", "Nippon"), RUSSIA: ("Russian",)}
+SIDE_ALIASES = {JAPAN: ("Japanese", "Nippon", *side_names(JAPAN)), RUSSIA: ("Russian", *side_names(RUSSIA))}
 SIDE_NAMES = Catalog.of("side", SIDE_ALIASES)
 
 
@@ -606,7 +607,7 @@ class Reader(TreeReader):
                 token, state = clause.children
                 hex_ = self.names.hex(str(token), self.log, token)
                 if hex_:
-                    clauses.append(Clause("hex", "=", (hex_, str(state).lower())))
+                    clauses.append(Clause("hex", "=", (hex_, in_english(self.GAME, str(state)))))
             else:
                 op, value = clause.children
                 kind = clause.data.replace("_is", "")

@@ -8,12 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from adjudicator.orders.keywords import with_french_words
+
 GAME = "tsushima-1905"
 BLOCK_ORDER = ("order", "move", "fire", "armour", "counter-torpedo", "torpedo", "torpedo targets",
                "repairs", "prime", "collision", "concede", "carry on")
 ALL = "all"
-FOLLOW_WORDS = {"and", "if", "unless", "cp", "fires", "floods", "flooding", "within", "else", "otherwise", "bearing",
-                "in", "first", "for"}
+#: The words that end a name (grammar/tsushima-1905.lark), in English and in French.
+FOLLOW_WORDS = with_french_words(GAME, ("and", "if", "unless", "cp", "fires", "floods", "flooding", "within", "else",
+                                        "otherwise", "bearing", "in", "first", "for"))
 
 
 def spell(name: str) -> str:

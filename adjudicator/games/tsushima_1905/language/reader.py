@@ -22,13 +22,15 @@ from adjudicator.games.tsushima_1905.language.model import (
     MoveOption, MoveOrder, MovePlans, PrimePolicy, RelativeMove, RepairPolicy, TargetPriorities, TargetRule,
     TorpedoPolicy, BLOCK_ORDER, GAME,
 )
+from adjudicator.orders.keywords import in_english, side_names
 from adjudicator.orders.names import Catalog
 from adjudicator.orders.reading import TreeReader, rule as _rule, text_of as _text, where as _where
 from adjudicator.orders.problems import ProblemLog
 
 AHEADS_MOST = 9            # "ahead N": more than any ship's limits (an error of its own, E410)
 MOST = 9999                # the largest number any entry needs (turns, CPs, dice, degrees)
-SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese",), "russia": ("Russian",)})
+SIDE_NAMES = Catalog.of("side", {"japan": ("Japanese", *side_names("japan")),
+                                  "russia": ("Russian", *side_names("russia"))})
 
 
 class Reader(TreeReader):
@@ -381,7 +383,7 @@ class Reader(TreeReader):
             ship = self.ship(head, own=False)
             return None if ship is None else TargetRule("ship", ship, "", broadside, condition, arc)
         if kind == "nearest":
-            klass = str(head.children[0].children[0]).lower() if head.children else ""
+            klass = in_english(GAME, str(head.children[0].children[0])) if head.children else ""
             return TargetRule("nearest", "", klass, broadside, condition, arc)
         return TargetRule("flagship" if kind == "flagship" else "most-damaged", "", "", broadside, condition, arc)
 
