@@ -1,0 +1,108 @@
+"""The languages a player may read the adjudicator's mail in, and their words.
+
+English is the language of the sources; every other language is a gettext catalogue,
+``adjudicator/locale/<language>/LC_MESSAGES/adjudicator.po``, kept as text. It is
+compiled when first needed by a process (Babel reads the ``.po`` and writes its ``.mo``
+into memory; a catalogue of a few hundred messages takes milliseconds), so that no
+compiled binary is kept beside its source, where the two could disagree.
+
+Nothing here is global and mutable: :func:`words` gives the translations of one
+language (the same object for every caller, as nothing changes it), which the code that
+writes a player's mail passes down to whatever writes words for that player. English
+needs no catalogue: its translations give each message back as it is, so English mail
+is the same, byte for byte, as before any catalogue existed.
+
+Marking messages for the catalogue: ``words(language).gettext("...")`` and
+``.ngettext(...)`` in Python, with named placeholders (``%(side)s``) filled after
+translation; :func:`N_` marks a message that is translated later, where it is shown
+(a game's report module writes English words that its template translates); in the
+templates, ``{% trans %}`` blocks and ``_("...")``. ``babel.cfg`` says where Babel
+looks: ``pybabel extract -F babel.cfg -o adjudicator.pot .`` lists every message.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+from adjudicator.errors import AdjudicatorError
+
+#: The languages there are, the default first.
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+#: The catalogues' domain (the ``.po`` file's name).
+DOMAIN = "adjudicator"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+class UnknownLanguage(AdjudicatorError):
+    """A language the adjudicator has no catalogue for."""
+
+
+def N_(message: str) -> str:
+    """``message`` itself, marked for the catalogue: it is translated where it is shown."""
+    return message
+
+
+def check_language(language: object, where: str = "language") -> str:
+    """``language`` when it is one the adjudicator speaks; else :class:`UnknownLanguage`,
+    naming the languages there are."""
+    if isinstance(language, str) and language.strip().lower() in LANGUAGES:
+        return language.strip().lower()
+    raise UnknownLanguage(f"{where} = {language!r} is not a language of the adjudicator; it is one of "
+                          + ", ".join(repr(code) for code in LANGUAGES)
+                          + f" ({DEFAULT_LANGUAGE!r} when not given)")
+
+
+def catalogue_path(language: str) -> Path:
+    """The ``.po`` file of ``language``."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def words(language: str | None = None) -> gettext.NullTranslations:
+    """The translations of ``language`` (None: the default). English gives each message
+    back as written; another language's catalogue is compiled from its ``.po`` the first
+    time this process asks for it. Raises :class:`UnknownLanguage` for a language there
+    is no catalogue of."""
+    language = check_language(language or DEFAULT_LANGUAGE)
+    if language == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    return _compiled(catalogue_path(language), language)
+
+
+def _compiled(path: Path, language: str) -> gettext.NullTranslations:
+    """The catalogue ``path`` read by Babel and compiled in memory (fuzzy entries left
+    out, as ``pybabel compile`` leaves them)."""
+    from io import BytesIO
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
+    with path.open("rb") as source:
+        catalogue = read_po(source, locale=language, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalogue, use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+def language_of(player: object) -> str:
+    """The language a player's entry in the campaign's metadata reads (the default
+    when it names none)."""
+    if isinstance(player, dict):
+        chosen = player.get("language")
+        if isinstance(chosen, str) and chosen in LANGUAGES:
+            return chosen
+    return DEFAULT_LANGUAGE
+
+
+#: The sides' names as players read them (a side's id, capitalised, is its English name).
+SIDE_NAMES = (N_("Japan"), N_("Russia"))
+
+
+def side_title(side: str, translations: gettext.NullTranslations) -> str:
+    """A side's name in the reader's language ("Japan", "Japon")."""
+    return translations.gettext(side.capitalize())
