@@ -12,12 +12,16 @@ writes a player's mail passes down to whatever writes words for that player. Eng
 needs no catalogue: its translations give each message back as it is, so English mail
 is the same, byte for byte, as before any catalogue existed.
 
-Marking messages for the catalogue: ``words(language).gettext("...")`` and
-``.ngettext(...)`` in Python, with named placeholders (``%(side)s``) filled after
-translation; :func:`N_` marks a message that is translated later, where it is shown
-(a game's report module writes English words that its template translates); in the
-templates, ``{% trans %}`` blocks and ``_("...")``. ``babel.cfg`` says where Babel
-looks: ``pybabel extract -F babel.cfg -o adjudicator.pot .`` lists every message.
+Marking messages for the catalogue: in Python, a call of ``tr("...")`` (the name a
+function that writes for a reader gives the gettext it is handed), of
+``words(language).gettext("...")`` or ``.ngettext(...)``, with named placeholders
+(``%(side)s``) filled after translation; :func:`N_` marks a message that is translated
+later, where it is shown (a game's report module writes English words that its
+template translates); in the templates, ``{% trans %}`` blocks and ``_("...")``.
+``babel.cfg`` says where Babel looks (:data:`KEYWORDS`, the functions it looks for):
+``pybabel extract -F babel.cfg -k tr -o adjudicator.pot .`` lists every message, and
+``pybabel update -i adjudicator.pot -d adjudicator/locale -D adjudicator
+--no-fuzzy-matching`` brings a catalogue up to date with it.
 """
 
 from __future__ import annotations
@@ -31,9 +35,16 @@ from adjudicator.errors import AdjudicatorError
 #: The languages there are, the default first.
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
+#: Each language's name in English (as the referee's commands say it).
+LANGUAGE_NAMES = {"en": "English", "fr": "French"}
 #: The catalogues' domain (the ``.po`` file's name).
 DOMAIN = "adjudicator"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+#: The functions whose first argument is a message, for Babel's extraction (beside its
+#: defaults: _, gettext, ngettext, N_ ...).
+KEYWORDS = ("tr",)
 
 
 class UnknownLanguage(AdjudicatorError):
@@ -87,6 +98,22 @@ def _compiled(path: Path, language: str) -> gettext.NullTranslations:
     write_mo(compiled, catalogue, use_fuzzy=False)
     compiled.seek(0)
     return Translations(compiled, domain=DOMAIN)
+
+
+def source_messages(root: Path) -> set[str]:
+    """Every message the sources under ``root`` mark, as Babel extracts them with
+    ``root/babel.cfg`` (singular and plural forms alike)."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with (root / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    keywords = {**DEFAULT_KEYWORDS, **{name: None for name in KEYWORDS}}
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(str(root), method_map, options_map,
+                                                                          keywords=keywords):
+        found.update(text for text in (message if isinstance(message, tuple) else (message,)) if text)
+    return found
 
 
 def language_of(player: object) -> str:

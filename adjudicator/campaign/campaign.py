@@ -84,6 +84,7 @@ from adjudicator.campaign.summary import keep_summary, step_deadline
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
+from adjudicator.i18n import DEFAULT_LANGUAGE
 from adjudicator.mail import build_message, message_bytes
 from adjudicator.mail.plain import fit_text
 from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders_noted
@@ -104,6 +105,7 @@ class Player:
     public_key: str | None = None
     reports: str = "step"  # "step": a report after every step; "turn": one per turn (a digest)
     password_hash: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)  # see hashed()
+    language: str = DEFAULT_LANGUAGE  # the language of the player's mail (adjudicator.i18n.LANGUAGES)
 
     def hashed(self) -> "Player":
         """This player with the password hashed once (Argon2id, as ``create`` stores it):
@@ -270,7 +272,8 @@ class Campaigns:
         opened = utc(now).isoformat()
         with self.store.transaction(campaign) as tx:
             tx.create_campaign(game_name, {
-                "players": {p.side: {"address": p.address, **({"reports": p.reports} if p.reports != "step" else {})}
+                "players": {p.side: {"address": p.address, **({"reports": p.reports} if p.reports != "step" else {}),
+                                     **({"language": p.language} if p.language != DEFAULT_LANGUAGE else {})}
                             for p in players},
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,

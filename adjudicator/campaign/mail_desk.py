@@ -21,6 +21,11 @@ answer names the others, not carried out (one command a mail):
 - ``press:`` and a message on the lines below it: relayed to the other side without
   any address, its hash a signed ``press`` record, in a campaign that has press
   (:mod:`adjudicator.campaign.press`).
+- ``language: fr`` (or ``language: en``): the language of the referee's mail to the
+  sender's side from now on (:mod:`adjudicator.campaign.language_choice`).
+
+The answers are in the language of the sender's side (``help``: of the side the mail
+names, if any).
 
 Nothing is recorded in the campaign's history by a command (an absence is kept in the
 campaign's metadata, without any address), but the pause that every side's request
@@ -48,6 +53,8 @@ from adjudicator.campaign.absence import (
     without_absence,
 )
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.campaign.language_choice import LANGUAGE_LINE, NAMES, with_language
+from adjudicator.i18n import LANGUAGES, UnknownLanguage, language_of, side_title, words
 from adjudicator.campaign.pause import PAUSE_LINE, PauseRefused, answer_pause, pause_status, pause_status_lines
 from adjudicator.campaign.press import PRESS_LINE, PressRefused, answer_press, press_help
 from adjudicator.reports.outcome import outcome
@@ -92,7 +99,7 @@ def command_in(text: str) -> Command | None:
         return None
     side, password = SIDE.search(text), PASSWORD.search(text)
     found = sorted([*AWAY_LINE.finditer(text), *PAUSE_LINE.finditer(text), *COMMAND_LINE.finditer(text),
-                    *PRESS_LINE.finditer(text)], key=lambda line: line.start())
+                    *PRESS_LINE.finditer(text), *LANGUAGE_LINE.finditer(text)], key=lambda line: line.start())
     if not found:
         return None
     first = found[0]
@@ -104,6 +111,8 @@ def command_in(text: str) -> Command | None:
         return Command("pause", None, side_named, password_given, first.group(0).strip(), others)
     if first.re is PRESS_LINE:
         return Command("press", None, side_named, password_given, first.group(0).strip(), others, after)
+    if first.re is LANGUAGE_LINE:
+        return Command("language", None, side_named, password_given, first.group(0).strip(), others)
     return Command(first.group(1).lower(), int(first.group(2)) if first.group(2) else None,
                    side_named, password_given, others=others)
 
@@ -143,45 +152,63 @@ class Answer:
     original: Any = None  # a report sent before (an EmailMessage): its body is sent again
 
 
-def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = None) -> str:
-    """The commands, and how to send orders."""
+def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = None,
+              tr: Any = None) -> str:
+    """The commands, and how to send orders (in the language of ``tr``, a gettext;
+    English without)."""
+    tr = tr or _as_written
     a_year, longest = budget(meta or {})
     return "\n".join([
-        f"The referee's desk of campaign {campaign} answers a mail that holds these lines",
-        "(one command a mail; text around them is ignored):",
+        tr("The referee's desk of campaign %(campaign)s answers a mail that holds these lines") % {
+            "campaign": campaign},
+        tr("(one command a mail; text around them is ignored):"),
         "",
         f"  campaign: {campaign}",
-        f"  side: {sides[0] if sides else 'YOUR-SIDE'}",
-        "  password: YOUR-PASSWORD",
+        f"  side: {sides[0] if sides else tr('YOUR-SIDE')}",
+        "  password: " + tr("YOUR-PASSWORD"),
         "  status",
         "",
-        "The commands:",
-        "  help      this text (needs no side or password)",
-        "  status    turn, phase, what is asked of whom, the deadline, and whose",
-        "            orders are on file",
-        "  report    your latest report again ('report N': your report of step N)",
-        "  history   the campaign's records, one line each",
-        "  map       the position as your side sees it, with its picture",
-        "  orders    the orders in force for your side",
-        "  record    the public record (attached) and how to check every die",
-        "  away: FIRST-DAY to LAST-DAY",
-        "            an absence (the days as YEAR-MONTH-DAY, UTC, both counted;",
-        f"            {a_year} days a year, at most {longest} in one): deadlines in it",
-        "            move past it and the other side is told the dates;",
-        "            'away: none' ends it",
-        "  pause: until DAY",
-        "            asks to pause the campaign until that day (YEAR-MONTH-DAY,",
-        "            00:00 UTC);",
-        "            it is paused once every side has asked (until the",
-        "            earliest day asked); 'pause: none' withdraws your request",
+        tr("The commands:"),
+        "  help      " + tr("this text (needs no side or password)"),
+        "  status    " + tr("turn, phase, what is asked of whom, the deadline, and whose"),
+        "            " + tr("orders are on file"),
+        "  report    " + tr("your latest report again ('report N': your report of step N)"),
+        "  history   " + tr("the campaign's records, one line each"),
+        "  map       " + tr("the position as your side sees it, with its picture"),
+        "  orders    " + tr("the orders in force for your side"),
+        "  record    " + tr("the public record (attached) and how to check every die"),
+        "  away: " + tr("FIRST-DAY to LAST-DAY"),
+        "            " + tr("an absence (the days as YEAR-MONTH-DAY, UTC, both counted;"),
+        "            " + tr("%(a_year)s days a year, at most %(longest)s in one): deadlines in it") % {
+            "a_year": a_year, "longest": longest},
+        "            " + tr("move past it and the other side is told the dates;"),
+        "            " + tr("'away: none' ends it"),
+        "  pause: " + tr("until DAY"),
+        "            " + tr("asks to pause the campaign until that day (YEAR-MONTH-DAY,"),
+        "            " + tr("00:00 UTC);"),
+        "            " + tr("it is paused once every side has asked (until the"),
+        "            " + tr("earliest day asked); 'pause: none' withdraws your request"),
         *press_help(meta or {}),
+        "  language: fr",
+        "            " + tr("the referee's mail to your side in French from now on"),
+        "            " + tr("('language: en': in English)"),
         "",
-        "To send orders, reply to your latest report with your orders between",
-        "BEGIN ORDERS and END ORDERS, as its template shows, with your password.",
-        "A receipt answers every orders mail; send again to replace your orders",
-        "before the deadline.",
-        f"Sides of this campaign: {', '.join(sides)}.",
+        tr("To send orders, reply to your latest report with your orders between"),
+        tr("BEGIN ORDERS and END ORDERS, as its template shows, with your password."),
+        tr("A receipt answers every orders mail; send again to replace your orders"),
+        tr("before the deadline."),
+        tr("Sides of this campaign: %(sides)s.") % {"sides": ", ".join(sides)},
     ])
+
+
+def _as_written(message: str) -> str:
+    return message
+
+
+def words_for(meta: Mapping[str, Any], side: str | None) -> Any:
+    """The translations of the language ``side``'s player reads (the default for a
+    side that is not one of the campaign's)."""
+    return words(language_of(meta.get("players", {}).get(side)) if side else None)
 
 
 def check_sender(command: Command, meta: Mapping[str, Any], password_hash: Any) -> str:
@@ -205,49 +232,73 @@ def check_sender(command: Command, meta: Mapping[str, Any], password_hash: Any) 
 
 
 def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[str],
-                meta: Mapping[str, Any] | None = None) -> str:
+                meta: Mapping[str, Any] | None = None, tr: Any = None) -> str:
     """Turn, phase, what is asked of whom, the deadline, whose orders are on file,
-    and the absences not yet over."""
+    the absences not yet over, and each side's language when it is not the default
+    (in the language of ``tr``; English without)."""
     from adjudicator.campaign.summary import phase_words
 
+    tr = tr or _as_written
     state = match.state
     result = getattr(state, "result", None)
     phase = getattr(state, "phase", None)
-    lines = [f"Campaign {campaign}: turn {getattr(state, 'turn', '?')}, "
-             f"{'?' if phase is None else phase_words(log.charter['game'], phase)}"
-             + ("." if result else f"; next step {log.next_batch}.")]
+    where = {"campaign": campaign, "turn": getattr(state, "turn", "?"), "step": log.next_batch,
+             "phase": "?" if phase is None else tr(phase_words(log.charter["game"], phase))}
+    lines = [(tr("Campaign %(campaign)s: turn %(turn)s, %(phase)s.") if result
+              else tr("Campaign %(campaign)s: turn %(turn)s, %(phase)s; next step %(step)s.")) % where]
     if result:
-        lines.append(f"The game is over: {outcome(result)}.")
+        lines.append(tr("The game is over: %(result)s.") % {"result": outcome(result, tr)})
         return "\n".join(lines)
     for asked in match.decisions:  # every side asked at a stop that asks several
-        lines.append(f"Asked of {asked.side.capitalize()}: {asked.prompt}")
-    lines.append(f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}.")
+        lines.append(tr("Asked of %(side)s: %(prompt)s") % {"side": side_title(asked.side, _Translated(tr)),
+                                                             "prompt": asked.prompt})
+    lines.append(tr("Deadline: %(deadline)s.") % {"deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')})
     on_file = log.orders_for(log.next_batch)
     for side in sides:
         orders = on_file.get(side)
-        lines.append(f"Orders of {side} for step {log.next_batch}: "
-                     + ("none yet." if orders is None else f"on file (received {orders.received_at or 'by hand'})."))
+        held = {"side": side, "step": log.next_batch}
+        if orders is None:
+            lines.append(tr("Orders of %(side)s for step %(step)s: none yet.") % held)
+        else:
+            lines.append(tr("Orders of %(side)s for step %(step)s: on file (received %(when)s).") % {
+                **held, "when": orders.received_at or tr("by hand")})
     for side, absence in absences_to_come(meta or {}, datetime.now(timezone.utc).date()):
-        lines.append(f"Away: {side}, {absence.words()} (UTC).")
+        lines.append(tr("Away: %(side)s, %(dates)s (UTC).") % {"side": side, "dates": absence.words()})
+    for side, player in (meta or {}).get("players", {}).items():
+        language = language_of(player)
+        if language != LANGUAGES[0]:
+            lines.append(tr("Mail to %(side)s in %(language)s (language: %(code)s).") % {
+                "side": side, "language": tr(NAMES[language]), "code": language})
     return "\n".join(lines)
 
 
-def history_text(log: Any) -> str:
-    """The records, one line each, in words (no orders' text, no address)."""
+class _Translated:
+    """A gettext function seen as translations (what :func:`side_title` takes)."""
+
+    def __init__(self, tr: Any) -> None:
+        self.gettext = tr
+
+
+def history_text(log: Any, tr: Any = None) -> str:
+    """The records, one line each, in words (no orders' text, no address); the lines
+    themselves are in English."""
     from adjudicator.campaign.history_words import record_line
 
-    return "\n".join(["The campaign's records, one line each:", ""] + [record_line(r) for r in log.records])
+    tr = tr or _as_written
+    return "\n".join([tr("The campaign's records, one line each:"), ""] + [record_line(r) for r in log.records])
 
 
-def record_text(campaign: str, head: str, count: int) -> str:
+def record_text(campaign: str, head: str, count: int, tr: Any = None) -> str:
+    tr = tr or _as_written
     return "\n".join([
-        f"The public record of campaign {campaign} is attached ({campaign}-public-record.jsonl,",
-        f"{count} records). It holds no password, key or unrevealed seed.",
-        "Check every signature, seed and die, and replay the game, with:",
+        tr("The public record of campaign %(campaign)s is attached (%(file)s,") % {
+            "campaign": campaign, "file": f"{campaign}-public-record.jsonl"},
+        tr("%(count)s records). It holds no password, key or unrevealed seed.") % {"count": count},
+        tr("Check every signature, seed and die, and replay the game, with:"),
         "",
         f"  adjudicator verify {campaign}-public-record.jsonl --head HEAD",
         "",
-        "where HEAD is the last record's hash (your reports name it too):",
+        tr("where HEAD is the last record's hash (your reports name it too):"),
         "",
         f"  {head}",
     ])
@@ -264,9 +315,12 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
 
     meta = tx.campaign().meta
     sides = list(meta.get("players", {}))
+    tr = words_for(meta, command.side if command.side in sides else None).gettext
     if command.word == "help":
-        return Answer("The referee's desk: commands by mail", help_text(campaign, sides, meta))
+        return Answer(tr("The referee's desk: commands by mail"), help_text(campaign, sides, meta, tr))
     side = check_sender(command, meta, tx.get_secret(f"password:{command.side}") if command.side in sides else None)
+    if command.word == "language":
+        return _language(tx, command, meta, side)
     if command.word == "away":
         try:
             return _away(tx, campaign, command, meta, side)
@@ -286,12 +340,12 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
     entries = tx.entries()
     log = read_log(campaign, entries)
     if command.word == "history":
-        return Answer("History", history_text(log))
+        return Answer(tr("History"), history_text(log, tr))
     if command.word == "record":
         from adjudicator.fairdice import records_to_jsonl
 
         head = log.record_hash(len(log.records) - 1)
-        return Answer("The public record", record_text(campaign, head, len(log.records)),
+        return Answer(tr("The public record"), record_text(campaign, head, len(log.records), tr),
                       record=records_to_jsonl(log.records))
     if command.word == "report":
         return _report_again(tx, campaign, command, meta, side)
@@ -301,11 +355,31 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
         paused = pause_status_lines(pause_status(entries, meta, datetime.now(timezone.utc)))
         from adjudicator.campaign.replacement import status_lines
 
-        return Answer("Status", "\n".join([status_text(campaign, log, match, deadline, sides, meta), *paused,
-                                           *status_lines(entries, sides)]))
+        return Answer(tr("Status"), "\n".join([status_text(campaign, log, match, deadline, sides, meta, tr),
+                                                *paused, *status_lines(entries, sides)]))
     if command.word == "orders":
-        return Answer(f"Orders in force for {side}", _orders_text(log, match, side))
-    return _map(log, match, side, meta, deadline)
+        return Answer(tr("Orders in force for %(side)s") % {"side": side}, _orders_text(log, match, side, tr))
+    return _map(log, match, side, meta, deadline, tr)
+
+
+def _language(tx: Any, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
+    """Record the language of ``side``'s mail from now on, and answer in it."""
+    asked = LANGUAGE_LINE.search(command.line or "")
+    code = asked.group(1) if asked else ""
+    try:
+        updated = with_language(meta, side, code)
+    except UnknownLanguage as err:
+        raise DeskRefused(f"the line '{command.line}' names no language the referee writes in: it is one of "
+                          + ", ".join(LANGUAGES)) from err
+    tx.set_meta(updated)
+    chosen = language_of(updated["players"][side])
+    tr = words(chosen).gettext
+    return Answer(tr("Language of your mail"), "\n".join([
+        tr("From now on the referee's mail to %(side)s is in %(language)s: receipts, reports, notices "
+            "and the answers of the desk.") % {"side": side, "language": tr(NAMES[chosen])},
+        tr("The orders themselves are written as before (the orders language and its keywords do "
+            "not change), and their hash is the same in every language."),
+    ]))
 
 
 def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
@@ -360,21 +434,22 @@ def _tell_other_sides(tx: Any, meta: Mapping[str, Any], side: str, heading: str,
         tx.queue_mail(mail.message_id, player["address"], mail.data)
 
 
-def _orders_text(log: Any, match: Any, side: str) -> str:
+def _orders_text(log: Any, match: Any, side: str, tr: Any = _as_written) -> str:
     from adjudicator.campaign.campaign import orders_in_force
     from adjudicator.campaign.games import support
 
     game = support(log.charter["game"]).name
     orders = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game).get(side)
+    held = {"side": side, "step": log.next_batch}
     if orders is None:
-        return f"No orders of {side} are in force for step {log.next_batch}: send them before the deadline."
+        return tr("No orders of %(side)s are in force for step %(step)s: send them before the deadline.") % held
     text = orders.canonical_text()
-    return "\n".join([f"The orders in force for {side} at step {log.next_batch} (this step's orders over",
-                      "your standing orders), as adjudication would use them:", ""]
+    return "\n".join([tr("The orders in force for %(side)s at step %(step)s (this step's orders over") % held,
+                      tr("your standing orders), as adjudication would use them:"), ""]
                      + [f"  {line}" if line else "" for line in text.splitlines()])
 
 
-def _map(log: Any, match: Any, side: str, meta: Mapping[str, Any], deadline: Any) -> Answer:
+def _map(log: Any, match: Any, side: str, meta: Mapping[str, Any], deadline: Any, tr: Any = _as_written) -> Answer:
     """The position as ``side`` sees it (its report's situation and picture, no events)."""
     from adjudicator.campaign.games import support
     from adjudicator.reports.render import render
@@ -382,8 +457,10 @@ def _map(log: Any, match: Any, side: str, meta: Mapping[str, Any], deadline: Any
 
     player = meta["players"][side]["address"]
     report = render(report_context(log=log, match=match, events=(), side=side, player=player, deadline=deadline,
-                                   game_support=support(log.charter["game"])))
-    return Answer(f"The position as {side.capitalize()} sees it", report.text, report.html)
+                                   game_support=support(log.charter["game"]),
+                                   language=language_of(meta["players"][side])))
+    return Answer(tr("The position as %(side)s sees it") % {"side": side_title(side, _Translated(tr))},
+                  report.text, report.html)
 
 
 def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
@@ -396,9 +473,7 @@ def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, A
     found = None
     for mail in reversed(sent):  # the latest first; only the headers of the others are read
         subject = str(message_headers(mail.eml)["Subject"] or "")
-        if " - report for " not in subject and "the campaign opens" not in subject:
-            continue
-        if command.step is None or f", step {command.step}:" in subject:
+        if _a_report_of(subject, command.step):
             found = message_from_bytes(mail.eml)
             break
     if found is None:
@@ -406,6 +481,25 @@ def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, A
         raise DeskRefused(f"no report of {which} went to the {side} player; 'status' tells where the game stands")
     return Answer(f"Report again: {str(found['Subject']).split('] ', 1)[-1]}",
                   found.get_body(("plain",)).get_content(), original=found)
+
+
+def _a_report_of(subject: str, step: int | None) -> bool:
+    """Whether ``subject`` is that of a report of ``step`` (None: of any step, or an
+    opening mail), in any language the reports are written in: the words of the
+    subject's template around its values are all in it."""
+    from adjudicator.campaign.mailroom import OPENING_SUBJECT
+    from adjudicator.reports.render import SUBJECT_WORDS
+
+    gap = "\0"
+    for language in LANGUAGES:
+        tr = words(language).gettext
+        report = tr(SUBJECT_WORDS) % {"step": gap if step is None else step, "turn": gap, "phase": gap, "side": gap}
+        if all(piece in subject for piece in report.split(gap) if piece.strip()):
+            return True
+        opening = tr(OPENING_SUBJECT) % {"game": gap, "side": gap}
+        if step is None and all(piece in subject for piece in opening.split(gap) if piece.strip()):
+            return True
+    return False
 
 
 def with_note(reply: Answer, note: str | None) -> Answer:

@@ -12,8 +12,8 @@ from adjudicator.i18n import N_
 
 def outcome(result: Any, gettext: Callable[[str], str] | None = None) -> str:
     """"a draw", or "Japan wins" (in the language of ``gettext``, English without)."""
-    say = gettext or (lambda message: message)
+    tr = gettext or (lambda message: message)
     winner = result.get("winner") if isinstance(result, Mapping) else result
     if winner == "draw":
-        return say(N_("a draw"))
-    return say(N_("%(side)s wins")) % {"side": str(winner).capitalize()}
+        return tr(N_("a draw"))
+    return tr(N_("%(side)s wins")) % {"side": tr(str(winner).capitalize())}

@@ -9,27 +9,14 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from adjudicator.i18n import LANGUAGES, DEFAULT_LANGUAGE, catalogue_path, words
+from adjudicator.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue_path, source_messages, words
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
 #: A placeholder: %(name)s (and %%), or {name} / {} in a str.format template.
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%%|\{[a-z_0-9]*\}")
-
-
-def source_messages() -> set[str]:
-    with (ROOT / "babel.cfg").open() as config:
-        method_map, options_map = parse_mapping_cfg(config)
-    found = set()
-    for _name, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map):
-        for text in message if isinstance(message, tuple) else (message,):
-            if text:
-                found.add(text)
-    return found
 
 
 def catalogue(language: str):
@@ -47,7 +34,7 @@ def strings(message) -> tuple[str, ...]:
 
 @pytest.fixture(scope="module")
 def extracted() -> set[str]:
-    return source_messages()
+    return source_messages(ROOT)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -1,0 +1,168 @@
+"""A player's language: ``language = "fr"`` in the players file, a ``language:`` line
+beside orders or alone with the side and password; kept in the campaign's store,
+shown by ``status``, and refused clearly when there is no such language."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from adjudicator.campaign import Player
+from adjudicator.campaign.roster import BadRoster, read_roster
+from adjudicator.i18n import UnknownLanguage, check_language
+from tests.pipeline.pipeline_helpers import (
+    ADDRESSES,
+    CAMPAIGN,
+    DEADLINE_HOURS,
+    PASSWORDS,
+    PLAYERS,
+    REFEREE,
+    T0,
+    cli,
+    command_env,
+    deliver,
+    email,
+    orders_text,
+    outgoing,
+)
+
+
+def french_japan(players=PLAYERS):
+    return [replace(p, language="fr") if p.side == "japan" else p for p in players]
+
+
+def mail_to(store, side: str):
+    return [m for m in outgoing(store) if m.recipient == ADDRESSES[side]]
+
+
+def test_an_unknown_language_is_refused_naming_the_languages_there_are():
+    assert check_language("FR") == "fr"
+    with pytest.raises(UnknownLanguage) as raised:
+        check_language("de")
+    assert "'de'" in str(raised.value) and "'en', 'fr'" in str(raised.value)
+
+
+def test_a_players_file_with_an_unknown_language_is_refused_by_new_saying_which_there_are(tmp_path):
+    players = tmp_path / "players.toml"
+    players.write_text('[[player]]\nside = "japan"\naddress = "togo@japan.test"\npassword = "Togo-1904"\n'
+                       'language = "jp"\n\n[[player]]\nside = "russia"\naddress = "makarov@russia.test"\n'
+                       'password = "Makarov-1904"\n')
+    done = cli("new", "c9", "--game", "port-arthur", "--players", str(players), "--from", REFEREE,
+               env=command_env(ADJUDICATOR_STORE=str(tmp_path / "s.sqlite3"), ADJUDICATOR_KEY=str(tmp_path / "k"),
+                               ADJUDICATOR_KEY_PASSPHRASE="x"))
+    assert done.returncode == 2
+    assert "language = 'jp' is not a language of the adjudicator; it is one of 'en', 'fr'" in done.stderr
+    assert "for japan" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_roster_with_an_unknown_language_is_refused():
+    roster = '[[player]]\nname = "Togo"\naddress = "togo@japan.test"\npassword = "p"\nlanguage = "de"\n'
+    with pytest.raises(BadRoster, match="language = 'de' is not a language of the adjudicator.*for Togo"):
+        read_roster(roster, "league.toml", ("japan", "russia"))
+    french = ('[[player]]\nname = "Togo"\naddress = "togo@japan.test"\npassword = "p"\nlanguage = "fr"\n\n'
+              '[[player]]\nname = "Makarov"\naddress = "makarov@russia.test"\npassword = "q"\n\n'
+              '[[campaign]]\nid = "c1"\nplayers = { japan = "Togo", russia = "Makarov" }\n')
+    players = read_roster(french, "league.toml", ("japan", "russia")).players
+    assert players["Togo"].language == "fr" and players["Makarov"].language == "en"
+
+
+def test_the_players_files_language_is_kept_in_the_store_and_the_opening_mail_is_in_it(
+        campaigns, store, mailroom, referee_key):
+    campaigns.create(CAMPAIGN, "port-arthur", french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0, after=mailroom.queue_opening)
+    players = store.campaign(CAMPAIGN).meta["players"]
+    assert players["japan"]["language"] == "fr" and "language" not in players["russia"]
+    (japan,), (russia,) = mail_to(store, "japan"), mail_to(store, "russia")
+    assert "la campagne commence - vous jouez le camp Japon" in japan.subject
+    assert "Vous jouez le camp Japon." in japan.words and "CE QUI VOUS EST DEMANDÉ" in japan.text
+    assert "the campaign opens - you play Russia" in russia.subject and "WAITING FOR JAPAN" in russia.text
+
+
+def test_a_language_line_beside_orders_is_carried_out_with_them_and_changes_no_hash(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    plain = orders_text()
+    with_line = plain.replace("step: 1\n", "step: 1\nlanguage: fr\n")
+    deliver(inbox, email(with_line, message_id="<fr-1@japan.test>"), 1_000)
+    deliver(inbox, email(plain, message_id="<en-1@japan.test>"), 2_000)
+    first, second = mailroom.receive(inbox.path, referee_key)
+    assert first.outcome == second.outcome == "accepted"
+    assert first.detail == second.detail  # the same canonical orders, the same SHA-256
+    assert store.campaign(CAMPAIGN).meta["players"]["japan"]["language"] == "fr"
+    receipts = [m for m in mail_to(store, "japan") if "Ordres acceptés" in m.subject]
+    assert len(receipts) == 2
+    assert "Voici ce que l'arbitre a compris" in receipts[0].words
+    assert "Désormais, le courrier de l'arbitre à votre camp est en français" in receipts[0].words
+    assert "language: fr" not in receipts[0].text.split("SHA-256")[0]  # not among the orders understood
+
+
+def test_an_unknown_language_line_is_named_on_the_receipt_and_the_orders_are_taken(
+        campaign, store, mailroom, referee_key, inbox):
+    deliver(inbox, email(orders_text().replace("step: 1\n", "step: 1\nlanguage: klingon\n")), 1_000)
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+    assert taken.outcome == "accepted"
+    (receipt,) = [m for m in mail_to(store, "japan") if "Orders accepted" in m.subject]
+    assert ("The line 'language: klingon' of your mail names no language the referee writes in (en, fr): "
+            "your mail stays in English.") in receipt.words
+    assert "language" not in store.campaign(CAMPAIGN).meta["players"]["japan"]
+
+
+def test_a_language_line_beside_refused_orders_is_not_carried_out_and_the_refusal_says_so(
+        campaign, store, mailroom, referee_key, inbox):
+    deliver(inbox, email(orders_text(body="sortie:\n  Mikasa to Atlantis\n").replace("step: 1\n",
+                                                                                     "step: 1\nlanguage: fr\n")), 1)
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+    assert taken.outcome == "refused"
+    (refusal,) = [m for m in mail_to(store, "japan") if "not accepted" in m.subject]
+    assert "Not carried out: the line 'language: fr' of your mail, as your orders were not accepted." in refusal.words
+    assert "language" not in store.campaign(CAMPAIGN).meta["players"]["japan"]
+
+
+def test_the_language_command_by_mail_needs_the_password_and_answers_in_the_language_chosen(
+        campaign, store, mailroom, referee_key, inbox):
+    wrong = f"campaign: {CAMPAIGN}\nside: japan\npassword: nope\nlanguage: fr\n"
+    deliver(inbox, email(wrong, message_id="<l-1@japan.test>"), 1)
+    assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "refused"
+    assert "language" not in store.campaign(CAMPAIGN).meta["players"]["japan"]
+    right = f"campaign: {CAMPAIGN}\nside: japan\npassword: {PASSWORDS['japan']}\nlanguage: fr\n"
+    deliver(inbox, email(right, message_id="<l-2@japan.test>"), 2)
+    assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "answered"
+    assert store.campaign(CAMPAIGN).meta["players"]["japan"]["language"] == "fr"
+    (answer,) = [m for m in mail_to(store, "japan") if "Langue de votre courrier" in m.subject]
+    assert "Désormais, le courrier de l'arbitre au camp japan est en français" in answer.words
+    status = f"campaign: {CAMPAIGN}\nside: japan\npassword: {PASSWORDS['japan']}\nstatus\n"
+    deliver(inbox, email(status, message_id="<l-3@japan.test>"), 3)
+    mailroom.receive(inbox.path, referee_key)
+    (reply,) = [m for m in mail_to(store, "japan") if m.subject.endswith("] État")]
+    assert "Courrier au camp japan en français (language: fr)." in reply.words
+    assert "Échéance :" in reply.text and all(len(line) <= 78 for line in reply.text.splitlines())
+    back = right.replace("language: fr", "language: en")
+    deliver(inbox, email(back, message_id="<l-4@japan.test>"), 4)
+    mailroom.receive(inbox.path, referee_key)
+    assert "language" not in store.campaign(CAMPAIGN).meta["players"]["japan"]
+    assert any("From now on the referee's mail to japan is in English" in m.words for m in mail_to(store, "japan"))
+
+
+def test_an_unknown_language_command_is_refused_naming_the_languages(campaign, store, mailroom, referee_key, inbox):
+    text = f"campaign: {CAMPAIGN}\nside: japan\npassword: {PASSWORDS['japan']}\nlanguage: de\n"
+    deliver(inbox, email(text), 1)
+    assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "refused"
+    (refusal,) = mail_to(store, "japan")[-1:]
+    assert "names no language the referee writes in: it is one of en, fr" in refusal.words
+
+
+def test_status_on_the_command_line_shows_each_sides_language(tmp_path):
+    players = tmp_path / "players.toml"
+    players.write_text('[[player]]\nside = "japan"\naddress = "togo@japan.test"\npassword = "Togo-1904"\n'
+                       'language = "fr"\n\n[[player]]\nside = "russia"\naddress = "makarov@russia.test"\n'
+                       'password = "Makarov-1904"\n')
+    env = command_env(ADJUDICATOR_STORE=str(tmp_path / "s.sqlite3"), ADJUDICATOR_KEY=str(tmp_path / "k"),
+                      ADJUDICATOR_KEY_PASSPHRASE="passphrase-1904")
+    assert cli("keys", "new", str(tmp_path / "k"), env=env).returncode == 0
+    made = cli("new", "c9", "--game", "port-arthur", "--players", str(players), "--from", REFEREE, env=env)
+    assert made.returncode == 0, made.stderr
+    done = cli("status", "c9", env=env)
+    assert "mail to japan in French (language = 'fr')" in done.stdout
+    assert "mail to russia" not in done.stdout
+    assert '"languages": {\n    "japan": "fr",\n    "russia": "en"\n  }' in cli("status", "c9", "--format", "json",
+                                                                             env=env).stdout
