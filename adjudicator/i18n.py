@@ -29,6 +29,7 @@ from __future__ import annotations
 import gettext
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from adjudicator.errors import AdjudicatorError
 
@@ -114,6 +115,27 @@ def source_messages(root: Path) -> set[str]:
                                                                           keywords=keywords):
         found.update(text for text in (message if isinstance(message, tuple) else (message,)) if text)
     return found
+
+
+#: The functions of a game's rules whose second argument is a template of the
+#: narrative (``table.say(kind, template, *values)``, ``Event.later(kind, template,
+#: values)``): Babel's extraction reads them in the rules' modules that ``babel.cfg``
+#: hands to :func:`extract_narration`.
+NARRATION_KEYWORDS = ("say", "later")
+
+
+def extract_narration(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
+    """Babel's Python extractor, for a game's rules: the usual marks, and the second
+    argument of each call of :data:`NARRATION_KEYWORDS` (a template written as a
+    string; one written as an f-string is no template, and is left in English)."""
+    from babel.messages.extract import extract_python
+
+    for line, name, messages, comments in extract_python(fileobj, [*keywords, *NARRATION_KEYWORDS],
+                                                          comment_tags, options):
+        if name not in NARRATION_KEYWORDS:
+            yield line, name, messages, comments
+        elif isinstance(messages, tuple) and len(messages) > 1 and isinstance(messages[1], str):
+            yield line, "N_", messages[1], comments
 
 
 def language_of(player: object) -> str:

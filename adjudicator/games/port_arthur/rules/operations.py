@@ -21,6 +21,7 @@ from adjudicator.games.port_arthur.rules.battle import naval_battle
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, is_port, ports_of
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, squadron_speed
+from adjudicator.i18n import N_
 
 
 Positions = Mapping[str, Sequence[Ship]]
@@ -221,5 +222,5 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
               side.capitalize(), names, move.origin, move.destination, die, speed, len(group),
               side=side, ships=[s.name for s in group],
               origin=move.origin, destination=move.destination, owner=side,
-              seen_by_enemy="{0} moves {6} ship(s) from {2} to {3} ({4} <= SS {5}).")
+              seen_by_enemy=N_("{0} moves {6} ship(s) from {2} to {3} ({4} <= SS {5})."))
     return True

@@ -14,6 +14,7 @@ from adjudicator.games.port_arthur.board import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import has_shipyard, is_port
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SHIPYARD, SUNK, Ship, squadron_speed
+from adjudicator.i18n import N_
 
 
 def return_to_port_phase(table: Table) -> Steps:
@@ -62,7 +63,7 @@ def return_to_port(table: Table) -> Steps:
         port = chosen.get(ship.name) or (home if ship.side == JAPAN else choices[ship.name][0])
         table.say("return", "{0} returns from {1} to {2}.", ship.name, ship.at, port, ship.side.capitalize(),
                   ship=ship.name, origin=ship.at, port=port, owner=ship.side,
-                  seen_by_enemy="A {3} ship returns from {1} to {2}.")
+                  seen_by_enemy=N_("A {3} ship returns from {1} to {2}."))
         state.move(ship, port)
 
 
@@ -133,4 +134,4 @@ def maintenance(table: Table) -> None:
                 table.say("maintenance", "{0} lies in {1}, which has no shipyard: "
                                          "it is damaged by lack of maintenance.", ship.name, port,
                           ship=ship.name, owner=RUSSIA,
-                          seen_by_enemy="A Russian ship in {1} is damaged by lack of maintenance.")
+                          seen_by_enemy=N_("A Russian ship in {1} is damaged by lack of maintenance."))

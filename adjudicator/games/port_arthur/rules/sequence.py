@@ -18,6 +18,7 @@ from adjudicator.games.port_arthur.rules.scoring import scoring_phase
 from adjudicator.games.port_arthur.rules.sortie import fleet_sortie
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import ENDED, PHASES, SETUP, shipyard_of, turn_box
+from adjudicator.i18n import N_
 
 MUKDEN = "Mukden"
 
@@ -97,12 +98,12 @@ PHASE_RULES = {
 }
 
 PHASE_TITLES = {
-    "arrival": "Arrival Phase of the Baltic Fleet",
-    "sortie-japan": "Sortie Phase of the Japanese Fleet",
-    "sortie-russia": "Sortie Phase of the Russian Fleet",
-    "operations": "Operations Phase",
-    "scoring": "Scoring Phase",
-    "return": "Return to Port Phase",
+    "arrival": N_("Arrival Phase of the Baltic Fleet"),
+    "sortie-japan": N_("Sortie Phase of the Japanese Fleet"),
+    "sortie-russia": N_("Sortie Phase of the Russian Fleet"),
+    "operations": N_("Operations Phase"),
+    "scoring": N_("Scoring Phase"),
+    "return": N_("Return to Port Phase"),
 }
 
 

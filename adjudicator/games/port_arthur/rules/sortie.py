@@ -16,6 +16,7 @@ from adjudicator.games.port_arthur.board import JAPAN
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, has_shipyard
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, shipyard_of
+from adjudicator.i18n import N_
 
 SHIPYARD = "shipyard"
 
@@ -123,7 +124,7 @@ def _carry_out(table: Table, side: str, orders: Sortie) -> None:
         state.move(ship, shipyard_of(port) if dest == SHIPYARD else dest)
         where = f"the {port} shipyard" if dest == SHIPYARD else dest
         table.say("sortie", "{0} leaves {1} for {2}.", ship.name, port, where, side.capitalize(),
-                  side=side, ship=name, to=ship.at, owner=side, seen_by_enemy="A {3} ship leaves {1} for {2}.")
+                  side=side, ship=name, to=ship.at, owner=side, seen_by_enemy=N_("A {3} ship leaves {1} for {2}."))
     for space in orders.land:
         state.landing.append(space)
         table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)
