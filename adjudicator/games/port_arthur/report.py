@@ -44,8 +44,9 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
 
 
 #: The words of the situation that the templates translate (the marker's centre, the
-#: blockade's yes and no, Port Arthur's states).
-WORDS = (N_("centre"), N_("yes"), N_("no"), N_("port"), N_("no-shipyard"), N_("fallen"))
+#: blockade's yes and no, Port Arthur's states, the phase once the game is over).
+WORDS = (N_("centre"), N_("yes"), N_("no"), N_("port"), N_("no-shipyard"), N_("fallen"),
+         N_("ended"))  # (the phase of a game over)
 
 
 def situation(view: Mapping[str, Any], board: Board) -> dict[str, Any]:

@@ -82,8 +82,8 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
         if seize.use:
             state.initiative = first
             first, second = second, first
-            table.say("initiative", f"{first.capitalize()} uses the Initiative Marker to fire "
-                                 f"first; the marker passes to {second.capitalize()}.", side=first)
+            table.say("initiative", "{} uses the Initiative Marker to fire first; the marker passes to {}.",
+                      first.capitalize(), second.capitalize(), side=first)
     yield from fire(table, first, zone)
     if state.squadron(second, zone) and state.squadron(first, zone):
         yield from fire(table, second, zone)
@@ -263,7 +263,7 @@ def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
         return
     targets = table.state.squadron(target_side, zone)
     if not targets:
-        table.say("hits-lost", f"{hits} hit(s) on target find no ship left in {zone}.", zone=zone)
+        table.say("hits-lost", "{} hit(s) on target find no ship left in {}.", hits, zone, zone=zone)
         return
     statuses = _statuses(targets)
     defenses = tuple(s.defense for s in targets)

@@ -66,13 +66,13 @@ def roll_off(table: Table) -> Steps:
             lambda a: a,
         )
         if not answer.use:
-            table.say("phase-end", f"Tied roll-off ({japan}-{russia}): the Operations Phase ends.")
+            table.say("phase-end", "Tied roll-off ({}-{}): the Operations Phase ends.", japan, russia)
             return None
         state.initiative = other(holder)
         table.say(
             "initiative",
-            f"Roll-off tied {japan}-{russia}: {holder.capitalize()} uses the Initiative Marker to re-roll; "
-            f"the marker passes to {state.initiative.capitalize()}.",
+            "Roll-off tied {}-{}: {} uses the Initiative Marker to re-roll; the marker passes to {}.",
+            japan, russia, holder.capitalize(), state.initiative.capitalize(),
             side=holder,
         )
 
@@ -143,7 +143,7 @@ def navo(table: Table, side: str) -> Steps:
     battles = battle_zones(table, own, table.state.positions(other(side)))
     moves = move_options(table, side, own)
     if not battles and not moves:
-        table.say("pass", f"{side.capitalize()} has no squadron to move or fight: it passes.", side=side)
+        table.say("pass", "{} has no squadron to move or fight: it passes.", side.capitalize(), side=side)
         return Outcome.PASSED
     options = {"battle": battles, "move": moves, "pass": True}
     choice = yield from table.ask(
@@ -155,7 +155,7 @@ def navo(table: Table, side: str) -> Steps:
         table.tell(side, "plan", f"{side.capitalize()}'s operations plan: step {choice.plan_step} is carried out.",
                    plan_step=choice.plan_step)
     if isinstance(choice, Pass):
-        table.say("pass", f"{side.capitalize()} passes.", side=side)
+        table.say("pass", "{} passes.", side.capitalize(), side=side)
         return Outcome.PASSED
     if isinstance(choice, Battle):
         yield from naval_battle(table, side, choice.zone)

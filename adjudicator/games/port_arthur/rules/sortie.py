@@ -60,7 +60,7 @@ def fleet_sortie(table: Table, side: str) -> Steps:
     choices = {ship.name: sortie_destinations(table, ship) for ship in harbour_ships(table, side)}
     spaces = landing_spaces_open(table) if side == JAPAN else []
     if not choices and not spaces:
-        table.say("sortie", f"{side.capitalize()} has no ship in harbour: no sortie.", side=side)
+        table.say("sortie", "{} has no ship in harbour: no sortie.", side.capitalize(), side=side)
         return
     options = {"ships": choices, "land": spaces, "meeples": state.meeple_pool if side == JAPAN else 0}
 
@@ -127,7 +127,7 @@ def _carry_out(table: Table, side: str, orders: Sortie) -> None:
                   side=side, ship=name, to=ship.at, owner=side, seen_by_enemy=N_("A {3} ship leaves {1} for {2}."))
     for space in orders.land:
         state.landing.append(space)
-        table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)
+        table.say("landing", "Japan places an Army meeple on the {} landing space.", space, space=space)
     if not orders.moves and not orders.land:
-        table.say("sortie", f"{side.capitalize()} keeps its ships in port.", side=side)
+        table.say("sortie", "{} keeps its ships in port.", side.capitalize(), side=side)
 
