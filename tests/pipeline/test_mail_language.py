@@ -136,6 +136,12 @@ def test_the_language_command_by_mail_needs_the_password_and_answers_in_the_lang
     (reply,) = [m for m in mail_to(store, "japan") if m.subject.endswith("] État")]
     assert "Courrier au camp japan en français (language: fr)." in reply.words
     assert "Échéance :" in reply.text and all(len(line) <= 78 for line in reply.text.splitlines())
+    helped = f"campaign: {CAMPAIGN}\nside: japan\nhelp\n"
+    deliver(inbox, email(helped, message_id="<l-5@japan.test>"), 5)
+    mailroom.receive(inbox.path, referee_key)
+    (help_answer,) = [m for m in mail_to(store, "japan") if "Le bureau de l'arbitre" in m.subject]
+    assert "Les commandes :" in help_answer.text and "language: fr" in help_answer.text
+    assert [line for line in help_answer.text.splitlines() if len(line) > 78] == []
     back = right.replace("language: fr", "language: en")
     deliver(inbox, email(back, message_id="<l-4@japan.test>"), 4)
     mailroom.receive(inbox.path, referee_key)
