@@ -172,3 +172,18 @@ def test_status_on_the_command_line_shows_each_sides_language(tmp_path):
     assert "mail to russia" not in done.stdout
     assert '"languages": {\n    "japan": "fr",\n    "russia": "en"\n  }' in cli("status", "c9", "--format", "json",
                                                                              env=env).stdout
+
+
+@pytest.mark.parametrize("game, heading, english", [
+    ("russo-japanese-war", "LÉGENDE DE LA CARTE", "MAP KEY"),
+    ("tsushima-1905", "LES PAQUETS (pioches face cachée", "THE DECKS"),
+])
+def test_the_other_games_opening_mail_in_french_has_their_headings_in_french_within_78_columns(
+        game, heading, english, campaigns, store, mailroom, referee_key):
+    campaigns.create(CAMPAIGN, game, french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0, after=mailroom.queue_opening)
+    (japan,), (russia,) = mail_to(store, "japan"), mail_to(store, "russia")
+    assert heading in japan.text and english not in japan.text and "CE QUI S'EST PASSÉ" in japan.text
+    assert english in russia.text and heading not in russia.text
+    assert [line for line in japan.text.splitlines() if len(line) > 78] == []
+    assert '<html lang="fr">' in japan.html and '<html lang="en">' in russia.html
