@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.campaign import Player
 from adjudicator.campaign.roster import BadRoster, read_roster
 from adjudicator.i18n import UnknownLanguage, check_language
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES,
     CAMPAIGN,
     DEADLINE_HOURS,
+    HOUR,
     PASSWORDS,
     PLAYERS,
     REFEREE,
@@ -187,3 +187,17 @@ def test_the_other_games_opening_mail_in_french_has_their_headings_in_french_wit
     assert english in russia.text and heading not in russia.text
     assert [line for line in japan.text.splitlines() if len(line) > 78] == []
     assert '<html lang="fr">' in japan.html and '<html lang="en">' in russia.html
+
+
+def test_an_undo_notice_reaches_a_french_player_in_french(campaigns, store, mailroom, referee_key, inbox):
+    campaigns.create(CAMPAIGN, "port-arthur", french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    deliver(inbox, email(orders_text()), 1)
+    mailroom.receive(inbox.path, referee_key)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    campaigns.undo(CAMPAIGN, referee_key, "lost mail")
+    (japan,) = [m for m in mail_to(store, "japan") if "annulée par l'arbitre" in m.subject]
+    (russia,) = [m for m in mail_to(store, "russia") if "voided by the referee" in m.subject]
+    assert "L'arbitre a annulé l'étape 1 de la campagne c1" in japan.words and "Motif : lost mail" in japan.words
+    assert "The referee voided step 1 of campaign c1" in russia.words
+    assert [line for line in japan.text.splitlines() if len(line) > 78] == []
