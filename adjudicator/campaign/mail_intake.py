@@ -462,18 +462,21 @@ class Intake:
             return Taken(mail.origin, named, "ignored", what)
         meta = self.store.campaign(home).meta
         player = _is_player(mail.reply_address, meta)
+        tr = _words_of(meta, _side_of(mail.reply_address, meta)).gettext
         if named:
-            problem = (f"there is no campaign {named!r} here" if player else
-                       "the campaign your mail names is not run here") + (
-                f"; did you mean '{close[0]}'?" if close else f"; campaigns here: {', '.join(known)}.")
+            problem = (tr("there is no campaign '%(named)s' here") % {"named": named} if player else
+                       tr("the campaign your mail names is not run here")) + (
+                tr("; did you mean '%(close)s'?") % {"close": close[0]} if close else
+                tr("; campaigns here: %(known)s.") % {"known": ", ".join(known)})
         else:
-            problem = f"your mail names no campaign: start your orders with a line 'campaign: {home}'."
-        text = (f"Your mail was not taken as orders, and nothing was recorded: {problem}\n"
-                "Correct the 'campaign:' line and send the whole orders again.")
+            problem = tr("your mail names no campaign: start your orders with a line 'campaign: %(home)s'.") % {
+                "home": home}
+        text = (tr("Your mail was not taken as orders, and nothing was recorded: %(problem)s") % {"problem": problem}
+                + "\n" + tr("Correct the 'campaign:' line and send the whole orders again."))
         with self.store.transaction(home) as tx:
             if not tx.mark_mail_seen(*mail_identity(mail)):
                 return Taken(mail.origin, home, "duplicate", "already taken in")
-            self._queue(tx, meta, mail.reply_address, "Your mail was not taken as orders", text, mail)
+            self._queue(tx, meta, mail.reply_address, tr("Your mail was not taken as orders"), text, mail)
         return Taken(mail.origin, home, "refused", what)  # the campaign whose outbox holds the answer
 
     def _unreadable(self, mail: IncomingMail, campaign: str | None, err: Exception) -> Taken:
@@ -482,12 +485,14 @@ class Intake:
         detail = f"could not be read ({type(err).__name__}); nothing recorded"
         if campaign is None:
             return Taken(mail.origin, None, "refused", detail)
-        text = ("Your mail could not be read as orders, and nothing was recorded. Send your orders "
-                "again as plain text (UTF-8), in the body of a mail or as a .txt attachment.")
         try:
             with self.store.transaction(campaign) as tx:
                 if tx.mark_mail_seen(*mail_identity(mail)) and mail.reply_address:
-                    self._queue(tx, tx.campaign().meta, mail.reply_address, "Your mail could not be read", text, mail)
+                    meta = tx.campaign().meta
+                    tr = _words_of(meta, _side_of(mail.reply_address, meta)).gettext
+                    text = tr("Your mail could not be read as orders, and nothing was recorded. Send your orders "
+                              "again as plain text (UTF-8), in the body of a mail or as a .txt attachment.")
+                    self._queue(tx, meta, mail.reply_address, tr("Your mail could not be read"), text, mail)
         except STORE_FAILURES:
             raise
         except Exception:  # noqa: BLE001 - not even that: the referee sees it in the output

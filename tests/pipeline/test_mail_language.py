@@ -201,3 +201,15 @@ def test_an_undo_notice_reaches_a_french_player_in_french(campaigns, store, mail
     assert "L'arbitre a annulé l'étape 1 de la campagne c1" in japan.words and "Motif : lost mail" in japan.words
     assert "The referee voided step 1 of campaign c1" in russia.words
     assert [line for line in japan.text.splitlines() if len(line) > 78] == []
+
+
+def test_a_french_player_naming_a_wrong_campaign_is_answered_in_french(campaigns, store, mailroom, referee_key,
+                                                                       inbox):
+    campaigns.create(CAMPAIGN, "port-arthur", french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    deliver(inbox, email(orders_text(campaign="c2")), 1)
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+    assert taken.outcome == "refused"
+    (reply,) = mail_to(store, "japan")
+    assert reply.subject.endswith("Votre courriel n'a pas été pris comme des ordres")
+    assert "il n'y a pas de campagne 'c2' ici ; vouliez-vous dire 'c1' ?" in reply.words
