@@ -117,27 +117,33 @@ def command_in(text: str) -> Command | None:
                    side_named, password_given, others=others)
 
 
-def commands_beside_orders(text: str) -> list[str]:
+def commands_beside_orders(text: str, tr: Any = None) -> list[str]:
     """What the receipt of orders says of the command lines written beside them
     (``away:``, ``pause:``, ``press:``, outside the orders, not quoted): they were not
-    carried out, and a command goes in a mail of its own."""
+    carried out, and a command goes in a mail of its own (in the language of ``tr``)."""
+    tr = tr or _as_written
     found = sorted([*AWAY_LINE.finditer(text), *PAUSE_LINE.finditer(text), *PRESS_LINE.finditer(text)],
                    key=lambda line: line.start())
-    return [f"Not carried out: the line '{line.group(0).strip()}' of your mail, beside your orders. Orders "
-            "and a command go in mails of their own: send it again in a mail with the campaign, side and "
-            "password lines only." for line in found]
+    return [tr("Not carried out: the line '%(line)s' of your mail, beside your orders. Orders and a command "
+               "go in mails of their own: send it again in a mail with the campaign, side and password lines "
+               "only.") % {"line": line.group(0).strip()} for line in found]
 
 
-def others_note(command: Command) -> str | None:
+def others_note(command: Command, tr: Any = None) -> str | None:
     """What the answer says of the mail's further command lines (None when there are
-    none): they were not carried out, and each command goes in a mail of its own."""
+    none): they were not carried out, and each command goes in a mail of its own (in
+    the language of ``tr``)."""
     if not command.others:
         return None
-    named = ", ".join(f"'{line}'" for line in command.others)
-    lines = "line" if len(command.others) == 1 else "lines"
-    return (f"Not carried out: the other command {lines} of your mail ({named}). The desk carries out one "
-            f"command a mail, the first in its text ('{command.line or command.word}'): send each other "
-            "command in a mail of its own.")
+    tr = tr or _as_written
+    values = {"named": ", ".join(f"'{line}'" for line in command.others), "first": command.line or command.word}
+    if len(command.others) == 1:
+        return tr("Not carried out: the other command line of your mail (%(named)s). The desk carries out one "
+                  "command a mail, the first in its text ('%(first)s'): send each other command in a mail of "
+                  "its own.") % values
+    return tr("Not carried out: the other command lines of your mail (%(named)s). The desk carries out one "
+              "command a mail, the first in its text ('%(first)s'): send each other command in a mail of its "
+              "own.") % values
 
 
 @dataclass(frozen=True)
@@ -512,7 +518,7 @@ def with_note(reply: Answer, note: str | None) -> Answer:
 
 
 def queue_answer(tx: Any, meta: Mapping[str, Any], to: str, reply: Answer, in_reply_to: str | None,
-                 references: Any = (), note: str | None = None) -> None:
+                 references: Any = (), note: str | None = None, tr: Any = None) -> None:
     """Queue the answer's mail to ``to``, threaded under the command's mail, with
     ``note`` (:func:`others_note`) above its text, or after it in a mail of its own
     when the answer is a report sent again."""
@@ -524,8 +530,9 @@ def queue_answer(tx: Any, meta: Mapping[str, Any], to: str, reply: Answer, in_re
     subject = f"[{tx.campaign_id}] {reply.heading}"
     threading = {"in_reply_to": in_reply_to, "references": references}
     if reply.original is not None and note is not None:
-        mail = outgoing_mail(sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] Commands not "
-                             "carried out", text=fit_text(note) + "\n", **threading)
+        heading = (tr or _as_written)("Commands not carried out")
+        mail = outgoing_mail(sender=meta["referee_address"], to=to, subject=f"[{tx.campaign_id}] {heading}",
+                             text=fit_text(note) + "\n", **threading)
         tx.queue_mail(mail.message_id, to, mail.data)
     if reply.original is not None:
         fresh = build_message(sender=meta["referee_address"], to=to, subject=subject, text="-", **threading)

@@ -111,9 +111,11 @@ class Part:
     name: str | None  # None: the message body; else the attachment's file name
     text: str
 
-    @property
-    def label(self) -> str:
-        return "the message body" if self.name is None else f"the attachment {self.name!r}"
+    def label(self, tr: Any = None) -> str:
+        """The part in words (in the language of ``tr``, a gettext; English without)."""
+        tr = tr or _as_written
+        return tr("the message body") if self.name is None else tr("the attachment %(name)s") % {
+            "name": repr(self.name)}
 
 
 def campaign_named_in(text: str) -> str | None:
@@ -273,8 +275,13 @@ class Intake:
                 note_mail(tx, mail, ignored, identity[1])
             return ignored
         parts, asked = _without_language_lines(parts)
-        chosen, prepared, error, notes = self._choose(campaign, parts)
-        notes += commands_beside_orders(chosen.text)
+        chosen, prepared, error, ignored = self._choose(campaign, parts)
+
+        def notes_in(tr: Any) -> list[str]:
+            """The receipt's notes on the parts ignored and the commands beside the orders."""
+            return ([tr("%(part)s was ignored: the orders were read from %(chosen)s.") % {
+                        "part": part.label(tr), "chosen": chosen.label(tr)} for part in ignored]
+                    + commands_beside_orders(chosen.text, tr))
         with self.store.transaction(campaign) as tx:
             if not tx.mark_mail_seen(*identity):
                 return Taken(mail.origin, campaign, "duplicate", "already taken in")
@@ -291,8 +298,7 @@ class Intake:
                 side = _side_named(chosen.text, meta)
                 tr = _words_of(meta, side).gettext
                 elsewhere = self._elsewhere(mail.reply_address, campaign, tr)
-                if asked is not None:
-                    notes.append(refused_words(asked, tr))
+                notes = notes_in(tr) + ([refused_words(asked, tr)] if asked is not None else [])
                 self._answer(tx, mail, side, tr("Your orders were not accepted"),
                              _refusal(error, tr=tr) + elsewhere, _refusal(error, quote=False, tr=tr) + elsewhere,
                              notes, tr)
@@ -307,7 +313,7 @@ class Intake:
                                   cache_key(support(log.charter["game"]).data_hashes()))
             meta, noted = _choose_language(tx, tx.campaign().meta, accepted.side, asked)
             tr = _words_of(meta, accepted.side).gettext
-            notes += [noted(tr)] if noted is not None else []
+            notes = notes_in(tr) + ([noted(tr)] if noted is not None else [])
             text = "\n".join([receipt.render(tr), "", *_replacing(log, accepted, mail.date, tr),
                               _deadline(entries, meta, tr)])
             self._answer(tx, mail, accepted.side, tr("Orders accepted"), text, text, notes, tr)
@@ -315,10 +321,10 @@ class Intake:
             return Taken(mail.origin, campaign, "accepted", receipt.sha256)
 
     def _choose(self, campaign: str, parts: list[Part]
-                ) -> tuple[Part, PreparedOrders | None, Exception | None, list[str]]:
+                ) -> tuple[Part, PreparedOrders | None, Exception | None, list[Part]]:
         """The part that holds the orders (outside any write transaction): the first
         that reads as orders wins; else the first part's (or the part naming the
-        campaign's) problems are the answer."""
+        campaign's) problems are the answer. The last item: the parts ignored."""
         results: list[tuple[Part, PreparedOrders | None, Exception | None]] = []
         for part in parts:
             try:
@@ -330,9 +336,7 @@ class Intake:
         chosen = next((r for r in results if not isinstance(r[2], OrdersError)), None)
         if chosen is None:
             chosen = next((r for r in results if campaign_named_in(r[0].text)), results[0])
-        notes = [f"{part.label} was ignored: the orders were read from {chosen[0].label}."
-                 for part in parts if part is not chosen[0]]  # (said in English: the parts' labels are)
-        return chosen[0], chosen[1], chosen[2], notes
+        return chosen[0], chosen[1], chosen[2], [part for part in parts if part is not chosen[0]]
 
     def _answerable(self, mail: IncomingMail, parts: list[Part], meta: Mapping[str, Any]) -> bool:
         """Answer a player's address, or any mail that looks like orders."""
@@ -400,13 +404,15 @@ class Intake:
                         + self._elsewhere(to, campaign, tr)
                         + "\n" + tr("Send a mail with the lines 'campaign: %(campaign)s' and 'help' for the "
                                      "commands.") % {"campaign": campaign}
-                        + (f"\n\n{others_note(command)}" if command.others else ""))
+                        + (f"\n\n{others_note(command, tr)}" if command.others else ""))
                 self._queue(tx, meta, to, tr("Your command '%(command)s' was not answered") % {
                     "command": command.word}, text, mail)
                 refused = Taken(mail.origin, campaign, "refused", str(err))
                 note_mail(tx, mail, refused, identity[1])
                 return refused
-            queue_answer(tx, meta, to, reply, mail.message_id, mail.references, others_note(command))
+            now = tx.campaign().meta  # (a 'language:' command has just changed the reader's language)
+            tr = _words_of(now, command.side if command.side in now.get("players", {}) else None).gettext
+            queue_answer(tx, meta, to, reply, mail.message_id, mail.references, others_note(command, tr), tr)
         return Taken(mail.origin, campaign, "answered", f"the command '{command.word}'")
 
     def _stray(self, mail: IncomingMail, campaign: str, identity: tuple[str | None, str],

@@ -213,3 +213,14 @@ def test_a_french_player_naming_a_wrong_campaign_is_answered_in_french(campaigns
     (reply,) = mail_to(store, "japan")
     assert reply.subject.endswith("Votre courriel n'a pas été pris comme des ordres")
     assert "il n'y a pas de campagne 'c2' ici ; vouliez-vous dire 'c1' ?" in reply.words
+
+
+def test_the_notes_of_a_french_receipt_are_in_french(campaigns, store, mailroom, referee_key, inbox):
+    campaigns.create(CAMPAIGN, "port-arthur", french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    deliver(inbox, email("pause: until 2027-01-04\n\nBEGIN ORDERS\n" + orders_text() + "END ORDERS\n"), 1)
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+    assert taken.outcome == "accepted"
+    (receipt,) = mail_to(store, "japan")
+    assert ("Remarque : Non exécutée : la ligne 'pause: until 2027-01-04' de votre courriel, à côté de vos "
+            "ordres.") in receipt.words
