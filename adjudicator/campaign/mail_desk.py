@@ -47,7 +47,6 @@ from adjudicator.campaign.absence import (
     AbsenceRefused,
     absences_to_come,
     budget,
-    budget_words,
     read_away,
     with_absence,
     without_absence,
@@ -390,11 +389,21 @@ def _language(tx: Any, command: Command, meta: Mapping[str, Any], side: str) -> 
 
 def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
     """Record (or end) the side's absence, tell the other sides the dates, and answer
-    with the receipt: the dates, the budget left and the step's deadline."""
+    with the receipt: the dates, the budget left and the step's deadline (each player
+    in the player's language; what an ended absence changed is said in English)."""
+    from adjudicator.campaign.absence import days_left
     from adjudicator.campaign.campaign import step_deadline
 
     today = datetime.now(timezone.utc).date()
     absence = read_away(command.line or "")
+    translations = words_for(meta, side)
+    tr = translations.gettext
+    a_year, longest = budget(meta)
+
+    def budget_in(updated: Mapping[str, Any], year: int) -> str:
+        return tr("%(left)s of %(a_year)s days left in %(year)s (at most %(longest)s days in one absence)") % {
+            "left": days_left(updated, side, year), "a_year": a_year, "year": year, "longest": longest}
+
     if absence is None:
         updated, changed = without_absence(meta, side, today)
         if not changed:
@@ -402,41 +411,48 @@ def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], sid
                               "or to come")
         tx.set_meta(updated)
         what = "; ".join(changed)
-        told = f"The {side.capitalize()} player is back: {what}."
-        receipt = [f"Recorded for {side}: {what}.",
-                   f"Your budget: {budget_words(updated, side, today.year)}."]
-        heading, notice_heading = "Absence ended", f"{side.capitalize()} is back"
+        told = lambda tr: tr("The %(side)s player is back: %(what)s.") % {"side": tr(side.capitalize()), "what": what}
+        receipt = [tr("Recorded for %(side)s: %(what)s.") % {"side": side, "what": what},
+                   tr("Your budget: %(budget)s.") % {"budget": budget_in(updated, today.year)}]
+        heading = tr("Absence ended")
+        notice_heading = lambda tr: tr("%(side)s is back") % {"side": tr(side.capitalize())}
     else:
         updated = with_absence(meta, side, absence, today)
         tx.set_meta(updated)
-        told = (f"The {side.capitalize()} player will be away from {absence.words()} (UTC, both days "
-                "counted). A deadline that falls in these days moves past them by the time its step "
-                "had left when the absence began.")
-        receipt = [f"Recorded: {side} is away from {absence.words()} (UTC, both days counted), "
-                   f"{absence.days} day{'s' if absence.days != 1 else ''}.",
-                   f"Your budget: {budget_words(updated, side, absence.first.year)}.",
-                   "A deadline that falls in these days moves past them by the time its step had left "
-                   "when your absence began.",
-                   "The other side is told these dates, and nothing else of this mail.",
-                   "Send 'away: none' to end it (or withdraw it before it begins)."]
-        heading, notice_heading = "Absence recorded", f"{side.capitalize()} will be away"
-    deadline = step_deadline(tx.entries(verify=False), updated)
-    receipt.append(f"The deadline of the open step is {deadline.strftime('%Y-%m-%d %H:%M UTC')}.")
-    told += f"\nThe deadline of the open step is {deadline.strftime('%Y-%m-%d %H:%M UTC')}."
-    _tell_other_sides(tx, updated, side, notice_heading, told)
+        dates = {"first": absence.first.isoformat(), "last": absence.last.isoformat()}
+        told = lambda tr: tr("The %(side)s player will be away from %(first)s to %(last)s (UTC, both days "
+                             "counted). A deadline that falls in these days moves past them by the time its step "
+                             "had left when the absence began.") % {"side": tr(side.capitalize()), **dates}
+        receipt = [tr("Recorded: %(side)s is away from %(first)s to %(last)s (UTC, both days counted), %(days)s.")
+                   % {"side": side, **dates,
+                      "days": translations.ngettext("%(count)s day", "%(count)s days", absence.days)
+                      % {"count": absence.days}},
+                   tr("Your budget: %(budget)s.") % {"budget": budget_in(updated, absence.first.year)},
+                   tr("A deadline that falls in these days moves past them by the time its step had left "
+                      "when your absence began."),
+                   tr("The other side is told these dates, and nothing else of this mail."),
+                   tr("Send 'away: none' to end it (or withdraw it before it begins).")]
+        heading = tr("Absence recorded")
+        notice_heading = lambda tr: tr("%(side)s will be away") % {"side": tr(side.capitalize())}
+    deadline = step_deadline(tx.entries(verify=False), updated).strftime('%Y-%m-%d %H:%M UTC')
+    receipt.append(tr("The deadline of the open step is %(deadline)s.") % {"deadline": deadline})
+    _tell_other_sides(tx, updated, side, notice_heading, lambda tr: told(tr) + "\n" + tr(
+        "The deadline of the open step is %(deadline)s.") % {"deadline": deadline})
     return Answer(heading, "\n".join(receipt))
 
 
-def _tell_other_sides(tx: Any, meta: Mapping[str, Any], side: str, heading: str, text: str) -> None:
-    """A notice to every other side's player (no address but their own)."""
+def _tell_other_sides(tx: Any, meta: Mapping[str, Any], side: str, heading: Any, text: Any) -> None:
+    """A notice to every other side's player (no address but their own), its
+    ``heading`` and ``text`` written by functions of the reader's gettext."""
     from adjudicator.mail.outgoing import outgoing_mail
     from adjudicator.mail.plain import fit_text
 
     for other, player in meta.get("players", {}).items():
         if other == side or not player.get("address"):
             continue
+        tr = words(language_of(player)).gettext
         mail = outgoing_mail(sender=meta["referee_address"], to=player["address"],
-                             subject=f"[{tx.campaign_id}] {heading}", text=fit_text(text) + "\n")
+                             subject=f"[{tx.campaign_id}] {heading(tr)}", text=fit_text(text(tr)) + "\n")
         tx.queue_mail(mail.message_id, player["address"], mail.data)
 
 

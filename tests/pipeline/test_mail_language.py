@@ -224,3 +224,19 @@ def test_the_notes_of_a_french_receipt_are_in_french(campaigns, store, mailroom,
     (receipt,) = mail_to(store, "japan")
     assert ("Remarque : Non exécutée : la ligne 'pause: until 2027-01-04' de votre courriel, à côté de vos "
             "ordres.") in receipt.words
+
+
+def test_an_absence_is_recorded_in_french_for_a_french_player_and_told_in_english_to_the_other(
+        campaigns, store, mailroom, referee_key, inbox):
+    campaigns.create(CAMPAIGN, "port-arthur", french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    away = f"campaign: {CAMPAIGN}\nside: japan\npassword: {PASSWORDS['japan']}\naway: 2099-03-01 to 2099-03-03\n"
+    deliver(inbox, email(away), 1)
+    assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "answered"
+    (receipt,) = mail_to(store, "japan")
+    assert receipt.subject.endswith("Absence enregistrée")
+    assert ("Enregistré : le camp japan est absent du 2099-03-01 au 2099-03-03 (UTC, les deux jours comptés), "
+            "3 jours.") in receipt.words
+    (notice,) = mail_to(store, "russia")
+    assert notice.subject.endswith("Japan will be away")
+    assert "The Japan player will be away from 2099-03-01 to 2099-03-03" in notice.words
