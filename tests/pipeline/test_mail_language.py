@@ -5,6 +5,7 @@ shown by ``status``, and refused clearly when there is no such language."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -240,3 +241,23 @@ def test_an_absence_is_recorded_in_french_for_a_french_player_and_told_in_englis
     (notice,) = mail_to(store, "russia")
     assert notice.subject.endswith("Japan will be away")
     assert "The Japan player will be away from 2099-03-01 to 2099-03-03" in notice.words
+
+
+def test_a_pause_asked_by_an_english_player_is_told_in_french_to_a_french_one_and_so_is_the_pause(
+        campaigns, store, mailroom, referee_key, inbox):
+    campaigns.create(CAMPAIGN, "port-arthur", french_japan(), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    day = (datetime.now(timezone.utc).date() + timedelta(days=10)).isoformat()
+    for n, side in enumerate(("russia", "japan"), start=1):
+        asked = f"campaign: {CAMPAIGN}\nside: {side}\npassword: {PASSWORDS[side]}\npause: until {day}\n"
+        deliver(inbox, email(asked, sender=ADDRESSES[side], message_id=f"<p-{n}@club.test>"), n)
+        assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "answered"
+    japan, russia = mail_to(store, "japan"), mail_to(store, "russia")
+    assert japan[0].subject.endswith("Le camp Russie demande une pause")
+    assert "envoyez un courriel avec ces lignes :" in japan[0].words and "password: VOTRE-MOT-DE-PASSE" in japan[0].text
+    assert russia[0].subject.endswith("Pause asked")
+    assert japan[-1].subject.endswith(f"En pause jusqu'au {day}")
+    assert "Pendant la pause, aucune échéance ne passe" in japan[-1].words
+    assert russia[-1].subject.endswith(f"Paused until {day}")
+    for message in japan:
+        assert [line for line in message.text.splitlines() if len(line) > 78] == []
