@@ -193,7 +193,7 @@ def help_text(campaign: str, sides: list[str], meta: Mapping[str, Any] | None = 
         "            " + tr("00:00 UTC);"),
         "            " + tr("it is paused once every side has asked (until the"),
         "            " + tr("earliest day asked); 'pause: none' withdraws your request"),
-        *press_help(meta or {}),
+        *press_help(meta or {}, tr),
         "  language: fr",
         "            " + tr("the referee's mail to your side in French from now on"),
         "            " + tr("('language: en': in English)"),
