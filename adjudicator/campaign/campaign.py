@@ -84,6 +84,7 @@ from adjudicator.campaign.summary import keep_summary, step_deadline
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
+from adjudicator.i18n import DEFAULT_LANGUAGE, language_of, words
 from adjudicator.mail import build_message, message_bytes
 from adjudicator.mail.plain import fit_text
 from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders_noted
@@ -104,6 +105,7 @@ class Player:
     public_key: str | None = None
     reports: str = "step"  # "step": a report after every step; "turn": one per turn (a digest)
     password_hash: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)  # see hashed()
+    language: str = DEFAULT_LANGUAGE  # the language of the player's mail (adjudicator.i18n.LANGUAGES)
 
     def hashed(self) -> "Player":
         """This player with the password hashed once (Argon2id, as ``create`` stores it):
@@ -270,7 +272,8 @@ class Campaigns:
         opened = utc(now).isoformat()
         with self.store.transaction(campaign) as tx:
             tx.create_campaign(game_name, {
-                "players": {p.side: {"address": p.address, **({"reports": p.reports} if p.reports != "step" else {})}
+                "players": {p.side: {"address": p.address, **({"reports": p.reports} if p.reports != "step" else {}),
+                                     **({"language": p.language} if p.language != DEFAULT_LANGUAGE else {})}
                             for p in players},
                 "deadline_hours": deadline_hours,
                 "referee_address": referee_address,
@@ -613,24 +616,33 @@ def _once_every_side_has_spoken(chance: Callable[[Any], Sequence[int]], missing:
 
 def _queue_undo_notices(tx: Any, campaign: str, voided: Sequence[int], reason: str, step: int,
                         head: str) -> None:
-    """Tell every player that the referee voided ``voided``, why, and what happens next."""
+    """Tell every player, in the player's language, that the referee voided ``voided``,
+    why, and what happens next."""
     meta = tx.campaign().meta
     numbers = ", ".join(str(n) for n in voided)
-    word = "step" if len(voided) == 1 else "steps"
-    text = (f"The referee voided {word} {numbers} of campaign {campaign} (batch {numbers}).\n"
-            f"Reason: {reason}\n\n"
-            f"The dice of the voided {word} were revealed and stay in the public record; "
-            "'adjudicator verify' lists every voided step.\n"
-            f"The game is back where it stood before. The step is adjudicated again as step {step}, "
-            "once every side has sent something for it: reply with your orders ('step: "
-            f"{step}'), or with a one-line confirmation (your header with 'step: {step}' and an 'entropy:' "
-            "line) so that the new dice depend on you too; orders already on file are used again only if "
-            "the referee says so.\n\n"
-            f"Public record head: {head}\n"
-            f"Anyone can check every die: adjudicator verify RECORD --head {head}\n")
+    values = {"numbers": numbers, "campaign": campaign, "step": step, "head": head}
     for player in meta["players"].values():
+        tr = words(language_of(player)).gettext
+        voided_words = (tr("The referee voided step %(numbers)s of campaign %(campaign)s (batch %(numbers)s).")
+                        if len(voided) == 1 else
+                        tr("The referee voided steps %(numbers)s of campaign %(campaign)s (batch %(numbers)s)."))
+        text = "\n".join([
+            voided_words % values,
+            tr("Reason: %(reason)s") % {"reason": reason}, "",
+            (tr("The dice of the voided step were revealed and stay in the public record; 'adjudicator "
+                "verify' lists every voided step.") if len(voided) == 1 else
+             tr("The dice of the voided steps were revealed and stay in the public record; 'adjudicator "
+                "verify' lists every voided step.")),
+            tr("The game is back where it stood before. The step is adjudicated again as step %(step)s, once "
+               "every side has sent something for it: reply with your orders ('step: %(step)s'), or with a "
+               "one-line confirmation (your header with 'step: %(step)s' and an 'entropy:' line) so that the "
+               "new dice depend on you too; orders already on file are used again only if the referee says "
+               "so.") % values, "",
+            tr("Public record head: %(head)s") % values,
+            tr("Anyone can check every die:") + f" adjudicator verify RECORD --head {head}", ""])
         message = build_message(sender=meta["referee_address"], to=player["address"],
-                                subject=f"[{campaign}] Step {numbers} voided by the referee", text=fit_text(text))
+                                subject=f"[{campaign}] " + tr("Step %(numbers)s voided by the referee") % values,
+                                text=fit_text(text))
         tx.queue_mail(message["Message-ID"], player["address"], message_bytes(message))
 
 

@@ -44,9 +44,19 @@ from adjudicator.campaign.campaign import Campaigns, PreparedOrders, step_deadli
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.intake_marker import INTAKE_MARKER, intake_marker
 from adjudicator.campaign.games import support
+from adjudicator.campaign.language_choice import (
+    UnknownLanguage,
+    chosen_words,
+    language_in,
+    refused_words,
+    unknown_words,
+    with_language,
+    without_language_lines,
+)
 from adjudicator.campaign.log import read_log
 from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
+from adjudicator.i18n import language_of, words
 from adjudicator.mail import IncomingMail, MailError, outgoing_mail
 from adjudicator.mail.plain import fit_text
 from adjudicator.campaign.mail_desk import (
@@ -101,9 +111,11 @@ class Part:
     name: str | None  # None: the message body; else the attachment's file name
     text: str
 
-    @property
-    def label(self) -> str:
-        return "the message body" if self.name is None else f"the attachment {self.name!r}"
+    def label(self, tr: Any = None) -> str:
+        """The part in words (in the language of ``tr``, a gettext; English without)."""
+        tr = tr or _as_written
+        return tr("the message body") if self.name is None else tr("the attachment %(name)s") % {
+            "name": repr(self.name)}
 
 
 def campaign_named_in(text: str) -> str | None:
@@ -262,8 +274,14 @@ class Intake:
             with self.store.transaction(campaign) as tx:
                 note_mail(tx, mail, ignored, identity[1])
             return ignored
-        chosen, prepared, error, notes = self._choose(campaign, parts)
-        notes += commands_beside_orders(chosen.text)
+        parts, asked = _without_language_lines(parts)
+        chosen, prepared, error, ignored = self._choose(campaign, parts)
+
+        def notes_in(tr: Any) -> list[str]:
+            """The receipt's notes on the parts ignored and the commands beside the orders."""
+            return ([tr("%(part)s was ignored: the orders were read from %(chosen)s.") % {
+                        "part": part.label(tr), "chosen": chosen.label(tr)} for part in ignored]
+                    + commands_beside_orders(chosen.text, tr))
         with self.store.transaction(campaign) as tx:
             if not tx.mark_mail_seen(*identity):
                 return Taken(mail.origin, campaign, "duplicate", "already taken in")
@@ -278,9 +296,12 @@ class Intake:
                 error = self.campaigns.with_authentication(tx, error)
             if error is not None:
                 side = _side_named(chosen.text, meta)
-                elsewhere = self._elsewhere(mail.reply_address, campaign)
-                self._answer(tx, mail, side, "Your orders were not accepted",
-                             _refusal(error) + elsewhere, _refusal(error, quote=False) + elsewhere, notes)
+                tr = _words_of(meta, side).gettext
+                elsewhere = self._elsewhere(mail.reply_address, campaign, tr)
+                notes = notes_in(tr) + ([refused_words(asked, tr)] if asked is not None else [])
+                self._answer(tx, mail, side, tr("Your orders were not accepted"),
+                             _refusal(error, tr=tr) + elsewhere, _refusal(error, quote=False, tr=tr) + elsewhere,
+                             notes, tr)
                 refused = Taken(mail.origin, campaign, "refused", _first_line(error))
                 note_mail(tx, mail, refused, identity[1])
                 return refused
@@ -290,16 +311,20 @@ class Intake:
             if prepared is not None:
                 remember_accepted(tx, prepared.orders, receipt.text,
                                   cache_key(support(log.charter["game"]).data_hashes()))
-            text = "\n".join([receipt.render(), "", *_replacing(log, accepted, mail.date), _deadline(entries, meta)])
-            self._answer(tx, mail, accepted.side, "Orders accepted", text, text, notes)
+            meta, noted = _choose_language(tx, tx.campaign().meta, accepted.side, asked)
+            tr = _words_of(meta, accepted.side).gettext
+            notes = notes_in(tr) + ([noted(tr)] if noted is not None else [])
+            text = "\n".join([receipt.render(tr), "", *_replacing(log, accepted, mail.date, tr),
+                              _deadline(entries, meta, tr)])
+            self._answer(tx, mail, accepted.side, tr("Orders accepted"), text, text, notes, tr)
             note_orders_mail(tx, mail)
             return Taken(mail.origin, campaign, "accepted", receipt.sha256)
 
     def _choose(self, campaign: str, parts: list[Part]
-                ) -> tuple[Part, PreparedOrders | None, Exception | None, list[str]]:
+                ) -> tuple[Part, PreparedOrders | None, Exception | None, list[Part]]:
         """The part that holds the orders (outside any write transaction): the first
         that reads as orders wins; else the first part's (or the part naming the
-        campaign's) problems are the answer."""
+        campaign's) problems are the answer. The last item: the parts ignored."""
         results: list[tuple[Part, PreparedOrders | None, Exception | None]] = []
         for part in parts:
             try:
@@ -311,9 +336,7 @@ class Intake:
         chosen = next((r for r in results if not isinstance(r[2], OrdersError)), None)
         if chosen is None:
             chosen = next((r for r in results if campaign_named_in(r[0].text)), results[0])
-        notes = [f"{part.label} was ignored: the orders were read from {chosen[0].label}."
-                 for part in parts if part is not chosen[0]]
-        return chosen[0], chosen[1], chosen[2], notes
+        return chosen[0], chosen[1], chosen[2], [part for part in parts if part is not chosen[0]]
 
     def _answerable(self, mail: IncomingMail, parts: list[Part], meta: Mapping[str, Any]) -> bool:
         """Answer a player's address, or any mail that looks like orders."""
@@ -327,21 +350,26 @@ class Intake:
     # -- answers ----------------------------------------------------------------------
 
     def _answer(self, tx: Any, mail: IncomingMail, side: str | None, heading: str, text: str,
-                safe_text: str, notes: list[str]) -> None:
+                safe_text: str, notes: list[str], tr: Any = None) -> None:
         """Queue the answer to the sender and, for a side's orders, to the side's
-        registered address; a sender who is not a player gets ``safe_text``."""
+        registered address; a sender who is not a player gets ``safe_text``. The
+        answer's words are in the language of ``tr`` (a gettext; English without)."""
+        tr = tr or _as_written
         meta = tx.campaign().meta
-        body = text + "".join(f"\nNote: {note}" for note in notes)
+        body = text + "".join("\n" + tr("Note: %(note)s") % {"note": note} for note in notes)
         sender = mail.reply_address
         if sender is not None:
             own = body if _is_player(sender, meta) else safe_text
             self._queue(tx, meta, sender, heading, own, mail)
         registered = meta["players"].get(side, {}).get("address") if side else None
         if registered and (sender is None or registered.lower() != sender.lower()):
-            origin = f"from {sender}" if sender else "from an address that cannot be answered"
-            note = (f"\n\nThis is a copy for the {side} player's registered address: orders for {side} "
-                    f"came by mail {origin}. If you did not send them, tell the referee.")
-            self._queue(tx, meta, registered, f"{heading} (orders for {side} {origin})", body + note, None)
+            origin = (tr("from %(sender)s") % {"sender": sender} if sender
+                      else tr("from an address that cannot be answered"))
+            note = "\n\n" + tr("This is a copy for the %(side)s player's registered address: orders for %(side)s "
+                                 "came by mail %(origin)s. If you did not send them, tell the referee.") % {
+                "side": side, "origin": origin}
+            self._queue(tx, meta, registered, tr("%(heading)s (orders for %(side)s %(origin)s)") % {
+                "heading": heading, "side": side, "origin": origin}, body + note, None)
 
     def _queue(self, tx: Any, meta: Mapping[str, Any], to: str, heading: str, text: str,
                mail: IncomingMail | None) -> None:
@@ -370,15 +398,21 @@ class Intake:
             try:
                 reply = desk_answer(tx, campaign, command, to, key=self.key)
             except DeskRefused as err:
-                text = (f"Your command '{command.word}' was not answered, and nothing was recorded: {err}."
-                        + self._elsewhere(to, campaign)
-                        + f"\nSend a mail with the lines 'campaign: {campaign}' and 'help' for the commands."
-                        + (f"\n\n{others_note(command)}" if command.others else ""))
-                self._queue(tx, meta, to, f"Your command '{command.word}' was not answered", text, mail)
+                tr = _words_of(meta, command.side if command.side in meta.get("players", {}) else None).gettext
+                text = (tr("Your command '%(command)s' was not answered, and nothing was recorded: %(why)s.") % {
+                            "command": command.word, "why": err}
+                        + self._elsewhere(to, campaign, tr)
+                        + "\n" + tr("Send a mail with the lines 'campaign: %(campaign)s' and 'help' for the "
+                                     "commands.") % {"campaign": campaign}
+                        + (f"\n\n{others_note(command, tr)}" if command.others else ""))
+                self._queue(tx, meta, to, tr("Your command '%(command)s' was not answered") % {
+                    "command": command.word}, text, mail)
                 refused = Taken(mail.origin, campaign, "refused", str(err))
                 note_mail(tx, mail, refused, identity[1])
                 return refused
-            queue_answer(tx, meta, to, reply, mail.message_id, mail.references, others_note(command))
+            now = tx.campaign().meta  # (a 'language:' command has just changed the reader's language)
+            tr = _words_of(now, command.side if command.side in now.get("players", {}) else None).gettext
+            queue_answer(tx, meta, to, reply, mail.message_id, mail.references, others_note(command, tr), tr)
         return Taken(mail.origin, campaign, "answered", f"the command '{command.word}'")
 
     def _stray(self, mail: IncomingMail, campaign: str, identity: tuple[str | None, str],
@@ -393,17 +427,19 @@ class Intake:
         with self.store.transaction(campaign) as tx:
             if not tx.mark_mail_seen(*identity):
                 return Taken(mail.origin, campaign, "duplicate", "already taken in")
-            text = (f"Your mail about campaign {campaign} holds no orders and no command, so nothing was "
-                    "recorded (the referee does not read mail by hand).\n\n"
-                    + help_text(campaign, list(meta.get("players", {})), meta))
-            self._queue(tx, meta, mail.reply_address, "Your mail holds no orders", text, mail)
+            tr = _words_of(meta, _side_of(mail.reply_address, meta)).gettext
+            text = (tr("Your mail about campaign %(campaign)s holds no orders and no command, so nothing was "
+                        "recorded (the referee does not read mail by hand).") % {"campaign": campaign} + "\n\n"
+                    + help_text(campaign, list(meta.get("players", {})), meta, tr))
+            self._queue(tx, meta, mail.reply_address, tr("Your mail holds no orders"), text, mail)
             taken = Taken(mail.origin, campaign, "refused", "no orders and no command (campaign named in the subject)")
             note_mail(tx, mail, taken, identity[1])
         return taken
 
-    def _elsewhere(self, address: str | None, campaign: str) -> str:
+    def _elsewhere(self, address: str | None, campaign: str, tr: Any = None) -> str:
         """For a sender who plays in other campaigns of this store and not in ``campaign``:
         which ones ('' otherwise)."""
+        tr = tr or _as_written
         if not address:
             return ""
         try:
@@ -414,8 +450,9 @@ class Intake:
         playing = [c.id for c in self.store.campaigns() if c.id != campaign and _is_player(address, c.meta)]
         if not playing:
             return ""
-        return (f"\nYou are not a player of {campaign}; you play in {', '.join(playing)}: did you mean "
-                f"'campaign: {playing[0]}'?")
+        return "\n" + tr("You are not a player of %(campaign)s; you play in %(playing)s: did you mean "
+                          "'campaign: %(first)s'?") % {"campaign": campaign, "playing": ", ".join(playing),
+                                                      "first": playing[0]}
 
     def _misaddressed(self, mail: IncomingMail, parts: list[Part], named: str | None) -> Taken:
         """A mail naming no campaign, or one this store does not hold: answered when
@@ -431,18 +468,21 @@ class Intake:
             return Taken(mail.origin, named, "ignored", what)
         meta = self.store.campaign(home).meta
         player = _is_player(mail.reply_address, meta)
+        tr = _words_of(meta, _side_of(mail.reply_address, meta)).gettext
         if named:
-            problem = (f"there is no campaign {named!r} here" if player else
-                       "the campaign your mail names is not run here") + (
-                f"; did you mean '{close[0]}'?" if close else f"; campaigns here: {', '.join(known)}.")
+            problem = (tr("there is no campaign '%(named)s' here") % {"named": named} if player else
+                       tr("the campaign your mail names is not run here")) + (
+                tr("; did you mean '%(close)s'?") % {"close": close[0]} if close else
+                tr("; campaigns here: %(known)s.") % {"known": ", ".join(known)})
         else:
-            problem = f"your mail names no campaign: start your orders with a line 'campaign: {home}'."
-        text = (f"Your mail was not taken as orders, and nothing was recorded: {problem}\n"
-                "Correct the 'campaign:' line and send the whole orders again.")
+            problem = tr("your mail names no campaign: start your orders with a line 'campaign: %(home)s'.") % {
+                "home": home}
+        text = (tr("Your mail was not taken as orders, and nothing was recorded: %(problem)s") % {"problem": problem}
+                + "\n" + tr("Correct the 'campaign:' line and send the whole orders again."))
         with self.store.transaction(home) as tx:
             if not tx.mark_mail_seen(*mail_identity(mail)):
                 return Taken(mail.origin, home, "duplicate", "already taken in")
-            self._queue(tx, meta, mail.reply_address, "Your mail was not taken as orders", text, mail)
+            self._queue(tx, meta, mail.reply_address, tr("Your mail was not taken as orders"), text, mail)
         return Taken(mail.origin, home, "refused", what)  # the campaign whose outbox holds the answer
 
     def _unreadable(self, mail: IncomingMail, campaign: str | None, err: Exception) -> Taken:
@@ -451,12 +491,14 @@ class Intake:
         detail = f"could not be read ({type(err).__name__}); nothing recorded"
         if campaign is None:
             return Taken(mail.origin, None, "refused", detail)
-        text = ("Your mail could not be read as orders, and nothing was recorded. Send your orders "
-                "again as plain text (UTF-8), in the body of a mail or as a .txt attachment.")
         try:
             with self.store.transaction(campaign) as tx:
                 if tx.mark_mail_seen(*mail_identity(mail)) and mail.reply_address:
-                    self._queue(tx, tx.campaign().meta, mail.reply_address, "Your mail could not be read", text, mail)
+                    meta = tx.campaign().meta
+                    tr = _words_of(meta, _side_of(mail.reply_address, meta)).gettext
+                    text = tr("Your mail could not be read as orders, and nothing was recorded. Send your orders "
+                              "again as plain text (UTF-8), in the body of a mail or as a .txt attachment.")
+                    self._queue(tx, meta, mail.reply_address, tr("Your mail could not be read"), text, mail)
         except STORE_FAILURES:
             raise
         except Exception:  # noqa: BLE001 - not even that: the referee sees it in the output
@@ -507,33 +549,79 @@ def _is_player(address: str | None, meta: Mapping[str, Any]) -> bool:
     return any(p.get("address", "").lower() == address.lower() for p in meta.get("players", {}).values())
 
 
+def _side_of(address: str | None, meta: Mapping[str, Any]) -> str | None:
+    """The side whose player has ``address`` (None: no player's)."""
+    return next((side for side, player in meta.get("players", {}).items()
+                 if address and player.get("address", "").lower() == address.lower()), None)
+
+
 def _side_named(text: str, meta: Mapping[str, Any]) -> str | None:
     found = SIDE_LINE.search(_cleaned(text))
     side = found.group(1).casefold() if found else None
     return side if side in meta.get("players", {}) else None
 
 
-def _replacing(log: Any, accepted: Any, dated: datetime | None) -> list[str]:
+def _as_written(message: str) -> str:
+    return message
+
+
+def _words_of(meta: Mapping[str, Any], side: str | None) -> Any:
+    """The translations of the language ``side``'s player reads (the default for no side)."""
+    return words(language_of(meta.get("players", {}).get(side)) if side else None)
+
+
+def _without_language_lines(parts: list[Part]) -> tuple[list[Part], str | None]:
+    """The parts with their ``language:`` lines left blank, and the language the mail
+    asks for (:mod:`adjudicator.campaign.language_choice`)."""
+    asked: list[str] = []
+    kept = []
+    for part in parts:
+        text, found = without_language_lines(part.text)
+        asked += found
+        kept.append(Part(part.name, text))
+    return kept, language_in(asked)
+
+
+def _choose_language(tx: Any, meta: Mapping[str, Any], side: str, asked: str | None) -> tuple[Any, Any]:
+    """Carry out a ``language:`` line beside accepted orders: the campaign's metadata
+    afterwards, and the receipt's note on it (a function of the reader's gettext; None
+    without a line)."""
+    if asked is None:
+        return meta, None
+    try:
+        updated = with_language(meta, side, asked)
+    except UnknownLanguage:
+        current = language_of(meta["players"].get(side))
+        return meta, lambda tr: unknown_words(asked, current, tr)
+    tx.set_meta(updated)
+    chosen = language_of(updated["players"][side])
+    return updated, lambda tr: chosen_words(chosen, tr)
+
+
+def _replacing(log: Any, accepted: Any, dated: datetime | None, tr: Any = _as_written) -> list[str]:
     """What the newly accepted orders replace. Arrival order decides, not the mail's
     Date: a mail dated before the orders it replaces arrived is told so."""
     earlier = [o for o in log.orders[:-1] if o.side == accepted.side and o.step == accepted.step]
     if not earlier:
-        return [f"These are the first orders of {accepted.side} for step {accepted.step}."]
+        return [tr("These are the first orders of %(side)s for step %(step)s.") % {
+            "side": accepted.side, "step": accepted.step}]
     previous = earlier[-1]
-    when = _format_time(previous.received_at) if previous.received_at else "an earlier mail"
-    lines = [f"These orders replace your orders for step {accepted.step} of {when} "
-             f"(SHA-256 {previous.sha256[:16]}...): the orders received last are the ones in force."]
+    when = _format_time(previous.received_at) if previous.received_at else tr("an earlier mail")
+    lines = [tr("These orders replace your orders for step %(step)s of %(when)s (SHA-256 %(sha256)s...): "
+                 "the orders received last are the ones in force.") % {
+        "step": accepted.step, "when": when, "sha256": previous.sha256[:16]}]
     if dated is not None and previous.received_at and dated < datetime.fromisoformat(previous.received_at):
-        lines.append(f"Note: this mail is dated {dated.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}, "
-                     "before the orders it replaces arrived. Orders count in the order they arrive here, not "
-                     "by their Date: if you meant the newer orders, send them again.")
+        lines.append(tr("Note: this mail is dated %(date)s, before the orders it replaces arrived. Orders "
+                         "count in the order they arrive here, not by their Date: if you meant the newer "
+                         "orders, send them again.") % {
+            "date": dated.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')})
     return lines
 
 
-def _deadline(entries: list[Any], meta: Mapping[str, Any]) -> str:
+def _deadline(entries: list[Any], meta: Mapping[str, Any], tr: Any = _as_written) -> str:
     deadline = step_deadline(entries, meta)
-    return (f"Deadline for this step: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. "
-            "Until then you may send new orders; the last received replace the earlier.")
+    return tr("Deadline for this step: %(deadline)s. Until then you may send new orders; the last "
+               "received replace the earlier.") % {"deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')}
 
 
 def _format_time(iso: str) -> str:
@@ -546,20 +634,22 @@ def _first_line(err: Exception) -> str:
     return str(err)
 
 
-def _refusal(err: Exception, quote: bool = True) -> str:
+def _refusal(err: Exception, quote: bool = True, tr: Any = _as_written) -> str:
     """The answer to refused orders; without ``quote``, nothing of the mail's text
-    (for an address that is not a player of the campaign)."""
+    (for an address that is not a player of the campaign). The frame is in the
+    language of ``tr``; each problem is said as the orders reader says it."""
     if isinstance(err, OrdersError):
-        lines = [f"Your orders were not accepted: {len(err.problems)} problem(s). Nothing was recorded;",
-                 "correct them and send the whole orders again.", ""]
+        lines = [tr("Your orders were not accepted: %(count)s problem(s). Nothing was recorded;") % {
+                     "count": len(err.problems)},
+                 tr("correct them and send the whole orders again."), ""]
         lines += [problem.render() if quote else _unquoted(problem) for problem in err.problems]
         if quote:
-            lines += [f"Note: {note}" for note in err.notes]
+            lines += [tr("Note: %(note)s") % {"note": note} for note in err.notes]
         return "\n".join(lines)
     if not quote:
-        return (f"Your orders were not accepted ({_kind(err)}), and nothing was recorded. The details "
-                "go only to a player's registered address.")
-    return f"Your orders were not accepted, and nothing was recorded:\n\n{err}\n"
+        return tr("Your orders were not accepted (%(kind)s), and nothing was recorded. The details "
+                   "go only to a player's registered address.") % {"kind": _kind(err)}
+    return tr("Your orders were not accepted, and nothing was recorded:") + f"\n\n{err}\n"
 
 
 def _unquoted(problem: Any) -> str:

@@ -51,6 +51,7 @@ from adjudicator.mail import (
     write_eml,
     write_eml_bytes,
 )
+from adjudicator.i18n import N_, language_of, side_title, words
 from adjudicator.mail.plain import fit_text
 
 if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
@@ -68,35 +69,48 @@ SEND_STALE_AFTER = timedelta(minutes=10)
 RECORD_EVERY_SECONDS = 30.0
 
 
+#: The opening mail's subject after the campaign's tag.
+OPENING_SUBJECT = N_("%(game)s: the campaign opens - you play %(side)s")
+
+
+def _as_written(message: str) -> str:
+    return message
+
+
 def opening_lines(campaign: str, title: str, side: str, key_fingerprint: str, referee: str,
-                  confirm_turn: Any = None, deadline: datetime | None = None) -> list[str]:
+                  confirm_turn: Any = None, deadline: datetime | None = None, tr: Any = _as_written) -> list[str]:
     """The opening mail's introduction: who runs what, how to check and how to reply;
     with ``confirm_turn`` (a game whose set-up draws before it asks anything), the
-    one-line confirmation that step 1 waits for, as a template, with its ``deadline``."""
+    one-line confirmation that step 1 waits for, as a template, with its ``deadline``.
+    In the language of ``tr`` (a gettext; English without)."""
+    values = {"campaign": campaign, "game": title, "side": tr(side.capitalize()), "fingerprint": key_fingerprint,
+              "referee": referee}
     return [
-        f"Campaign {campaign} of {title} opens. You play {side.capitalize()}.",
-        f"Campaign id: {campaign} (the 'campaign:' line of every orders mail).",
-        f"The referee's key fingerprint: {key_fingerprint}. Every public record of this campaign is "
-        "signed with this key: check that later reports name the same one.",
-        f"How to reply: answer this mail (to {referee}) with your orders between BEGIN ORDERS and "
-        "END ORDERS, as in the template below, with your password. You get a receipt for every "
-        "orders mail, or every error in it; send again to replace your orders before the deadline.",
-        "Nothing random is drawn before every side has spoken: if step 1 asks you nothing, confirm it "
-        "by replying with the header lines alone (campaign, side, turn, 'step: 1', your password) and an "
-        "'entropy:' line of any text you like; the first dice depend on it.",
-        *([] if confirm_turn is None else confirmation_template(campaign, side, confirm_turn, deadline)),
+        tr("Campaign %(campaign)s of %(game)s opens. You play %(side)s.") % values,
+        tr("Campaign id: %(campaign)s (the 'campaign:' line of every orders mail).") % values,
+        tr("The referee's key fingerprint: %(fingerprint)s. Every public record of this campaign is "
+            "signed with this key: check that later reports name the same one.") % values,
+        tr("How to reply: answer this mail (to %(referee)s) with your orders between BEGIN ORDERS and "
+            "END ORDERS, as in the template below, with your password. You get a receipt for every "
+            "orders mail, or every error in it; send again to replace your orders before the deadline.") % values,
+        tr("Nothing random is drawn before every side has spoken: if step 1 asks you nothing, confirm it "
+            "by replying with the header lines alone (campaign, side, turn, 'step: 1', your password) and an "
+            "'entropy:' line of any text you like; the first dice depend on it."),
+        *([] if confirm_turn is None else confirmation_template(campaign, side, confirm_turn, deadline, tr)),
     ]
 
 
-def confirmation_template(campaign: str, side: str, turn: Any, deadline: datetime | None = None) -> list[str]:
+def confirmation_template(campaign: str, side: str, turn: Any, deadline: datetime | None = None,
+                          tr: Any = _as_written) -> list[str]:
     """The reply that confirms step 1 of a game whose set-up draws: the orders header
     alone, with an entropy line (docs/dice.md §8.1), and by when it is due."""
-    due = "" if deadline is None else f" (deadline {deadline.strftime('%Y-%m-%d %H:%M UTC')})"
-    return ["", "This game draws its set-up before it asks anything: step 1 waits for every side's "
-            f"confirmation{due}. Reply with:", "",
+    due = "" if deadline is None else tr(" (deadline %(deadline)s)") % {
+        "deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')}
+    return ["", tr("This game draws its set-up before it asks anything: step 1 waits for every side's "
+                    "confirmation%(due)s. Reply with:") % {"due": due}, "",
             "BEGIN ORDERS", f"campaign: {campaign}", f"side: {side}",
-            *([] if turn is None else [f"turn: {turn}"]), "step: 1", "password: (yours)",
-            "entropy: (any word you like)", "END ORDERS"]
+            *([] if turn is None else [f"turn: {turn}"]), "step: 1", "password: " + tr("(yours)"),
+            "entropy: " + tr("(any word you like)"), "END ORDERS"]
 
 
 class Mailroom:
@@ -159,15 +173,19 @@ class Mailroom:
         key = referee_fingerprint(log.charter) or "(unreadable key)"
         confirm = match.decision is None and not match.finished  # nothing asked: the set-up draws first
         for side, player in meta["players"].items():
+            language = language_of(player)
+            translations = words(language)
             report = render(report_context(
                 log=log, match=match, events=match.events, side=side, player=player["address"], deadline=deadline,
-                game_support=game_support))
+                game_support=game_support, language=language))
             intro = opening_lines(log.campaign, game_support.title, side, key, meta["referee_address"],
-                                  getattr(match.state, "turn", None) if confirm else None, deadline)
+                                  getattr(match.state, "turn", None) if confirm else None, deadline,
+                                  translations.gettext)
             intro_html = "".join(f"<p>{html.escape(line)}</p>" for line in intro if line)
             message = report_mail(
                 sender=meta["referee_address"], to=player["address"],
-                subject=f"[{log.campaign}] {game_support.title}: the campaign opens - you play {side.capitalize()}",
+                subject=f"[{log.campaign}] " + translations.gettext(OPENING_SUBJECT) % {
+                    "game": game_support.title, "side": side_title(side, translations)},
                 text=fit_text("\n".join(intro)) + "\n\n" + report.text,
                 html=report.html.replace("<body>", "<body>\n" + intro_html, 1),
             )
@@ -200,7 +218,7 @@ class Mailroom:
                 deadline=deadline, game_support=game_support, defaults=step.defaults,
                 default_notes=step.default_notes + grace_ran_out_notes(meta, step.batch, step.defaults),
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
-                not_carried_out=step.not_carried_out.get(side, ()),
+                not_carried_out=step.not_carried_out.get(side, ()), language=language_of(player),
             )
             report = render(context)
             earlier = previous.get(player["address"])
@@ -436,12 +454,16 @@ class Mailroom:
                 return None
             for decision in due:
                 address = meta["players"][decision.side]["address"]
-                text = (f"Reminder: campaign {campaign} waits for your orders for step {step} "
-                        f"(turn {getattr(match.state, 'turn', '?')}).\n{decision.prompt}\n"
-                        f"Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}. Without orders by then, "
-                        f"the documented defaults are used (docs/orders.md).\n")
+                tr = words(language_of(meta["players"][decision.side])).gettext
+                text = (tr("Reminder: campaign %(campaign)s waits for your orders for step %(step)s "
+                            "(turn %(turn)s).") % {"campaign": campaign, "step": step,
+                                                   "turn": getattr(match.state, 'turn', '?')}
+                        + f"\n{decision.prompt}\n"
+                        + tr("Deadline: %(deadline)s. Without orders by then, the documented defaults are "
+                              "used (docs/orders.md).") % {"deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')}
+                        + "\n")
                 message = outgoing_mail(sender=meta["referee_address"], to=address,
-                                        subject=f"[{campaign}] Reminder: orders due", text=fit_text(text))
+                                        subject=f"[{campaign}] " + tr("Reminder: orders due"), text=fit_text(text))
                 tx.queue_mail(message.message_id, address, message.data)
                 note_reminder(tx, decision.side, step, opened, message.message_id, address, deadline)
             tx.set_meta({**tx.campaign().meta, "reminded": step})

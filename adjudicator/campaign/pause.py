@@ -31,6 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.record_kinds import PAUSE, record_body
+from adjudicator.i18n import language_of, words
 
 #: The campaign's metadata keys: the requests waiting for the other sides' consent,
 #: and the last pause whose end every player was told.
@@ -78,6 +79,15 @@ def midnight(day: date) -> datetime:
 
 def when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _as_written(message: str) -> str:
+    return message
+
+
+def _words_of(meta: Mapping[str, Any], side: str) -> Any:
+    """The gettext of the language ``side``'s player reads."""
+    return words(language_of(meta.get("players", {}).get(side))).gettext
 
 
 # -- reading the mail's line ----------------------------------------------------------------
@@ -217,7 +227,7 @@ def consent_reason(meta: Mapping[str, Any]) -> str:
 
 
 def record_pause(tx: Any, key: Any, until: date, by: str, reason: str, now: datetime,
-                 but: str | None = None) -> tuple[str, str]:
+                 but: str | None = None, tr: Any = _as_written) -> tuple[str, str]:
     """Append a signed pause record (the referee's ``key``) in the transaction ``tx``,
     clear the requests, and tell every player (but ``but``'s, whose answer this is):
     the notice's subject and text."""
@@ -236,9 +246,8 @@ def record_pause(tx: Any, key: Any, until: date, by: str, reason: str, now: date
     if pause.end <= pause.began:  # an end: its own notice says the pause is over
         meta[TOLD_OVER] = pause.seq
     tx.set_meta(meta)
-    heading, text = pause_begins_words(tx, meta, pause)
-    tell_everybody(tx, meta, heading, text, but=but)
-    return heading, text
+    tell_everybody_in(tx, meta, lambda tr: pause_begins_words(tx, meta, pause, tr), but=but)
+    return pause_begins_words(tx, meta, pause, tr)
 
 
 def check_not_over(tx: Any, log: Any) -> None:
@@ -266,25 +275,27 @@ def rule_pause(store: Any, campaign: str, key: Any, until: date | None, reason: 
         return record_pause(tx, key, until, BY_REFEREE, reason, now)
 
 
-def pause_begins_words(tx: Any, meta: Mapping[str, Any], pause: Pause) -> tuple[str, str]:
+def pause_begins_words(tx: Any, meta: Mapping[str, Any], pause: Pause, tr: Any = _as_written) -> tuple[str, str]:
     """The subject and text that tell every player a pause began (or, when it pauses
-    nothing, that the pause in force is over)."""
+    nothing, that the pause in force is over), in the language of ``tr`` (a gettext;
+    the pause's reason as it was given)."""
     from adjudicator.campaign.summary import step_deadline
 
-    deadline = when(step_deadline(tx.entries(verify=False), meta))
+    values = {"campaign": tx.campaign_id, "began": when(pause.began), "end": when(pause.end),
+              "deadline": when(step_deadline(tx.entries(verify=False), meta)), "until": pause.until.isoformat()}
     if pause.end <= pause.began:
-        return ("The pause is over", f"The referee ended the pause of campaign {tx.campaign_id} on "
-                f"{when(pause.began)}: {pause.reason.rstrip('.')}.\n"
-                f"The clock runs again. The deadline of the open step is {deadline}.")
-    why = (f"because {pause.reason} (a pause lasts until the earliest day asked)" if pause.by == BY_SIDES
-           else f"by the referee's ruling: {pause.reason}")
-    return (f"Paused until {pause.until.isoformat()}",
-            f"Campaign {tx.campaign_id} is paused from {when(pause.began)} until {when(pause.end)}, "
-            f"{why.rstrip('.')}.\n"
-            "While it is paused, no deadline passes and no reminder is sent; the deadline of the open step "
-            f"moves by the time paused, and is now {deadline}.\n"
-            "Orders sent meanwhile are received as usual. You will be told when the pause is over.\n"
-            "The pause is in the public record ('record' by mail, or 'adjudicator verify').")
+        return (tr("The pause is over"),
+                tr("The referee ended the pause of campaign %(campaign)s on %(began)s: %(reason)s.") % {
+                    **values, "reason": pause.reason.rstrip(".")} + "\n"
+                + tr("The clock runs again. The deadline of the open step is %(deadline)s.") % values)
+    why = ((tr("because %(reason)s (a pause lasts until the earliest day asked)") if pause.by == BY_SIDES
+            else tr("by the referee's ruling: %(reason)s")) % {"reason": pause.reason}).rstrip(".")
+    return (tr("Paused until %(until)s") % values, "\n".join([
+        tr("Campaign %(campaign)s is paused from %(began)s until %(end)s, %(why)s.") % {**values, "why": why},
+        tr("While it is paused, no deadline passes and no reminder is sent; the deadline of the open step "
+           "moves by the time paused, and is now %(deadline)s.") % values,
+        tr("Orders sent meanwhile are received as usual. You will be told when the pause is over."),
+        tr("The pause is in the public record ('record' by mail, or 'adjudicator verify').")]))
 
 
 def tell_pause_over(tx: Any, now: datetime) -> bool:
@@ -298,10 +309,11 @@ def tell_pause_over(tx: Any, now: datetime) -> bool:
     last = pause_records(tx.entries(verify=False))[-1]
     meta = {**meta, TOLD_OVER: last.seq}
     tx.set_meta(meta)
-    deadline = when(step_deadline(tx.entries(verify=False), meta))
-    tell_everybody(tx, meta, "The pause is over",
-                   f"The pause of campaign {tx.campaign_id} ({when(last.began)} to {when(last.end)}) is over: "
-                   f"the clock runs again. The deadline of the open step is {deadline}.")
+    values = {"campaign": tx.campaign_id, "began": when(last.began), "end": when(last.end),
+              "deadline": when(step_deadline(tx.entries(verify=False), meta))}
+    tell_everybody_in(tx, meta, lambda tr: (tr("The pause is over"), tr(
+        "The pause of campaign %(campaign)s (%(began)s to %(end)s) is over: the clock runs again. The "
+        "deadline of the open step is %(deadline)s.") % values))
     return True
 
 
@@ -313,11 +325,12 @@ def pause_over_due(entries: Sequence[Any], meta: Mapping[str, Any], now: datetim
     return meta.get(TOLD_OVER) != last.seq and last.began < last.end <= now.astimezone(timezone.utc)
 
 
-def tell_everybody(tx: Any, meta: Mapping[str, Any], heading: str, text: str, but: str | None = None) -> None:
-    """A notice to every side's player (but ``but``'s), each with no address but their own."""
+def tell_everybody_in(tx: Any, meta: Mapping[str, Any], written: Any, but: str | None = None) -> None:
+    """A notice to every side's player (but ``but``'s), in the player's language:
+    ``written`` gives its subject and text for the reader's gettext."""
     for side in meta.get("players", {}):
         if side != but:
-            tell(tx, meta, side, heading, text)
+            tell(tx, meta, side, *written(_words_of(meta, side)))
 
 
 def tell(tx: Any, meta: Mapping[str, Any], side: str, heading: str, text: str) -> None:
@@ -356,27 +369,33 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
     tx.set_meta(updated)
     if everybody_asked(updated):
         earliest = min(requests_of(updated).values())
-        return record_pause(tx, key, earliest, BY_SIDES, consent_reason(updated), now, but=side)
+        return record_pause(tx, key, earliest, BY_SIDES, consent_reason(updated), now, but=side,
+                            tr=_words_of(updated, side))
     waiting = [other for other in updated["players"] if other not in requests_of(updated)]
-    deadline = when(step_deadline(entries, updated))
+    values = {"campaign": tx.campaign_id, "until": until.isoformat(), "side": side,
+              "deadline": when(step_deadline(entries, updated)), "waiting": " and ".join(waiting)}
     for other in waiting:
-        tell(tx, updated, other, f"{side.capitalize()} asks for a pause",
-             "\n".join([f"The {side.capitalize()} player asks to pause campaign {tx.campaign_id} until "
-                        f"{until.isoformat()} (play would start again at 00:00 UTC that day).",
-                        "Nothing is paused unless every side asks for it. To agree, send a mail with",
-                        "these lines:", "",
-                        f"  campaign: {tx.campaign_id}", f"  side: {other}", "  password: YOUR-PASSWORD",
+        tr = _words_of(updated, other)
+        tell(tx, updated, other, tr("%(side)s asks for a pause") % {"side": tr(side.capitalize())},
+             "\n".join([tr("The %(side)s player asks to pause campaign %(campaign)s until %(until)s (play "
+                           "would start again at 00:00 UTC that day).") % {**values, "side": tr(side.capitalize())},
+                        tr("Nothing is paused unless every side asks for it. To agree, send a mail with"),
+                        tr("these lines:"), "",
+                        f"  campaign: {tx.campaign_id}", f"  side: {other}", "  password: " + tr("YOUR-PASSWORD"),
                         f"  pause: until {until.isoformat()}", "",
-                        "(another date is agreement too: the pause lasts until the earliest date asked).",
-                        f"To decline, do nothing: the deadline of the open step stays {deadline}."]))
-    return ("Pause asked", "\n".join([
-        f"Recorded: {side} asks to pause campaign {tx.campaign_id} until {until.isoformat()} (play would "
-        "start again at 00:00 UTC that day).",
-        f"The campaign is not paused: a pause needs every side's consent, and it waits for "
-        f"{' and '.join(waiting)}, who {'is' if len(waiting) == 1 else 'are'} asked whether they agree.",
-        "Everybody is told if the pause begins.",
-        f"Until then the deadline of the open step stays {deadline}.",
-        "Send 'pause: none' to withdraw your request."]))
+                        tr("(another date is agreement too: the pause lasts until the earliest date asked)."),
+                        tr("To decline, do nothing: the deadline of the open step stays %(deadline)s.") % values]))
+    tr = _words_of(updated, side)
+    return (tr("Pause asked"), "\n".join([
+        tr("Recorded: %(side)s asks to pause campaign %(campaign)s until %(until)s (play would start again at "
+           "00:00 UTC that day).") % values,
+        (tr("The campaign is not paused: a pause needs every side's consent, and it waits for %(waiting)s, who "
+            "is asked whether they agree.") if len(waiting) == 1 else
+         tr("The campaign is not paused: a pause needs every side's consent, and it waits for %(waiting)s, who "
+            "are asked whether they agree.")) % values,
+        tr("Everybody is told if the pause begins."),
+        tr("Until then the deadline of the open step stays %(deadline)s.") % values,
+        tr("Send 'pause: none' to withdraw your request.")]))
 
 
 def _withdraw(tx: Any, meta: Mapping[str, Any], side: str, line: str, holding: Pause | None) -> tuple[str, str]:
@@ -389,14 +408,21 @@ def _withdraw(tx: Any, meta: Mapping[str, Any], side: str, line: str, holding: P
     asked = requests_of(meta)[side]
     updated = with_request(meta, side, None)
     tx.set_meta(updated)
+    values = {"campaign": tx.campaign_id, "until": asked.isoformat()}
     for other in updated["players"]:
         if other != side:
-            tell(tx, updated, other, f"{side.capitalize()} withdrew its pause request",
-                 f"The {side.capitalize()} player withdrew the request to pause campaign {tx.campaign_id} "
-                 f"until {asked.isoformat()}. Nothing is paused; the deadlines stand.")
-    told = "the other side is told" if len(meta["players"]) == 2 else "the other sides are told"
-    return ("Pause request withdrawn", f"Withdrawn: your request to pause campaign {tx.campaign_id} until "
-                                       f"{asked.isoformat()}. Nothing is paused; {told}.")
+            tr = _words_of(updated, other)
+            tell(tx, updated, other, tr("%(side)s withdrew its pause request") % {"side": tr(side.capitalize())},
+                 tr("The %(side)s player withdrew the request to pause campaign %(campaign)s until %(until)s. "
+                    "Nothing is paused; the deadlines stand.") % {**values, "side": tr(side.capitalize())})
+    tr = _words_of(updated, side)
+    if len(meta["players"]) == 2:
+        answer = tr("Withdrawn: your request to pause campaign %(campaign)s until %(until)s. Nothing is paused; "
+                    "the other side is told.")
+    else:
+        answer = tr("Withdrawn: your request to pause campaign %(campaign)s until %(until)s. Nothing is paused; "
+                    "the other sides are told.")
+    return (tr("Pause request withdrawn"), answer % values)
 
 
 # -- what status tells ----------------------------------------------------------------------

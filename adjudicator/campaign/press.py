@@ -123,16 +123,19 @@ def delay_words(meta: Mapping[str, Any]) -> str:
     return "delivered at once" if hours == 0 else f"delivered {hours:g} hours after it arrives (the courier)"
 
 
-def press_help(meta: Mapping[str, Any]) -> list[str]:
-    """The lines of the desk's help that tell of press (the command's column is 12 wide)."""
+def press_help(meta: Mapping[str, Any], tr: Any = None) -> list[str]:
+    """The lines of the desk's help that tell of press (the command's column is 12 wide),
+    in the language of ``tr`` (a gettext; English without)."""
+    tr = tr or (lambda message: message)
     if not press_on(meta):
-        return ["  press:    a message to the other side: not in this campaign (the referee",
-                "            has not allowed press)"]
+        return ["  press:    " + tr("a message to the other side: not in this campaign (the referee"),
+                "            " + tr("has not allowed press)")]
     hours = delay_hours(meta)
-    return ["  press:    a message to the other side, on the lines below this one (up to",
-            "            a line '--'); relayed without your address, its SHA-256 in the",
-            "            public record, " + ("delivered at once" if hours == 0 else
-                                           f"delivered {hours:g} hours after it arrives")]
+    return ["  press:    " + tr("a message to the other side, on the lines below this one (up to"),
+            "            " + tr("a line '--'); relayed without your address, its SHA-256 in the"),
+            "            " + (tr("public record, delivered at once") if hours == 0 else
+                              tr("public record, delivered %(hours)s hours after it arrives") % {
+                                  "hours": f"{hours:g}"})]
 
 
 # -- reading the mail -----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from adjudicator.campaign.auth import check_addresses, check_players
 from adjudicator.campaign.campaign import Campaigns, Player
 from adjudicator.campaign.delivery import with_grace
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.i18n import DEFAULT_LANGUAGE, UnknownLanguage, check_language
 from adjudicator.store import CampaignNotFound
 from adjudicator.store.validate import campaign_id as valid_campaign_id
 
@@ -108,8 +109,12 @@ def _players(entries: Any, where: str) -> dict[str, Player]:
         if reports not in REPORT_CHOICES:
             raise BadRoster(f"{where}: reports = {reports!r} for {name}; it is one of "
                             f"{', '.join(map(repr, REPORT_CHOICES))} (a report per step, or one per turn)")
+        try:
+            language = check_language(entry.get("language", DEFAULT_LANGUAGE), "language")
+        except UnknownLanguage as err:
+            raise BadRoster(f"{where}: {err}, for {name}") from err
         players[name] = Player("", address.strip(), str(password) if password else None,
-                               str(public_key) if public_key else None, reports)
+                               str(public_key) if public_key else None, reports, language=language)
     return players
 
 

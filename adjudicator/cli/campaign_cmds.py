@@ -231,11 +231,13 @@ def players_bounce_grace(players_file: Optional[Path]) -> float | None:
 
 def read_players(players_file: Optional[Path], player: list[str]):
     """Players from a TOML file ([[player]] side, address, password or public_key, and
-    optionally reports = "turn" for one report per turn) and from --player
+    optionally reports = "turn" for one report per turn, and language = "fr" for mail in
+    French) and from --player
     SIDE=ADDRESS:PASSWORD options."""
     import tomllib
 
     from adjudicator.campaign import Player
+    from adjudicator.i18n import DEFAULT_LANGUAGE, UnknownLanguage, check_language
 
     found = []
     if players_file is not None:
@@ -250,8 +252,12 @@ def read_players(players_file: Optional[Path], player: list[str]):
             if reports not in REPORT_CHOICES:
                 raise fail(f"{players_file}: reports = {reports!r} for {entry['side']}; it is one of "
                            f"{', '.join(map(repr, REPORT_CHOICES))} (a report per step, or one per turn)")
+            try:
+                language = check_language(entry.get("language", DEFAULT_LANGUAGE), "language")
+            except UnknownLanguage as err:
+                raise fail(f"{players_file}: {err}, for {entry['side']}")
             found.append(Player(str(entry["side"]), str(entry["address"]), entry.get("password"),
-                                entry.get("public_key"), reports))
+                                entry.get("public_key"), reports, language=language))
     for text in player:
         side, sep, rest = text.partition("=")
         address, sep2, password = rest.partition(":")

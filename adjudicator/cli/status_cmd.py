@@ -39,6 +39,7 @@ def status(campaign: str | None, store: Any, format: str, out: TextIO, err: Text
 
 
 def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
+    from adjudicator.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES
     from adjudicator.campaign.replacement import stored_tenures, tenure_lines
     from adjudicator.store import Store
 
@@ -49,7 +50,9 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
                 return [json.dumps(rows, indent=2)]
             return [f"{row['campaign']}\t{row['game']}\t{row['records']} records" for row in rows]
         game, log, deadline, position, on_file = _where_it_stands(opened, campaign)
-        away = _absences(opened.campaign(campaign).meta)
+        meta = opened.campaign(campaign).meta
+        away = _absences(meta)
+        languages = _languages(meta)
         paused = _pause(opened, campaign)
         from adjudicator.campaign.press import press_status, press_status_lines
 
@@ -67,7 +70,8 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
                                                      "sha256": o.sha256}
                        for side, o in on_file.items()},
             "away": away, "pause": paused, "press": press, "reminders_not_delivered": holds,
-            "tenures": {side: [t.to_json() for t in held] for side, held in played.items()}}
+            "tenures": {side: [t.to_json() for t in held] for side, held in played.items()},
+            "languages": languages}
     if format == "json":
         return [json.dumps(info, indent=2)]
     lines = [f"{campaign} ({info['game']}): turn {info['turn']}, {info['phase_title']}"
@@ -91,7 +95,17 @@ def _status_lines(campaign: str | None, store: Any, format: str) -> list[str]:
                      f"{held['reason']}")
     lines += [f"pause asked by {side} until {day}: waits for every side" for side, day in paused["requests"].items()]
     lines += [f"players of {line}" for line in tenure_lines(played)]  # sides given a new player
+    lines += [f"mail to {side} in {LANGUAGE_NAMES[language]} (language = {language!r})"
+              for side, language in languages.items() if language != DEFAULT_LANGUAGE]
     return lines + press_status_lines(press) + _hold_lines(holds)
+
+
+def _languages(meta: Any) -> dict[str, str]:
+    """The language of each side's mail (players.toml's ``language``, or a player's
+    ``language:`` line by mail)."""
+    from adjudicator.i18n import language_of
+
+    return {side: language_of(player) for side, player in meta["players"].items()}
 
 
 def _pause(store: Any, campaign: str) -> dict[str, Any]:

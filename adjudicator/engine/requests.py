@@ -197,6 +197,10 @@ class Event:
     report, a view or a listing reads it -- the same words as an f-string with those
     values in place. The values are taken when the event happens, so pass values that
     do not change afterwards (numbers, names, tuples), never a ship or a list.
+
+    :meth:`in_words` writes the text in a reader's language: the template (or the
+    text of an event told at once) as the reader's catalogue translates it, with the
+    same values.
     """
 
     # One object per event, its fields in slots (a long game tells hundreds of events and
@@ -204,7 +208,7 @@ class Event:
     # garbage collector to walk), written as plain attributes when the event is made
     # (the fields read through properties that refuse to be written). ``_text`` is the
     # text, or the template while ``_values`` holds its values (None once written).
-    __slots__ = ("_kind", "_text", "_visible_to", "_values", "_data")
+    __slots__ = ("_kind", "_text", "_visible_to", "_values", "_data", "_template", "_args")
 
     def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
                  visible_to: tuple[str, ...] | None = None) -> None:
@@ -213,6 +217,8 @@ class Event:
         self._visible_to = visible_to
         self._values = None
         self._data = {} if data is None else data
+        self._template = None
+        self._args = ()
 
     @classmethod
     def later(cls, kind: str, template: str, values: tuple, data: Mapping[str, Any] | None = None,
@@ -224,6 +230,8 @@ class Event:
         event._visible_to = visible_to
         event._values = values
         event._data = {} if data is None else data
+        event._template = template
+        event._args = values
         return event
 
     kind: str = _read_only("_kind", "kind")  # type: ignore[assignment]
@@ -239,6 +247,21 @@ class Event:
         return self._text
 
     text: str = property(_written, _refuse("text", "assign to"), _refuse("text", "delete"))  # type: ignore[assignment]
+
+    def in_words(self, gettext: Callable[[str], str] | None = None) -> str:
+        """The text in the language of ``gettext``: its template translated, then the
+        values put in (each text value translated too, where the catalogue has it: a
+        phase's title); the text as told when the catalogue has no translation."""
+        if gettext is None:
+            return self.text
+        template = self.text if self._template is None else self._template
+        translated = gettext(template)
+        if translated == template:
+            return self.text
+        if self._template is None:
+            return translated
+        return translated.format(*(gettext(value) if isinstance(value, str) and value else value
+                                   for value in self._args))
 
     def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Callable
 
 from adjudicator.orders.model import OrderSet
+
+
+def _as_written(message: str) -> str:
+    return message
 
 
 @dataclass(frozen=True)
@@ -28,12 +33,14 @@ class Receipt:
         text = orders.canonical_text()
         return cls(orders, text, hashlib.sha256(text.encode("utf-8")).hexdigest(), notes)
 
-    def render(self) -> str:
-        """The receipt as a player reads it."""
-        lines = ["Orders accepted. This is what the adjudicator understood:", ""]
+    def render(self, gettext: Callable[[str], str] | None = None) -> str:
+        """The receipt as a player reads it (in the language of ``gettext``; English
+        without; the canonical orders are the same in every language)."""
+        tr = gettext or _as_written
+        lines = [tr("Orders accepted. This is what the adjudicator understood:"), ""]
         lines += [f"  {line}" if line else "" for line in self.text.splitlines()]
-        lines += ["", f"SHA-256 of the orders above: {self.sha256}"]
-        lines += [f"Note: {note}" for note in self.notes]
+        lines += ["", tr("SHA-256 of the orders above: %(sha256)s") % {"sha256": self.sha256}]
+        lines += [tr("Note: %(note)s") % {"note": note} for note in self.notes]
         return "\n".join(lines)
 
     def to_json(self) -> dict:

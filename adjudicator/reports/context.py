@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
 from adjudicator.fairdice import canonical_json, referee_fingerprint
+from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -48,18 +49,21 @@ def report_context(
     batch: Any = None,
     openings: Sequence[Mapping[str, Any]] = (),
     not_carried_out: Sequence[str] = (),
+    language: str = DEFAULT_LANGUAGE,
 ) -> dict[str, Any]:
     """The template context of ``side``'s report (``not_carried_out``: this side's
-    notes on the orders it sent that were not carried out as written)."""
+    notes on the orders it sent that were not carried out as written), in the
+    player's ``language``."""
     game = game_support.game()
     report = game_support.report
     state = match.state
     view = game.view(state, side)
     options = log.charter["options"]
+    translations = words(language)
     decision = match.decision_for(side) or match.decision  # this side's question, else whom the game waits for
     waiting = None
     if decision is not None:
-        waiting = {"side": decision.side, "side_title": decision.side.capitalize(), "kind": decision.kind,
+        waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
                    "prompt": decision.prompt, "mine": decision.side == side,
                    "hint": report.answer_hint(decision) if decision.side == side else []}
     batch_body = batch.body if batch is not None else None
@@ -68,13 +72,13 @@ def report_context(
         "campaign": log.campaign,
         "game_title": game_support.title,
         "side": side,
-        "side_title": side.capitalize(),
+        "side_title": side_title(side, translations),
         "player": player,
         "turn": getattr(state, "turn", ""),
-        "phase": phase_in_words(game_part, getattr(state, "phase", "")),
+        "phase": translations.gettext(phase_in_words(game_part, getattr(state, "phase", ""))),
         "next_step": log.next_batch,
-        "events": [{"kind": e.kind, "text": e.text} for e in visible(events, side)],
-        "defaults": [s.capitalize() for s in defaults],
+        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)} for e in visible(events, side)],
+        "defaults": [side_title(s, translations) for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],
         "not_carried_out": list(not_carried_out),
@@ -94,5 +98,6 @@ def report_context(
         "charter_hash": log.record_hash(0),
         "head": log.record_hash(-1),
         "fingerprint": referee_fingerprint(log.charter),
+        "language": language,
     }
 

@@ -5,10 +5,15 @@ A game's result is a side's name, ``"draw"``, or (Tsushima) a mapping whose
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from adjudicator.i18n import N_
 
 
-def outcome(result: Any) -> str:
-    """"a draw", or "Japan wins"."""
+def outcome(result: Any, gettext: Callable[[str], str] | None = None) -> str:
+    """"a draw", or "Japan wins" (in the language of ``gettext``, English without)."""
+    tr = gettext or (lambda message: message)
     winner = result.get("winner") if isinstance(result, Mapping) else result
-    return "a draw" if winner == "draw" else f"{str(winner).capitalize()} wins"
+    if winner == "draw":
+        return tr(N_("a draw"))
+    return tr(N_("%(side)s wins")) % {"side": tr(str(winner).capitalize())}

@@ -16,6 +16,7 @@ import re
 import jinja2
 from markupsafe import Markup
 
+from adjudicator.i18n import N_, words
 from adjudicator.mail.plain import line_wrapper
 from adjudicator.reports.outcome import outcome
 from adjudicator.canonical import canonical_text
@@ -31,8 +32,10 @@ class Report:
 
 #: the subject line's template (compiled once, and kept in the cache folder as the
 #: templates' files are: compiling it took a quarter of a report's rendering)
-SUBJECT = ("[{{ campaign }}] {{ game_title }}, step {{ next_step }}: turn {{ turn }}, {{ phase }}"
-           " - report for {{ side_title }}")
+SUBJECT = ("[{{ campaign }}] {{ game_title }}, {{ _(subject_words)"
+           " % {'step': next_step, 'turn': turn, 'phase': phase, 'side': side_title} }}")
+#: The subject line's words after the game's title, translated for the player.
+SUBJECT_WORDS = N_("step %(step)s: turn %(turn)s, %(phase)s - report for %(side)s")
 _SUBJECT_NAME = "(subject line)"
 
 
@@ -52,7 +55,9 @@ def template_environment(autoescape: bool) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # the templates are the installed package's: not looked at on disk again per report
+        extensions=["jinja2.ext.i18n"],
     )
+    environment.install_null_translations(newstyle=False)  # English, unless the context says otherwise
     environment.globals["picture"] = lambda name, data: _picture(autoescape, name, data)
     environment.filters["outcome"] = outcome
     return environment
@@ -100,9 +105,19 @@ TEXT_WIDTH = 78
 _COLUMN_GAP = re.compile(r"\S( {2,})(?=\S)")
 
 
+def in_language(context: Mapping[str, Any]) -> dict[str, Any]:
+    """``context`` with the ``gettext`` and ``ngettext`` of its ``language`` (English
+    when it names none), which the templates' ``{% trans %}`` and ``_()`` call."""
+    translations = words(context.get("language"))
+    return {**context, "gettext": translations.gettext, "ngettext": translations.ngettext,
+            "subject_words": SUBJECT_WORDS}
+
+
 def render(context: Mapping[str, Any]) -> Report:
-    """The report as a subject line, plain text (wrapped at :data:`TEXT_WIDTH`) and HTML.
-    The subject names the step the player answers and the phase in words."""
+    """The report as a subject line, plain text (wrapped at :data:`TEXT_WIDTH`) and HTML,
+    in the context's ``language``. The subject names the step the player answers and the
+    phase in words."""
+    context = in_language(context)
     text = wrap_text(template_environment(False).get_template("report.txt.j2").render(**context))
     html = template_environment(True).get_template("report.html.j2").render(**context)
     subject = _subject_template().render(**context)

@@ -1,5 +1,9 @@
 """What a Port Arthur report shows: the situation drawn in text, how to answer the
-open question in the orders language, and the odds of this side's possible battles."""
+open question in the orders language, and the odds of this side's possible battles.
+
+The situation is given as values (ships, places, markers), which the templates put
+into words in the reader's language; the words this module writes for them are marked
+for the catalogue (``N_``) and translated there."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Any, Mapping
 
 from adjudicator.engine import Decision
 from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, Board
-from adjudicator.games.port_arthur.rules.table import marker_text
+from adjudicator.i18n import N_
 
 KEYWORD = {"reroll": "reroll", "seize": "seize", "blockade": "blockade"}
 
@@ -39,47 +43,57 @@ def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str
     }
 
 
+#: The words of the situation that the templates translate (the marker's centre, the
+#: blockade's yes and no, Port Arthur's states, the phase once the game is over).
+WORDS = (N_("centre"), N_("yes"), N_("no"), N_("port"), N_("no-shipyard"), N_("fallen"),
+         N_("ended"))  # (the phase of a game over)
+
+
 def situation(view: Mapping[str, Any], board: Board) -> dict[str, Any]:
-    """The situation as rows a template lays out: tracks, zones, ports, sunk ships."""
+    """The situation as rows a template lays out: tracks, zones, ports, sunk ships.
+    A place's ships are ``{"ships": [...], "hidden": n}`` (each ship its name, whether
+    it is damaged, and its figures), "-" where there are none."""
     ships = view["ships"]
     fog = view.get("fog_of_war", False)
 
-    def listed(place: str, side: str) -> str:
+    def listed(place: str, side: str) -> Any:
         here = [s for s in ships if s["at"] == place and s["side"] == side]
         if not here:
             return "-"
         if fog and here[0].get("stack", 1) > 1:
-            return f"{_label(here[0])} + {here[0]['stack'] - 1} hidden"
-        return ", ".join(_label(s) for s in here)
+            return {"ships": [_label(here[0])], "hidden": here[0]["stack"] - 1}
+        return {"ships": [_label(s) for s in here], "hidden": 0}
 
     zones = [{"zone": z, "japan": listed(z, JAPAN), "russia": listed(z, RUSSIA),
               "key": board.zones[z].key} for z in board.zones]
     ports = []
     for port in board.ports:
-        for place, label in ((port, f"{port} harbour"), (f"{port} shipyard", f"{port} shipyard")):
+        for place, kind in ((port, "harbour"), (f"{port} shipyard", "shipyard")):
             side = board.ports[port].side
-            text = listed(place, side)
-            if text != "-" or place == port:
-                ports.append({"place": label, "ships": text})
+            held = listed(place, side)
+            if held != "-" or place == port:
+                ports.append({"port": port, "kind": kind, "ships": held})
     track = [f"[{space}{'*' if i < view['occupied'] else ''}]" for i, space in enumerate(view["track"])]
     pending = sorted({s["at"] for s in ships if s["at"].startswith("turn ")})
+    cp = view["cp"]
     return {
-        "header": (f"Turn {view['turn']} of {board.turns} | Initiative: "
-                   f"{view['initiative'].capitalize()} | CP marker: {marker_text(view['cp'])} | "
-                   f"Blockade: {'yes' if view['blockade'] else 'no'} | Port Arthur: {view['port_arthur']}"),
-        "track": " ".join(track) + f"  (* occupied; landing spaces: {', '.join(view['landing']) or 'empty'})",
+        "header": {"turn": view["turn"], "turns": board.turns, "initiative": view["initiative"].capitalize(),
+                   "cp": {"side": "Japan" if cp > 0 else "Russia" if cp < 0 else None, "points": abs(cp)},
+                   "blockade": "yes" if view["blockade"] else "no", "port_arthur": view["port_arthur"]},
+        "track": {"spaces": " ".join(track), "landing": ", ".join(view["landing"])},
         "zones": zones,
         "ports": ports,
-        "baltic": [f"{box}: {', '.join(s['name'] for s in ships if s['at'] == box)}" for box in pending],
-        "sunk": ", ".join(s["name"] for s in ships if s["at"] == "sunk") or "none",
+        "baltic": [{"turn": int(box.split()[1]), "ships": ", ".join(s["name"] for s in ships if s["at"] == box)}
+                   for box in pending],
+        "sunk": ", ".join(s["name"] for s in ships if s["at"] == "sunk"),
         "fog": fog,
     }
 
 
-def _label(ship: Mapping[str, Any]) -> str:
+def _label(ship: Mapping[str, Any]) -> dict[str, Any]:
     fp, sp = ship["firepower"], ship["speed"]
-    values = f"{fp[1]}/{sp[1]}/{ship['defense']}" if ship["damaged"] else f"{fp[0]}/{sp[0]}"
-    return f"{ship['name']}{' (damaged)' if ship['damaged'] else ''} {values}"
+    figures = f"{fp[1]}/{sp[1]}/{ship['defense']}" if ship["damaged"] else f"{fp[0]}/{sp[0]}"
+    return {"name": ship["name"], "damaged": bool(ship["damaged"]), "figures": figures}
 
 
 HINT_WIDTH = 74

@@ -27,6 +27,7 @@ from adjudicator.games.port_arthur.answers import (
 from adjudicator.games.port_arthur.data import other
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SUNK, LastFire, Ship, squadron_firepower, squadron_speed
+from adjudicator.i18n import N_
 
 INTACT, DAMAGED, GONE = 0, 1, 2
 
@@ -81,8 +82,8 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
         if seize.use:
             state.initiative = first
             first, second = second, first
-            table.say("initiative", f"{first.capitalize()} uses the Initiative Marker to fire "
-                                 f"first; the marker passes to {second.capitalize()}.", side=first)
+            table.say("initiative", "{} uses the Initiative Marker to fire first; the marker passes to {}.",
+                      first.capitalize(), second.capitalize(), side=first)
     yield from fire(table, first, zone)
     if state.squadron(second, zone) and state.squadron(first, zone):
         yield from fire(table, second, zone)
@@ -112,7 +113,7 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
     table.say(
         "fire",
         "{} fires {} {} ({}, sum {}) against SFP {}: {} hit(s), {} critical hit(s).",
-        firer.capitalize(), choice.count, "die" if choice.count == 1 else "dice", ", ".join(map(str, dice)),
+        firer.capitalize(), choice.count, N_("die") if choice.count == 1 else N_("dice"), ", ".join(map(str, dice)),
         sum(dice), sfp, result.hits, result.criticals,
         side=firer, zone=zone, dice=list(dice), sfp=sfp, hits=result.hits, criticals=result.criticals,
     )
@@ -231,7 +232,7 @@ def apply_criticals(table: Table, firer: str, zone: str, criticals: int) -> Step
         forced=forced,
     )
     for name in answer.ships:
-        _strike_ship(table, table.state.ships[name], "critical hit")
+        _strike_ship(table, table.state.ships[name], N_("critical hit"))
 
 
 def _check_criticals(table: Table, targets: list[Ship], count: int, answer: ShipList) -> ShipList:
@@ -262,7 +263,7 @@ def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
         return
     targets = table.state.squadron(target_side, zone)
     if not targets:
-        table.say("hits-lost", f"{hits} hit(s) on target find no ship left in {zone}.", zone=zone)
+        table.say("hits-lost", "{} hit(s) on target find no ship left in {}.", hits, zone, zone=zone)
         return
     statuses = _statuses(targets)
     defenses = tuple(s.defense for s in targets)
@@ -278,7 +279,7 @@ def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
         forced=forced,
     )
     for action, name in answer.actions:
-        _strike_ship(table, table.state.ships[name], "hit")
+        _strike_ship(table, table.state.ships[name], N_("hit"))
 
 
 def _check_hits(table: Table, targets: list[Ship], hits: int, answer: HitAllocation) -> HitAllocation:

@@ -21,6 +21,7 @@ from adjudicator.games.port_arthur.rules.battle import naval_battle
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, is_port, ports_of
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, squadron_speed
+from adjudicator.i18n import N_
 
 
 Positions = Mapping[str, Sequence[Ship]]
@@ -65,13 +66,13 @@ def roll_off(table: Table) -> Steps:
             lambda a: a,
         )
         if not answer.use:
-            table.say("phase-end", f"Tied roll-off ({japan}-{russia}): the Operations Phase ends.")
+            table.say("phase-end", "Tied roll-off ({}-{}): the Operations Phase ends.", japan, russia)
             return None
         state.initiative = other(holder)
         table.say(
             "initiative",
-            f"Roll-off tied {japan}-{russia}: {holder.capitalize()} uses the Initiative Marker to re-roll; "
-            f"the marker passes to {state.initiative.capitalize()}.",
+            "Roll-off tied {}-{}: {} uses the Initiative Marker to re-roll; the marker passes to {}.",
+            japan, russia, holder.capitalize(), state.initiative.capitalize(),
             side=holder,
         )
 
@@ -142,7 +143,7 @@ def navo(table: Table, side: str) -> Steps:
     battles = battle_zones(table, own, table.state.positions(other(side)))
     moves = move_options(table, side, own)
     if not battles and not moves:
-        table.say("pass", f"{side.capitalize()} has no squadron to move or fight: it passes.", side=side)
+        table.say("pass", "{} has no squadron to move or fight: it passes.", side.capitalize(), side=side)
         return Outcome.PASSED
     options = {"battle": battles, "move": moves, "pass": True}
     choice = yield from table.ask(
@@ -154,7 +155,7 @@ def navo(table: Table, side: str) -> Steps:
         table.tell(side, "plan", f"{side.capitalize()}'s operations plan: step {choice.plan_step} is carried out.",
                    plan_step=choice.plan_step)
     if isinstance(choice, Pass):
-        table.say("pass", f"{side.capitalize()} passes.", side=side)
+        table.say("pass", "{} passes.", side.capitalize(), side=side)
         return Outcome.PASSED
     if isinstance(choice, Battle):
         yield from naval_battle(table, side, choice.zone)
@@ -221,5 +222,5 @@ def move_squadron(table: Table, side: str, move: Move) -> Steps:
               side.capitalize(), names, move.origin, move.destination, die, speed, len(group),
               side=side, ships=[s.name for s in group],
               origin=move.origin, destination=move.destination, owner=side,
-              seen_by_enemy="{0} moves {6} ship(s) from {2} to {3} ({4} <= SS {5}).")
+              seen_by_enemy=N_("{0} moves {6} ship(s) from {2} to {3} ({4} <= SS {5})."))
     return True

@@ -14,6 +14,7 @@ from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import has_shipyard, is_port
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SHIPYARD, SUNK, Ship, squadron_speed
+from adjudicator.i18n import N_
 
 
 def return_to_port_phase(table: Table) -> Steps:
@@ -32,8 +33,8 @@ def completion_of_repairs(table: Table) -> None:
         if ship.at.endswith(SHIPYARD):
             table.state.move(ship, ship.at[: -len(SHIPYARD)])
             ship.damaged = False
-            table.say("repaired", f"{ship.name} leaves the {ship.at} shipyard repaired.", ship=ship.name,
-                      owner=ship.side, seen_by_enemy=f"A ship leaves the {ship.at} shipyard repaired.")
+            table.say("repaired", "{} leaves the {} shipyard repaired.", ship.name, ship.at, ship=ship.name,
+                      owner=ship.side, seen_by_enemy=N_("A ship leaves the {1} shipyard repaired."))
 
 
 def return_destinations(table: Table, ship: Ship) -> list[str]:
@@ -62,7 +63,7 @@ def return_to_port(table: Table) -> Steps:
         port = chosen.get(ship.name) or (home if ship.side == JAPAN else choices[ship.name][0])
         table.say("return", "{0} returns from {1} to {2}.", ship.name, ship.at, port, ship.side.capitalize(),
                   ship=ship.name, origin=ship.at, port=port, owner=ship.side,
-                  seen_by_enemy="A {3} ship returns from {1} to {2}.")
+                  seen_by_enemy=N_("A {3} ship returns from {1} to {2}."))
         state.move(ship, port)
 
 
@@ -93,8 +94,8 @@ def detonation_of_the_mines(table: Table, returning: dict[str, list[Ship]]) -> S
         speed = squadron_speed(squadron)
         (die,) = yield table.dice(1, f"mines, SS {speed}", side)
         struck[side] = min(len(squadron), max(0, die - speed))
-        table.say("mines", f"{side.capitalize()}'s squadron from the Yellow Sea rolls {die} against "
-                             f"SS {speed}: {struck[side]} ship(s) hit mines.", side=side)
+        table.say("mines", "{}'s squadron from the Yellow Sea rolls {} against SS {}: {} ship(s) hit mines.",
+                  side.capitalize(), die, speed, struck[side], side=side)
     for side, count in struck.items():
         if count:
             yield from mine_damage(table, side, returning[side], count)
@@ -109,17 +110,17 @@ def mine_damage(table: Table, side: str, squadron: list[Ship], count: int) -> St
         ship = table.state.ships[name]
         if ship.damaged:
             table.state.move(ship, SUNK)
-            table.say("sunk", f"{ship.name}, already damaged, hits a mine and sinks.", ship=name)
+            table.say("sunk", "{}, already damaged, hits a mine and sinks.", ship.name, ship=name)
             continue
         ship.damaged = True
         (die,) = yield table.dice(1, f"mine damage to {ship.name}, defense {ship.defense}", side)
         if die > ship.defense:
             table.state.move(ship, SUNK)
-            table.say("sunk", f"{ship.name} hits a mine and sinks ({die} > defense {ship.defense}).",
-                                 ship=name)
+            table.say("sunk", "{} hits a mine and sinks ({} > defense {}).", ship.name, die, ship.defense,
+                      ship=name)
         else:
-            table.say("damaged", f"{ship.name} hits a mine and reaches port damaged "
-                                 f"({die} <= defense {ship.defense}).", ship=name)
+            table.say("damaged", "{} hits a mine and reaches port damaged ({} <= defense {}).",
+                      ship.name, die, ship.defense, ship=name)
 
 
 def maintenance(table: Table) -> None:
@@ -133,4 +134,4 @@ def maintenance(table: Table) -> None:
                 table.say("maintenance", "{0} lies in {1}, which has no shipyard: "
                                          "it is damaged by lack of maintenance.", ship.name, port,
                           ship=ship.name, owner=RUSSIA,
-                          seen_by_enemy="A Russian ship in {1} is damaged by lack of maintenance.")
+                          seen_by_enemy=N_("A Russian ship in {1} is damaged by lack of maintenance."))

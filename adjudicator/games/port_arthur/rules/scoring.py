@@ -12,6 +12,7 @@ from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import PORT_ARTHUR
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import PORT_FALLEN, PORT_INTACT, PORT_NO_SHIPYARD, SUNK, shipyard_of
+from adjudicator.i18n import N_
 
 HILL_203 = "Hill 203"
 SIPING = "Siping"
@@ -47,9 +48,13 @@ def control_of_maritime_zones(table: Table, control: dict[str, str | None]) -> N
     held = {side: [z for z, owner in control.items() if owner == side] for side in (JAPAN, RUSSIA)}
     points = {side: control_points(table, control, side) for side in (JAPAN, RUSSIA)}
     for side in (JAPAN, RUSSIA):
-        table.say("control", f"{side.capitalize()} controls {', '.join(held[side]) or 'no zone'}: "
-                             f"{points[side]} CP.", side=side, zones=held[side], cp=points[side])
-    table.move_cp_marker(points[JAPAN], points[RUSSIA], "Control of maritime zones")
+        if held[side]:
+            table.say("control", "{} controls {}: {} CP.", side.capitalize(), ", ".join(held[side]), points[side],
+                      side=side, zones=held[side], cp=points[side])
+        else:
+            table.say("control", "{} controls no zone: {} CP.", side.capitalize(), points[side],
+                      side=side, zones=held[side], cp=points[side])
+    table.move_cp_marker(points[JAPAN], points[RUSSIA], N_("Control of maritime zones"))
 
 
 def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Steps:
@@ -87,8 +92,9 @@ def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Ste
     )
     if answer.use:
         state.blockade = True
-        table.say("blockade", f"Japan {'keeps' if verb == 'keep' else 'places'} the Port Arthur blockade.")
-        table.move_cp_marker(0, board.blockade_cost, "Blockade of Port Arthur")
+        table.say("blockade", N_("Japan keeps the Port Arthur blockade.") if verb == "keep"
+                  else N_("Japan places the Port Arthur blockade."))
+        table.move_cp_marker(0, board.blockade_cost, N_("Blockade of Port Arthur"))
     elif state.blockade:
         state.blockade = False
         table.say("blockade", "Japan lifts the Port Arthur blockade.")
@@ -106,19 +112,18 @@ def disembarkation_of_troops(table: Table, control: dict[str, str | None]) -> St
         state.landing.remove(space)
         if control[space] == RUSSIA:
             sunk += 1
-            table.say("transport-sunk", f"Russia controls {space}: the troop transport is sunk.",
-                                 space=space)
+            table.say("transport-sunk", "Russia controls {}: the troop transport is sunk.", space, space=space)
             continue
         japan_cp += land_army(table, space)
     if SIPING in state.track[: state.occupied]:
         (die,) = yield table.dice(1, "Siping", JAPAN)
         if die in board.siping_scores_on:
             japan_cp += board.siping_cp
-            table.say("siping", f"Siping: Japan rolls {die} and scores {board.siping_cp} CP.")
+            table.say("siping", "Siping: Japan rolls {} and scores {} CP.", die, board.siping_cp)
         else:
-            table.say("siping", f"Siping: Japan rolls {die}, no CP.")
+            table.say("siping", "Siping: Japan rolls {}, no CP.", die)
     russia_cp = board.transports_sunk_score[sunk]
-    table.move_cp_marker(japan_cp, russia_cp, "Disembarkation of troops")
+    table.move_cp_marker(japan_cp, russia_cp, N_("Disembarkation of troops"))
 
 
 def land_army(table: Table, space: str) -> int:
@@ -127,8 +132,7 @@ def land_army(table: Table, space: str) -> int:
     state = table.state
     taken = state.track[state.occupied]
     state.occupied += 1
-    table.say("landing", f"Troops land from {space}: the Japanese Army takes {taken}.",
-                         space=space, taken=taken)
+    table.say("landing", "Troops land from {}: the Japanese Army takes {}.", space, taken, space=space, taken=taken)
     if taken == HILL_203:
         hill_203_falls(table)
     elif taken == PORT_ARTHUR:
@@ -155,9 +159,8 @@ def port_arthur_falls(table: Table) -> int:
     lost = state.ships_at(PORT_ARTHUR) + state.ships_at(shipyard_of(PORT_ARTHUR))
     for ship in lost:
         state.move(ship, SUNK)
-    names = ", ".join(s.name for s in lost) or "no ship"
-    table.say("port-arthur-falls", f"Port Arthur falls: {names} sunk in harbour.",
-                         sunk=[s.name for s in lost])
+    names = ", ".join(s.name for s in lost) or N_("no ship")
+    table.say("port-arthur-falls", "Port Arthur falls: {} sunk in harbour.", names, sunk=[s.name for s in lost])
     if state.blockade:
         state.blockade = False
         table.say("blockade", "With Port Arthur fallen, the blockade marker is removed.")

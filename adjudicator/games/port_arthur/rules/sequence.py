@@ -18,6 +18,7 @@ from adjudicator.games.port_arthur.rules.scoring import scoring_phase
 from adjudicator.games.port_arthur.rules.sortie import fleet_sortie
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import ENDED, PHASES, SETUP, shipyard_of, turn_box
+from adjudicator.i18n import N_
 
 MUKDEN = "Mukden"
 
@@ -65,8 +66,8 @@ def arrival_of_the_baltic_fleet(table: Table) -> None:
         state.move(ship, "Diego Suarez")
         ship.damaged = False
     if arriving:
-        table.say("arrival", f"The Baltic Fleet arrives at Diego Suarez: "
-                             f"{', '.join(s.name for s in arriving)}.", ships=[s.name for s in arriving])
+        table.say("arrival", "The Baltic Fleet arrives at Diego Suarez: {}.", ", ".join(s.name for s in arriving),
+                  ships=[s.name for s in arriving])
 
 
 def arrival_phase(table: Table) -> Steps:
@@ -97,12 +98,12 @@ PHASE_RULES = {
 }
 
 PHASE_TITLES = {
-    "arrival": "Arrival Phase of the Baltic Fleet",
-    "sortie-japan": "Sortie Phase of the Japanese Fleet",
-    "sortie-russia": "Sortie Phase of the Russian Fleet",
-    "operations": "Operations Phase",
-    "scoring": "Scoring Phase",
-    "return": "Return to Port Phase",
+    "arrival": N_("Arrival Phase of the Baltic Fleet"),
+    "sortie-japan": N_("Sortie Phase of the Japanese Fleet"),
+    "sortie-russia": N_("Sortie Phase of the Russian Fleet"),
+    "operations": N_("Operations Phase"),
+    "scoring": N_("Scoring Phase"),
+    "return": N_("Return to Port Phase"),
 }
 
 
@@ -111,16 +112,19 @@ def victory(table: Table) -> None:
     state = table.state
     if not state.occupies(MUKDEN):
         state.result = RUSSIA
-        why = "Japan does not hold Mukden"
+        told = N_("End of turn {}: Russia wins (Japan does not hold Mukden).")
     elif state.cp > 0:
-        state.result, why = JAPAN, f"Japan holds Mukden and the CP marker stands at Japan {state.cp}"
+        state.result = JAPAN
+        told = N_("End of turn {}: Japan wins (Japan holds Mukden and the CP marker stands at Japan {}).")
     elif state.cp < 0:
-        state.result, why = RUSSIA, f"the CP marker stands at Russia {-state.cp}"
+        state.result = RUSSIA
+        told = N_("End of turn {}: Russia wins (the CP marker stands at Russia {}).")
     else:
-        state.result, why = "draw", "Japan holds Mukden and the CP marker is in the centre"
+        state.result = "draw"
+        told = N_("End of turn {}: The game is a draw (Japan holds Mukden and the CP marker is in the "
+                  "centre).")
     state.phase = ENDED
-    winner = "The game is a draw" if state.result == "draw" else f"{state.result.capitalize()} wins"
-    table.say("victory", f"End of turn {state.turn}: {winner} ({why}).", result=state.result)
+    table.say("victory", told, state.turn, abs(state.cp), result=state.result)
 
 
 def attack_on_port_arthur(table: Table) -> Steps:
@@ -130,7 +134,7 @@ def attack_on_port_arthur(table: Table) -> Steps:
     (die,) = yield table.dice(1, "attack on Port Arthur", JAPAN)
     fleet = [s for s in state.ships_at(PORT_ARTHUR, RUSSIA) if not s.damaged]
     count = min(die // 2, len(fleet))
-    table.say("attack", f"Japan's destroyers attack Port Arthur: {die} halved is {die // 2}.")
+    table.say("attack", "Japan's destroyers attack Port Arthur: {} halved is {}.", die, die // 2)
     if count == 0:
         return
     chosen = yield from table.ask_ships(
@@ -141,5 +145,4 @@ def attack_on_port_arthur(table: Table) -> Steps:
         ship = state.ships[name]
         ship.damaged = True
         state.move(ship, shipyard_of(PORT_ARTHUR))
-        table.say("damaged", f"{name} is torpedoed at anchor: damaged, into the Port Arthur shipyard.",
-                             ship=name)
+        table.say("damaged", "{} is torpedoed at anchor: damaged, into the Port Arthur shipyard.", name, ship=name)

@@ -16,6 +16,7 @@ from adjudicator.games.port_arthur.data import JAPAN
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, has_shipyard
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, shipyard_of
+from adjudicator.i18n import N_
 
 SHIPYARD = "shipyard"
 
@@ -59,7 +60,7 @@ def fleet_sortie(table: Table, side: str) -> Steps:
     choices = {ship.name: sortie_destinations(table, ship) for ship in harbour_ships(table, side)}
     spaces = landing_spaces_open(table) if side == JAPAN else []
     if not choices and not spaces:
-        table.say("sortie", f"{side.capitalize()} has no ship in harbour: no sortie.", side=side)
+        table.say("sortie", "{} has no ship in harbour: no sortie.", side.capitalize(), side=side)
         return
     options = {"ships": choices, "land": spaces, "meeples": state.meeple_pool if side == JAPAN else 0}
 
@@ -123,10 +124,10 @@ def _carry_out(table: Table, side: str, orders: Sortie) -> None:
         state.move(ship, shipyard_of(port) if dest == SHIPYARD else dest)
         where = f"the {port} shipyard" if dest == SHIPYARD else dest
         table.say("sortie", "{0} leaves {1} for {2}.", ship.name, port, where, side.capitalize(),
-                  side=side, ship=name, to=ship.at, owner=side, seen_by_enemy="A {3} ship leaves {1} for {2}.")
+                  side=side, ship=name, to=ship.at, owner=side, seen_by_enemy=N_("A {3} ship leaves {1} for {2}."))
     for space in orders.land:
         state.landing.append(space)
-        table.say("landing", f"Japan places an Army meeple on the {space} landing space.", space=space)
+        table.say("landing", "Japan places an Army meeple on the {} landing space.", space, space=space)
     if not orders.moves and not orders.land:
-        table.say("sortie", f"{side.capitalize()} keeps its ships in port.", side=side)
+        table.say("sortie", "{} keeps its ships in port.", side.capitalize(), side=side)
 

@@ -145,9 +145,9 @@ class Table(RulesTable):
         limit = self.board.cp_limit
         before = self.state.cp
         self.state.cp = max(-limit, min(limit, before + net))
-        self.narrate(Event(
-            "cp",
-            f"{why}: Japan {japan}, Russia {russia}; CP marker {marker_text(before)} -> {marker_text(self.state.cp)}",
+        self.narrate(Event.later(
+            "cp", "{}: Japan {}, Russia {}; CP marker {} -> {}",
+            (why, japan, russia, marker_text(before), marker_text(self.state.cp)),
             {"japan": japan, "russia": russia, "before": before, "after": self.state.cp},
         ))
 
