@@ -70,6 +70,7 @@ from adjudicator.campaign.mail_desk import (
 )
 from adjudicator.campaign.mail_desk import answer as desk_answer
 from adjudicator.orders import OrdersError
+from adjudicator.orders.keywords import COMMON, side_names, spellings
 from adjudicator.orders.text import clean
 from adjudicator.store import CampaignNotFound, InvalidCampaignId
 from adjudicator.store.errors import (
@@ -80,11 +81,24 @@ from adjudicator.store.errors import (
     StoreVersionError,
 )
 
-CAMPAIGN_LINE = re.compile(r"^\s*campaign\s*:\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
-SIDE_LINE = re.compile(r"^\s*side\s*:?\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
-#: Lines that only orders have: the generic header keys and the start marker.
-ORDERS_LIKE = re.compile(r"^\s*(?:(?:campaign|side|turn|step|password|signature|entropy)\s*:|begin\s+orders\b)",
-                         re.IGNORECASE | re.MULTILINE)
+
+def _header_key(english: str) -> str:
+    """A regexp of a header key in English or in French (``grammar/keywords-fr.toml``):
+    ``campaign`` or ``campagne``, ``password`` or ``mot de passe``."""
+    words = (english, *spellings(english, COMMON))
+    return "(?:" + "|".join(r"\s+".join(map(re.escape, word.split())) for word in words) + ")"
+
+
+CAMPAIGN_LINE = re.compile(rf"^\s*{_header_key('campaign')}\s*:\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*(?:#.*)?$",
+                           re.IGNORECASE | re.MULTILINE)
+SIDE_LINE = re.compile(rf"^\s*{_header_key('side')}\s*:?\s*([^\W\d_][\w-]*)\s*(?:#.*)?$",
+                       re.IGNORECASE | re.MULTILINE)
+#: Lines that only orders have: the generic header keys and the start marker, in
+#: English or in French.
+ORDERS_LIKE = re.compile(
+    r"^\s*(?:(?:" + "|".join(_header_key(key) for key in ("campaign", "side", "turn", "step", "password",
+                                                           "signature", "entropy"))
+    + r")\s*:|begin\s+orders\b|d[ée]but\s+des\s+ordres\b)", re.IGNORECASE | re.MULTILINE)
 #: A campaign named in a subject line: '[c1]' (as every mail of the referee's is tagged).
 SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9-]*)\]")
 #: Headers a relay adds in front of a message: not part of what the sender sent.
@@ -558,7 +572,10 @@ def _side_of(address: str | None, meta: Mapping[str, Any]) -> str | None:
 def _side_named(text: str, meta: Mapping[str, Any]) -> str | None:
     found = SIDE_LINE.search(_cleaned(text))
     side = found.group(1).casefold() if found else None
-    return side if side in meta.get("players", {}) else None
+    sides = meta.get("players", {})
+    if side not in sides:   # a side named in French: "camp: Japon"
+        side = next((known for known in sides if side in (name.casefold() for name in side_names(known))), None)
+    return side
 
 
 def _as_written(message: str) -> str:

@@ -261,3 +261,13 @@ def test_a_pause_asked_by_an_english_player_is_told_in_french_to_a_french_one_an
     assert russia[-1].subject.endswith(f"Paused until {day}")
     for message in japan:
         assert [line for line in message.text.splitlines() if len(line) > 78] == []
+
+
+def test_orders_whose_header_is_written_in_french_reach_their_campaign_without_a_subject_tag(
+        campaign, store, mailroom, referee_key, inbox):
+    french = (orders_text().replace("campaign:", "Campagne :").replace("side: japan", "camp: Japon")
+              .replace("turn:", "tour:").replace("step:", "étape:").replace("password:", "mot de passe:"))
+    assert "campaign" not in french and "password" not in french
+    deliver(inbox, email("DÉBUT DES ORDRES\n" + french + "FIN DES ORDRES\n", subject="Mes ordres"), 1)
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+    assert (taken.campaign, taken.outcome) == (CAMPAIGN, "accepted")
