@@ -22,15 +22,19 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.hexmap import distance
-from adjudicator.games.russo_japanese_war.data import other
+from adjudicator.games.russo_japanese_war.data import RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import EUROPE
 from adjudicator.games.russo_japanese_war.language.reader import ALWAYS, Attack, CardUse, NavalPlan, RjwOrders
 from adjudicator.games.russo_japanese_war.rules import movement
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
-from adjudicator.games.russo_japanese_war.rules.card_play import parse_card_play, play_key
+from adjudicator.games.russo_japanese_war.rules.card_play import JAPAN_DOES_NOT_REORGANISE, parse_card_play, play_key
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
 from adjudicator.games.russo_japanese_war.rules.table import GameOver, in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
+
+
+COMBAT_TIMINGS = frozenset({"before_roll", "after_roll", "own_player_turn"})  # own_player_turn: #13 Gunshin (A59)
+REACTION_TIMINGS = frozenset({"reaction"})
 
 
 class OrdersPlayer:
@@ -382,9 +386,9 @@ class Explainer:
             elif kind == "support":
                 self.support()
             elif kind == "combat-event":
-                self.held(self.orders.events)
+                self.held(self.orders.events, COMBAT_TIMINGS, "a combat event")
             elif kind == "reaction":
-                self.held(self.orders.reactions)
+                self.held(self.orders.reactions, REACTION_TIMINGS, "a reaction")
             elif kind == "advance":
                 self.advance()
             elif kind == "retreat":
@@ -506,11 +510,22 @@ class Explainer:
                           f"support using {self.label(attack.support_card)}: the card is not in your hand"
                           f"{self.played(attack.support_card)}; {self.unless_drawn('no support card is used')}")
 
-    def held(self, rules) -> None:
+    def held(self, rules, timings: frozenset[str], what: str) -> None:
+        """Each rule of ``events:`` (``react:``) that cannot be used: its card is not in the
+        hand, or the side's half of it is not ``what`` (its ``timings``). These blocks are
+        lists of alternatives (the first that applies is played), so a card on the discard
+        pile has been played -- often by the very rule, at an earlier question of the step
+        -- and its rule is spent: it is not named as an order not carried out."""
         for rule in rules:
+            label = self.label(rule.card)
+            half = self.t.data.half(rule.card, self.side)
+            if rule.card in self.t.cards["discard"]:
+                continue
             if rule.card not in self.t.hand(self.side):
-                self.note(rule.written, self.label(rule.card),
-                          f"{self.label(rule.card)} is not in your hand{self.played(rule.card)}")
+                self.note(rule.written, label, f"{label} is not in your hand"
+                          + (f": {self.unless_drawn('this rule is not used')}" if self.drawing() else ""))
+            elif half is None or timings.isdisjoint(half.timing):
+                self.note(rule.written, label, f"{label} is not {what} of yours: this rule is never used")
 
     def label(self, card: str) -> str:
         return self.t.data.card_label(card, self.side)
@@ -539,11 +554,14 @@ class Explainer:
         """Each ``support using CARD`` and each card step naming a card that is not in the
         hand: such an order cannot be carried out, whichever question meets it."""
         self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())), ahead=True)
+        self.held(self.orders.events, COMBAT_TIMINGS, "a combat event")
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
             if use.card and use.card not in self.t.hand(self.side) and not self.may_take_back(use.card):
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
+            elif use.use == "reorganise" and self.side != RUSSIA:
+                self.note(use.written, self.step_name(use), f"this step is not used: {JAPAN_DOES_NOT_REORGANISE}")
 
     def may_take_back(self, card: str) -> bool:
         """Whether ``card`` is the top of the discard pile and the side holds a card that

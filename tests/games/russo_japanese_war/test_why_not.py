@@ -157,6 +157,43 @@ def test_a_combat_event_not_in_hand_is_named():
     assert notes(match, text, match.state) == ["line 5: #09 Kodama Gentaro is not in your hand"]
 
 
+def test_a_combat_event_its_own_rule_played_earlier_in_the_combat_is_not_named_as_not_carried_out():
+    match = position(ATTACK_POSITION, hands={JAPAN: ["#11", "#02"]})
+    match.answer(JAPAN, {"declare": [{"target": "0303", "with": ["J1"]}]})
+    match.answer(JAPAN, {"pass": True})
+    assert match.decision.kind == "combat-event" and match.decision.options["window"] == "before_roll"
+    match.answer(JAPAN, {"card": "#11"})                       # the first rule: Kuroki before the die
+    rng = random.Random(3)
+    while match.decision is None:
+        match.supply(dice_from(rng)(match.chance))
+    assert match.decision.kind == "combat-event" and match.decision.options["window"] == "after_roll"
+    text = header("Japan", 3) + "events:\n  Kuroki if attacking\n  Hotchkiss if result in AE\n"
+    assert notes(match, text, match.state) == []
+
+
+def test_combat_events_not_in_hand_or_not_combat_events_are_named_at_the_movement_question():
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={RUSSIA: ["#15", "#09"]}, phase="russia-movement")
+    assert match.decision.kind == "move" and match.decision.side == RUSSIA
+    text = header("Russia", 3) + ("events:\n"
+                                  "  Grippenberg if attacking\n"           # in hand, a combat event
+                                  "  Mishchenko\n"                         # line 6: not in hand
+                                  "  Trans-Siberian Railway\n")            # line 7: a Card Play event
+    assert notes(match, text, match.state) == [
+        "line 6: #14 Mishchenko's Raid is not in your hand",
+        "line 7: #09 Trans-Siberian Railway is not a combat event of yours: this rule is never used"]
+
+
+def test_a_japanese_reorganise_step_is_named_at_the_movement_question():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#16"]}, phase="japan-movement")
+    text = header("Japan", 3) + "cards:\n  1. reorganise J1\n  2. done\n"
+    assert notes(match, text, match.state) == [
+        "line 5: this step is not used: only the Russian player reorganises by discarding a card (10.2.6)"]
+
+
 def test_an_advance_by_a_unit_that_did_not_attack_is_named():
     match = position(ATTACK_POSITION, hands={JAPAN: ["#09"]})
     match.answer(JAPAN, {"declare": [{"target": "0303", "with": ["J1"]}]})

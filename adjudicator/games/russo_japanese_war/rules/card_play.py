@@ -22,6 +22,7 @@ from adjudicator.games.russo_japanese_war.rules.deck import random_discards
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
 _CARD_PLAY_TIMINGS = frozenset(CARD_PLAY_TIMINGS)
 USES = ("event", "forced-march", "strategic", "transport", "reorganise")
+JAPAN_DOES_NOT_REORGANISE = "only the Russian player reorganises by discarding a card (10.2.6)"
 
 
 def unit_type(t, uid: str) -> str:
@@ -173,7 +174,7 @@ def parse_card_play(t, side: str, answer: Mapping[str, Any]) -> dict:
                                 + (f"; it may go to {', '.join(destinations)}" if destinations else ""))
         return {"transport": card, "unit": uid, "to": answer["to"]}
     if side != RUSSIA:
-        raise IllegalAnswer("only the Russian player reorganises by discarding a card (10.2.6)")
+        raise IllegalAnswer(JAPAN_DOES_NOT_REORGANISE)
     if t.at(uid) != ELIMINATED or unit_type(t, uid) != "3-2":
         raise IllegalAnswer(f"only an eliminated 3-2 unit may be reorganised (10.2.6); {uid} is not one")
     return {"reorganise": card, "unit": uid}
