@@ -376,9 +376,11 @@ class Explainer:
     def notes(self) -> list[tuple[str, str]]:
         kind = self.decision.kind
         try:
-            if kind == "move":
+            if kind == "move" or self.drawing():
+                # at Card Replenishment (10.1) the Movement Phase is next: its moves and attacks
+                # are checked as they will be met, on the position as it stands
                 moves = (self.orders.forced_moves if self.forced else self.orders.moves) or ()
-                made = set(self.t.s.get("moved", ()))
+                made = set(self.t.s.get("moved", ())) if kind == "move" else set()
                 self.moves(moves, made, rail_open=not any(m.rail and m.unit in made for m in moves))
                 self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
             elif kind == "attacks":

@@ -387,15 +387,31 @@ def test_cards_named_by_support_and_card_steps_are_checked_at_the_movement_quest
 
 def test_before_card_replenishment_a_card_not_in_hand_is_named_with_the_draw_still_to_come():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
-                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"}],
                      hands={JAPAN: ["#06"]}, phase="japan-replenish")
     assert match.decision.kind == "extra-card"
-    text = header("Japan", 3) + "attack: 0304 with J1 support using Kodama\ncards: event Scurvy; event Nogi\n"
+    text = header("Japan", 3) + "attack: 0303 with J1 support using Kodama\ncards: event Scurvy; event Nogi\n"
     assert notes(match, text, match.state) == [
         "line 4: support using #09 Kodama Gentaro: the card is not in your hand; unless Card Replenishment "
         "(10.1) draws it, no support card is used",
         "line 5: #07 Nogi Maresuke is not in your hand: unless Card Replenishment (10.1) draws it, "
         "this step is not used"]
+
+
+def test_at_card_replenishment_the_moves_and_attacks_to_come_are_named():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "J2", "side": "japan", "strength": 2, "ma": 3, "at": "0106"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-replenish")
+    assert match.decision.kind == "extra-card"
+    text = header("Japan", 3) + ("replenish: extra card\n"
+                                 "move:\n"
+                                 "  J1 0302-0303\n"
+                                 "  J2 0106-0105-0104-0103-0102\n"        # line 7: four hexes
+                                 "attack: 0304 with J1, J2\n")             # line 8: J2 stayed at 0106
+    assert notes(match, text, match.state) == [
+        "line 7: J2 cannot reach 0102: 4 hexes, movement allowance 3 (8.0), so J2 does not move",
+        "line 8: J2 cannot attack 0304: it is at 0106, not adjacent (9.1, A10)"]
 
 
 def test_the_cards_of_a_side_outside_its_own_player_turn_are_not_named():
