@@ -49,6 +49,17 @@ def check_turn(orders: OrderSet, turn: Any, current: int) -> None:
                    f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
+def used_already(orders: OrderSet, side: str, sha256: str, log: CampaignLog) -> str:
+    """What to add to the refusal of orders whose ``step:`` is over when they are the very
+    orders accepted for that step (a mail sent twice, or again by a mail program): they
+    were used, and the copy changes nothing. Empty for other orders."""
+    given = orders.header.step
+    if not any(o.side == side and o.sha256 == sha256 and str(o.step) == str(given) for o in log.orders):
+        return ""
+    return (f" (these very orders were accepted for step {given} and step {given} was adjudicated with "
+            "them: this copy changes nothing)")
+
+
 def check_not_sent_again(orders: OrderSet, side: str, step: int, sha256: str, log: CampaignLog) -> None:
     """Orders without a ``step:`` line are for the step open when they first arrive:
     the very same orders arriving again once that step is over (a copy of the mail
