@@ -355,14 +355,21 @@ def why_not(decision: Decision, state: Any, orders) -> list[tuple[str, str]]:
         return []
     game = _game()
     table = game.table(game.restore_state(state))
-    return Explainer(table, decision, rjw).notes()
+    draws_now = decision.kind == "extra-card" and orders.block("replenish") is not None
+    return Explainer(table, decision, rjw, draws_now).notes()
 
 
 class Explainer:
     """Why the orders for the open question cannot be carried out, block by block."""
 
-    def __init__(self, t, decision: Decision, orders: RjwOrders) -> None:
+    def __init__(self, t, decision: Decision, orders: RjwOrders, draws_now: bool = False) -> None:
+        """``draws_now``: the orders answer the side's Card Replenishment question (10.1),
+        so its draws come at once, before any of the cards named is used: the hand is not
+        known yet, and the cards named are checked at the questions after the draws (a
+        note here would only say again, with 'unless Card Replenishment draws it', what
+        the next question says for good)."""
         self.t = t
+        self.draws_now = draws_now
         self.decision = decision
         self.side = decision.side
         self.orders = orders
@@ -505,8 +512,7 @@ class Explainer:
         """Each ``support using CARD`` of ``attacks`` whose card is not in the hand (``ahead``:
         checked before the Combat Phase, when Gunshin may still take the card back)."""
         for attack in attacks:
-            if attack.support is not None and attack.support_card \
-                    and attack.support_card not in self.t.hand(self.side) \
+            if attack.support is not None and attack.support_card and self.lacks(attack.support_card) \
                     and not (ahead and self.may_take_back(attack.support_card)):
                 self.note(attack.written, f"{attack.target} with",
                           f"support using {self.label(attack.support_card)}: the card is not in your hand"
@@ -523,6 +529,8 @@ class Explainer:
             half = self.t.data.half(rule.card, self.side)
             if rule.card in self.t.cards["discard"]:
                 continue
+            if self.draws_now:
+                continue
             if rule.card not in self.t.hand(self.side):
                 self.note(rule.written, label, f"{label} is not in your hand"
                           + (f": {self.unless_drawn('this rule is not used')}" if self.drawing() else ""))
@@ -531,6 +539,10 @@ class Explainer:
 
     def label(self, card: str) -> str:
         return self.t.data.card_label(card, self.side)
+
+    def lacks(self, card: str) -> bool:
+        """Whether ``card`` is not in the hand (never while the draws are still to come at once)."""
+        return not self.draws_now and card not in self.t.hand(self.side)
 
     def played(self, card: str) -> str:
         """Why a card is not in the hand, when the discard pile (face up, 10.0) tells it."""
@@ -560,7 +572,7 @@ class Explainer:
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
-            if use.card and use.card not in self.t.hand(self.side) and not self.may_take_back(use.card):
+            if use.card and self.lacks(use.card) and not self.may_take_back(use.card):
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
             elif use.use == "reorganise" and self.side != RUSSIA:
                 self.note(use.written, self.step_name(use), f"this step is not used: {JAPAN_DOES_NOT_REORGANISE}")

@@ -398,6 +398,33 @@ def test_before_card_replenishment_a_card_not_in_hand_is_named_with_the_draw_sti
         "this step is not used"]
 
 
+def test_orders_that_answer_card_replenishment_have_their_cards_named_once_after_the_draws():
+    from adjudicator.campaign.running import NotCarriedOut
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-replenish")
+    match.state["cards"]["deck"] = ["#12", "#15"]
+    assert match.decision.kind == "extra-card"
+    text = header("Japan", 3) + ("replenish: no extra card\n"
+                                 "attack: 0303 with J1 support using Kodama\n"     # line 5
+                                 "events: Nogi\n"                                  # line 6
+                                 "cards: event Nogi\n")                            # line 7
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    assert notes(match, text, match.state) == []            # the draws come first: nothing known yet
+    undone = NotCarriedOut(RJW.answers, lambda turn: {}, 1)
+    undone(match.decision, match.state, orders)
+    match.answer(JAPAN, {"use": False})
+    rng = random.Random(2)
+    while match.decision is None:
+        match.supply(dice_from(rng)(match.chance))
+    assert match.decision.kind == "move" and "#07" not in match.state["cards"]["hands"][JAPAN]
+    undone(match.decision, match.state, orders)
+    assert undone.by_side()[JAPAN] == (
+        "support using #09 Kodama Gentaro: the card is not in your hand; no support card is used",
+        "#07 Nogi Maresuke is not in your hand",
+        "#07 Nogi Maresuke is not in your hand: this step is not used")
+
+
 def test_at_card_replenishment_the_moves_and_attacks_to_come_are_named():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
                       {"id": "J2", "side": "japan", "strength": 2, "ma": 3, "at": "0106"},
