@@ -567,7 +567,7 @@ class Explainer:
     def cards_named(self) -> None:
         """Each ``support using CARD`` and each card step naming a card that is not in the
         hand: such an order cannot be carried out, whichever question meets it."""
-        self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())), ahead=True)
+        self.support_cards(self.attacks_to_come(), ahead=True)
         self.held(self.orders.events, COMBAT_TIMINGS, "a combat event")
         for use in self.orders.cards or ():
             if use.use == "done":
@@ -576,6 +576,21 @@ class Explainer:
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
             elif use.use == "reorganise" and self.side != RUSSIA:
                 self.note(use.written, self.step_name(use), f"this step is not used: {JAPAN_DOES_NOT_REORGANISE}")
+
+    def attacks_to_come(self) -> tuple[Attack, ...]:
+        """The attacks of the orders whose support (9.4.2) is still to be asked. In the
+        side's Combat Phase, once the attacks are declared, they are resolved in the order
+        written: those up to the combat now resolved have had their support question, and
+        the card they discarded is on the discard pile, not missing from the hand."""
+        regular, forced = tuple(self.orders.attacks or ()), tuple(self.orders.forced_attacks or ())
+        current = self.t.s.get("last_combat")
+        if self.t.s["phase"] != f"{self.side}-combat" or self.decision.kind == "attacks" or not current:
+            return (*regular, *forced)
+        listed = forced if self.forced else regular
+        targets = [attack.target for attack in listed]
+        if current["target"] in targets:
+            listed = listed[targets.index(current["target"]) + 1:]
+        return (*listed, *(regular if self.forced else forced))
 
     def may_take_back(self, card: str) -> bool:
         """Whether ``card`` is the top of the discard pile and the side holds a card that

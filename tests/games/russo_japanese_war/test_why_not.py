@@ -171,6 +171,16 @@ def test_a_combat_event_its_own_rule_played_earlier_in_the_combat_is_not_named_a
     assert notes(match, text, match.state) == []
 
 
+def test_a_support_card_the_attack_has_discarded_is_not_named_at_the_questions_after_it():
+    match = position(ATTACK_POSITION, hands={JAPAN: ["#11", "#06"]})
+    match.answer(JAPAN, {"declare": [{"target": "0303", "with": ["J1"]}]})
+    assert match.decision.kind == "support"
+    match.answer(JAPAN, {"card": "#06"})                       # support using Scurvy, as written
+    assert match.decision.kind == "combat-event" and "#06" in match.state["cards"]["discard"]
+    text = header("Japan", 3) + "attack: 0303 with J1 support using Scurvy\n"
+    assert notes(match, text, match.state) == []
+
+
 def test_combat_events_not_in_hand_or_not_combat_events_are_named_at_the_movement_question():
     match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
                       {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
