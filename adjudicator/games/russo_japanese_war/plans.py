@@ -27,7 +27,8 @@ from adjudicator.games.russo_japanese_war.hexmap import EUROPE
 from adjudicator.games.russo_japanese_war.language.reader import ALWAYS, Attack, CardUse, NavalPlan, RjwOrders
 from adjudicator.games.russo_japanese_war.rules import movement
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
-from adjudicator.games.russo_japanese_war.rules.card_play import JAPAN_DOES_NOT_REORGANISE, parse_card_play, play_key
+from adjudicator.games.russo_japanese_war.rules.card_play import (JAPAN_DOES_NOT_REORGANISE, event_never_playable,
+                                                                  parse_card_play, play_key)
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
 from adjudicator.games.russo_japanese_war.rules.table import GameOver, in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
@@ -576,6 +577,8 @@ class Explainer:
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
             elif use.use == "reorganise" and self.side != RUSSIA:
                 self.note(use.written, self.step_name(use), f"this step is not used: {JAPAN_DOES_NOT_REORGANISE}")
+            elif use.use == "event" and use.card and (never := event_never_playable(self.t, self.side, use.card)):
+                self.note(use.written, self.step_name(use), f"this step is not used: {never}")
 
     def attacks_to_come(self) -> tuple[Attack, ...]:
         """The attacks of the orders whose support (9.4.2) is still to be asked. In the

@@ -195,6 +195,26 @@ def test_combat_events_not_in_hand_or_not_combat_events_are_named_at_the_movemen
         "line 7: #09 Trans-Siberian Railway is not a combat event of yours: this rule is never used"]
 
 
+def test_an_event_step_for_a_card_the_naval_rules_keep_is_named_at_the_movement_question():
+    from adjudicator.games.russo_japanese_war.players import RandomPlayer
+    match = Match(GAME, {}, {"naval": True})
+    rng = random.Random(5)
+    player = RandomPlayer(GAME, rng=rng)
+    while match.decision is None or (match.decision.kind, match.decision.side) != ("move", RUSSIA):
+        if match.chance is not None:
+            match.supply(dice_from(rng)(match.chance))
+        else:
+            match.answer(match.decision.side, player(match.decision, match.state))
+    cards = match.state["cards"]
+    for pile in (cards["deck"], cards["discard"], cards["hands"][JAPAN], cards["hands"][RUSSIA]):
+        pile[:] = [card for card in pile if card not in ("#06", "#14")]
+    cards["hands"][RUSSIA] += ["#06", "#14"]
+    text = header("Russia", match.state["turn"]) + "cards:\n  1. event Admiral Makarov\n  2. event Mishchenko\n  3. done\n"
+    assert notes(match, text, match.state) == [
+        "line 5: this step is not used: Admiral Makarov is used only as the advanced naval rules say (11.0); "
+        "the card may still be discarded"]
+
+
 def test_a_japanese_reorganise_step_is_named_at_the_movement_question():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
                       {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
@@ -418,7 +438,7 @@ def test_orders_that_answer_card_replenishment_have_their_cards_named_once_after
     text = header("Japan", 3) + ("replenish: no extra card\n"
                                  "attack: 0303 with J1 support using Kodama\n"     # line 5
                                  "events: Nogi\n"                                  # line 6
-                                 "cards: event Nogi\n")                            # line 7
+                                 "cards: event Akashi\n")                          # line 7
     orders = parse_orders(text, "russo-japanese-war", state=match.state)
     assert notes(match, text, match.state) == []            # the draws come first: nothing known yet
     undone = NotCarriedOut(RJW.answers, lambda turn: {}, 1)
@@ -432,7 +452,7 @@ def test_orders_that_answer_card_replenishment_have_their_cards_named_once_after
     assert undone.by_side()[JAPAN] == (
         "support using #09 Kodama Gentaro: the card is not in your hand; no support card is used",
         "#07 Nogi Maresuke is not in your hand",
-        "#07 Nogi Maresuke is not in your hand: this step is not used")
+        "#14 Akashi Motojiro is not in your hand: this step is not used")
 
 
 def test_at_card_replenishment_the_moves_and_attacks_to_come_are_named():

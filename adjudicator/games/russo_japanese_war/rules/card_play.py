@@ -22,6 +22,8 @@ from adjudicator.games.russo_japanese_war.rules.deck import random_discards
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
 _CARD_PLAY_TIMINGS = frozenset(CARD_PLAY_TIMINGS)
 USES = ("event", "forced-march", "strategic", "transport", "reorganise")
+TIMING_WORDS = {"before_roll": "in a combat, before the die is rolled", "after_roll": "in a combat, after the die",
+                "reaction": "as a reaction to the other side's event", "on_draw": "when it is drawn"}
 JAPAN_DOES_NOT_REORGANISE = "only the Russian player reorganises by discarding a card (10.2.6)"
 
 
@@ -38,15 +40,25 @@ def is_type(t, uid: str, strength: int, ma: int) -> bool:
 
 # -- what a card may do now ------------------------------------------------------------------
 
-def event_playable(t, side: str, card: str) -> str | None:
-    """Why ``side`` may not play its half of ``card`` as an event now (None: it may)."""
+def event_never_playable(t, side: str, card: str) -> str | None:
+    """Why ``side`` may never play its half of ``card`` as an event in its Card Play
+    Phase, whatever the position (None: it may, where the position allows)."""
     half = t.data.half(card, side)
     if half is None:
         return f"{card} carries no event"
     if naval.is_naval_half(t, card, side):
         return f"{half.name} is used only as the advanced naval rules say (11.0); the card may still be discarded"
     if _CARD_PLAY_TIMINGS.isdisjoint(half.timing):
-        return f"{half.name} is played at another time ({', '.join(half.timing)})"
+        return f"{half.name} is played at another time ({', '.join(TIMING_WORDS.get(w, w) for w in half.timing)})"
+    return None
+
+
+def event_playable(t, side: str, card: str) -> str | None:
+    """Why ``side`` may not play its half of ``card`` as an event now (None: it may)."""
+    never = event_never_playable(t, side, card)
+    if never is not None:
+        return never
+    half = t.data.half(card, side)
     if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
         return f"{half.name} can no longer be played as an event (10.4.1); the card may still be discarded"
     if half.effect["kind"] == "take_top_discard" and not t.cards["discard"]:
