@@ -491,3 +491,34 @@ def test_the_top_discard_gunshin_will_take_back_is_not_named():
                       {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0102"}],
                      hands={JAPAN: ["#13", "#06"]}, discard=["#07", "#14"], phase="japan-card-play")
     assert notes(match, text, match.state) == expected
+
+
+# -- orders for a Player Turn that is over --------------------------------------------------------
+
+def test_blocks_for_a_player_turn_that_is_over_are_named_in_the_receipt():
+    from adjudicator.orders import parse_orders_noted
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-card-play")
+    assert (match.decision.kind, match.decision.side) == ("card-play", JAPAN)
+    russia = header("Russia", 3) + "move: R1 0303-0304\nevents: Crossfire if defending\ncards: done\n"
+    _, readings = parse_orders_noted(russia, "russo-japanese-war", state=match.state)
+    assert readings == (
+        "line 4: move: the Russian Movement Phase of turn 3 is over, so this block is not used; send orders "
+        "for turn 4 once its report asks for them, with 'turn: 4'",
+        "line 6: cards: the Russian Card Play Phase of turn 3 is over, so this block is not used; send orders "
+        "for turn 4 once its report asks for them, with 'turn: 4'")
+    japan = header("Japan", 3) + "move: J1 0305-0304\ncards: done\n"
+    _, readings = parse_orders_noted(japan, "russo-japanese-war", state=match.state)
+    assert readings == ("line 4: move: the Japanese Movement Phase of turn 3 is over, so this block is not used",)
+
+
+def test_russian_blocks_for_game_turn_1_are_named_and_japanese_ones_still_to_come_are_not():
+    from adjudicator.orders import parse_orders_noted
+    match = opening()
+    russia = header("Russia") + "move: S1 1913-1813\n"
+    _, readings = parse_orders_noted(russia, "russo-japanese-war", state=match.state)
+    assert readings == ("line 4: move: Game Turn 1 has no Russian Movement Phase (5.1), so this block is not used; "
+                        "send orders for turn 2 once its report asks for them, with 'turn: 2'",)
+    japan = header("Japan") + "move: Gds korea-1015-1114\nattack: 1214 with Gds\ncards: done\n"
+    assert parse_orders_noted(japan, "russo-japanese-war", state=match.state)[1] == ()
