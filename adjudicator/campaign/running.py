@@ -151,6 +151,13 @@ def _in_force_by_kinds(log: CampaignLog, sent: Sequence[AcceptedOrders], turn: A
     return result
 
 
+def answering_blocks(answers: Any, decision: Decision, state: Any) -> tuple[str, ...]:
+    """The headings of the blocks that answer ``decision`` (the game's optional
+    ``answering_blocks``; by default the decision's kind)."""
+    given = getattr(answers, "answering_blocks", None)
+    return tuple(given(decision, state)) if given is not None else (decision.kind,)
+
+
 def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
          silent: set[str], answers: Any,
          explain: Callable[[Decision, Any, OrderSet], None] | None = None) -> tuple[list[tuple[str, str]], list[str]]:
@@ -184,8 +191,10 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
             given = answers.default_answer(decision, state)
             defaults.append((decision.side, decision.kind))
             defaulted.append(decision)
-        if given is None and orders is not None and orders.block(decision.kind) is not None:
-            refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
+        blocks = [block for block in answering_blocks(answers, decision, state)
+                  if orders is not None and orders.block(block) is not None]
+        if given is None and blocks:
+            refused.append(f"{decision.side}: the {blocks[0]} orders on file leave this question open "
                            "(an 'ask', or an order that cannot be carried out as written): it is asked again")
         return given
 

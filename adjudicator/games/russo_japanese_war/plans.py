@@ -329,6 +329,12 @@ def answering_block(decision: Decision, state: Any) -> str:
     return blocks[1] if forced else blocks[0]
 
 
+def answering_blocks(decision: Decision, state: Any) -> tuple[str, ...]:
+    """The headings of the blocks that answer ``decision`` now (the plug-in contract's
+    optional hook): ``forced move:`` for the forced-march Movement Phase, not ``move:``."""
+    return (answering_block(decision, state), *ALSO_ANSWERED_BY.get(decision.kind, ()))
+
+
 def answer_for(decision: Decision, state: Any, orders) -> dict | None:
     """What the side's orders answer (the plug-in contract); None: the orders in force
     hold no block for this question (or a card-plan step cannot be carried out), and the
@@ -336,7 +342,7 @@ def answer_for(decision: Decision, state: Any, orders) -> dict | None:
     from adjudicator.games.russo_japanese_war.language import to_rjw
     if orders is None:
         return None
-    blocks = (answering_block(decision, state), *ALSO_ANSWERED_BY.get(decision.kind, ()))
+    blocks = answering_blocks(decision, state)
     if all(orders.block(block) is None for block in blocks):
         return None
     answer = OrdersPlayer(_game(), to_rjw(orders), ask_when_plan_fails=True)(decision, state)

@@ -522,3 +522,17 @@ def test_russian_blocks_for_game_turn_1_are_named_and_japanese_ones_still_to_com
                         "send orders for turn 2 once its report asks for them, with 'turn: 2'",)
     japan = header("Japan") + "move: Gds korea-1015-1114\nattack: 1214 with Gds\ncards: done\n"
     assert parse_orders_noted(japan, "russo-japanese-war", state=match.state)[1] == ()
+
+
+def test_a_forced_march_move_asked_for_lack_of_a_forced_move_block_does_not_blame_the_move_orders():
+    from adjudicator.campaign.running import run_from_orders
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={RUSSIA: ["#06", "#14"]}, phase="russia-card-play")
+    assert match.decision.kind == "card-play"
+    match.answer(RUSSIA, {"forced-march": "#14", "phase": "movement"})
+    assert match.decision.kind == "move"                          # the forced-march Movement Phase
+    orders = parse_orders(header("Russia", 3) + "move: R1 0303-0203\n", "russo-japanese-war", state=match.state)
+    _, refused = run_from_orders(match, lambda chance: [], lambda turn: {RUSSIA: orders}, set(), RJW.answers)
+    assert match.decision.kind == "move"                          # asked: no forced move: block
+    assert refused == []
