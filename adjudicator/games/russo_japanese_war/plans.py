@@ -525,24 +525,21 @@ class Explainer:
                           f"support using {self.label(attack.support_card)}: the card is not in your hand"
                           f"{self.played(attack.support_card)}; {self.unless_drawn('no support card is used')}")
 
-    def held(self, rules, timings: frozenset[str], what: str) -> None:
-        """Each rule of ``events:`` (``react:``) that cannot be used: its card is not in the
-        hand, or the side's half of it is not ``what`` (its ``timings``). These blocks are
-        lists of alternatives (the first that applies is played), so a card on the discard
-        pile has been played -- often by the very rule, at an earlier question of the step
-        -- and its rule is spent: it is not named as an order not carried out."""
+    def held(self, rules, timings: frozenset[str], what: str, in_hand: bool = True) -> None:
+        """Each rule of ``events:`` (``react:``) that cannot be used: the side's half of its
+        card is not ``what`` (its ``timings``), or (``in_hand``: at the question that plays
+        it) its card is not in the hand. These blocks are standing lists of alternatives
+        (the first that applies is played), so a card on the discard pile has been played
+        -- often by the very rule, at an earlier question of the step -- and its rule is
+        spent: it is not named as an order not carried out."""
         for rule in rules:
             label = self.label(rule.card)
             half = self.t.data.half(rule.card, self.side)
-            if rule.card in self.t.cards["discard"]:
-                continue
-            if self.draws_now:
-                continue
-            if rule.card not in self.t.hand(self.side):
-                self.note(rule.written, label, f"{label} is not in your hand"
-                          + (f": {self.unless_drawn('this rule is not used')}" if self.drawing() else ""))
-            elif half is None or timings.isdisjoint(half.timing):
+            if half is None or timings.isdisjoint(half.timing):
                 self.note(rule.written, label, f"{label} is not {what} of yours: this rule is never used")
+            elif in_hand and not self.draws_now and rule.card not in self.t.hand(self.side) \
+                    and rule.card not in self.t.cards["discard"]:
+                self.note(rule.written, label, f"{label} is not in your hand")
 
     def label(self, card: str) -> str:
         return self.t.data.card_label(card, self.side)
@@ -575,7 +572,7 @@ class Explainer:
         """Each ``support using CARD`` and each card step naming a card that is not in the
         hand: such an order cannot be carried out, whichever question meets it."""
         self.support_cards(self.attacks_to_come(), ahead=True)
-        self.held(self.orders.events, COMBAT_TIMINGS, "a combat event")
+        self.held(self.orders.events, COMBAT_TIMINGS, "a combat event", in_hand=False)
         for use in self.orders.cards or ():
             if use.use == "done":
                 return

@@ -181,17 +181,18 @@ def test_a_support_card_the_attack_has_discarded_is_not_named_at_the_questions_a
     assert notes(match, text, match.state) == []
 
 
-def test_combat_events_not_in_hand_or_not_combat_events_are_named_at_the_movement_question():
+def test_events_rules_whose_card_is_no_combat_event_are_named_at_the_movement_question_held_or_not():
     match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
                       {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
                      hands={RUSSIA: ["#15", "#09"]}, phase="russia-movement")
     assert match.decision.kind == "move" and match.decision.side == RUSSIA
     text = header("Russia", 3) + ("events:\n"
                                   "  Grippenberg if attacking\n"           # in hand, a combat event
-                                  "  Mishchenko\n"                         # line 6: not in hand
-                                  "  Trans-Siberian Railway\n")            # line 7: a Card Play event
+                                  "  Mishchenko\n"                         # line 6: a Card Play event
+                                  "  Trans-Siberian Railway\n"             # line 7: one, in hand
+                                  "  Crossfire if defending\n")            # a combat event, not in hand yet
     assert notes(match, text, match.state) == [
-        "line 6: #14 Mishchenko's Raid is not in your hand",
+        "line 6: #14 Mishchenko's Raid is not a combat event of yours: this rule is never used",
         "line 7: #09 Trans-Siberian Railway is not a combat event of yours: this rule is never used"]
 
 
@@ -451,7 +452,6 @@ def test_orders_that_answer_card_replenishment_have_their_cards_named_once_after
     undone(match.decision, match.state, orders)
     assert undone.by_side()[JAPAN] == (
         "support using #09 Kodama Gentaro: the card is not in your hand; no support card is used",
-        "#07 Nogi Maresuke is not in your hand",
         "#14 Akashi Motojiro is not in your hand: this step is not used")
 
 
