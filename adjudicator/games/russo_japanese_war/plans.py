@@ -28,7 +28,7 @@ from adjudicator.games.russo_japanese_war.language.reader import ALWAYS, Attack,
 from adjudicator.games.russo_japanese_war.rules import movement
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
 from adjudicator.games.russo_japanese_war.rules.card_play import (JAPAN_DOES_NOT_REORGANISE, event_never_playable,
-                                                                  parse_card_play, play_key)
+                                                                  event_units_never, parse_card_play, play_key)
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
 from adjudicator.games.russo_japanese_war.rules.table import GameOver, in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
@@ -580,7 +580,8 @@ class Explainer:
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
             elif use.use == "reorganise" and self.side != RUSSIA:
                 self.note(use.written, self.step_name(use), f"this step is not used: {JAPAN_DOES_NOT_REORGANISE}")
-            elif use.use == "event" and use.card and (never := event_never_playable(self.t, self.side, use.card)):
+            elif use.use == "event" and use.card and (never := event_never_playable(self.t, self.side, use.card)
+                                                      or event_units_never(self.t, self.side, use.card, use.units)):
                 self.note(use.written, self.step_name(use), f"this step is not used: {never}")
 
     def attacks_to_come(self) -> tuple[Attack, ...]:

@@ -216,6 +216,15 @@ def test_an_event_step_for_a_card_the_naval_rules_keep_is_named_at_the_movement_
         "the card may still be discarded"]
 
 
+def test_an_event_step_naming_units_of_the_wrong_side_is_named_at_the_movement_question():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#10"]}, phase="japan-movement")
+    text = header("Japan", 3) + "cards:\n  1. event Infiltration on J1 if hand >= 2\n  2. event Infiltration on R1\n"
+    assert notes(match, text, match.state) == [
+        "line 5: this step is not used: name up to 2 enemy units on the map"]
+
+
 def test_a_japanese_reorganise_step_is_named_at_the_movement_question():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
                       {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],

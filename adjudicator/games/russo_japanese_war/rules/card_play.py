@@ -219,6 +219,30 @@ def use_card(t, side: str, answer: dict):
 
 # -- events --------------------------------------------------------------------------------------
 
+def event_units_never(t, side: str, card: str, units) -> str | None:
+    """Why the units named for ``side``'s event ``card`` can never be the ones it takes,
+    whatever the position: too many, or units of the wrong side, or any for an event that
+    names none (None: they may be, where the position allows). In the wording of
+    :func:`check_event_units`."""
+    half = t.data.half(card, side)
+    if half is None or not units or any(u not in t.units for u in units):
+        return None
+    effect = half.effect
+    kind = effect["kind"]
+    if kind == "zoc_lost" and (len(units) > int(effect["count"]) or any(t.side_of(u) == side for u in units)):
+        return f"name up to {effect['count']} enemy units on the map"
+    if kind == "reorganise":
+        if len(units) > int(effect["max_units"]):
+            return f"at most {effect['max_units']} units"
+        wrong = [u for u in units if t.side_of(u) != side]
+        return f"{wrong[0]} is not an eliminated {side.capitalize()} unit" if wrong else None
+    if kind == "transport_event":
+        return f"name units in the {effect['from']} box" if any(t.side_of(u) != side for u in units) else None
+    if kind not in ("zoc_lost", "reorganise", "transport_event"):
+        return f"{half.name} names no units"
+    return None
+
+
 def check_event_units(t, side: str, card: str, units: Any) -> None:
     effect = t.data.half(card, side).effect
     kind = effect["kind"]
