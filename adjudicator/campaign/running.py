@@ -319,9 +319,11 @@ def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, sid
     now open for ``side``, each order that cannot be carried out named by its line in
     ``text`` (the text sent, :func:`as_sent`); empty when they would, or when the question is another's."""
     decision = match.decision_for(side)
-    if decision is None:
-        return []
     game_support = support(log.charter["game"])
+    if decision is None:
+        waiting = getattr(game_support.answers, "why_not_waiting", None)
+        return [] if waiting is None else [at_line(reason, line_of(text, name))
+                                           for name, reason in waiting(side, match.state, orders)]
     lines = unusable_lines(game_support, decision, match.state, orders, text)
     in_force = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name).get(side)
     if in_force is not None:

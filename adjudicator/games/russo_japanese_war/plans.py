@@ -366,6 +366,25 @@ def why_not(decision: Decision, state: Any, orders) -> list[tuple[str, str]]:
     return Explainer(table, decision, rjw, draws_now).notes()
 
 
+def why_not_waiting(side: str, state: Any, orders) -> list[tuple[str, str]]:
+    """Each order of ``side``'s ``orders``, sent while no question of that side is open
+    (the other side plays), that can never be carried out whatever the position does
+    meanwhile (the plug-in contract's optional hook, read by every receipt and ``check
+    --store --campaign``): an ``events:`` rule whose card is no combat event of the side,
+    a Japanese ``reorganise`` step, an ``event`` step whose card or units can never be
+    played so. The moves, attacks and hand are checked once the side's own questions
+    come (the side draws before its Player Turn)."""
+    from adjudicator.games.russo_japanese_war.language import to_rjw
+    rjw = to_rjw(orders) if orders is not None else None
+    if rjw is None or (rjw.side and rjw.side != side):
+        return []
+    game = _game()
+    table = game.table(game.restore_state(state))
+    explainer = Explainer(table, Decision(side, "waiting", {}, "", lambda answer: answer), rjw, draws_now=True)
+    explainer.cards_named()
+    return explainer.found
+
+
 class Explainer:
     """Why the orders for the open question cannot be carried out, block by block."""
 

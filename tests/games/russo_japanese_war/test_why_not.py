@@ -545,3 +545,27 @@ def test_a_forced_march_move_asked_for_lack_of_a_forced_move_block_does_not_blam
     _, refused = run_from_orders(match, lambda chance: [], lambda turn: {RUSSIA: orders}, set(), RJW.answers)
     assert match.decision.kind == "move"                          # asked: no forced move: block
     assert refused == []
+
+
+def test_orders_sent_while_the_other_side_plays_name_what_can_never_be_carried_out():
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={RUSSIA: ["#15"], JAPAN: []}, phase="russia-movement")
+    assert match.decision_for(JAPAN) is None
+    text = header("Japan", 3) + ("move: J1 0305-0304\n"
+                                 "attack: 0303 with J1 support using Kodama\n"    # not in hand: drawn later?
+                                 "events: Akashi\n"                                # line 6: a Card Play event
+                                 "cards:\n"
+                                 "  1. reorganise J1\n"                            # line 8
+                                 "  2. event Infiltration on J1\n"                 # line 9
+                                 "  3. event Nogi\n")                              # a combat event
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    found = [f"line {text[:text.index(name)].count(chr(10)) + 1}: {reason}"
+             for name, reason in plans.why_not_waiting(JAPAN, match.state, orders)]
+    assert found == [
+        "line 6: #14 Akashi Motojiro is not a combat event of yours: this rule is never used",
+        "line 8: this step is not used: only the Russian player reorganises by discarding a card (10.2.6)",
+        "line 9: this step is not used: name up to 2 enemy units on the map",
+        "line 10: this step is not used: Nogi Maresuke is played at another time (in a combat, before the die "
+        "is rolled)"]
+    assert plans.why_not_waiting(RUSSIA, match.state, orders) == []
