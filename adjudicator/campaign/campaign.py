@@ -69,6 +69,7 @@ from adjudicator.campaign.referee import check_referee_key, sign_next
 from adjudicator.campaign.running import (
     as_sent,
     check_not_sent_again,
+    used_already,
     NotCarriedOut,
     describe_defaults,
     open_question_problems,
@@ -687,7 +688,10 @@ def _prepare(log: CampaignLog, data: bytes | str, secret: Callable[[str], Any]) 
     orders, readings = parse_orders_noted(data, log.charter["game"], state=match.state, campaign=log.campaign)
     side = side_of(orders, log)
     turn = getattr(match.state, "turn", None)
-    step = step_of(orders, log, turn)
+    try:
+        step = step_of(orders, log, turn)
+    except StepOver as err:
+        raise StepOver(f"{err}{used_already(orders, side, Receipt.of(orders).sha256, log)}") from None
     reveal = check_reveal(orders, side, step, log)
     sent = as_sent(data)
     receipt = Receipt.of(orders, (*readings, *open_question_problems(log, match, orders, side, sent)))

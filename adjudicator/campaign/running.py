@@ -49,6 +49,17 @@ def check_turn(orders: OrderSet, turn: Any, current: int) -> None:
                    f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
+def used_already(orders: OrderSet, side: str, sha256: str, log: CampaignLog) -> str:
+    """What to add to the refusal of orders whose ``step:`` is over when they are the very
+    orders accepted for that step (a mail sent twice, or again by a mail program): they
+    were used, and the copy changes nothing. Empty for other orders."""
+    given = orders.header.step
+    if not any(o.side == side and o.sha256 == sha256 and str(o.step) == str(given) for o in log.orders):
+        return ""
+    return (f" (these very orders were accepted for step {given} and step {given} was adjudicated with "
+            "them: this copy changes nothing)")
+
+
 def check_not_sent_again(orders: OrderSet, side: str, step: int, sha256: str, log: CampaignLog) -> None:
     """Orders without a ``step:`` line are for the step open when they first arrive:
     the very same orders arriving again once that step is over (a copy of the mail
@@ -140,6 +151,13 @@ def _in_force_by_kinds(log: CampaignLog, sent: Sequence[AcceptedOrders], turn: A
     return result
 
 
+def answering_blocks(answers: Any, decision: Decision, state: Any) -> tuple[str, ...]:
+    """The headings of the blocks that answer ``decision`` (the game's optional
+    ``answering_blocks``; by default the decision's kind)."""
+    given = getattr(answers, "answering_blocks", None)
+    return tuple(given(decision, state)) if given is not None else (decision.kind,)
+
+
 def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_force: Callable[[Any], Mapping[str, OrderSet]],
          silent: set[str], answers: Any,
          explain: Callable[[Decision, Any, OrderSet], None] | None = None) -> tuple[list[tuple[str, str]], list[str]]:
@@ -173,8 +191,10 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
             given = answers.default_answer(decision, state)
             defaults.append((decision.side, decision.kind))
             defaulted.append(decision)
-        if given is None and orders is not None and orders.block(decision.kind) is not None:
-            refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
+        blocks = [block for block in answering_blocks(answers, decision, state)
+                  if orders is not None and orders.block(block) is not None]
+        if given is None and blocks:
+            refused.append(f"{decision.side}: the {blocks[0]} orders on file leave this question open "
                            "(an 'ask', or an order that cannot be carried out as written): it is asked again")
         return given
 
@@ -299,9 +319,11 @@ def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, sid
     now open for ``side``, each order that cannot be carried out named by its line in
     ``text`` (the text sent, :func:`as_sent`); empty when they would, or when the question is another's."""
     decision = match.decision_for(side)
-    if decision is None:
-        return []
     game_support = support(log.charter["game"])
+    if decision is None:
+        waiting = getattr(game_support.answers, "why_not_waiting", None)
+        return [] if waiting is None else [at_line(reason, line_of(text, name))
+                                           for name, reason in waiting(side, match.state, orders)]
     lines = unusable_lines(game_support, decision, match.state, orders, text)
     in_force = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name).get(side)
     if in_force is not None:

@@ -74,7 +74,12 @@ protocol below:
     ("Novik cannot reach Pacific Ocean from Port Arthur"); an empty list when every
     order can be carried out (or ``orders`` is None). ``check --store --campaign`` and
     every receipt name each such line, and the report lists them under "Orders not
-    carried out as written".
+    carried out as written". Optional: ``answering_blocks(decision, state)``, the
+    headings of the blocks that answer ``decision`` (by default its kind), so that a
+    question left open is blamed on the orders that should have answered it; and
+    ``why_not_waiting(side, state, orders)``, as ``why_not`` for orders a side sends
+    while none of its questions is open: the orders that can never be carried out,
+    whatever happens before the side is asked.
 
 ``report`` (:class:`ReportPartial`)
     ``context(state, view, side, options)``: the game's part of a player's report

@@ -389,6 +389,25 @@ def test_orders_for_a_past_step_are_refused_naming_the_current_step(
     assert len(orders_records(store)) == 1
 
 
+def test_the_same_orders_sent_again_after_their_step_are_refused_saying_they_were_used(
+        campaign, campaigns, store, mailroom, referee_key, inbox):
+    deliver(inbox, email(orders_text(), message_id="<j1@japan.test>"), 1_000)
+    mailroom.receive(inbox.path, referee_key)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    deliver(inbox, email(orders_text(), message_id="<j1-again@japan.test>"), 2_000)
+
+    taken = mailroom.receive(inbox.path, referee_key)
+
+    assert [t.outcome for t in taken] == ["duplicate", "refused"]
+    reply = outgoing(store)[-1]
+    assert reply.recipient == ADDRESSES["japan"]
+    text = " ".join(reply.text.split())
+    assert "step 1 is over; the current step is 2" in text
+    assert "these very orders were accepted for step 1 and step 1 was adjudicated with them" in text
+    assert all(len(line) <= 78 for line in reply.text.splitlines())
+    assert len(orders_records(store)) == 1
+
+
 def test_orders_for_another_turn_are_refused_in_lines_of_78_columns_at_most(
         campaign, campaigns, store, mailroom, referee_key, inbox):
     wrong_turn = orders_text(turn=2, step=1)

@@ -22,15 +22,20 @@ from typing import Any, Mapping
 from adjudicator.engine.errors import IllegalAnswer
 from adjudicator.engine.requests import Decision
 from adjudicator.games.russo_japanese_war.hexmap import distance
-from adjudicator.games.russo_japanese_war.data import other
+from adjudicator.games.russo_japanese_war.data import RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import EUROPE
 from adjudicator.games.russo_japanese_war.language.reader import ALWAYS, Attack, CardUse, NavalPlan, RjwOrders
 from adjudicator.games.russo_japanese_war.rules import movement
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
-from adjudicator.games.russo_japanese_war.rules.card_play import parse_card_play, play_key
+from adjudicator.games.russo_japanese_war.rules.card_play import (JAPAN_DOES_NOT_REORGANISE, event_never_playable,
+                                                                  event_units_never, parse_card_play, play_key)
 from adjudicator.games.russo_japanese_war.rules.results import retreat_options
 from adjudicator.games.russo_japanese_war.rules.table import GameOver, in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
+
+
+COMBAT_TIMINGS = frozenset({"before_roll", "after_roll", "own_player_turn"})  # own_player_turn: #13 Gunshin (A59)
+REACTION_TIMINGS = frozenset({"reaction"})
 
 
 class OrdersPlayer:
@@ -324,6 +329,12 @@ def answering_block(decision: Decision, state: Any) -> str:
     return blocks[1] if forced else blocks[0]
 
 
+def answering_blocks(decision: Decision, state: Any) -> tuple[str, ...]:
+    """The headings of the blocks that answer ``decision`` now (the plug-in contract's
+    optional hook): ``forced move:`` for the forced-march Movement Phase, not ``move:``."""
+    return (answering_block(decision, state), *ALSO_ANSWERED_BY.get(decision.kind, ()))
+
+
 def answer_for(decision: Decision, state: Any, orders) -> dict | None:
     """What the side's orders answer (the plug-in contract); None: the orders in force
     hold no block for this question (or a card-plan step cannot be carried out), and the
@@ -331,7 +342,7 @@ def answer_for(decision: Decision, state: Any, orders) -> dict | None:
     from adjudicator.games.russo_japanese_war.language import to_rjw
     if orders is None:
         return None
-    blocks = (answering_block(decision, state), *ALSO_ANSWERED_BY.get(decision.kind, ()))
+    blocks = answering_blocks(decision, state)
     if all(orders.block(block) is None for block in blocks):
         return None
     answer = OrdersPlayer(_game(), to_rjw(orders), ask_when_plan_fails=True)(decision, state)
@@ -351,14 +362,40 @@ def why_not(decision: Decision, state: Any, orders) -> list[tuple[str, str]]:
         return []
     game = _game()
     table = game.table(game.restore_state(state))
-    return Explainer(table, decision, rjw).notes()
+    draws_now = decision.kind == "extra-card" and orders.block("replenish") is not None
+    return Explainer(table, decision, rjw, draws_now).notes()
+
+
+def why_not_waiting(side: str, state: Any, orders) -> list[tuple[str, str]]:
+    """Each order of ``side``'s ``orders``, sent while no question of that side is open
+    (the other side plays), that can never be carried out whatever the position does
+    meanwhile (the plug-in contract's optional hook, read by every receipt and ``check
+    --store --campaign``): an ``events:`` rule whose card is no combat event of the side,
+    a Japanese ``reorganise`` step, an ``event`` step whose card or units can never be
+    played so. The moves, attacks and hand are checked once the side's own questions
+    come (the side draws before its Player Turn)."""
+    from adjudicator.games.russo_japanese_war.language import to_rjw
+    rjw = to_rjw(orders) if orders is not None else None
+    if rjw is None or (rjw.side and rjw.side != side):
+        return []
+    game = _game()
+    table = game.table(game.restore_state(state))
+    explainer = Explainer(table, Decision(side, "waiting", {}, "", lambda answer: answer), rjw, draws_now=True)
+    explainer.cards_named()
+    return explainer.found
 
 
 class Explainer:
     """Why the orders for the open question cannot be carried out, block by block."""
 
-    def __init__(self, t, decision: Decision, orders: RjwOrders) -> None:
+    def __init__(self, t, decision: Decision, orders: RjwOrders, draws_now: bool = False) -> None:
+        """``draws_now``: the orders answer the side's Card Replenishment question (10.1),
+        so its draws come at once, before any of the cards named is used: the hand is not
+        known yet, and the cards named are checked at the questions after the draws (a
+        note here would only say again, with 'unless Card Replenishment draws it', what
+        the next question says for good)."""
         self.t = t
+        self.draws_now = draws_now
         self.decision = decision
         self.side = decision.side
         self.orders = orders
@@ -372,9 +409,11 @@ class Explainer:
     def notes(self) -> list[tuple[str, str]]:
         kind = self.decision.kind
         try:
-            if kind == "move":
+            if kind == "move" or self.drawing():
+                # at Card Replenishment (10.1) the Movement Phase is next: its moves and attacks
+                # are checked as they will be met, on the position as it stands
                 moves = (self.orders.forced_moves if self.forced else self.orders.moves) or ()
-                made = set(self.t.s.get("moved", ()))
+                made = set(self.t.s.get("moved", ())) if kind == "move" else set()
                 self.moves(moves, made, rail_open=not any(m.rail and m.unit in made for m in moves))
                 self.attacks(self.orders.forced_attacks if self.forced else self.orders.attacks)
             elif kind == "attacks":
@@ -382,9 +421,9 @@ class Explainer:
             elif kind == "support":
                 self.support()
             elif kind == "combat-event":
-                self.held(self.orders.events)
+                self.held(self.orders.events, COMBAT_TIMINGS, "a combat event")
             elif kind == "reaction":
-                self.held(self.orders.reactions)
+                self.held(self.orders.reactions, REACTION_TIMINGS, "a reaction")
             elif kind == "advance":
                 self.advance()
             elif kind == "retreat":
@@ -499,21 +538,34 @@ class Explainer:
         """Each ``support using CARD`` of ``attacks`` whose card is not in the hand (``ahead``:
         checked before the Combat Phase, when Gunshin may still take the card back)."""
         for attack in attacks:
-            if attack.support is not None and attack.support_card \
-                    and attack.support_card not in self.t.hand(self.side) \
+            if attack.support is not None and attack.support_card and self.lacks(attack.support_card) \
                     and not (ahead and self.may_take_back(attack.support_card)):
                 self.note(attack.written, f"{attack.target} with",
                           f"support using {self.label(attack.support_card)}: the card is not in your hand"
                           f"{self.played(attack.support_card)}; {self.unless_drawn('no support card is used')}")
 
-    def held(self, rules) -> None:
+    def held(self, rules, timings: frozenset[str], what: str, in_hand: bool = True) -> None:
+        """Each rule of ``events:`` (``react:``) that cannot be used: the side's half of its
+        card is not ``what`` (its ``timings``), or (``in_hand``: at the question that plays
+        it) its card is not in the hand. These blocks are standing lists of alternatives
+        (the first that applies is played), so a card on the discard pile has been played
+        -- often by the very rule, at an earlier question of the step -- and its rule is
+        spent: it is not named as an order not carried out."""
         for rule in rules:
-            if rule.card not in self.t.hand(self.side):
-                self.note(rule.written, self.label(rule.card),
-                          f"{self.label(rule.card)} is not in your hand{self.played(rule.card)}")
+            label = self.label(rule.card)
+            half = self.t.data.half(rule.card, self.side)
+            if half is None or timings.isdisjoint(half.timing):
+                self.note(rule.written, label, f"{label} is not {what} of yours: this rule is never used")
+            elif in_hand and not self.draws_now and rule.card not in self.t.hand(self.side) \
+                    and rule.card not in self.t.cards["discard"]:
+                self.note(rule.written, label, f"{label} is not in your hand")
 
     def label(self, card: str) -> str:
         return self.t.data.card_label(card, self.side)
+
+    def lacks(self, card: str) -> bool:
+        """Whether ``card`` is not in the hand (never while the draws are still to come at once)."""
+        return not self.draws_now and card not in self.t.hand(self.side)
 
     def played(self, card: str) -> str:
         """Why a card is not in the hand, when the discard pile (face up, 10.0) tells it."""
@@ -538,12 +590,33 @@ class Explainer:
     def cards_named(self) -> None:
         """Each ``support using CARD`` and each card step naming a card that is not in the
         hand: such an order cannot be carried out, whichever question meets it."""
-        self.support_cards((*(self.orders.attacks or ()), *(self.orders.forced_attacks or ())), ahead=True)
+        self.support_cards(self.attacks_to_come(), ahead=True)
+        self.held(self.orders.events, COMBAT_TIMINGS, "a combat event", in_hand=False)
         for use in self.orders.cards or ():
             if use.use == "done":
                 return
-            if use.card and use.card not in self.t.hand(self.side) and not self.may_take_back(use.card):
+            if use.card and self.lacks(use.card) and not self.may_take_back(use.card):
                 self.note(use.written, self.step_name(use), self.step_not_held(use.card))
+            elif use.use == "reorganise" and self.side != RUSSIA:
+                self.note(use.written, self.step_name(use), f"this step is not used: {JAPAN_DOES_NOT_REORGANISE}")
+            elif use.use == "event" and use.card and (never := event_never_playable(self.t, self.side, use.card)
+                                                      or event_units_never(self.t, self.side, use.card, use.units)):
+                self.note(use.written, self.step_name(use), f"this step is not used: {never}")
+
+    def attacks_to_come(self) -> tuple[Attack, ...]:
+        """The attacks of the orders whose support (9.4.2) is still to be asked. In the
+        side's Combat Phase, once the attacks are declared, they are resolved in the order
+        written: those up to the combat now resolved have had their support question, and
+        the card they discarded is on the discard pile, not missing from the hand."""
+        regular, forced = tuple(self.orders.attacks or ()), tuple(self.orders.forced_attacks or ())
+        current = self.t.s.get("last_combat")
+        if self.t.s["phase"] != f"{self.side}-combat" or self.decision.kind == "attacks" or not current:
+            return (*regular, *forced)
+        listed = forced if self.forced else regular
+        targets = [attack.target for attack in listed]
+        if current["target"] in targets:
+            listed = listed[targets.index(current["target"]) + 1:]
+        return (*listed, *(regular if self.forced else forced))
 
     def may_take_back(self, card: str) -> bool:
         """Whether ``card`` is the top of the discard pile and the side holds a card that

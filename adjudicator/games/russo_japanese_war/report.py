@@ -22,6 +22,7 @@ from adjudicator.games.russo_japanese_war.picture import board_picture, hex_word
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
+from adjudicator.games.russo_japanese_war.rules.sequence import phase_title
 from adjudicator.reports.render import template_environment, wrap_text
 
 
@@ -47,20 +48,6 @@ def odds(t, differential: int) -> dict[str, str]:
     for die in range(1, 7):
         counts[t.crt.read(column, die)] += 1
     return {r: str(Fraction(n, 6)) for r, n in counts.items() if n}
-
-
-STEP_TITLES = {"replenish": "Card Replenishment Phase", "movement": "Movement Phase", "combat": "Combat Phase",
-               "card-play": "Card Play Phase"}
-
-
-def phase_title(phase: str) -> str:
-    """The phase as the rulebook names it (5.0): "Japanese Movement Phase"."""
-    if phase == "setup":
-        return "Set-up"
-    if phase == "victory-check":
-        return "Victory Check Phase"
-    side, _, step = phase.partition("-")
-    return f"{SIDE_ADJECTIVE.get(side, side)} {STEP_TITLES.get(step, step)}"
 
 
 def phase_words(phase: str) -> str:

@@ -268,3 +268,14 @@ def test_a_name_completed_from_a_prefix_is_noted_with_its_line_and_an_exact_one_
             "naval: hit Retv, Tsesarevich\n")
     receipt = check_orders(text, "russo-japanese-war")
     assert receipt.notes == ("line 5: 'Gd' read as Gds", "line 7: 'Retv' read as Retvizan")
+
+
+def test_the_orders_page_names_the_blocks_that_answer_one_player_turn_only_and_the_rest_stand():
+    import re
+    from pathlib import Path
+    from adjudicator.games.russo_japanese_war.language import BLOCKS
+    page = (Path(__file__).parents[3] / "docs/games/russo-japanese-war/orders.md").read_text()
+    sentence = re.search(r"Some blocks answer only the Player Turn they are sent for: (.*?)\. Every other", page,
+                         re.S).group(1)
+    one_turn = set(re.findall(r"`([a-zA-Z ]+):`", sentence))
+    assert one_turn == {heading for heading, standing in BLOCKS.values() if not standing}

@@ -142,3 +142,13 @@ def test_a_naval_report_says_which_reading_of_the_sortie_rule_the_campaign_plays
     text, html = render_report(GAME, match.state, "russia")
     assert "Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, rulings A65)" in html
     assert "sortie" not in render_report(GAME, played(10, seed=3).state, "japan")[0].split("CARDS")[0]
+
+
+def test_the_phase_lines_of_what_happened_name_each_phase_as_the_rulebook_does():
+    import re
+    match = played(186, seed=5)
+    phases = [event.text for event in match.events if event.kind == "phase"]
+    assert phases[0] == "Set-up" and len(phases) > 20
+    named = re.compile(r"Turn \d+: ((Japanese|Russian) (Card Replenishment|Movement|Combat|Card Play) Phase"
+                       r"|Victory Check Phase)")
+    assert [text for text in phases[1:] if not named.fullmatch(text)] == []

@@ -157,6 +157,83 @@ def test_a_combat_event_not_in_hand_is_named():
     assert notes(match, text, match.state) == ["line 5: #09 Kodama Gentaro is not in your hand"]
 
 
+def test_a_combat_event_its_own_rule_played_earlier_in_the_combat_is_not_named_as_not_carried_out():
+    match = position(ATTACK_POSITION, hands={JAPAN: ["#11", "#02"]})
+    match.answer(JAPAN, {"declare": [{"target": "0303", "with": ["J1"]}]})
+    match.answer(JAPAN, {"pass": True})
+    assert match.decision.kind == "combat-event" and match.decision.options["window"] == "before_roll"
+    match.answer(JAPAN, {"card": "#11"})                       # the first rule: Kuroki before the die
+    rng = random.Random(3)
+    while match.decision is None:
+        match.supply(dice_from(rng)(match.chance))
+    assert match.decision.kind == "combat-event" and match.decision.options["window"] == "after_roll"
+    text = header("Japan", 3) + "events:\n  Kuroki if attacking\n  Hotchkiss if result in AE\n"
+    assert notes(match, text, match.state) == []
+
+
+def test_a_support_card_the_attack_has_discarded_is_not_named_at_the_questions_after_it():
+    match = position(ATTACK_POSITION, hands={JAPAN: ["#11", "#06"]})
+    match.answer(JAPAN, {"declare": [{"target": "0303", "with": ["J1"]}]})
+    assert match.decision.kind == "support"
+    match.answer(JAPAN, {"card": "#06"})                       # support using Scurvy, as written
+    assert match.decision.kind == "combat-event" and "#06" in match.state["cards"]["discard"]
+    text = header("Japan", 3) + "attack: 0303 with J1 support using Scurvy\n"
+    assert notes(match, text, match.state) == []
+
+
+def test_events_rules_whose_card_is_no_combat_event_are_named_at_the_movement_question_held_or_not():
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={RUSSIA: ["#15", "#09"]}, phase="russia-movement")
+    assert match.decision.kind == "move" and match.decision.side == RUSSIA
+    text = header("Russia", 3) + ("events:\n"
+                                  "  Grippenberg if attacking\n"           # in hand, a combat event
+                                  "  Mishchenko\n"                         # line 6: a Card Play event
+                                  "  Trans-Siberian Railway\n"             # line 7: one, in hand
+                                  "  Crossfire if defending\n")            # a combat event, not in hand yet
+    assert notes(match, text, match.state) == [
+        "line 6: #14 Mishchenko's Raid is not a combat event of yours: this rule is never used",
+        "line 7: #09 Trans-Siberian Railway is not a combat event of yours: this rule is never used"]
+
+
+def test_an_event_step_for_a_card_the_naval_rules_keep_is_named_at_the_movement_question():
+    from adjudicator.games.russo_japanese_war.players import RandomPlayer
+    match = Match(GAME, {}, {"naval": True})
+    rng = random.Random(5)
+    player = RandomPlayer(GAME, rng=rng)
+    while match.decision is None or (match.decision.kind, match.decision.side) != ("move", RUSSIA):
+        if match.chance is not None:
+            match.supply(dice_from(rng)(match.chance))
+        else:
+            match.answer(match.decision.side, player(match.decision, match.state))
+    cards = match.state["cards"]
+    for pile in (cards["deck"], cards["discard"], cards["hands"][JAPAN], cards["hands"][RUSSIA]):
+        pile[:] = [card for card in pile if card not in ("#06", "#14")]
+    cards["hands"][RUSSIA] += ["#06", "#14"]
+    text = header("Russia", match.state["turn"]) + "cards:\n  1. event Admiral Makarov\n  2. event Mishchenko\n  3. done\n"
+    assert notes(match, text, match.state) == [
+        "line 5: this step is not used: Admiral Makarov is used only as the advanced naval rules say (11.0); "
+        "the card may still be discarded"]
+
+
+def test_an_event_step_naming_units_of_the_wrong_side_is_named_at_the_movement_question():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#10"]}, phase="japan-movement")
+    text = header("Japan", 3) + "cards:\n  1. event Infiltration on J1 if hand >= 2\n  2. event Infiltration on R1\n"
+    assert notes(match, text, match.state) == [
+        "line 5: this step is not used: name up to 2 enemy units on the map"]
+
+
+def test_a_japanese_reorganise_step_is_named_at_the_movement_question():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#16"]}, phase="japan-movement")
+    text = header("Japan", 3) + "cards:\n  1. reorganise J1\n  2. done\n"
+    assert notes(match, text, match.state) == [
+        "line 5: this step is not used: only the Russian player reorganises by discarding a card (10.2.6)"]
+
+
 def test_an_advance_by_a_unit_that_did_not_attack_is_named():
     match = position(ATTACK_POSITION, hands={JAPAN: ["#09"]})
     match.answer(JAPAN, {"declare": [{"target": "0303", "with": ["J1"]}]})
@@ -350,15 +427,57 @@ def test_cards_named_by_support_and_card_steps_are_checked_at_the_movement_quest
 
 def test_before_card_replenishment_a_card_not_in_hand_is_named_with_the_draw_still_to_come():
     match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
-                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"}],
                      hands={JAPAN: ["#06"]}, phase="japan-replenish")
     assert match.decision.kind == "extra-card"
-    text = header("Japan", 3) + "attack: 0304 with J1 support using Kodama\ncards: event Scurvy; event Nogi\n"
+    text = header("Japan", 3) + "attack: 0303 with J1 support using Kodama\ncards: event Scurvy; event Nogi\n"
     assert notes(match, text, match.state) == [
         "line 4: support using #09 Kodama Gentaro: the card is not in your hand; unless Card Replenishment "
         "(10.1) draws it, no support card is used",
         "line 5: #07 Nogi Maresuke is not in your hand: unless Card Replenishment (10.1) draws it, "
         "this step is not used"]
+
+
+def test_orders_that_answer_card_replenishment_have_their_cards_named_once_after_the_draws():
+    from adjudicator.campaign.running import NotCarriedOut
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-replenish")
+    match.state["cards"]["deck"] = ["#12", "#15"]
+    assert match.decision.kind == "extra-card"
+    text = header("Japan", 3) + ("replenish: no extra card\n"
+                                 "attack: 0303 with J1 support using Kodama\n"     # line 5
+                                 "events: Nogi\n"                                  # line 6
+                                 "cards: event Akashi\n")                          # line 7
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    assert notes(match, text, match.state) == []            # the draws come first: nothing known yet
+    undone = NotCarriedOut(RJW.answers, lambda turn: {}, 1)
+    undone(match.decision, match.state, orders)
+    match.answer(JAPAN, {"use": False})
+    rng = random.Random(2)
+    while match.decision is None:
+        match.supply(dice_from(rng)(match.chance))
+    assert match.decision.kind == "move" and "#07" not in match.state["cards"]["hands"][JAPAN]
+    undone(match.decision, match.state, orders)
+    assert undone.by_side()[JAPAN] == (
+        "support using #09 Kodama Gentaro: the card is not in your hand; no support card is used",
+        "#14 Akashi Motojiro is not in your hand: this step is not used")
+
+
+def test_at_card_replenishment_the_moves_and_attacks_to_come_are_named():
+    match = position([{"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0302"},
+                      {"id": "J2", "side": "japan", "strength": 2, "ma": 3, "at": "0106"},
+                      {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0304"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-replenish")
+    assert match.decision.kind == "extra-card"
+    text = header("Japan", 3) + ("replenish: extra card\n"
+                                 "move:\n"
+                                 "  J1 0302-0303\n"
+                                 "  J2 0106-0105-0104-0103-0102\n"        # line 7: four hexes
+                                 "attack: 0304 with J1, J2\n")             # line 8: J2 stayed at 0106
+    assert notes(match, text, match.state) == [
+        "line 7: J2 cannot reach 0102: 4 hexes, movement allowance 3 (8.0), so J2 does not move",
+        "line 8: J2 cannot attack 0304: it is at 0106, not adjacent (9.1, A10)"]
 
 
 def test_the_cards_of_a_side_outside_its_own_player_turn_are_not_named():
@@ -381,3 +500,72 @@ def test_the_top_discard_gunshin_will_take_back_is_not_named():
                       {"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0102"}],
                      hands={JAPAN: ["#13", "#06"]}, discard=["#07", "#14"], phase="japan-card-play")
     assert notes(match, text, match.state) == expected
+
+
+# -- orders for a Player Turn that is over --------------------------------------------------------
+
+def test_blocks_for_a_player_turn_that_is_over_are_named_in_the_receipt():
+    from adjudicator.orders import parse_orders_noted
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={JAPAN: ["#06"]}, phase="japan-card-play")
+    assert (match.decision.kind, match.decision.side) == ("card-play", JAPAN)
+    russia = header("Russia", 3) + "move: R1 0303-0304\nevents: Crossfire if defending\ncards: done\n"
+    _, readings = parse_orders_noted(russia, "russo-japanese-war", state=match.state)
+    assert readings == (
+        "line 4: move: the Russian Movement Phase of turn 3 is over, so this block is not used; send orders "
+        "for turn 4 once its report asks for them, with 'turn: 4'",
+        "line 6: cards: the Russian Card Play Phase of turn 3 is over, so this block is not used; send orders "
+        "for turn 4 once its report asks for them, with 'turn: 4'")
+    japan = header("Japan", 3) + "move: J1 0305-0304\ncards: done\n"
+    _, readings = parse_orders_noted(japan, "russo-japanese-war", state=match.state)
+    assert readings == ("line 4: move: the Japanese Movement Phase of turn 3 is over, so this block is not used",)
+
+
+def test_russian_blocks_for_game_turn_1_are_named_and_japanese_ones_still_to_come_are_not():
+    from adjudicator.orders import parse_orders_noted
+    match = opening()
+    russia = header("Russia") + "move: S1 1913-1813\n"
+    _, readings = parse_orders_noted(russia, "russo-japanese-war", state=match.state)
+    assert readings == ("line 4: move: Game Turn 1 has no Russian Movement Phase (5.1), so this block is not used; "
+                        "send orders for turn 2 once its report asks for them, with 'turn: 2'",)
+    japan = header("Japan") + "move: Gds korea-1015-1114\nattack: 1214 with Gds\ncards: done\n"
+    assert parse_orders_noted(japan, "russo-japanese-war", state=match.state)[1] == ()
+
+
+def test_a_forced_march_move_asked_for_lack_of_a_forced_move_block_does_not_blame_the_move_orders():
+    from adjudicator.campaign.running import run_from_orders
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={RUSSIA: ["#06", "#14"]}, phase="russia-card-play")
+    assert match.decision.kind == "card-play"
+    match.answer(RUSSIA, {"forced-march": "#14", "phase": "movement"})
+    assert match.decision.kind == "move"                          # the forced-march Movement Phase
+    orders = parse_orders(header("Russia", 3) + "move: R1 0303-0203\n", "russo-japanese-war", state=match.state)
+    _, refused = run_from_orders(match, lambda chance: [], lambda turn: {RUSSIA: orders}, set(), RJW.answers)
+    assert match.decision.kind == "move"                          # asked: no forced move: block
+    assert refused == []
+
+
+def test_orders_sent_while_the_other_side_plays_name_what_can_never_be_carried_out():
+    match = position([{"id": "R1", "side": "russia", "strength": 3, "ma": 2, "at": "0303"},
+                      {"id": "J1", "side": "japan", "strength": 2, "ma": 3, "at": "0305"}],
+                     hands={RUSSIA: ["#15"], JAPAN: []}, phase="russia-movement")
+    assert match.decision_for(JAPAN) is None
+    text = header("Japan", 3) + ("move: J1 0305-0304\n"
+                                 "attack: 0303 with J1 support using Kodama\n"    # not in hand: drawn later?
+                                 "events: Akashi\n"                                # line 6: a Card Play event
+                                 "cards:\n"
+                                 "  1. reorganise J1\n"                            # line 8
+                                 "  2. event Infiltration on J1\n"                 # line 9
+                                 "  3. event Nogi\n")                              # a combat event
+    orders = parse_orders(text, "russo-japanese-war", state=match.state)
+    found = [f"line {text[:text.index(name)].count(chr(10)) + 1}: {reason}"
+             for name, reason in plans.why_not_waiting(JAPAN, match.state, orders)]
+    assert found == [
+        "line 6: #14 Akashi Motojiro is not a combat event of yours: this rule is never used",
+        "line 8: this step is not used: only the Russian player reorganises by discarding a card (10.2.6)",
+        "line 9: this step is not used: name up to 2 enemy units on the map",
+        "line 10: this step is not used: Nogi Maresuke is played at another time (in a combat, before the die "
+        "is rolled)"]
+    assert plans.why_not_waiting(RUSSIA, match.state, orders) == []

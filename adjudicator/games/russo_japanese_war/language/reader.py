@@ -300,11 +300,48 @@ def read_rjw(text: str, log: ProblemLog, state: dict | None = None, data: GameDa
         return None
     reader = Reader(Names(data or default_data(), state), log, text)
     orders = reader.read(tree)
+    if state is not None and orders is not None:
+        note_player_turn_over(tree, orders, state, log)
     if given is not None:
         from adjudicator.games.russo_japanese_war.language import HEADINGS
         given.update(HEADINGS[item.data] for item in tree.children
                      if isinstance(item, Tree) and item.data in HEADINGS)
     return orders
+
+
+#: the blocks that answer one Player Turn only (docs: "What orders answer"): heading, phase step
+ONE_TURN_BLOCKS = {"move_block": ("move", "movement"), "attack_block": ("attack", "combat"),
+                   "cards_block": ("cards", "card-play"), "forced_move_block": ("forced move", "card-play"),
+                   "forced_attack_block": ("forced attack", "card-play")}
+
+
+def note_player_turn_over(tree: Tree, orders: RjwOrders, state: dict, log: ProblemLog) -> None:
+    """A block that answers one Player Turn only, in orders for the Game Turn now played,
+    whose phase of the side is over in that turn (or that the turn does not have: no
+    Russian Player Turn in Game Turn 1, 5.1) answers nothing: a note says so, at the
+    block's line, so that the receipt tells it (orders for the next Game Turn can be sent
+    only once it begins: their 'turn:' must be the turn played)."""
+    from adjudicator.games.russo_japanese_war.report import phase_title
+    from adjudicator.games.russo_japanese_war.rules.sequence import phases_of
+    side, turn, now = orders.side, state.get("turn"), state.get("phase")
+    if side not in SIDES or orders.header.get("turn") != turn or not isinstance(turn, int):
+        return
+    phases = phases_of(turn)
+    if now not in phases:
+        return
+    own_turn_over = f"{side}-card-play" not in phases or phases.index(now) > phases.index(f"{side}-card-play")
+    for item in tree.children:
+        if not (isinstance(item, Tree) and item.data in ONE_TURN_BLOCKS):
+            continue
+        heading, step = ONE_TURN_BLOCKS[item.data]
+        phase = f"{side}-{step}"
+        if phase in phases and phases.index(phase) >= phases.index(now):
+            continue
+        why = (f"the {phase_title(phase)} of turn {turn} is over" if phase in phases
+               else f"Game Turn {turn} has no {phase_title(phase)} (5.1)")
+        log.note(f"{heading}: {why}, so this block is not used"
+                 + (f"; send orders for turn {turn + 1} once its report asks for them, with 'turn: {turn + 1}'"
+                    if own_turn_over and turn < 12 else ""), where(item)[0])
 
 
 class Reader(TreeReader):

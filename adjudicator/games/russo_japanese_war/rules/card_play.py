@@ -22,6 +22,9 @@ from adjudicator.games.russo_japanese_war.rules.deck import random_discards
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
 _CARD_PLAY_TIMINGS = frozenset(CARD_PLAY_TIMINGS)
 USES = ("event", "forced-march", "strategic", "transport", "reorganise")
+TIMING_WORDS = {"before_roll": "in a combat, before the die is rolled", "after_roll": "in a combat, after the die",
+                "reaction": "as a reaction to the other side's event", "on_draw": "when it is drawn"}
+JAPAN_DOES_NOT_REORGANISE = "only the Russian player reorganises by discarding a card (10.2.6)"
 
 
 def unit_type(t, uid: str) -> str:
@@ -37,15 +40,25 @@ def is_type(t, uid: str, strength: int, ma: int) -> bool:
 
 # -- what a card may do now ------------------------------------------------------------------
 
-def event_playable(t, side: str, card: str) -> str | None:
-    """Why ``side`` may not play its half of ``card`` as an event now (None: it may)."""
+def event_never_playable(t, side: str, card: str) -> str | None:
+    """Why ``side`` may never play its half of ``card`` as an event in its Card Play
+    Phase, whatever the position (None: it may, where the position allows)."""
     half = t.data.half(card, side)
     if half is None:
         return f"{card} carries no event"
     if naval.is_naval_half(t, card, side):
         return f"{half.name} is used only as the advanced naval rules say (11.0); the card may still be discarded"
     if _CARD_PLAY_TIMINGS.isdisjoint(half.timing):
-        return f"{half.name} is played at another time ({', '.join(half.timing)})"
+        return f"{half.name} is played at another time ({', '.join(TIMING_WORDS.get(w, w) for w in half.timing)})"
+    return None
+
+
+def event_playable(t, side: str, card: str) -> str | None:
+    """Why ``side`` may not play its half of ``card`` as an event now (None: it may)."""
+    never = event_never_playable(t, side, card)
+    if never is not None:
+        return never
+    half = t.data.half(card, side)
     if half.forbidden_when == "pa_fleet_cannot_sortie" and t.s["barred"]:
         return f"{half.name} can no longer be played as an event (10.4.1); the card may still be discarded"
     if half.effect["kind"] == "take_top_discard" and not t.cards["discard"]:
@@ -173,7 +186,7 @@ def parse_card_play(t, side: str, answer: Mapping[str, Any]) -> dict:
                                 + (f"; it may go to {', '.join(destinations)}" if destinations else ""))
         return {"transport": card, "unit": uid, "to": answer["to"]}
     if side != RUSSIA:
-        raise IllegalAnswer("only the Russian player reorganises by discarding a card (10.2.6)")
+        raise IllegalAnswer(JAPAN_DOES_NOT_REORGANISE)
     if t.at(uid) != ELIMINATED or unit_type(t, uid) != "3-2":
         raise IllegalAnswer(f"only an eliminated 3-2 unit may be reorganised (10.2.6); {uid} is not one")
     return {"reorganise": card, "unit": uid}
@@ -205,6 +218,30 @@ def use_card(t, side: str, answer: dict):
 
 
 # -- events --------------------------------------------------------------------------------------
+
+def event_units_never(t, side: str, card: str, units) -> str | None:
+    """Why the units named for ``side``'s event ``card`` can never be the ones it takes,
+    whatever the position: too many, or units of the wrong side, or any for an event that
+    names none (None: they may be, where the position allows). In the wording of
+    :func:`check_event_units`."""
+    half = t.data.half(card, side)
+    if half is None or not units or any(u not in t.units for u in units):
+        return None
+    effect = half.effect
+    kind = effect["kind"]
+    if kind == "zoc_lost" and (len(units) > int(effect["count"]) or any(t.side_of(u) == side for u in units)):
+        return f"name up to {effect['count']} enemy units on the map"
+    if kind == "reorganise":
+        if len(units) > int(effect["max_units"]):
+            return f"at most {effect['max_units']} units"
+        wrong = [u for u in units if t.side_of(u) != side]
+        return f"{wrong[0]} is not an eliminated {side.capitalize()} unit" if wrong else None
+    if kind == "transport_event":
+        return f"name units in the {effect['from']} box" if any(t.side_of(u) != side for u in units) else None
+    if kind not in ("zoc_lost", "reorganise", "transport_event"):
+        return f"{half.name} names no units"
+    return None
+
 
 def check_event_units(t, side: str, card: str, units: Any) -> None:
     effect = t.data.half(card, side).effect

@@ -8,7 +8,7 @@ Player Turn and starts with the Japanese Movement Phase (5.1, A9).
 from __future__ import annotations
 
 from adjudicator.engine.requests import Event
-from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
+from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, SIDE_ADJECTIVE
 from adjudicator.games.russo_japanese_war.rules import naval
 from adjudicator.games.russo_japanese_war.rules.card_play import card_play_phase
 from adjudicator.games.russo_japanese_war.rules.combat import combat_phase
@@ -19,6 +19,20 @@ from adjudicator.games.russo_japanese_war.rules.victory import victory_check_pha
 
 STEPS = ("replenish", "movement", "combat", "card-play")
 RUN = {"movement": movement_phase, "combat": combat_phase, "card-play": card_play_phase}
+
+
+STEP_TITLES = {"replenish": "Card Replenishment Phase", "movement": "Movement Phase", "combat": "Combat Phase",
+               "card-play": "Card Play Phase"}
+
+
+def phase_title(phase: str) -> str:
+    """The phase as the rulebook names it (5.0): "Japanese Movement Phase"."""
+    if phase == "setup":
+        return "Set-up"
+    if phase == "victory-check":
+        return "Victory Check Phase"
+    side, _, step = phase.partition("-")
+    return f"{SIDE_ADJECTIVE.get(side, side)} {STEP_TITLES.get(step, step)}"
 
 
 def phases_of(turn: int) -> list[str]:
@@ -73,7 +87,7 @@ def _play(t):
 def run_phase(t, phase: str, first: bool):
     s = t.s
     s["phase"] = phase
-    yield Event("phase", f"Turn {s['turn']}: {phase}", {"turn": s["turn"], "phase": phase})
+    yield Event("phase", f"Turn {s['turn']}: {phase_title(phase)}", {"turn": s["turn"], "phase": phase})
     if phase == "victory-check":
         yield from victory_check_phase(t)
         return
