@@ -295,3 +295,13 @@ def test_a_long_line_of_bad_entries_costs_time_in_proportion_to_its_length(entri
     assert len(problems) >= 5000
     assert all(p.message == "(not shown)" for p in problems[60:])
     assert elapsed < 20, elapsed
+
+
+def test_an_entropy_line_takes_any_text_as_the_opening_mail_says_and_reads_back():
+    """The opening mail asks for "an 'entropy:' line of any text you like": a phrase of
+    several words is the player's entropy, whole, and the receipt reads back the same."""
+    orders, problems = parse(HEADER.format(side="russia") + "step: 1\nentropy: for the tsar  # a comment\n")
+    assert problems == []
+    assert orders.header.entropy == "for the tsar"
+    again, problems = parse(orders.canonical_text() + "password: x\n")
+    assert problems == [] and again.header.entropy == "for the tsar"
