@@ -200,11 +200,26 @@ def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) 
 
 
 def line_of(text: str | None, name: str) -> int | None:
-    """The number of the first line of ``text`` that names ``name`` (a whole word, any case)."""
+    """The number of the first line of ``text`` that names ``name`` (a whole word, any
+    case). A name ``"HEADING\\nNAME"`` is found in the block HEADING opens: the first
+    line naming NAME after the first line that starts with HEADING (anywhere, when no
+    such line follows it): a ship's line in ``fire:``, not its line in ``move:``."""
     if not text:
         return None
+    heading, _, name = name.rpartition("\n")
     word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-    return next((number for number, line in enumerate(text.splitlines(), 1) if word.search(line)), None)
+    lines = list(enumerate(text.splitlines(), 1))
+    if heading:
+        opening = re.compile(rf"\s*{re.escape(heading)}(?![\w-])", re.IGNORECASE)
+        start = next((index for index, (_, line) in enumerate(lines) if opening.match(line)), None)
+        found = None if start is None else _first_naming(word, lines[start + 1:])
+        if found is not None:
+            return found
+    return _first_naming(word, lines)
+
+
+def _first_naming(word: re.Pattern, lines: Sequence[tuple[int, str]]) -> int | None:
+    return next((number for number, line in lines if word.search(line)), None)
 
 
 def as_sent(data: bytes | str) -> str:

@@ -70,11 +70,12 @@ protocol below:
     (required: nothing a player sends is dropped or replaced in silence): each order of
     ``orders`` that cannot be carried out as written in the position ``state`` for
     ``decision``, as ``(name, reason)`` pairs -- ``name`` the word its line is found by
-    in the text sent (a unit, a ship, a card), ``reason`` why and what is done instead
-    ("Novik cannot reach Pacific Ocean from Port Arthur"); an empty list when every
-    order can be carried out (or ``orders`` is None). ``check --store --campaign`` and
-    every receipt name each such line, and the report lists them under "Orders not
-    carried out as written".
+    in the text sent (a unit, a ship, a card; ``"fire\\nMikasa:"``: the first line
+    naming ``Mikasa:`` after the line that opens the block ``fire``), ``reason`` why
+    and what is done instead ("Novik cannot reach Pacific Ocean from Port Arthur");
+    an empty list when every order can be carried out (or ``orders`` is None).
+    ``check --store --campaign`` and every receipt name each such line, and the report
+    lists them under "Orders not carried out as written".
 
 ``report`` (:class:`ReportPartial`)
     ``context(state, view, side, options)``: the game's part of a player's report

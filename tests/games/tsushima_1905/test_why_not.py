@@ -178,3 +178,14 @@ def test_the_notes_on_an_activation_and_its_answer_plan_the_ship_s_move_once(mon
     moved.state.ships["Mikasa"].x -= 500            # another position: planned again, not taken from before
     again = answers.answer_for(moved.decision, moved.state, orders)
     assert planned == ["Mikasa", "Mikasa"] and again["ship"] == "Mikasa"
+
+
+def test_a_sunk_ship_s_move_and_fire_are_each_named_by_the_line_in_their_own_block():
+    """Orders for a sunk ship in ``move:`` and in ``fire:``: each note names the line of
+    its own block, not the first line that names the ship."""
+    match = position(Fuji="sunk")
+    text = HEADER + "move:\n  Fuji: ahead\n  Mikasa: ahead\nfire:\n  Fuji: at nearest\n  all: at nearest\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert "line 6: move: Fuji is sunk: this order is not used" in notes, notes
+    assert "line 9: fire: Fuji is sunk: this order is not used" in notes, notes
