@@ -85,3 +85,31 @@ def test_the_turn_template_lists_the_players_own_ships(found, kind):
     own = decision.options.get("ships") or [s.name for s in GAME.data.ships if s.side == decision.side]
     assert all(f"  {name}: " in text for name in own)
     assert not any(f"  {s.name}: " in text for s in GAME.data.ships if s.side != decision.side)
+
+
+def an_orders_stop_after_a_sinking() -> tuple[Decision, object]:
+    """The first stop of the cadence met, in seeded games, by a side that has lost a ship."""
+    for seed in range(40):
+        match, player, chance = Match(GAME, {}, {}), RandomPlayer(seed), random_dice(random.Random(seed))
+        for _ in range(20_000):
+            if match.chance is not None:
+                match.supply(chance(match.chance))
+                continue
+            if not match.decisions:
+                break
+            decision = match.decisions[0]
+            if decision.kind == "orders" and any(ship.status != "active"
+                                                 for ship in match.state.side_ships(decision.side)):
+                return decision, match.state
+            match.answer(decision.side, player(decision, match.state))
+    raise AssertionError("no side lost a ship before a stop in the games played")
+
+
+def test_the_template_at_a_stop_lists_only_the_ships_still_in_action():
+    """A sunk ship has no line in the template (sent, its line would be an order not
+    used), and the ship astern of it is offered to follow the ship now ahead of it."""
+    decision, state = an_orders_stop_after_a_sinking()
+    text = filled_in(decision, state)
+    out = [ship.name for ship in state.side_ships(decision.side) if ship.status != "active"]
+    assert out and not any(f"  {name}: " in text or f"follow {name}\n" in text + "\n" for name in out), out
+    assert all(f"  {ship.name}: " in text for ship in state.side_ships(decision.side) if ship.status == "active")
