@@ -201,6 +201,7 @@ class Mailroom:
                 default_notes=step.default_notes + grace_ran_out_notes(meta, step.batch, step.defaults),
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
                 not_carried_out=step.not_carried_out.get(side, ()),
+                earlier_events=len(events) - len(step.events),
             )
             report = render(context)
             earlier = previous.get(player["address"])

@@ -48,9 +48,13 @@ def report_context(
     batch: Any = None,
     openings: Sequence[Mapping[str, Any]] = (),
     not_carried_out: Sequence[str] = (),
+    earlier_events: int = 0,
 ) -> dict[str, Any]:
     """The template context of ``side``'s report (``not_carried_out``: this side's
-    notes on the orders it sent that were not carried out as written)."""
+    notes on the orders it sent that were not carried out as written). The first
+    ``earlier_events`` of ``events`` are of steps before this one (a digest's): the
+    report tells the defaults of this step after them and before the events of this
+    step, which the defaults brought about."""
     game = game_support.game()
     report = game_support.report
     state = match.state
@@ -73,7 +77,8 @@ def report_context(
         "turn": getattr(state, "turn", ""),
         "phase": phase_in_words(game_part, getattr(state, "phase", "")),
         "next_step": log.next_batch,
-        "events": [{"kind": e.kind, "text": e.text} for e in visible(events, side)],
+        "earlier_events": [{"kind": e.kind, "text": e.text} for e in visible(events[:earlier_events], side)],
+        "events": [{"kind": e.kind, "text": e.text} for e in visible(events[earlier_events:], side)],
         "defaults": [s.capitalize() for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],
