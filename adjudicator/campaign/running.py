@@ -31,6 +31,9 @@ def step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
     except ValueError:
         raise StepOver(f"the step {given!r} is not a number; the current step is {current}") from None
     if step < current:
+        if orders.header.turn is not None and turn is not None and orders.header.turn != turn:
+            raise StepOver(f"step {step} is over; the current step is {current}, at turn {turn}: "
+                           f"send orders with 'turn: {turn}' and 'step: {current}'")
         raise StepOver(f"step {step} is over; the current step is {current}: "
                        f"send orders for step {current}")
     if step > current:
@@ -45,8 +48,10 @@ def check_turn(orders: OrderSet, turn: Any, current: int) -> None:
     given = orders.header.turn
     if given is None or turn is None or given == turn:
         return
+    early = isinstance(given, int) and isinstance(turn, int) and given > turn
+    late = f"turn {given} has not begun, and they were not used" if early else "they are stale and were not used"
     raise StepOver(f"these orders are for turn {given}, but the game is at turn {turn} (step {current}): "
-                   f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
+                   f"{late}; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
 def check_not_sent_again(orders: OrderSet, side: str, step: int, sha256: str, log: CampaignLog) -> None:
