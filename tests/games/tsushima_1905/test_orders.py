@@ -305,3 +305,18 @@ def test_an_entropy_line_takes_any_text_as_the_opening_mail_says_and_reads_back(
     assert orders.header.entropy == "for the tsar"
     again, problems = parse(orders.canonical_text() + "password: x\n")
     assert problems == [] and again.header.entropy == "for the tsar"
+
+
+def test_a_concession_is_confirmed_by_a_note_saying_when_it_ends_the_game():
+    """``concede: yes`` ends the game at the next question asked of the side: the
+    receipt says so (and how to withdraw it), as it does for ``carry on: yes``."""
+    cleaned = clean(HEADER.format(side="russia") + "concede: yes\n")
+    log = ProblemLog(list(cleaned.lines), codes=CODES)
+    orders = read(cleaned, log)
+    assert log.problems == [] and orders.block("concede") is not None
+    (note,) = [n for n in log.notes if "concede" in n]
+    assert note.startswith("line 5:") and "the other side the winner" in note and "concede: no" in note
+    cleaned = clean(HEADER.format(side="russia") + "concede: no\n")
+    log = ProblemLog(list(cleaned.lines), codes=CODES)
+    read(cleaned, log)
+    assert not [n for n in log.notes if "concede" in n]
