@@ -249,9 +249,11 @@ def at_line(reason: str, number: int | None, step: int | None = None) -> str:
 
 def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
     """Each order the game says cannot be carried out now, with its line in the text
-    sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur")."""
-    return [at_line(reason, line_of(text, name))
-            for name, reason in game_support.answers.why_not(decision, state, orders)]
+    sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur"), in the order
+    of their lines (those no line names last)."""
+    located = [(line_of(text, name), reason) for name, reason in game_support.answers.why_not(decision, state, orders)]
+    located.sort(key=lambda found: float("inf") if found[0] is None else found[0])
+    return [at_line(reason, number) for number, reason in located]
 
 
 def sets_in_force(log: CampaignLog, step: int, turn: Any, game: str,

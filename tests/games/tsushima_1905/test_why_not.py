@@ -189,3 +189,14 @@ def test_a_sunk_ship_s_move_and_fire_are_each_named_by_the_line_in_their_own_blo
     notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
     assert "line 6: move: Fuji is sunk: this order is not used" in notes, notes
     assert "line 9: fire: Fuji is sunk: this order is not used" in notes, notes
+
+
+def test_the_notes_on_a_receipt_come_in_the_order_of_their_lines():
+    """A player reads the notes down the orders sent: line 5 before line 7, whatever
+    kind of problem each is."""
+    match = position(Fuji="sunk")
+    text = HEADER + "order: Mikasa, Asama, Iwate, others\nmove:\n  Fuji: ahead\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    numbers = [int(note.split(":")[0].removeprefix("line ")) for note in notes]
+    assert len(numbers) >= 2 and numbers == sorted(numbers), notes
