@@ -670,7 +670,7 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
         return []
     found, listed = [], list(order.ships)
     for squadron in data.squadrons:
-        line = [name for name in squadron.ships if _status(state, name) is None]
+        line = [name for name in squadron.ships if name in state.ships and _status(state, name) is None]
         for ahead, astern in zip(line, line[1:]):
             if astern in listed and (ahead not in listed or listed.index(astern) < listed.index(ahead)):
                 found.append((astern, f"order: {astern} activates before {ahead}, the ship ahead of it in "

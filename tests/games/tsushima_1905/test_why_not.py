@@ -200,3 +200,14 @@ def test_the_notes_on_a_receipt_come_in_the_order_of_their_lines():
     notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
     numbers = [int(note.split(":")[0].removeprefix("line ")) for note in notes]
     assert len(numbers) >= 2 and numbers == sorted(numbers), notes
+
+
+def test_a_follower_is_not_warned_of_a_leader_that_is_not_on_the_table():
+    """A position without some of a column's ships (a case, a scenario's part): the
+    ship ahead of a follower is the nearest one of its column that is on the table."""
+    match = position()
+    text = HEADER + "order: Iwate, Asama, others\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert not any("Yakumo" in note for note in notes), notes
+    assert any("Iwate activates before Asama" in note for note in notes), notes
