@@ -195,7 +195,7 @@ def test_the_notes_on_a_receipt_come_in_the_order_of_their_lines():
     """A player reads the notes down the orders sent: line 5 before line 7, whatever
     kind of problem each is."""
     match = position(Fuji="sunk")
-    text = HEADER + "order: Mikasa, Asama, Iwate, others\nmove:\n  Fuji: ahead\n"
+    text = HEADER + "order: Mikasa, Iwate, Asama, others\nmove:\n  Fuji: ahead\n"
     orders = parse_orders(text, "tsushima-1905")
     notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
     numbers = [int(note.split(":")[0].removeprefix("line ")) for note in notes]
