@@ -113,3 +113,13 @@ def test_the_template_at_a_stop_lists_only_the_ships_still_in_action():
     out = [ship.name for ship in state.side_ships(decision.side) if ship.status != "active"]
     assert out and not any(f"  {name}: " in text or f"follow {name}\n" in text + "\n" for name in out), out
     assert all(f"  {ship.name}: " in text for ship in state.side_ships(decision.side) if ship.status == "active")
+
+
+def test_the_template_s_example_of_an_activation_order_names_ships_in_action():
+    """The example line names the side's column leaders still in action, not Mikasa and
+    Idzumo once they are lost (a player copies the example)."""
+    ships = ["Shikishima", "Fuji", "Asahi", "Azuma", "Tokiwa"]
+    decision = Decision("japan", "orders", {"mark": None, "stop": "turn", "ships": ships}, "", lambda a: a)
+    text = "\n".join(answer_template(decision))
+    assert "E.g.  order: Shikishima, Azuma, others" in text
+    assert "Mikasa" not in text and "Idzumo" not in text
