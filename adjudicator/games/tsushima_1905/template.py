@@ -64,6 +64,9 @@ def _about(decision: Decision) -> list[str]:
     options = decision.options
     if "max" in options:
         return [f"#   ({options.get('ship', 'the ship')}: 0 to {options['max']} dice now)"]
+    if options.get("second_pair"):
+        return ["#   (yes: a second pair of cards decides the attacks; no: a normal",
+                f"#   turn with {options['prime']} prime activation(s))"]
     if "attacks" in options:
         return [f"#   ({options['attacks']} attack(s) offered)"]
     return []

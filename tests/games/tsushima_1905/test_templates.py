@@ -123,3 +123,12 @@ def test_the_template_s_example_of_an_activation_order_names_ships_in_action():
     text = "\n".join(answer_template(decision))
     assert "E.g.  order: Shikishima, Azuma, others" in text
     assert "Mikasa" not in text and "Idzumo" not in text
+
+
+def test_the_first_question_after_an_ace_says_a_second_pair_decides_the_torpedo_attacks(found):
+    """R-TORP-1: the side without the ace chooses a normal turn (its card - 1 prime
+    activations) or torpedoes, and torpedoes turn over a second pair that decides how
+    many attacks, and whose: the question and its template do not promise attacks."""
+    decision, text, _ = found["torpedo"]
+    assert "second pair" in decision.prompt and "launch" not in decision.prompt, decision.prompt
+    assert "attack(s) offered" not in text and "second pair" in text, text
