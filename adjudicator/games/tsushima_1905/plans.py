@@ -790,15 +790,15 @@ def _choice_beyond_limits(kind: str, who: str, choice, classes: list, most_attac
                                                           f"so this line is never used"))
             too_many = [c for c in classes if real > min(c.max_armor, attack)]
             if too_many:
-                rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
+                rolls = ", ".join(f"{_a(c)} rolls {min(c.max_armor, attack)}" for c in too_many)
                 found.append((line, f"{written}: real dice are at most the attack dice and "
-                                                          f"the armour maximum; {rolls}"))
+                                                          f"the armour maximum, so {rolls}"))
     elif kind == "counter-torpedo" and choice.rule.isdigit():
         too_many = [c for c in classes if int(choice.rule) > c.max_movement]
         if too_many:
-            rolls = ", ".join(f"{_a(c)} {c.max_movement}" for c in too_many)
+            rolls = ", ".join(f"{_a(c)} rolls {c.max_movement}" for c in too_many)
             found.append((line,
-                          f"counter-torpedo: {whose}{choice.rule} dice: at most the movement maximum; {rolls}"))
+                          f"counter-torpedo: {whose}{choice.rule} dice: at most the movement maximum, so {rolls}"))
     elif kind == "repairs" and choice.dice.isdigit():
         most_cp = max(c.cp for c in classes)
         if int(choice.dice) > most_cp:

@@ -44,8 +44,8 @@ CASES = {
     "move": ("order: Iwate, others\nmove:\n  Iwate: ahead, ahead\n", 7, "would collide with Asama"),
     "move, ram": ("order: Iwate, others\nmove:\n  Iwate: ram Kniaz Suvorov\n", 7, "no legal move reaches"),
     "fire": ("fire:\n  all: at Kniaz Suvorov, else nearest\n", 6, "Kniaz Suvorov, which is sunk"),
-    "armour": ("armour: 3 against 3 dice\n", 5, "an armoured cruiser 1"),
-    "counter-torpedo": ("counter-torpedo: 3\n", 5, "a battleship 2"),
+    "armour": ("armour: 3 against 3 dice\n", 5, "an armoured cruiser rolls 1"),
+    "counter-torpedo": ("counter-torpedo: 3\n", 5, "so a battleship rolls 2"),
     "torpedo targets": ("torpedo targets: Kniaz Suvorov, most damaged first\n", 5, "cannot be attacked"),
     "repairs": ("repairs: 12 dice, fire first\n", 5, "every Bank CP is rolled"),
     "move, a sunk ship": ("move:\n  Fuji: ahead\n", 6, "Fuji is sunk"),
@@ -84,7 +84,7 @@ def test_a_ship_s_own_dice_choice_is_checked_against_its_own_class_only():
     text = HEADER + "armour:\n  Mikasa: 2 against 3 dice\n  Iwate: 2 against 3 dice\n"
     orders = parse_orders(text, "tsushima-1905")
     notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
-    assert len(notes) == 1 and notes[0].startswith("line 7: armour: Iwate's") and "an armoured cruiser 1" in notes[0], notes
+    assert len(notes) == 1 and notes[0].startswith("line 7: armour: Iwate's") and "so an armoured cruiser rolls 1" in notes[0], notes
 
 
 def test_a_squadron_s_repair_dice_are_checked_against_its_ships_classes():
