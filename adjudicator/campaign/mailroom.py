@@ -113,6 +113,32 @@ def confirmation_template(campaign: str, side: str, turn: Any, deadline: datetim
             "entropy: " + tr("(any word you like)"), "END ORDERS"]
 
 
+
+def answered_on_file(log: CampaignLog, match: Match, game_support: Any) -> set[str]:
+    """The sides asked at a stop that asks several sides at once whose orders on file
+    already answer their question: their answer was taken back, to be recorded with
+    the others' once every side's is in (``running.run_from_orders``), and it will be
+    given again then, so their reports say that they need send nothing."""
+    from adjudicator.campaign.running import orders_in_force
+    from adjudicator.engine import IllegalAnswer
+
+    if len(match.decisions) < 2:
+        return set()
+    in_force = orders_in_force(log, log.next_batch, getattr(match.state, "turn", None), game_support.name)
+    found = set()
+    for decision in match.decisions:
+        orders = in_force.get(decision.side)
+        answer = None if orders is None else game_support.answers.answer_for(decision, match.state, orders)
+        if answer is None:
+            continue
+        try:
+            decision.accept(answer)
+        except IllegalAnswer:
+            continue
+        found.add(decision.side)
+    return found
+
+
 class Mailroom:
     """Mail for the campaigns of one store."""
 
@@ -205,6 +231,7 @@ class Mailroom:
         previous = dict(meta.get("last_report", {}))
         digests = dict(meta.get("digest", {}))
         orders_mail = dict(meta.get(ORDERS_MAIL, {}))
+        on_file = answered_on_file(log, match, game_support)
         for side, player in meta["players"].items():
             events = step.events
             if player.get("reports") == "turn":
@@ -219,6 +246,7 @@ class Mailroom:
                 default_notes=step.default_notes + grace_ran_out_notes(meta, step.batch, step.defaults),
                 refused=step.refused, batch=log.batches[-1], openings=step.openings.get(side, ()),
                 not_carried_out=step.not_carried_out.get(side, ()), language=language_of(player),
+                earlier_events=len(events) - len(step.events), answered_on_file=side in on_file,
             )
             report = render(context)
             earlier = previous.get(player["address"])

@@ -31,6 +31,9 @@ def step_of(orders: OrderSet, log: CampaignLog, turn: Any = None) -> int:
     except ValueError:
         raise StepOver(f"the step {given!r} is not a number; the current step is {current}") from None
     if step < current:
+        if orders.header.turn is not None and turn is not None and orders.header.turn != turn:
+            raise StepOver(f"step {step} is over; the current step is {current}, at turn {turn}: "
+                           f"send orders with 'turn: {turn}' and 'step: {current}'")
         raise StepOver(f"step {step} is over; the current step is {current}: "
                        f"send orders for step {current}")
     if step > current:
@@ -45,8 +48,10 @@ def check_turn(orders: OrderSet, turn: Any, current: int) -> None:
     given = orders.header.turn
     if given is None or turn is None or given == turn:
         return
+    early = isinstance(given, int) and isinstance(turn, int) and given > turn
+    late = f"turn {given} has not begun, and they were not used" if early else "they are stale and were not used"
     raise StepOver(f"these orders are for turn {given}, but the game is at turn {turn} (step {current}): "
-                   f"they are stale and were not used; send orders with 'turn: {turn}' and 'step: {current}'")
+                   f"{late}; send orders with 'turn: {turn}' and 'step: {current}'")
 
 
 def used_already(orders: OrderSet, side: str, sha256: str, log: CampaignLog) -> str:
@@ -220,11 +225,26 @@ def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) 
 
 
 def line_of(text: str | None, name: str) -> int | None:
-    """The number of the first line of ``text`` that names ``name`` (a whole word, any case)."""
+    """The number of the first line of ``text`` that names ``name`` (a whole word, any
+    case). A name ``"HEADING\\nNAME"`` is found in the block HEADING opens: the first
+    line naming NAME after the first line that starts with HEADING (anywhere, when no
+    such line follows it): a ship's line in ``fire:``, not its line in ``move:``."""
     if not text:
         return None
+    heading, _, name = name.rpartition("\n")
     word = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-    return next((number for number, line in enumerate(text.splitlines(), 1) if word.search(line)), None)
+    lines = list(enumerate(text.splitlines(), 1))
+    if heading:
+        opening = re.compile(rf"\s*{re.escape(heading)}(?![\w-])", re.IGNORECASE)
+        start = next((index for index, (_, line) in enumerate(lines) if opening.match(line)), None)
+        found = None if start is None else _first_naming(word, lines[start + 1:])
+        if found is not None:
+            return found
+    return _first_naming(word, lines)
+
+
+def _first_naming(word: re.Pattern, lines: Sequence[tuple[int, str]]) -> int | None:
+    return next((number for number, line in lines if word.search(line)), None)
 
 
 def as_sent(data: bytes | str) -> str:
@@ -249,9 +269,11 @@ def at_line(reason: str, number: int | None, step: int | None = None) -> str:
 
 def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
     """Each order the game says cannot be carried out now, with its line in the text
-    sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur")."""
-    return [at_line(reason, line_of(text, name))
-            for name, reason in game_support.answers.why_not(decision, state, orders)]
+    sent ("line 12: Novik cannot reach Pacific Ocean from Port Arthur"), in the order
+    of their lines (those no line names last)."""
+    located = [(line_of(text, name), reason) for name, reason in game_support.answers.why_not(decision, state, orders)]
+    located.sort(key=lambda found: float("inf") if found[0] is None else found[0])
+    return [at_line(reason, number) for number, reason in located]
 
 
 def sets_in_force(log: CampaignLog, step: int, turn: Any, game: str,

@@ -51,6 +51,7 @@ from adjudicator.campaign.protocol import (
     waiting_of,
 )
 from adjudicator.engine import EngineError, Match, Simultaneous
+from adjudicator.reports.outcome import outcome
 from adjudicator.fairdice import (
     ChainCommitment,
     DiceStats,
@@ -736,6 +737,18 @@ class _Checker:
         return dice_stats_by_side({side: values for side, values in self.rolls.items() if values})
 
 
+def _result_words(result: Any) -> str:
+    """"Japan wins", with how where the game says it ("Japan wins, conceded")."""
+    how = result.get("victory") if isinstance(result, Mapping) else None
+    return outcome(result) + (f", {how}" if how else "")
+
+
+def _waiting_words(waiting: Mapping[str, Any]) -> str:
+    """"japan (orders)", or "japan and russia at once (orders)" at a stop that asks several."""
+    sides = sorted(waiting.get("sides") or [waiting["side"]])
+    return f"{' and '.join(sides)}{' at once' if len(sides) > 1 else ''} ({waiting['ask']})"
+
+
 def render_verdict(verdict: Verdict) -> str:
     """The verdict as text, with the per-side dice table."""
     lines = [f"Campaign {verdict.campaign} ({verdict.game}): {verdict.records} records, "
@@ -790,9 +803,8 @@ def render_verdict(verdict: Verdict) -> str:
                      f"replay matches up to batch {verdict.replayed_to or 0}; the rest is checked when the "
                      f"secrets are opened. Head: {verdict.head}")
     elif verdict.verified:
-        state = f"result: {verdict.result}" if verdict.result else (
-            f"running; waiting for {verdict.waiting['side']} ({verdict.waiting['ask']})" if verdict.waiting
-            else "running")
+        state = f"result: {_result_words(verdict.result)}" if verdict.result else (
+            f"running; waiting for {_waiting_words(verdict.waiting)}" if verdict.waiting else "running")
         lines.append(f"VERIFIED: every signature, link, seed and die checks out, and the replay matches "
                      f"every published state ({state}). Head: {verdict.head}")
     else:

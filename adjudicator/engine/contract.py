@@ -70,16 +70,17 @@ protocol below:
     (required: nothing a player sends is dropped or replaced in silence): each order of
     ``orders`` that cannot be carried out as written in the position ``state`` for
     ``decision``, as ``(name, reason)`` pairs -- ``name`` the word its line is found by
-    in the text sent (a unit, a ship, a card), ``reason`` why and what is done instead
-    ("Novik cannot reach Pacific Ocean from Port Arthur"); an empty list when every
-    order can be carried out (or ``orders`` is None). ``check --store --campaign`` and
-    every receipt name each such line, and the report lists them under "Orders not
-    carried out as written". Optional: ``answering_blocks(decision, state)``, the
-    headings of the blocks that answer ``decision`` (by default its kind), so that a
-    question left open is blamed on the orders that should have answered it; and
-    ``why_not_waiting(side, state, orders)``, as ``why_not`` for orders a side sends
-    while none of its questions is open: the orders that can never be carried out,
-    whatever happens before the side is asked.
+    in the text sent (a unit, a ship, a card; ``"fire\\nMikasa:"``: the first line
+    naming ``Mikasa:`` after the line that opens the block ``fire``), ``reason`` why
+    and what is done instead ("Novik cannot reach Pacific Ocean from Port Arthur");
+    an empty list when every order can be carried out (or ``orders`` is None).
+    ``check --store --campaign`` and every receipt name each such line, and the report
+    lists them under "Orders not carried out as written".
+    Optional: ``answering_blocks(decision, state)``, the headings of the blocks that
+    answer ``decision`` (by default its kind), so that a question left open is blamed on
+    the orders that should have answered it; and ``why_not_waiting(side, state, orders)``,
+    as ``why_not`` for orders a side sends while none of its questions is open: the
+    orders that can never be carried out, whatever happens before the side is asked.
 
 ``report`` (:class:`ReportPartial`)
     ``context(state, view, side, options)``: the game's part of a player's report

@@ -49,11 +49,17 @@ def report_context(
     batch: Any = None,
     openings: Sequence[Mapping[str, Any]] = (),
     not_carried_out: Sequence[str] = (),
+    earlier_events: int = 0,
+    answered_on_file: bool = False,
     language: str = DEFAULT_LANGUAGE,
 ) -> dict[str, Any]:
     """The template context of ``side``'s report (``not_carried_out``: this side's
     notes on the orders it sent that were not carried out as written), in the
-    player's ``language``."""
+    player's ``language``. The first ``earlier_events`` of ``events`` are of steps
+    before this one (a digest's): the report tells the defaults of this step after them
+    and before the events of this step, which the defaults brought about.
+    ``answered_on_file``: the side's orders on file answer its question at a stop that
+    waits for another side too."""
     game = game_support.game()
     report = game_support.report
     state = match.state
@@ -65,7 +71,8 @@ def report_context(
     if decision is not None:
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
                    "prompt": decision.prompt, "mine": decision.side == side,
-                   "hint": report.answer_hint(decision) if decision.side == side else []}
+                   "hint": report.answer_hint(decision) if decision.side == side else [],
+                   "on_file": answered_on_file and decision.side == side}
     batch_body = batch.body if batch is not None else None
     game_part = report.context(state, view, side, options)
     return {
@@ -77,7 +84,10 @@ def report_context(
         "turn": getattr(state, "turn", ""),
         "phase": translations.gettext(phase_in_words(game_part, getattr(state, "phase", ""))),
         "next_step": log.next_batch,
-        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)} for e in visible(events, side)],
+        "earlier_events": [{"kind": e.kind, "text": e.in_words(translations.gettext)}
+                           for e in visible(events[:earlier_events], side)],
+        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)}
+                   for e in visible(events[earlier_events:], side)],
         "defaults": [side_title(s, translations) for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],

@@ -146,17 +146,17 @@ def test_new_refuses_a_from_address_with_a_line_break(store, referee_key, tmp_pa
 # -- stale orders ---------------------------------------------------------------------------
 
 
-def test_orders_for_another_turn_without_a_step_line_are_refused_as_stale(
+def test_orders_for_another_turn_without_a_step_line_are_refused_as_early_or_stale(
         campaign, campaigns, store, mailroom, referee_key):
-    stale = orders_text(turn=3).replace("step: 1\n", "")
+    early = orders_text(turn=3).replace("step: 1\n", "")
 
-    taken = mailroom.take(parse_message(email(stale)), referee_key, None)
+    taken = mailroom.take(parse_message(email(early)), referee_key, None)
 
     assert taken.outcome == "refused"
     assert "for turn 3, but the game is at turn 1" in taken.detail
-    assert "stale" in outgoing(store)[-1].text
+    assert "turn 3 has not begun" in outgoing(store)[-1].words and "'turn: 1'" in outgoing(store)[-1].text
     assert orders_records(store) == []
-    with pytest.raises(StepOver, match="stale"):
+    with pytest.raises(StepOver, match="turn 2 has not begun"):
         campaigns.submit(CAMPAIGN, orders_text(turn=2), referee_key)
     assert campaigns.submit(CAMPAIGN, orders_text(turn=1).replace("step: 1\n", ""), referee_key).sha256
 

@@ -122,6 +122,21 @@ def test_after_the_deadline_a_silent_side_gets_the_defaults_and_the_reports_say_
     assert verify_text(campaigns.export_public(CAMPAIGN)).verified
 
 
+def test_the_report_tells_the_defaults_of_a_silent_side_before_what_they_brought_about(
+        campaign, campaigns, store, mailroom, referee_key):
+    """The defaults answer the question open at the deadline, so play goes on from them:
+    the report says so before the events they brought about, not after them, where it
+    reads as the answer to the question now asked."""
+    mailroom.take(parse_message(email(orders_text())), referee_key, None)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
+    deadline = campaigns.deadline(CAMPAIGN)
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=deadline + HOUR, after=mailroom.queue_reports)
+    for report in reports(store)[-2:]:
+        for text in (report.text, report.html):
+            said = text.index("No orders from Russia by the deadline")
+            assert said < text.index("Russia keeps its ships in port"), text[:said + 200]
+
+
 def test_the_report_says_once_that_a_silent_side_got_the_defaults(campaigns, store, mailroom, referee_key):
     name = "late"
     campaigns.create(name, "port-arthur", PLAYERS, referee_key, referee_address=REFEREE, now=T0)

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from adjudicator.campaign.verify import verify_text
+from adjudicator.reports.outcome import outcome
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import assert_no_traceback, cli, parse_eml
 
@@ -22,7 +23,7 @@ def test_the_demo_plays_a_whole_campaign_by_email_and_verifies(demo_run):
     record = (folder / "public-record.jsonl").read_text(encoding="utf-8")
     verdict = verify_text(record)
     assert verdict.verified and verdict.result in ("japan", "russia", "draw")
-    assert f"(result: {verdict.result})" in done.stdout
+    assert f"(result: {outcome(verdict.result)})" in done.stdout   # in words: "Japan wins", "a draw"
 
     inbox = mailbox.Maildir(folder / "inbox", create=False)
     orders_mails = len(inbox)

@@ -8,7 +8,7 @@ report, for the stop missed only: the next stop asks both sides again), and a co
 
 from __future__ import annotations
 
-from adjudicator.campaign.verify import verify_text
+from adjudicator.campaign.verify import render_verdict, verify_text
 from tests.pipeline.pipeline_helpers import (
     ADDRESSES, CAMPAIGN, DEADLINE_HOURS, HOUR, PLAYERS, REFEREE, T0, deliver, email, orders_text, outgoing,
 )
@@ -85,6 +85,7 @@ def test_a_tsushima_club_campaign_by_mail_answers_every_mail(campaigns, store, m
     _log, match = campaigns.match(name)                 # silence kept the orders on file for that stop only,
     assert sorted((d.side, d.kind) for d in match.decisions) == [("japan", "orders"), ("russia", "orders")]
     assert all("orders for turn" in words and "carry on: yes" in words for words in said)   # and both are asked
+    assert "waiting for japan and russia at once (orders)" in render_verdict(verify_text(campaigns.export_public(name)))
     concession = orders_text("russia", step=4, turn=match.state.turn, body="concede: yes\n", campaign=name)
     send(concession, "russia", "<r-2@russia.test>", 5_000)
     send(orders_text("japan", step=4, turn=match.state.turn, body=AHEAD, campaign=name), "japan",
@@ -98,3 +99,4 @@ def test_a_tsushima_club_campaign_by_mail_answers_every_mail(campaigns, store, m
                 if str(m.message["In-Reply-To"] or "").strip() == message_id], message_id
     verdict = verify_text(campaigns.export_public(name))
     assert verdict.verified, verdict.reason
+    assert "(result: Japan wins, conceded)" in render_verdict(verdict)   # in words, not a raw mapping

@@ -640,20 +640,20 @@ def _out_of_action(state: State, orders: OrderSet) -> list[tuple[str, str]]:
     move = orders.block("move")
     for entry in (move.orders if move else ()):
         if (status := _status(state, entry.who)) is not None:
-            found.append((f"{entry.who}:", f"move: {entry.who} is {status}: this order is not used"))
+            found.append((_in_block("move", f"{entry.who}:"), f"move: {entry.who} is {status}: this order is not used"))
         for option in entry.options:
             target = option.relative.ship if option.relative is not None else ""
             if target and (status := _status(state, target)) is not None:
-                found.append((f"{option.relative.kind} {target}", f"move: {entry.who}'s \"{option.text()}\": {target} is {status}; the next "
+                found.append((_in_block("move", f"{option.relative.kind} {target}"), f"move: {entry.who}'s \"{option.text()}\": {target} is {status}; the next "
                                       f"option (else), or the default move, is used"))
     fire = orders.block("fire")
     for entry in (fire.orders if fire else ()):
         if (status := _status(state, entry.who)) is not None:
-            found.append((f"{entry.who}:", f"fire: {entry.who} is {status}: this order is not used"))
+            found.append((_in_block("fire", f"{entry.who}:"), f"fire: {entry.who} is {status}: this order is not used"))
         for chain in entry.chains:
             for index, rule in enumerate(chain):
                 if rule.kind == "ship" and (status := _status(state, rule.ship)) is not None:
-                    found.append((f"{'else' if index else 'at'} {rule.ship}", f"fire: {entry.who} cannot fire at {rule.ship}, which is {status}; "
+                    found.append((_in_block("fire", f"{'else' if index else 'at'} {rule.ship}"), f"fire: {entry.who} cannot fire at {rule.ship}, which is {status}; "
                                              f"the next target (else) is taken"))
     targets = orders.block("torpedo targets")
     for name in (targets.priorities if targets else ()):
@@ -670,7 +670,7 @@ def _followers_first(data: GameData, state: State, orders: OrderSet) -> list[tup
         return []
     found, listed = [], list(order.ships)
     for squadron in data.squadrons:
-        line = [name for name in squadron.ships if _status(state, name) is None]
+        line = [name for name in squadron.ships if name in state.ships and _status(state, name) is None]
         for ahead, astern in zip(line, line[1:]):
             if astern in listed and (ahead not in listed or listed.index(astern) < listed.index(ahead)):
                 found.append((astern, f"order: {astern} activates before {ahead}, the ship ahead of it in "
@@ -692,10 +692,10 @@ def _activation_not_as_written(plans: Plans, state: State, orders: OrderSet,
     ship = table.ship(plans.next_ship(waiting, orders.block("order")))
     elements, notes = plans.move_with_notes(table, ship, orders)
     entry = plans._entry(ship, move.orders) if move else None
-    found = [(_who(entry), f"move: {note}") for note in notes] if entry is not None else []
+    found = [(_in_block("move", _who(entry)), f"move: {note}") for note in notes] if entry is not None else []
     if fire is not None and plans._entry(ship, fire.orders) is not None:
         _, noted = plans.fire_with_lines(table, ship, elements, orders)
-        found += [(line, f"fire: {note}") for line, note in noted]
+        found += [(_in_block("fire", line), f"fire: {note}") for line, note in noted]
     return found
 
 
@@ -723,10 +723,17 @@ def _rams_out_of_reach(plans: Plans, state: State, orders: OrderSet, side: str) 
         if ship.status != ACTIVE or ship.activated or plans._entry(ship, move.orders) is None:
             continue
         _, noted = plans.move_with_options(table, ship, orders)
-        found += [(f"ram {option.relative.ship}", f"move: {note} (as the ships stand now)")
+        found += [(_in_block("move", f"ram {option.relative.ship}"), f"move: {note} (as the ships stand now)")
                   for option, note in noted
                   if option is not None and _rams(option) and _status(state, option.relative.ship) is None]
     return found
+
+
+def _in_block(heading: str, name: str) -> str:
+    """The name a line of the block ``heading`` is found by: the first line naming
+    ``name`` after the block's heading (the contract's ``HEADING\\nNAME``), so that a
+    ship's ``fire:`` line is not taken for its ``move:`` line."""
+    return f"{heading}\n{name}"
 
 
 def _who(entry) -> str:
@@ -783,15 +790,15 @@ def _choice_beyond_limits(kind: str, who: str, choice, classes: list, most_attac
                                                           f"so this line is never used"))
             too_many = [c for c in classes if real > min(c.max_armor, attack)]
             if too_many:
-                rolls = ", ".join(f"{_a(c)} {min(c.max_armor, attack)}" for c in too_many)
+                rolls = ", ".join(f"{_a(c)} rolls {min(c.max_armor, attack)}" for c in too_many)
                 found.append((line, f"{written}: real dice are at most the attack dice and "
-                                                          f"the armour maximum; {rolls}"))
+                                                          f"the armour maximum, so {rolls}"))
     elif kind == "counter-torpedo" and choice.rule.isdigit():
         too_many = [c for c in classes if int(choice.rule) > c.max_movement]
         if too_many:
-            rolls = ", ".join(f"{_a(c)} {c.max_movement}" for c in too_many)
+            rolls = ", ".join(f"{_a(c)} rolls {c.max_movement}" for c in too_many)
             found.append((line,
-                          f"counter-torpedo: {whose}{choice.rule} dice: at most the movement maximum; {rolls}"))
+                          f"counter-torpedo: {whose}{choice.rule} dice: at most the movement maximum, so {rolls}"))
     elif kind == "repairs" and choice.dice.isdigit():
         most_cp = max(c.cp for c in classes)
         if int(choice.dice) > most_cp:

@@ -64,6 +64,9 @@ def _about(decision: Decision) -> list[str]:
     options = decision.options
     if "max" in options:
         return [f"#   ({options.get('ship', 'the ship')}: 0 to {options['max']} dice now)"]
+    if options.get("second_pair"):
+        return ["#   (yes: a second pair of cards decides the attacks; no: a normal",
+                f"#   turn with {options['prime']} prime activation(s))"]
     if "attacks" in options:
         return [f"#   ({options['attacks']} attack(s) offered)"]
     return []
@@ -104,12 +107,25 @@ def _move_line(name: str, ahead: str | None) -> str:
     return padded + comment
 
 
+def _order_example(ships: list[str], data: GameData) -> list[str]:
+    """The activation order's example: the first two column leaders among ``ships``
+    (the ships in action), on the comment's line where it fits."""
+    leaders = [line[0] for squadron in data.squadrons
+               if (line := [name for name in squadron.ships if name in ships])]
+    example = (leaders + [name for name in ships if name not in leaders])[:2]
+    if not example:
+        return ["# column, each leader first."]
+    said = f"E.g.  order: {', '.join(spell(name) for name in example)}, others"
+    line = f"# column, each leader first.  {said}"
+    return [line] if len(line) <= WIDTH else ["# column, each leader first.", f"#   {said}"]
+
+
 def _turn_plan(decision: Decision, data: GameData) -> list[str]:
     """The activation order, a move line and the fire line for the side's ships, by
     column (leader first), every ship ``auto``, then the standing orders."""
     ships = _own_ships(decision, data)
     lines = ["# Activation order: the ships listed first, then the others column by",
-             "# column, each leader first.  E.g.  order: Mikasa, Idzumo, others",
+             *_order_example(ships, data),
              "order: others",
              "# Moves: auto (the planner's best move, as silence) | ahead |",
              "#   ahead 2 | ahead max | port 30 | starboard 45 | follow SHIP |",

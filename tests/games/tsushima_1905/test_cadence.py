@@ -160,3 +160,25 @@ def test_the_default_at_a_stop_names_the_orders_it_keeps_and_none_where_silence_
     for mark in (None, mark_after(used)):
         unnamed = replace(decision, options={**decision.options, "mark": mark})
         assert StandingAnswers().default_answer(unnamed, match.state) == {"orders": mark_after(mark)}
+
+
+def test_late_orders_for_an_earlier_turn_are_told_the_turn_and_step_to_write():
+    """Orders sent for a stop that is over, written for its turn: the refusal names both
+    lines to write, so that the player's next mail is not refused again for its turn."""
+    from types import SimpleNamespace
+
+    from adjudicator.campaign.errors import StepOver
+    from adjudicator.campaign.running import step_of
+    from adjudicator.orders import parse_orders
+
+    late = parse_orders("campaign: c\nside: Japan\nturn: 2\nstep: 5\npassword: x\nmove:\n  Fuji: ahead\n",
+                        "tsushima-1905")
+    with pytest.raises(StepOver) as refused:
+        step_of(late, SimpleNamespace(next_batch=6), turn=3)
+    assert "step 5 is over" in str(refused.value)
+    assert "'turn: 3' and 'step: 6'" in str(refused.value)
+    early = parse_orders("campaign: c\nside: Japan\nturn: 4\nstep: 6\npassword: x\nmove:\n  Fuji: ahead\n",
+                         "tsushima-1905")
+    with pytest.raises(StepOver) as refused:
+        step_of(early, SimpleNamespace(next_batch=6), turn=3)
+    assert "stale" not in str(refused.value) and "turn 4 has not begun" in str(refused.value)

@@ -295,3 +295,28 @@ def test_a_long_line_of_bad_entries_costs_time_in_proportion_to_its_length(entri
     assert len(problems) >= 5000
     assert all(p.message == "(not shown)" for p in problems[60:])
     assert elapsed < 20, elapsed
+
+
+def test_an_entropy_line_takes_any_text_as_the_opening_mail_says_and_reads_back():
+    """The opening mail asks for "an 'entropy:' line of any text you like": a phrase of
+    several words is the player's entropy, whole, and the receipt reads back the same."""
+    orders, problems = parse(HEADER.format(side="russia") + "step: 1\nentropy: for the tsar  # a comment\n")
+    assert problems == []
+    assert orders.header.entropy == "for the tsar"
+    again, problems = parse(orders.canonical_text() + "password: x\n")
+    assert problems == [] and again.header.entropy == "for the tsar"
+
+
+def test_a_concession_is_confirmed_by_a_note_saying_when_it_ends_the_game():
+    """``concede: yes`` ends the game at the next question asked of the side: the
+    receipt says so (and how to withdraw it), as it does for ``carry on: yes``."""
+    cleaned = clean(HEADER.format(side="russia") + "concede: yes\n")
+    log = ProblemLog(list(cleaned.lines), codes=CODES)
+    orders = read(cleaned, log)
+    assert log.problems == [] and orders.block("concede") is not None
+    (note,) = [n for n in log.notes if "concede" in n]
+    assert note.startswith("line 5:") and "the other side the winner" in note and "concede: no" in note
+    cleaned = clean(HEADER.format(side="russia") + "concede: no\n")
+    log = ProblemLog(list(cleaned.lines), codes=CODES)
+    read(cleaned, log)
+    assert not [n for n in log.notes if "concede" in n]

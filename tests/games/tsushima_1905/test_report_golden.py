@@ -153,3 +153,12 @@ def test_no_option_hides_anything_so_both_sides_see_the_same_game(option, value)
     assert GAME.view(state, "japan") == GAME.view(state, "russia") == GAME.view(state, None)
     japan, russia = rendered(match, "japan")[1].text, rendered(match, "russia")[1].text
     assert without_addressee(japan) == without_addressee(russia)
+
+
+def test_each_section_of_the_text_report_stands_after_a_blank_line():
+    """FAIR DICE, after the question and its template, is a section of its own, as in
+    Port Arthur's reports: a blank line before it."""
+    _, report = rendered(golden_match())
+    lines = report.text.splitlines()
+    at = lines.index("FAIR DICE")
+    assert lines[at - 1] == "", lines[at - 3:at + 1]

@@ -85,3 +85,50 @@ def test_the_turn_template_lists_the_players_own_ships(found, kind):
     own = decision.options.get("ships") or [s.name for s in GAME.data.ships if s.side == decision.side]
     assert all(f"  {name}: " in text for name in own)
     assert not any(f"  {s.name}: " in text for s in GAME.data.ships if s.side != decision.side)
+
+
+def an_orders_stop_after_a_sinking() -> tuple[Decision, object]:
+    """The first stop of the cadence met, in seeded games, by a side that has lost a ship."""
+    for seed in range(40):
+        match, player, chance = Match(GAME, {}, {}), RandomPlayer(seed), random_dice(random.Random(seed))
+        for _ in range(20_000):
+            if match.chance is not None:
+                match.supply(chance(match.chance))
+                continue
+            if not match.decisions:
+                break
+            decision = match.decisions[0]
+            if decision.kind == "orders" and any(ship.status != "active"
+                                                 for ship in match.state.side_ships(decision.side)):
+                return decision, match.state
+            match.answer(decision.side, player(decision, match.state))
+    raise AssertionError("no side lost a ship before a stop in the games played")
+
+
+def test_the_template_at_a_stop_lists_only_the_ships_still_in_action():
+    """A sunk ship has no line in the template (sent, its line would be an order not
+    used), and the ship astern of it is offered to follow the ship now ahead of it."""
+    decision, state = an_orders_stop_after_a_sinking()
+    text = filled_in(decision, state)
+    out = [ship.name for ship in state.side_ships(decision.side) if ship.status != "active"]
+    assert out and not any(f"  {name}: " in text or f"follow {name}\n" in text + "\n" for name in out), out
+    assert all(f"  {ship.name}: " in text for ship in state.side_ships(decision.side) if ship.status == "active")
+
+
+def test_the_template_s_example_of_an_activation_order_names_ships_in_action():
+    """The example line names the side's column leaders still in action, not Mikasa and
+    Idzumo once they are lost (a player copies the example)."""
+    ships = ["Shikishima", "Fuji", "Asahi", "Azuma", "Tokiwa"]
+    decision = Decision("japan", "orders", {"mark": None, "stop": "turn", "ships": ships}, "", lambda a: a)
+    text = "\n".join(answer_template(decision))
+    assert "E.g.  order: Shikishima, Azuma, others" in text
+    assert "Mikasa" not in text and "Idzumo" not in text
+
+
+def test_the_first_question_after_an_ace_says_a_second_pair_decides_the_torpedo_attacks(found):
+    """R-TORP-1: the side without the ace chooses a normal turn (its card - 1 prime
+    activations) or torpedoes, and torpedoes turn over a second pair that decides how
+    many attacks, and whose: the question and its template do not promise attacks."""
+    decision, text, _ = found["torpedo"]
+    assert "second pair" in decision.prompt and "launch" not in decision.prompt, decision.prompt
+    assert "attack(s) offered" not in text and "second pair" in text, text

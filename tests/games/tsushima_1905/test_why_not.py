@@ -44,8 +44,8 @@ CASES = {
     "move": ("order: Iwate, others\nmove:\n  Iwate: ahead, ahead\n", 7, "would collide with Asama"),
     "move, ram": ("order: Iwate, others\nmove:\n  Iwate: ram Kniaz Suvorov\n", 7, "no legal move reaches"),
     "fire": ("fire:\n  all: at Kniaz Suvorov, else nearest\n", 6, "Kniaz Suvorov, which is sunk"),
-    "armour": ("armour: 3 against 3 dice\n", 5, "an armoured cruiser 1"),
-    "counter-torpedo": ("counter-torpedo: 3\n", 5, "a battleship 2"),
+    "armour": ("armour: 3 against 3 dice\n", 5, "an armoured cruiser rolls 1"),
+    "counter-torpedo": ("counter-torpedo: 3\n", 5, "so a battleship rolls 2"),
     "torpedo targets": ("torpedo targets: Kniaz Suvorov, most damaged first\n", 5, "cannot be attacked"),
     "repairs": ("repairs: 12 dice, fire first\n", 5, "every Bank CP is rolled"),
     "move, a sunk ship": ("move:\n  Fuji: ahead\n", 6, "Fuji is sunk"),
@@ -84,7 +84,7 @@ def test_a_ship_s_own_dice_choice_is_checked_against_its_own_class_only():
     text = HEADER + "armour:\n  Mikasa: 2 against 3 dice\n  Iwate: 2 against 3 dice\n"
     orders = parse_orders(text, "tsushima-1905")
     notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
-    assert len(notes) == 1 and notes[0].startswith("line 7: armour: Iwate's") and "an armoured cruiser 1" in notes[0], notes
+    assert len(notes) == 1 and notes[0].startswith("line 7: armour: Iwate's") and "so an armoured cruiser rolls 1" in notes[0], notes
 
 
 def test_a_squadron_s_repair_dice_are_checked_against_its_ships_classes():
@@ -178,3 +178,36 @@ def test_the_notes_on_an_activation_and_its_answer_plan_the_ship_s_move_once(mon
     moved.state.ships["Mikasa"].x -= 500            # another position: planned again, not taken from before
     again = answers.answer_for(moved.decision, moved.state, orders)
     assert planned == ["Mikasa", "Mikasa"] and again["ship"] == "Mikasa"
+
+
+def test_a_sunk_ship_s_move_and_fire_are_each_named_by_the_line_in_their_own_block():
+    """Orders for a sunk ship in ``move:`` and in ``fire:``: each note names the line of
+    its own block, not the first line that names the ship."""
+    match = position(Fuji="sunk")
+    text = HEADER + "move:\n  Fuji: ahead\n  Mikasa: ahead\nfire:\n  Fuji: at nearest\n  all: at nearest\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert "line 6: move: Fuji is sunk: this order is not used" in notes, notes
+    assert "line 9: fire: Fuji is sunk: this order is not used" in notes, notes
+
+
+def test_the_notes_on_a_receipt_come_in_the_order_of_their_lines():
+    """A player reads the notes down the orders sent: line 5 before line 7, whatever
+    kind of problem each is."""
+    match = position(Fuji="sunk")
+    text = HEADER + "order: Mikasa, Iwate, Asama, others\nmove:\n  Fuji: ahead\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    numbers = [int(note.split(":")[0].removeprefix("line ")) for note in notes]
+    assert len(numbers) >= 2 and numbers == sorted(numbers), notes
+
+
+def test_a_follower_is_not_warned_of_a_leader_that_is_not_on_the_table():
+    """A position without some of a column's ships (a case, a scenario's part): the
+    ship ahead of a follower is the nearest one of its column that is on the table."""
+    match = position()
+    text = HEADER + "order: Iwate, Asama, others\n"
+    orders = parse_orders(text, "tsushima-1905")
+    notes = unusable_lines(SUPPORT, match.decision, match.state, orders, text)
+    assert not any("Yakumo" in note for note in notes), notes
+    assert any("Iwate activates before Asama" in note for note in notes), notes

@@ -509,4 +509,10 @@ class Reader(TreeReader):
 
     def concede_block(self, node: Tree) -> Concession | None:
         entry = self._first_entry(node, "yes or no (concede: yes ends the game, the other side the winner)")
-        return None if entry is None else Concession(_rule(entry) == "concede_yes")
+        if entry is None:
+            return None
+        if _rule(entry) == "concede_yes":
+            self.note_once("concede", "'concede: yes': your side concedes at the next question it is asked "
+                                      "(R-END-2): the game ends there, the other side the winner; send "
+                                      "'concede: no' before then to withdraw it", node)
+        return Concession(_rule(entry) == "concede_yes")

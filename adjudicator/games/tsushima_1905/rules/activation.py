@@ -102,7 +102,8 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
     brought play to the next stop: the orders on file carry play past this stop only,
     and the next one asks again. Where both sides are due, both are asked at once (one
     simultaneous stop): each side's orders are taken as they come, in any order, and
-    play goes on once both are in, so one email per side carries a turn."""
+    play goes on once both are in, so one email per side carries a turn. The question
+    names the side's ships still in action, the ones its template lists (rulings §4.3)."""
     state = table.state
     questions = []
     for side in sides:
@@ -118,7 +119,9 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
         if len(sides) == 2:
             prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
                        f"send them now, and play goes on once both are in")
-        questions.append(table.question(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check))
+        in_action = [ship.name for ship in state.side_ships(side) if ship.status == ACTIVE]
+        questions.append(table.question(side, Kind.ORDERS, {"mark": mark, "stop": stop, "ships": in_action},
+                                        prompt, check))
     answers = yield from table.ask_together(questions)
     for side in sides:
         state.marks[side] = answers[side].kept or answers[side].mark

@@ -77,16 +77,25 @@ def round_of_cards(table: Table) -> Steps:
     return {side: card_value(card) for side, card in cards.items()}
 
 
-def ask_torpedo(table: Table, side: str, attacks: int) -> Steps:
-    """The Offense's choice after an ace: torpedoes, or a normal turn."""
+def ask_torpedo(table: Table, side: str, attacks: int, ace_side: str | None = None) -> Steps:
+    """The Offense's choice after an ace: torpedoes, or a normal turn. Asked of the side
+    without the ace (``ace_side`` given), torpedoes turn over a second pair of cards,
+    which decides how many attacks and whose (R-TORP-1); asked after the second pair,
+    the choice is between ``attacks`` attacks and as many prime activations."""
     def check(choice: Choice) -> bool:
         return choice.use
 
     options = {"attacks": attacks, "prime": attacks,
                "draw_piles": {s: list(table.state.decks[s].draw) for s in SIDES}}
-    use = yield from table.ask(side, Kind.TORPEDO, options,
-                               f"An ace: launch {counted(attacks, 'torpedo attack')}, or play a normal turn with "
-                               f"{counted(attacks, 'prime activation')}?", check)
+    if ace_side is None:
+        prompt = (f"An ace: launch {counted(attacks, 'torpedo attack')}, or play a normal turn with "
+                  f"{counted(attacks, 'prime activation')}?")
+    else:
+        options["second_pair"] = True
+        prompt = (f"{ace_side.title()} shows an ace: torpedoes (a second pair of cards is turned over: the "
+                  f"higher card makes as many attacks as the difference), or a normal turn with "
+                  f"{counted(attacks, 'prime activation')}?")
+    use = yield from table.ask(side, Kind.TORPEDO, options, prompt, check)
     table.say("torpedo-choice", f"{side.title()} chooses {'torpedoes' if use else 'a normal turn'}.",
               side=side, use=use)
     return use
@@ -97,7 +106,7 @@ def ace_procedure(table: Table, ace_side: str, cards: dict[str, int]) -> Steps:
     turns over a second pair. Returns None when two aces show together."""
     a, b = ace_side, other(ace_side)
     attacks = cards[b] - ACE
-    if not (yield from ask_torpedo(table, b, attacks)):
+    if not (yield from ask_torpedo(table, b, attacks, ace_side=a)):
         return Initiative(b, attacks, 0)
     while True:
         second = yield from round_of_cards(table)
