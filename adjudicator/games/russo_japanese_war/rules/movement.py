@@ -395,9 +395,12 @@ def movement_phase(t):
         t.s["moved"].append(uid)
         if "rail" in answer:
             rail["used"] = True
-        how = "by rail " if "rail" in answer else ""
-        t.say("move", "{} {} moves {}{}.", side.capitalize(), uid, how, "-".join(answer["path"]),
-              unit=uid, path=answer["path"], rail="rail" in answer)
+        if "rail" in answer:
+            t.say("move", "{} {} moves by rail {}.", side.capitalize(), uid, "-".join(answer["path"]),
+                  unit=uid, path=answer["path"], rail=True)
+        else:
+            t.say("move", "{} {} moves {}.", side.capitalize(), uid, "-".join(answer["path"]),
+                  unit=uid, path=answer["path"], rail=False)
         walk(t, uid, answer["path"])
 
 

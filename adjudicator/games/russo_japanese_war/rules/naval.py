@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
+from adjudicator.i18n import N_
 
 # 11.0: the card halves used only as this rule says (by card number).
 NAVAL_HALVES = {RUSSIA: (1, 5, 6), JAPAN: (1, 3, 4)}
@@ -49,10 +51,10 @@ def sortie_reading(s: Mapping[str, Any]) -> str:
     """The one line a report of the naval option gives: which reading of 11.2.1 the
     campaign uses (A65)."""
     if sortie_needs_card(s):
-        return ("Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, "
-                "rulings A65)")
-    return ("Port Arthur Fleet sortie: may be declared without a card, as 11.2.1 is printed "
-            "(rulings A41, A65)")
+        return N_("Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, "
+                  "rulings A65)")
+    return N_("Port Arthur Fleet sortie: may be declared without a card, as 11.2.1 is printed "
+              "(rulings A41, A65)")
 
 
 def is_naval_half(t, card: str, side: str) -> bool:
@@ -98,7 +100,7 @@ def reveal_flagship(t, why: str) -> None:
     naval = t.s["naval"]
     if naval["flagship"] and not naval["revealed"]:
         naval["revealed"] = True
-        t.say("flagship-revealed", f"Makarov's flagship was {naval['flagship']} ({why}).", ship=naval["flagship"])
+        t.say("flagship-revealed", "Makarov's flagship was {} ({}).", naval["flagship"], why, ship=naval["flagship"])
 
 
 # -- damage ------------------------------------------------------------------------------------
@@ -114,12 +116,13 @@ def damage(t, sid: str, steps: int, why: str) -> int:
     ship["steps"] -= lost
     if ship["steps"] == 0:
         t.s["naval"]["sunk"].append(sid)
-        t.say("ship-sunk", f"{ship['side'].capitalize()} {sid} is sunk ({why}).", ship=sid, side=ship["side"])
+        t.say("ship-sunk", "{} {} is sunk ({}).", ship["side"].capitalize(), sid, why, ship=sid, side=ship["side"])
         if sid == t.s["naval"]["flagship"]:
-            reveal_flagship(t, "sunk, 11.5")
-            t.add_morale(RUSSIA, -1, "Makarov's flagship sunk, 11.5")
+            reveal_flagship(t, N_("sunk, 11.5"))
+            t.add_morale(RUSSIA, -1, N_("Makarov's flagship sunk, 11.5"))
     else:
-        t.say("ship-damaged", f"{ship['side'].capitalize()} {sid} is damaged ({why}).", ship=sid, side=ship["side"])
+        t.say("ship-damaged", "{} {} is damaged ({}).", ship["side"].capitalize(), sid, why, ship=sid,
+              side=ship["side"])
     return lost
 
 
@@ -179,7 +182,7 @@ def port_arthur_sortie(t, sortied: set[str]):
         return False
     sortied.add("port_arthur")
     if answer["card"]:
-        t.discard(RUSSIA, answer["card"], "the Port Arthur Fleet sortie (11.2.1)")
+        t.discard(RUSSIA, answer["card"], N_("the Port Arthur Fleet sortie (11.2.1)"))
     t.say("sortie", "The Port Arthur Fleet sorties (11.2.1).", fleet="port_arthur")
     yield from japanese_response(t)
     if not afloat(t, "port_arthur"):
@@ -230,7 +233,7 @@ def japanese_response(t):
     for key, halve in (("blockade", True), ("mines", False)):
         if not answer[key]:
             continue
-        t.discard(JAPAN, held[key][0], f"{key} against the Port Arthur Fleet (11.2.2)")
+        t.discard(JAPAN, held[key][0], Phrase("{} against the Port Arthur Fleet (11.2.2)", key))
         (die,) = yield from t.roll(1, f"{key} against the Port Arthur Fleet", JAPAN)
         steps = (die + 1) // 2 if halve else die
         yield from allocate(t, steps, key)
@@ -261,14 +264,14 @@ def transport_interference(t) -> bool:
         return False
     limit = max(1, t.data.numbers.hand_refill_to - count)
     t.s["limits"][JAPAN] = min(limit, t.s["limits"].get(JAPAN, 99))
-    t.say("interference", f"{count} unhurt Port Arthur ship(s) interfere with Japanese transport: the Japanese "
-          f"hand limit next Player Turn is {t.s['limits'][JAPAN]} (11.2.5).", limit=t.s["limits"][JAPAN])
+    t.say("interference", "{} unhurt Port Arthur ship(s) interfere with Japanese transport: the Japanese "
+          "hand limit next Player Turn is {} (11.2.5).", count, t.s["limits"][JAPAN], limit=t.s["limits"][JAPAN])
     if count >= 3:
         t.s["naval"]["home_blocked"] = True
         t.say("interference", "No Japanese transport from the Home Islands next Player Turn (11.2.5).")
         flagship = t.s["naval"]["flagship"]
         if flagship and t.s["naval"]["ships"][flagship]["steps"] > 0:
-            t.add_morale(RUSSIA, 1, "Makarov leads a successful sortie, 11.5")
+            t.add_morale(RUSSIA, 1, N_("Makarov leads a successful sortie, 11.5"))
     return True
 
 
@@ -282,7 +285,7 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
     if not answer["sortie"]:
         return
     sortied.add("vladivostok")
-    t.discard(RUSSIA, cards[0], "the Vladivostok Fleet sortie (11.2.6)")
+    t.discard(RUSSIA, cards[0], N_("the Vladivostok Fleet sortie (11.2.6)"))
     akiyama = _cards(t, JAPAN, (AKIYAMA,))
     if akiyama and afloat(t, "second"):
         answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "second", "card": akiyama[0]},
@@ -290,7 +293,7 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
                                   "#4 Akiyama Saneyuki (11.2.7)?", _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("second")
-            t.discard(JAPAN, akiyama[0], "the Second Fleet sortie (11.2.7)")
+            t.discard(JAPAN, akiyama[0], N_("the Second Fleet sortie (11.2.7)"))
             yield from battle(t, "vladivostok", "second")    # A66: the card is spent: fire is simultaneous
     if unhurt(t, "vladivostok"):
         if interfered:
@@ -298,8 +301,8 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
                   "already interfered (11.2.8).")
         else:
             t.s["limits"][JAPAN] = min(2, t.s["limits"].get(JAPAN, 99))
-            t.say("interference", f"The Vladivostok Fleet interferes: the Japanese hand limit next Player Turn "
-                  f"is {t.s['limits'][JAPAN]} (11.2.8).", limit=t.s["limits"][JAPAN])
+            t.say("interference", "The Vladivostok Fleet interferes: the Japanese hand limit next Player Turn "
+                  "is {} (11.2.8).", t.s["limits"][JAPAN], limit=t.s["limits"][JAPAN])
 
 
 # -- 11.3 Resolving Naval Battles ------------------------------------------------------------
@@ -356,7 +359,7 @@ def battle(t, russian_fleet: str, japanese_fleet: str):
     russian = yield from order_line(t, RUSSIA, russian_fleet, russian, japanese)
     japanese = yield from order_line(t, JAPAN, japanese_fleet, japanese, russian)
     aims = {**line_up(japanese, russian), **line_up(russian, japanese)}
-    t.say("naval-battle", f"Naval battle: {', '.join(japanese)} against {', '.join(russian)} (11.3.1).",
+    t.say("naval-battle", "Naval battle: {} against {} (11.3.1).", ", ".join(japanese), ", ".join(russian),
           japanese=japanese, russian=russian, aims=aims)
     first = False
     cards = _cards(t, JAPAN, (AKIYAMA,))
@@ -365,7 +368,7 @@ def battle(t, russian_fleet: str, japanese_fleet: str):
                                   "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
                                   _parse_flag("play"))
         if answer["play"]:
-            t.discard(JAPAN, cards[0], "Japanese gunfire first (11.3.4)")
+            t.discard(JAPAN, cards[0], N_("Japanese gunfire first (11.3.4)"))
             first = True
     if first:
         hits = yield from gunfire(t, japanese, aims)
@@ -386,7 +389,7 @@ def gunfire(t, firing: list[str], aims: Mapping[str, str]):
         ship = ships[sid]
         dice = yield from t.roll(ship["steps"], f"gunfire of {sid}", ship["side"])
         count = sum(1 for die in dice if die <= ship["strength"])
-        t.say("gunfire", f"{sid} fires at {aims[sid]}: {list(dice)}, {count} hit(s) (11.3.2).",
+        t.say("gunfire", "{} fires at {}: {}, {} hit(s) (11.3.2).", sid, aims[sid], str(list(dice)), count,
               ship=sid, target=aims[sid], dice=list(dice), hits=count)
         hits.append((aims[sid], count))
     return hits
@@ -398,7 +401,7 @@ def apply(t, hits: list[tuple[str, int]]) -> None:
     for target, count in hits:
         total[target] = total.get(target, 0) + count
     for target, count in total.items():
-        damage(t, target, count, "gunfire, 11.3.2")
+        damage(t, target, count, N_("gunfire, 11.3.2"))
 
 
 # -- 11.4 Repair of Ships (at 11.2.9, A45) -----------------------------------------------------
@@ -425,7 +428,7 @@ def repairs(t, sortied: set[str]):
             chosen = yield from ask_repairs(t, fleet, damaged, count)
         for sid in chosen:
             ships[sid]["steps"] = 2
-            t.say("repair", f"{sid} is repaired (11.4).", ship=sid)
+            t.say("repair", "{} is repaired (11.4).", sid, ship=sid)
 
 
 def ask_repairs(t, fleet: str, damaged: list[str], count: int):
@@ -471,7 +474,7 @@ def second_fleet_return(t):
         ships[answer["withdraw"]]["steps"] = 0
         ships[answer["withdraw"]]["withdrawn"] = True
         ships[second[0]]["steps"] = 2
-        t.say("repair", f"{answer['withdraw']} is withdrawn; {second[0]} returns undamaged (11.4).",
+        t.say("repair", "{} is withdrawn; {} returns undamaged (11.4).", answer["withdraw"], second[0],
               ship=second[0])
 
 

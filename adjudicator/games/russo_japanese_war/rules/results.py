@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
+from adjudicator.i18n import N_
 
 
 def alive(t, uids: list[str]) -> list[str]:
@@ -38,7 +40,7 @@ def choose_loss(t, side: str, candidates: list[str], combat: dict):
         answer = yield from t.ask(side, Kind.LOSS, {"units": candidates, "target": combat["target"]},
                                   f"{combat['result']} at {combat['target']}: which unit is eliminated?", parse)
         uid = answer["unit"]
-    t.eliminate(uid, f"{combat['result']} at {combat['target']}")
+    t.eliminate(uid, Phrase("{} at {}", combat["result"], combat["target"]))
 
 
 def apply_result(t, combat: dict):
@@ -120,17 +122,17 @@ def ask_retreat(t, uid: str, options: list[str]):
 def retreat(t, uid: str):
     """One unit retreats one hex (9.6), or is eliminated."""
     if t.units[uid]["ma"] <= 0:
-        t.eliminate(uid, "movement allowance 0, cannot retreat (9.6.1)")
+        t.eliminate(uid, N_("movement allowance 0, cannot retreat (9.6.1)"))
         return
     free, crowded = retreat_options(t, uid)
     options = free or crowded
     if not options:
-        t.eliminate(uid, "no hex to retreat to (9.6)")
+        t.eliminate(uid, N_("no hex to retreat to (9.6)"))
         return
     to = yield from ask_retreat(t, uid, options)
     if to in free:
         t.place(uid, to)
-        t.say("retreat", f"{uid} retreats to {to}.", unit=uid, to=to)
+        t.say("retreat", "{} retreats to {}.", uid, to, unit=uid, to=to)
         t.enter(uid, to)
         return
     moves: list[tuple[str, str, str]] = []           # (unit, from, to), tentative
@@ -141,11 +143,13 @@ def retreat(t, uid: str):
         for unit, origin, _ in reversed(moves):
             t.units[unit]["at"] = origin
         t.changed()
-        t.eliminate(uid, "its chain retreat failed (9.6)")
+        t.eliminate(uid, N_("its chain retreat failed (9.6)"))
         return
     for unit, _, dest in moves:
-        t.say("retreat", f"{unit} retreats to {dest}" + (" (chain retreat)." if unit != uid else "."),
-              unit=unit, to=dest)
+        if unit != uid:
+            t.say("retreat", "{} retreats to {} (chain retreat).", unit, dest, unit=unit, to=dest)
+        else:
+            t.say("retreat", "{} retreats to {}.", unit, dest, unit=unit, to=dest)
         t.enter(unit, dest)
 
 
@@ -207,5 +211,5 @@ def advance(t, combat: dict):
                               f"{target} is empty: advance after combat with up to {limit} unit(s)?", parse)
     for uid in answer["units"]:
         t.place(uid, target)
-        t.say("advance", f"{uid} advances into {target}.", unit=uid, to=target)
+        t.say("advance", "{} advances into {}.", uid, target, unit=uid, to=target)
         t.enter(uid, target)

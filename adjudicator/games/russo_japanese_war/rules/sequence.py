@@ -16,6 +16,7 @@ from adjudicator.games.russo_japanese_war.rules.deck import opening_hand, reshuf
 from adjudicator.games.russo_japanese_war.rules.movement import movement_phase
 from adjudicator.games.russo_japanese_war.rules.table import GameOver
 from adjudicator.games.russo_japanese_war.rules.victory import victory_check_phase
+from adjudicator.i18n import N_
 
 STEPS = ("replenish", "movement", "combat", "card-play")
 RUN = {"movement": movement_phase, "combat": combat_phase, "card-play": card_play_phase}
@@ -29,6 +30,11 @@ def phases_of(turn: int) -> list[str]:
 
 
 ALL_PHASES = ("setup", *phases_of(2))
+#: Each phase's id as the narrative's line 'Turn 3: russia-movement' names it, marked
+#: for the catalogue: a reader of another language reads the phase's name in words.
+PHASE_IDS = (N_("russia-replenish"), N_("russia-movement"), N_("russia-combat"), N_("russia-card-play"),
+             N_("japan-replenish"), N_("japan-movement"), N_("japan-combat"), N_("japan-card-play"),
+             N_("victory-check"))
 
 
 def play(t):
@@ -38,15 +44,15 @@ def play(t):
     except GameOver:
         pass
     if t.s["result"] and naval.enabled(t.s):
-        naval.reveal_flagship(t, "the end of the game, 11.5")
+        naval.reveal_flagship(t, N_("the end of the game, 11.5"))
 
 
 def _play(t):
     s = t.s
     if s["phase"] == "setup":
-        yield Event("phase", "Set-up", {"turn": s["turn"], "phase": "setup"})
+        yield Event("phase", N_("Set-up"), {"turn": s["turn"], "phase": "setup"})
         if not s.get("deck_shuffled"):
-            yield from reshuffle(t, "3.0: the deck at set-up")
+            yield from reshuffle(t, N_("3.0: the deck at set-up"))
             s["deck_shuffled"] = True
         yield from opening_hand(t)
         if naval.enabled(s):
@@ -73,7 +79,7 @@ def _play(t):
 def run_phase(t, phase: str, first: bool):
     s = t.s
     s["phase"] = phase
-    yield Event("phase", f"Turn {s['turn']}: {phase}", {"turn": s["turn"], "phase": phase})
+    yield Event.later("phase", "Turn {}: {}", (s["turn"], phase), {"turn": s["turn"], "phase": phase})
     if phase == "victory-check":
         yield from victory_check_phase(t)
         return
