@@ -224,3 +224,11 @@ def answer_hint(decision) -> list[str]:
     :mod:`.template` (the block, the choices as comments, the default answer)."""
     from adjudicator.games.russo_japanese_war.template import answer_template
     return answer_template(decision)
+
+
+def answer_hint_in_words(decision, gettext) -> list[str]:
+    """:func:`answer_hint` for a reader of another language: the comments in the
+    language of ``gettext``, the orders lines as they are (the orders language reads
+    them whatever the reader's language)."""
+    from adjudicator.games.russo_japanese_war.template import answer_template
+    return answer_template(decision, gettext)

@@ -113,8 +113,8 @@ def card_play_phase(t):
         if not uses:
             return
         answer = yield from t.ask(side, Kind.CARD_PLAY, {"hand": list(t.hand(side)), "uses": uses},
-                                  f"{side.capitalize()} Card Play Phase: use a card (event, forced march, "
-                                  "strategic movement, transport, reorganisation) or done",
+                                  Phrase("{} Card Play Phase: use a card (event, forced march, strategic "
+                                         "movement, transport, reorganisation) or done", side.capitalize()),
                                   lambda a, side=side: parse_card_play(t, side, a))
         if answer.get("done"):
             return
@@ -321,7 +321,8 @@ def reaction(t, side: str, card: str):
         return {"card": answer["card"]}
 
     answer = yield from t.ask(responder, Kind.REACTION, {"playable": candidates, "event": card},
-                              f"Russia plays {t.data.card_label(card, side)}: cancel it with a reaction card?", parse)
+                              Phrase("Russia plays {}: cancel it with a reaction card?", t.data.card_label(card, side)),
+                              parse)
     if "card" not in answer:
         return False
     t.discard(responder, answer["card"], Phrase("cancelling {}", t.data.half(card, side).name))

@@ -82,8 +82,8 @@ def combat_phase(t):
     if not options:
         return
     declarations = yield from t.ask(side, Kind.ATTACKS, {"targets": options, "forced": in_forced_march(t.s)},
-                                    f"{side.capitalize()} Combat Phase: declare every attack "
-                                    "(target hex and units), in the order of resolution",
+                                    Phrase("{} Combat Phase: declare every attack (target hex and units), in "
+                                           "the order of resolution", side.capitalize()),
                                     lambda answer: {"declare": parse_declarations(t, side, answer)})
     for combat in declarations["declare"]:
         yield from resolve(t, side, combat["target"], combat["with"])
@@ -181,7 +181,8 @@ def support(t, combat: dict):
                                                    "attackers": list(combat["attackers"]),
                                                    "forced": in_forced_march(t.s),
                                                    "differential": compute_differential(t, combat)},
-                              f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
+                              Phrase("Attack on {}: discard a card for +1 (attack support, 9.4.2), or pass",
+                                     combat["target"]),
                               parse)
     if "card" in answer:
         t.discard(side, answer["card"], Phrase("attack support on {}", combat["target"]))
@@ -267,13 +268,14 @@ def ask_event(t, side: str, combat: dict, window: str, playable: list[str], answ
                                 f"; playable: {', '.join(playable)}"))
         return {"card": card}
 
-    when = "before the die" if window == BEFORE else "after the die"
+    when = N_("before the die") if window == BEFORE else N_("after the die")
     # A68: the combat's current differential (after support and every strength event), for both sides
     answer = yield from t.ask(side, Kind.COMBAT_EVENT, {"playable": playable, "window": window,
                                                         "target": combat["target"], "result": combat["result"],
                                                         "role": role(combat, side), "answering": answering,
                                                         "differential": compute_differential(t, combat)},
-                              f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
+                              Phrase("Attack on {} ({}): play a combat event, or pass", combat["target"], when),
+                              parse)
     return answer.get("card")
 
 

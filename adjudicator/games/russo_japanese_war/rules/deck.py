@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, other
 from adjudicator.i18n import N_
@@ -108,8 +109,8 @@ def replenishment_phase(t):
             return {"use": answer["use"]}
 
         answer = yield from t.ask(side, Kind.EXTRA_CARD, {"hand": len(hand), "morale": t.s["morale"][side]},
-                                  f"{side.capitalize()} Card Replenishment: pay 1 Morale Point to draw one more "
-                                  "card (decided before drawing, 10.1)?", parse)
+                                  Phrase("{} Card Replenishment: pay 1 Morale Point to draw one more card "
+                                         "(decided before drawing, 10.1)?", side.capitalize()), parse)
         extra = answer["use"]
     count = max(0, numbers.hand_refill_to - len(hand)) + (1 if extra else 0)
     if extra:

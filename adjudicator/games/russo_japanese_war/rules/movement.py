@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
@@ -386,8 +387,8 @@ def movement_phase(t):
             return {"unit": uid, "path": path}
 
         answer = yield from t.ask(side, Kind.MOVE, options,
-                                  f"{side.capitalize()} Movement Phase: move a unit (a path of hexes), "
-                                  "a rail move, or done", parse)
+                                  Phrase("{} Movement Phase: move a unit (a path of hexes), a rail move, "
+                                         "or done", side.capitalize()), parse)
         if answer.get("done"):
             return
         uid = answer.get("rail") or answer["unit"]

@@ -90,7 +90,7 @@ def choose_flagship(t):
         return {"ship": answer["ship"]}
 
     answer = yield from t.ask(RUSSIA, Kind.FLAGSHIP, {"ships": ships},
-                              "Russia: which Port Arthur Fleet ship carries Admiral Makarov (secret, 11.5)?",
+                              Phrase("Russia: which Port Arthur Fleet ship carries Admiral Makarov (secret, 11.5)?"),
                               parse, hidden=True)
     t.s["naval"]["flagship"] = answer["ship"]
     t.say("flagship", "Russia has chosen Makarov's flagship in secret (11.5).")
@@ -173,9 +173,12 @@ def port_arthur_sortie(t, sortied: set[str]):
                                 f"({', '.join(cards)})")
         return {"sortie": answer["sortie"], "card": card if answer["sortie"] else None}
 
-    prompt = ("Russia: sortie the Port Arthur Fleet (11.2.1)? It needs a card, #1 or #6 (option "
-              "sortie_needs_card, A65)" if needs_card else
-              "Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; it is not needed")
+    if needs_card:
+        prompt = Phrase("Russia: sortie the Port Arthur Fleet (11.2.1)? It needs a card, #1 or #6 (option "
+                        "sortie_needs_card, A65)")
+    else:
+        prompt = Phrase("Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; it is "
+                        "not needed")
     answer = yield from t.ask(RUSSIA, Kind.SORTIE, {"fleet": "port_arthur", "cards": cards, "needs_card": needs_card},
                               prompt, parse)
     if not answer["sortie"]:
@@ -188,13 +191,14 @@ def port_arthur_sortie(t, sortied: set[str]):
     if not afloat(t, "port_arthur"):
         return False
     answer = yield from t.ask(RUSSIA, Kind.CALL_OFF, {"fleet": "port_arthur", "unhurt": len(unhurt(t, "port_arthur"))},
-                              "Russia: carry on with the sortie, or call it off (11.2.3)?", _parse_flag("continue"))
+                              Phrase("Russia: carry on with the sortie, or call it off (11.2.3)?"),
+                              _parse_flag("continue"))
     if not answer["continue"]:
         t.say("sortie", "Russia calls the Port Arthur sortie off (11.2.3).", fleet="port_arthur")
         return False
     if afloat(t, "first"):
         answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "first", "card": None},
-                                  "Japan: intercept the Port Arthur Fleet with the First Fleet (11.2.4)?",
+                                  Phrase("Japan: intercept the Port Arthur Fleet with the First Fleet (11.2.4)?"),
                                   _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("first")
@@ -228,7 +232,8 @@ def japanese_response(t):
 
     answer = yield from t.ask(JAPAN, Kind.NAVAL_RESPONSE,
                               {"blockade": bool(held["blockade"]), "mines": bool(held["mines"])},
-                              "Japan: use #1 Port Arthur Harbour Blockade and/or #3 Mines against the sortie (11.2.2)?",
+                              Phrase("Japan: use #1 Port Arthur Harbour Blockade and/or #3 Mines against the "
+                                     "sortie (11.2.2)?"),
                               parse)
     for key, halve in (("blockade", True), ("mines", False)):
         if not answer[key]:
@@ -248,8 +253,8 @@ def allocate(t, steps: int, why: str):
     if steps <= 0:
         return
     answer = yield from t.ask(JAPAN, Kind.NAVAL_DAMAGE, {"ships": ships, "steps": steps, "why": why},
-                              f"Japan: {steps} step(s) of damage from {why}: name the Port Arthur Fleet ship for "
-                              "each step (11.2.2)", parse_steps(ships, steps, state_ships))
+                              Phrase("Japan: {} step(s) of damage from {}: name the Port Arthur Fleet ship for "
+                                     "each step (11.2.2)", steps, why), parse_steps(ships, steps, state_ships))
     for sid in answer:
         damage(t, sid, 1, why)
 
@@ -281,7 +286,7 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
     if not cards:
         return
     answer = yield from t.ask(RUSSIA, Kind.SORTIE, {"fleet": "vladivostok", "cards": cards},
-                              "Russia: sortie the Vladivostok Fleet with #5 (11.2.6)?", _parse_flag("sortie"))
+                              Phrase("Russia: sortie the Vladivostok Fleet with #5 (11.2.6)?"), _parse_flag("sortie"))
     if not answer["sortie"]:
         return
     sortied.add("vladivostok")
@@ -289,8 +294,8 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
     akiyama = _cards(t, JAPAN, (AKIYAMA,))
     if akiyama and afloat(t, "second"):
         answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "second", "card": akiyama[0]},
-                                  "Japan: intercept the Vladivostok Fleet with the Second Fleet by playing "
-                                  "#4 Akiyama Saneyuki (11.2.7)?", _parse_flag("intercept"))
+                                  Phrase("Japan: intercept the Vladivostok Fleet with the Second Fleet by playing "
+                                         "#4 Akiyama Saneyuki (11.2.7)?"), _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("second")
             t.discard(JAPAN, akiyama[0], N_("the Second Fleet sortie (11.2.7)"))
@@ -333,8 +338,8 @@ def order_line(t, side: str, fleet: str, ships: list[str], enemy: list[str]):
 
     answer = yield from t.ask(side, Kind.LINE_UP, {"fleet": fleet, "unhurt": unhurt_, "damaged": damaged,
                                                    "enemy": list(enemy)},
-                              f"{side.capitalize()}: the order of the {FLEET_LABELS[fleet]}'s line, facing "
-                              f"{', '.join(enemy)} one to one (11.3.1, A43)?", parse)
+                              Phrase("{}: the order of the {}'s line, facing {} one to one (11.3.1, A43)?",
+                                     side.capitalize(), FLEET_LABELS[fleet], ", ".join(enemy)), parse)
     return answer["order"]
 
 
@@ -365,7 +370,8 @@ def battle(t, russian_fleet: str, japanese_fleet: str):
     cards = _cards(t, JAPAN, (AKIYAMA,))
     if cards:
         answer = yield from t.ask(JAPAN, Kind.AKIYAMA, {"card": cards[0]},
-                                  "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
+                                  Phrase("Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first "
+                                         "(11.3.4)?"),
                                   _parse_flag("play"))
         if answer["play"]:
             t.discard(JAPAN, cards[0], N_("Japanese gunfire first (11.3.4)"))
@@ -443,13 +449,13 @@ def ask_repairs(t, fleet: str, damaged: list[str], count: int):
         return {"ships": list(chosen)}
 
     answer = yield from t.ask(owner, Kind.REPAIR, {"fleet": fleet, "ships": damaged, "count": count},
-                              f"{owner.capitalize()}: which damaged ship(s) of the {FLEET_LABELS[fleet]} are repaired "
-                              f"(up to {count}, 11.4)?", parse)
+                              Phrase("{}: which damaged ship(s) of the {} are repaired (up to {}, 11.4)?",
+                                     owner.capitalize(), FLEET_LABELS[fleet], count), parse)
     return answer["ships"]
 
 
-FLEET_LABELS = {"port_arthur": "Port Arthur Fleet", "vladivostok": "Vladivostok Fleet", "first": "First Fleet",
-                "second": "Second Fleet"}
+FLEET_LABELS = {"port_arthur": N_("Port Arthur Fleet"), "vladivostok": N_("Vladivostok Fleet"),
+                "first": N_("First Fleet"), "second": N_("Second Fleet")}
 
 
 def second_fleet_return(t):
@@ -468,7 +474,8 @@ def second_fleet_return(t):
         return {"withdraw": ship}
 
     answer = yield from t.ask(JAPAN, Kind.SECOND_FLEET, {"ships": spare, "returns": second[0]},
-                              f"Japan: withdraw an undamaged First Fleet ship to bring {second[0]} back (11.4)?",
+                              Phrase("Japan: withdraw an undamaged First Fleet ship to bring {} back (11.4)?",
+                                     second[0]),
                               parse)
     if answer["withdraw"]:
         ships[answer["withdraw"]]["steps"] = 0

@@ -38,7 +38,8 @@ def choose_loss(t, side: str, candidates: list[str], combat: dict):
             return {"unit": answer["unit"]}
 
         answer = yield from t.ask(side, Kind.LOSS, {"units": candidates, "target": combat["target"]},
-                                  f"{combat['result']} at {combat['target']}: which unit is eliminated?", parse)
+                                  Phrase("{} at {}: which unit is eliminated?", combat["result"], combat["target"]),
+                                  parse)
         uid = answer["unit"]
     t.eliminate(uid, Phrase("{} at {}", combat["result"], combat["target"]))
 
@@ -81,7 +82,8 @@ def attacker_result(t, combat: dict):
 
     answer = yield from t.ask(combat["attacker"], Kind.ATTACKER_RESULT,
                               {"choices": ["AR", "AE"], "target": combat["target"]},
-                              f"AR at {combat['target']}: retreat every attacker, or take AE instead?", parse)
+                              Phrase("AR at {}: retreat every attacker, or take AE instead?", combat["target"]),
+                              parse)
     return answer["choose"]
 
 
@@ -115,7 +117,7 @@ def ask_retreat(t, uid: str, options: list[str]):
         return {"unit": uid, "to": answer["to"]}
 
     answer = yield from t.ask(t.side_of(uid), Kind.RETREAT, {"unit": uid, "hexes": options},
-                              f"{uid} must retreat one hex from {t.at(uid)}: where to?", parse)
+                              Phrase("{} must retreat one hex from {}: where to?", uid, t.at(uid)), parse)
     return answer["to"]
 
 
@@ -173,7 +175,8 @@ def chain(t, uid: str, to: str, moves: list):
             return {"unit": answer["unit"]}
 
         answer = yield from t.ask(side, Kind.CHAIN, {"hex": to, "units": in_hex},
-                                  f"{uid} retreats into {to}: which unit there makes way (chain retreat)?", parse)
+                                  Phrase("{} retreats into {}: which unit there makes way (chain retreat)?", uid, to),
+                                  parse)
         leaving = answer["unit"]
     if t.units[leaving]["ma"] <= 0:
         return False
@@ -208,7 +211,8 @@ def advance(t, combat: dict):
         return {"units": list(units)}
 
     answer = yield from t.ask(side, Kind.ADVANCE, {"units": eligible, "hex": target, "limit": limit},
-                              f"{target} is empty: advance after combat with up to {limit} unit(s)?", parse)
+                              Phrase("{} is empty: advance after combat with up to {} unit(s)?", target, limit),
+                              parse)
     for uid in answer["units"]:
         t.place(uid, target)
         t.say("advance", "{} advances into {}.", uid, target, unit=uid, to=target)
