@@ -186,7 +186,8 @@ def use_card(t, side: str, answer: dict):
         yield from play_event(t, side, answer["event"], answer["units"])
     elif "forced-march" in answer:
         t.s["forced_march_used"] = True
-        t.discard(side, answer["forced-march"], Phrase("a forced march ({} phase)", answer["phase"]))
+        t.discard(side, answer["forced-march"], Phrase("a forced march (movement phase)")
+                  if answer["phase"] == "movement" else Phrase("a forced march (combat phase)"))
         if answer["phase"] == "movement":
             yield from movement.movement_phase(t)
         else:
