@@ -336,6 +336,10 @@ def _as_written(message: str) -> str:
     return message
 
 
+def _in_words(text: str, gettext: Callable[[str], str]) -> str:
+    return text.in_words(gettext) if hasattr(text, "in_words") else text
+
+
 @dataclass(frozen=True)
 class CombatStrengths:
     """9.4: what the differential is made of -- each attacking and defending unit's
@@ -365,7 +369,7 @@ class CombatStrengths:
         attack += [f"{name} {value}" for name, value in self.cards]
         defence = [f"{uid} ({value})" for uid, value in self.defenders]
         defence += [f"{gettext(kind)} {value}" for kind, value in self.terrain]
-        ignored = f" ({self.ignored})" if self.ignored else ""
+        ignored = f" ({_in_words(self.ignored, gettext)})" if self.ignored else ""
         place = ", ".join(gettext(part) if part in TERRAIN_WORDS else part for part in self.place.split(", "))
         return gettext(ATTACK_LINE).format(self.target, place, gettext(self.attacker.capitalize()),
                                            " + ".join(attack), self.attack, gettext(self.defender.capitalize()),
@@ -404,4 +408,14 @@ def combat_strengths(t, combat: dict) -> CombatStrengths:
         attackers=tuple((uid, t.strength(uid)) for uid in combat["attackers"]), support=combat["support"],
         cards=tuple(combat["bonus_cards"]), defender=combat["defender"],
         defenders=tuple((uid, t.strength(uid)) for uid in defenders), terrain=tuple(terrain(t, combat)),
-        ignored=f"{' and '.join(combat['ignore'])} ignored ({ignored})" if ignored else "")
+        ignored=ignored_words(combat["ignore"], ignored) if ignored else "")
+
+
+def ignored_words(kinds: list[str], by: str) -> str:
+    """What an event makes the defender lose, for the combat's line: "river and wasteland
+    ignored (Nogi Maresuke)" (a :class:`Phrase`, each terrain word translated)."""
+    if len(kinds) == 1:
+        return Phrase("{} ignored ({})", kinds[0], by)
+    if len(kinds) == 2:
+        return Phrase("{} and {} ignored ({})", kinds[0], kinds[1], by)
+    return Phrase("{} ignored ({})", " and ".join(kinds), by)
