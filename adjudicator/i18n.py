@@ -146,6 +146,13 @@ def extract_narration(fileobj: Any, keywords: Any, comment_tags: Any, options: A
             yield line, "N_", messages[1], comments
 
 
+def written_in(text: str, gettext: Any) -> str:
+    """``text`` in the language of ``gettext`` when it writes itself (a template with
+    values, :class:`adjudicator.engine.requests.Phrase`: a question's prompt, a reason);
+    any other text as it is."""
+    return text.in_words(gettext) if hasattr(text, "in_words") else text
+
+
 def language_of(player: object) -> str:
     """The language a player's entry in the campaign's metadata reads (the default
     when it names none)."""

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
 from adjudicator.fairdice import canonical_json, referee_fingerprint
-from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words
+from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words, written_in
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -27,13 +27,6 @@ def phase_in_words(game_part: Mapping[str, Any], phase: Any) -> str:
     gives one, else the phase's id with its dashes as spaces."""
     title = game_part.get("phase_title") if isinstance(game_part, Mapping) else None
     return str(title or str(phase).replace("-", " "))
-
-
-def prompt_in_words(prompt: str, gettext: Callable[[str], str]) -> str:
-    """A question's prompt in the language of ``gettext``: a prompt the rules wrote as a
-    template with values (a :class:`~adjudicator.engine.requests.Phrase`) as the
-    catalogue translates it; any other as it is."""
-    return prompt.in_words(gettext) if hasattr(prompt, "in_words") else prompt
 
 
 def hint_in_words(report: Any, decision: Any, gettext: Callable[[str], str]) -> list[str]:
@@ -79,7 +72,7 @@ def report_context(
     waiting = None
     if decision is not None:
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
-                   "prompt": prompt_in_words(decision.prompt, translations.gettext), "mine": decision.side == side,
+                   "prompt": written_in(decision.prompt, translations.gettext), "mine": decision.side == side,
                    "hint": hint_in_words(report, decision, translations.gettext) if decision.side == side else []}
     batch_body = batch.body if batch is not None else None
     game_part = report.context(state, view, side, options)

@@ -116,3 +116,16 @@ def test_a_hand_limit_is_said_in_the_readers_language_with_its_plural():
     assert "Limite de main russe : 2 cartes (pas de carte en plus pour le moral, 10.4.3)" in french
     assert "Japanese hand limit: 1 card (no extra card for Morale, 10.4.3)" in english
     assert "Russian hand limit: 2 cards (no extra card for Morale, 10.4.3)" in english
+
+
+def test_the_desks_status_says_the_phase_and_the_question_in_the_readers_language():
+    from adjudicator.campaign.mail_desk import status_text
+
+    match = played(12, seed=3)
+    log = SimpleNamespace(next_batch=4, charter={"game": "russo-japanese-war"}, orders_for=lambda step: {})
+    deadline = datetime(1905, 5, 28, 12, 0, tzinfo=timezone.utc)
+    french = status_text("club-1905", log, match, deadline, ["japan", "russia"], tr=FRENCH.gettext)
+    english = status_text("club-1905", log, match, deadline, ["japan", "russia"])
+    prompt = match.decision.prompt
+    assert flat(prompt.in_words(FRENCH.gettext)) in flat(french) and flat(prompt) in flat(english)
+    assert FRENCH.gettext(match.state["phase"]) in french and "Phase" not in french
