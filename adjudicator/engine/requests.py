@@ -296,11 +296,12 @@ def _value_in_words(value: Any, gettext: Callable[[str], str]) -> Any:
 
 
 class Phrase(str):
-    """A value of a narrative's template that is a template with values of its own (a
-    reason, ``Phrase("{} lost (4.3.1)", name)``): as a text, its English words,
-    ``template.format(*values)``, so that the English narrative reads the same as the
-    f-string it replaces; :meth:`in_words` writes it in a reader's language, as
-    :meth:`Event.in_words` writes an event."""
+    """A text written as a template with values: a value of a narrative's template that
+    has values of its own (a reason, ``Phrase("{} lost (4.3.1)", name)``), or a
+    question's prompt. As a text, its English words, ``template.format(*values)``, so
+    that the English reads the same as the f-string it replaces; :meth:`in_words`
+    writes it in a reader's language, as :meth:`Event.in_words` writes an event. Copied
+    or pickled, it is its English words (a plain ``str``)."""
 
     template: str
     values: tuple
