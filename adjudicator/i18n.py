@@ -122,20 +122,35 @@ def source_messages(root: Path) -> set[str]:
 #: values)``): Babel's extraction reads them in the rules' modules that ``babel.cfg``
 #: hands to :func:`extract_narration`.
 NARRATION_KEYWORDS = ("say", "later")
+#: The functions whose first argument is a template of the narrative given as a value
+#: of another (``Phrase("{} lost (4.3.1)", name)``, :class:`adjudicator.engine.requests.Phrase`).
+PHRASE_KEYWORDS = ("Phrase",)
 
 
 def extract_narration(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
-    """Babel's Python extractor, for a game's rules: the usual marks, and the second
-    argument of each call of :data:`NARRATION_KEYWORDS` (a template written as a
-    string; one written as an f-string is no template, and is left in English)."""
+    """Babel's Python extractor, for a game's rules: the usual marks, the second
+    argument of each call of :data:`NARRATION_KEYWORDS` and the first of each of
+    :data:`PHRASE_KEYWORDS` (a template written as a string; one written as an
+    f-string is no template, and is left in English)."""
     from babel.messages.extract import extract_python
 
-    for line, name, messages, comments in extract_python(fileobj, [*keywords, *NARRATION_KEYWORDS],
-                                                          comment_tags, options):
-        if name not in NARRATION_KEYWORDS:
+    for line, name, messages, comments in extract_python(fileobj, [*keywords, *NARRATION_KEYWORDS,
+                                                                     *PHRASE_KEYWORDS], comment_tags, options):
+        if name in PHRASE_KEYWORDS:
+            first = messages[0] if isinstance(messages, tuple) else messages
+            if isinstance(first, str):
+                yield line, "N_", first, comments
+        elif name not in NARRATION_KEYWORDS:
             yield line, name, messages, comments
         elif isinstance(messages, tuple) and len(messages) > 1 and isinstance(messages[1], str):
             yield line, "N_", messages[1], comments
+
+
+def written_in(text: str, gettext: Any) -> str:
+    """``text`` in the language of ``gettext`` when it writes itself (a template with
+    values, :class:`adjudicator.engine.requests.Phrase`: a question's prompt, a reason);
+    any other text as it is."""
+    return text.in_words(gettext) if hasattr(text, "in_words") else text
 
 
 def language_of(player: object) -> str:

@@ -260,8 +260,7 @@ class Event:
             return self.text
         if self._template is None:
             return translated
-        return translated.format(*(gettext(value) if isinstance(value, str) and value else value
-                                   for value in self._args))
+        return translated.format(*(_value_in_words(value, gettext) for value in self._args))
 
     def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)
@@ -283,6 +282,46 @@ class Event:
 
 
 _new = object.__new__
+
+
+def _value_in_words(value: Any, gettext: Callable[[str], str]) -> Any:
+    """A template's value in the language of ``gettext``: a :class:`Phrase` (or any
+    value that writes itself, with an ``in_words`` method) as it writes itself, a text
+    as the catalogue has it, any other value as it is."""
+    if hasattr(value, "in_words"):
+        return value.in_words(gettext)
+    if isinstance(value, str) and value:
+        return gettext(value)
+    return value
+
+
+class Phrase(str):
+    """A text written as a template with values: a value of a narrative's template that
+    has values of its own (a reason, ``Phrase("{} lost (4.3.1)", name)``), or a
+    question's prompt. As a text, its English words, ``template.format(*values)``, so
+    that the English reads the same as the f-string it replaces; :meth:`in_words`
+    writes it in a reader's language, as :meth:`Event.in_words` writes an event. Copied
+    or pickled, it is its English words (a plain ``str``)."""
+
+    template: str
+    values: tuple
+
+    def __new__(cls, template: str, *values: Any) -> "Phrase":
+        phrase = super().__new__(cls, template.format(*values))
+        phrase.template = template
+        phrase.values = values
+        return phrase
+
+    def in_words(self, gettext: Callable[[str], str]) -> str:
+        """The phrase in the language of ``gettext`` (its English words when the
+        catalogue has no translation of its template)."""
+        translated = gettext(self.template)
+        if translated == self.template:
+            return str(self)
+        return translated.format(*(_value_in_words(value, gettext) for value in self.values))
+
+    def __reduce__(self) -> tuple:
+        return (str, (str(self),))
 
 
 Request = Decision | Simultaneous | Roll | Shuffle | Draw

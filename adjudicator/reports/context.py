@@ -10,11 +10,11 @@ gives (:meth:`ReportPartial.context`)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
 from adjudicator.fairdice import canonical_json, referee_fingerprint
-from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words
+from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words, written_in
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -27,6 +27,14 @@ def phase_in_words(game_part: Mapping[str, Any], phase: Any) -> str:
     gives one, else the phase's id with its dashes as spaces."""
     title = game_part.get("phase_title") if isinstance(game_part, Mapping) else None
     return str(title or str(phase).replace("-", " "))
+
+
+def hint_in_words(report: Any, decision: Any, gettext: Callable[[str], str]) -> list[str]:
+    """The question's template (its orders skeleton) in the language of ``gettext``: the
+    game's ``answer_hint_in_words(decision, gettext)`` where its report module has one
+    (the comments translated, the orders lines as they are), else its ``answer_hint``."""
+    written = getattr(report, "answer_hint_in_words", None)
+    return written(decision, gettext) if written is not None else report.answer_hint(decision)
 
 
 def partials(game: str) -> dict[str, str]:
@@ -70,8 +78,8 @@ def report_context(
     waiting = None
     if decision is not None:
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
-                   "prompt": decision.prompt, "mine": decision.side == side,
-                   "hint": report.answer_hint(decision) if decision.side == side else [],
+                   "prompt": written_in(decision.prompt, translations.gettext), "mine": decision.side == side,
+                   "hint": hint_in_words(report, decision, translations.gettext) if decision.side == side else [],
                    "on_file": answered_on_file and decision.side == side}
     batch_body = batch.body if batch is not None else None
     game_part = report.context(state, view, side, options)

@@ -106,3 +106,19 @@ def test_simulation_dice_are_the_dice_randint_gives(sides, seed):
     dice = random_dice(random.Random(seed))
     for count in (1, 3, 6):
         assert dice(Roll(count, "test", sides=sides)) == [expected.randint(1, sides) for _ in range(count)]
+
+
+def test_a_phrase_reads_as_its_english_words_and_is_written_in_a_readers_language():
+    from adjudicator.engine.requests import Phrase
+
+    catalogue = {"{} lost (4.3.1)": "{} perdu (4.3.1)", "{} Morale {} -> {} ({}).": "{} : moral {} -> {} ({}).",
+                 "Russia": "Russie"}
+    reason = Phrase("{} lost (4.3.1)", "Mukden")
+    event = Event.later("morale", "{} Morale {} -> {} ({}).", ("Russia", 3, 2, reason))
+    assert reason == "Mukden lost (4.3.1)" and f"({reason})" == "(Mukden lost (4.3.1))"
+    assert event.text == "Russia Morale 3 -> 2 (Mukden lost (4.3.1))."
+    assert event.in_words(lambda m: catalogue.get(m, m)) == "Russie : moral 3 -> 2 (Mukden perdu (4.3.1))."
+    assert event.in_words(lambda m: m if m.startswith("{}") else catalogue.get(m, m)) == event.text
+    assert Phrase("{} lost (4.3.1)", "Mukden").in_words(lambda m: m) == "Mukden lost (4.3.1)"
+    kept = pickle.loads(pickle.dumps(reason))
+    assert kept == reason and type(kept) is str  # kept as its English words

@@ -19,12 +19,15 @@ from adjudicator.engine.errors import GameDataError
 from adjudicator.games.russo_japanese_war.hexmap import (
     KOREA, SIBERIA, HexMap, hex_name, path_sides, side_key,
 )
+from adjudicator.i18n import N_
 from adjudicator.resources import game_data_dir, read_toml
 
 GAME = "russo-japanese-war"
 JAPAN, RUSSIA = "japan", "russia"
 SIDES = (JAPAN, RUSSIA)
-SIDE_ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
+#: The sides as adjectives (marked for the catalogue: a report translates them where it
+#: shows them, as the adjective of a feminine noun in French: "moitié japonaise").
+SIDE_ADJECTIVE = {JAPAN: N_("Japanese"), RUSSIA: N_("Russian")}
 RESULTS = ("DE", "EX", "DR", "NE", "AR", "AE")
 """The combat results, best to worst for the attacker (9.5; the ladder of card effects)."""
 RESHUFFLE_CARD = "Seiro-gan"

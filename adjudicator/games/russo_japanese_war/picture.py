@@ -22,6 +22,7 @@ from typing import Any
 
 from adjudicator.games.russo_japanese_war.data import SIDE_ADJECTIVE, other
 from adjudicator.games.russo_japanese_war.hexmap import SIBERIA, parse_hex
+from adjudicator.i18n import N_
 
 SIZE = 30                      # hex radius (centre to corner), user units
 HEIGHT = SIZE * math.sqrt(3)   # a hex from its top side to its bottom side
@@ -110,9 +111,18 @@ def board_picture(t, side: str | None) -> dict[str, Any]:
     }
 
 
-def hex_words(t, h: str) -> str:
-    """A hex as a player plans with it (the map's tooltip, the report's list of stacks):
-    number, place, terrain, town, key location, supply source, harbour and who controls it."""
+#: The words that describe a hex (:func:`hex_parts`), marked for the catalogue.
+HEX_WORDS = (N_("wasteland"), N_("clear"), N_("town"), N_("key location"), N_("Japanese supply source"),
+             N_("Russian supply source"), N_("southern harbour"), N_("harbour"), N_("Japanese-controlled"),
+             N_("Russian-controlled"))
+SUPPLY_SOURCE = {"Japanese": HEX_WORDS[4], "Russian": HEX_WORDS[5]}
+CONTROLLED = {"Japanese": HEX_WORDS[8], "Russian": HEX_WORDS[9]}
+
+
+def hex_parts(t, h: str) -> dict[str, Any]:
+    """A hex as a player plans with it: its number, its place's name (or ""), and the
+    words for its terrain, town, key location, supply source, harbour and who controls
+    it (English, each one of :data:`HEX_WORDS`, which a report translates)."""
     board = t.board
     place = board.names.get(h) or board.key_locations.get(h)
     words = ["wasteland" if h in board.wasteland else "clear"]
@@ -122,24 +132,33 @@ def hex_words(t, h: str) -> str:
         words.append("key location")
     for owner, source in board.supply.items():
         if source == h:
-            words.append(f"{SIDE_ADJECTIVE[owner]} supply source")
+            words.append(SUPPLY_SOURCE[SIDE_ADJECTIVE[owner]])
     if h in board.harbours:
         words.append("southern harbour" if board.harbours[h] else "harbour")
-    words.append(f"{SIDE_ADJECTIVE[t.controller(h)]}-controlled")
-    return f"{h}{' ' + place if place else ''} ({', '.join(words)})"
+    words.append(CONTROLLED[SIDE_ADJECTIVE[t.controller(h)]])
+    return {"hex": h, "place": place or "", "words": words}
 
 
+def hex_words(t, h: str) -> str:
+    """A hex as a player plans with it (the map's tooltip, the report's list of stacks):
+    number, place, terrain, town, key location, supply source, harbour and who controls it."""
+    parts = hex_parts(t, h)
+    return f"{h}{' ' + parts['place'] if parts['place'] else ''} ({', '.join(parts['words'])})"
+
+
+#: The legend's entries (kind, words); the report translates the words where it shows them.
 LEGEND = (
-    ("clear", "Clear"), ("wasteland", "Wasteland: a move into it ends there (off road and railway); +1 defence"),
-    ("town", "Town: +1 defence"), ("key", "Key location, in its controller's colour"),
-    ("supply", "Supply source, in its side's colour"), ("harbour-southern", "Southern harbour (10.2.5)"),
-    ("harbour", "Other harbour"), ("road", "Road"),
-    ("railway", "Railway"), ("entry", "Road to the Korean Peninsula box, railway to the Siberia box"),
-    ("river", "River hexside: +1 defence if every attacker is across it"),
-    ("sea", "All-sea hexside: no move, ZOC or attack across"),
-    ("japan", "Japanese unit: id strength (movement 3)"),
-    ("russia", "Russian unit: id strength (movement 2; garrisons 0)"),
-    ("zoc", "In the enemy's zone of control"), ("north", "North"),
+    ("clear", N_("Clear")),
+    ("wasteland", N_("Wasteland: a move into it ends there (off road and railway); +1 defence")),
+    ("town", N_("Town: +1 defence")), ("key", N_("Key location, in its controller's colour")),
+    ("supply", N_("Supply source, in its side's colour")), ("harbour-southern", N_("Southern harbour (10.2.5)")),
+    ("harbour", N_("Other harbour")), ("road", N_("Road")),
+    ("railway", N_("Railway")), ("entry", N_("Road to the Korean Peninsula box, railway to the Siberia box")),
+    ("river", N_("River hexside: +1 defence if every attacker is across it")),
+    ("sea", N_("All-sea hexside: no move, ZOC or attack across")),
+    ("japan", N_("Japanese unit: id strength (movement 3)")),
+    ("russia", N_("Russian unit: id strength (movement 2; garrisons 0)")),
+    ("zoc", N_("In the enemy's zone of control")), ("north", N_("North")),
 )
 
 

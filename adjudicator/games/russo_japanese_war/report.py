@@ -18,11 +18,12 @@ from typing import Any, Mapping
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESULTS, RUSSIA, SIDE_ADJECTIVE, other
 from adjudicator.games.russo_japanese_war.hexmap import BOXES
-from adjudicator.games.russo_japanese_war.picture import board_picture, hex_words, legend
+from adjudicator.games.russo_japanese_war.picture import board_picture, hex_parts, hex_words, legend
 from adjudicator.games.russo_japanese_war.textmap import hexsides, key_grid, paths, position_grid
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.games.russo_japanese_war.rules import naval as naval_rules
 from adjudicator.games.russo_japanese_war.rules.sequence import phase_title
+from adjudicator.i18n import N_
 from adjudicator.reports.render import template_environment, wrap_text
 
 
@@ -34,8 +35,9 @@ def attack_odds(t, side: str) -> list[dict]:
         combat = {"target": target, "attackers": units, "attacker": side, "defender": other(side), "ignore": [],
                   "support": 0, "bonus_cards": []}
         base = combat_rules.compute_differential(t, combat)
+        line = combat_rules.combat_strengths(t, combat)
         rows.append({"target": target, "units": units, "differential": base,
-                     "strengths": format(combat_rules.combat_strengths(t, combat)),
+                     "strengths": format(line), "line": line,
                      "odds": odds(t, base), "supported": odds(t, base + t.data.numbers.support_value)})
     return rows
 
@@ -61,8 +63,9 @@ def unit_label(t, uid: str, names: Mapping[str, str]) -> str:
     return f"{uid}{' ' + name if name else ''} {t.strength(uid)}-{t.units[uid]['ma']}"
 
 
-BOX_TITLES = {"korea": "Korean Peninsula", "home": "Japanese Home Islands", "siberia": "Siberia",
-              "europe": "European Russia", "eliminated": "Eliminated Units"}
+#: The boxes beside the map (marked for the catalogue: the report translates them).
+BOX_TITLES = {"korea": N_("Korean Peninsula"), "home": N_("Japanese Home Islands"), "siberia": N_("Siberia"),
+              "europe": N_("European Russia"), "eliminated": N_("Eliminated Units")}
 
 
 def card_lines(t, cards: Mapping[str, Any], side: str | None) -> dict:
@@ -84,10 +87,10 @@ def card_lines(t, cards: Mapping[str, Any], side: str | None) -> dict:
     }
 
 
-def limit_lines(state: Mapping[str, Any]) -> list[str]:
-    """10.4.3: the hand limits in force, in words."""
-    return [f"{SIDE_ADJECTIVE.get(who, who)} hand limit: {n} card{'s' if n != 1 else ''} "
-            f"(no extra card for Morale, 10.4.3)" for who, n in sorted(state["limits"].items())]
+def limit_lines(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """10.4.3: the hand limits in force (the side's adjective and the number of
+    cards; the partials put them into words)."""
+    return [{"side": SIDE_ADJECTIVE.get(who, who), "count": n} for who, n in sorted(state["limits"].items())]
 
 
 def report_context(game, state: Mapping[str, Any], side: str | None, waiting: Any = None) -> dict:
@@ -109,16 +112,17 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
         "morale": state["morale"], "losses": state["losses"], "result": state["result"],
         "key_locations": [{"hex": h, "name": n, "control": t.controller(h)}
                           for h, n in sorted(board.key_locations.items())],
-        "stacks": [{"hex": hex_words(t, h), "units": [unit_label(t, u, names) for u in t.occupants(h)]}
+        "stacks": [{"hex": hex_words(t, h), "where": hex_parts(t, h),
+                    "units": [unit_label(t, u, names) for u in t.occupants(h)]}
                    for h in on_map],
         "boxes": boxes, "position_grid": position_grid(t, side), "key_grid": key_grid(board),
         "routes": {"roads": paths(board.roads), "railways": paths(board.railways),
                    "rivers": hexsides(board.rivers), "sea": hexsides(board.sea),
-                   "harbours": [board.label(h) + (" southern" if board.harbours[h] else "")
+                   "harbours": [{"label": board.label(h), "southern": bool(board.harbours[h])}
                                 for h in sorted(board.harbours)],
                    "towns": [board.label(h) for h in sorted(board.towns)],
-                   "supply": [f"{SIDE_ADJECTIVE[who]} {hex_}" for who, hex_ in sorted(board.supply.items())],
-                   "entries": [f"{BOX_TITLES[box]} box: {hex_}" for box, hex_ in sorted(board.entries.items())]},
+                   "supply": [{"side": SIDE_ADJECTIVE[who], "hex": hex_} for who, hex_ in sorted(board.supply.items())],
+                   "entries": [{"box": BOX_TITLES[box], "hex": hex_} for box, hex_ in sorted(board.entries.items())]},
         "picture": board_picture(t, side), "legend": legend(side),
         "cards": card_lines(t, cards, side),
         "opponent_hand_size": cards.get("opponent_hand_size", 0),
@@ -131,9 +135,11 @@ def report_context(game, state: Mapping[str, Any], side: str | None, waiting: An
     }
 
 
-FLEET_NAMES = {"first": "Japanese First Fleet", "second": "Japanese Second Fleet",
-               "port_arthur": "Russian Port Arthur Fleet", "vladivostok": "Russian Vladivostok Fleet"}
-STEP_NAMES = {2: "undamaged", 1: "damaged", 0: "sunk"}
+#: The fleets and the ships' conditions (marked for the catalogue: the report translates them).
+FLEET_NAMES = {"first": N_("Japanese First Fleet"), "second": N_("Japanese Second Fleet"),
+               "port_arthur": N_("Russian Port Arthur Fleet"), "vladivostok": N_("Russian Vladivostok Fleet")}
+STEP_NAMES = {2: N_("undamaged"), 1: N_("damaged"), 0: N_("sunk")}
+WITHDRAWN = N_("withdrawn")
 
 
 def naval_context(naval: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict | None:
@@ -144,9 +150,9 @@ def naval_context(naval: Mapping[str, Any] | None, state: Mapping[str, Any]) -> 
         return None
     fleets = {}
     for sid, ship in naval["ships"].items():
-        condition = "withdrawn" if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
-        mark = " (Makarov)" if sid == naval["flagship"] else ""
-        fleets.setdefault(ship["fleet"], []).append(f"{sid}{mark} {ship['strength']} {condition}")
+        condition = WITHDRAWN if ship.get("withdrawn") else STEP_NAMES[ship["steps"]]
+        fleets.setdefault(ship["fleet"], []).append({"id": sid, "makarov": sid == naval["flagship"],
+                                                     "strength": ship["strength"], "condition": condition})
     return {"fleets": [{"name": FLEET_NAMES[f], "ships": ships} for f, ships in fleets.items()],
             "home_blocked": naval["home_blocked"], "pa_eliminated": bool(naval.get("pa_eliminated")),
             "sortie_reading": naval_rules.sortie_reading(state)}
@@ -204,3 +210,11 @@ def answer_hint(decision) -> list[str]:
     :mod:`.template` (the block, the choices as comments, the default answer)."""
     from adjudicator.games.russo_japanese_war.template import answer_template
     return answer_template(decision)
+
+
+def answer_hint_in_words(decision, gettext) -> list[str]:
+    """:func:`answer_hint` for a reader of another language: the comments in the
+    language of ``gettext``, the orders lines as they are (the orders language reads
+    them whatever the reader's language)."""
+    from adjudicator.games.russo_japanese_war.template import answer_template
+    return answer_template(decision, gettext)

@@ -1,6 +1,7 @@
 """Templates that work: each question's template is a skeleton of orders that, sent back
 as it stands, parses and answers the question as silence would -- for every decision kind
-of the game, with and without the advanced naval rules; each line fits the report."""
+of the game, with and without the advanced naval rules, in English and as a French
+reader's report prints it (its comments in French); each line fits the report."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import random
 
 import pytest
 
+from types import SimpleNamespace
+
 from adjudicator import games
 from adjudicator.engine import Match
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer, dice_from
+from adjudicator.games.russo_japanese_war.report import answer_hint_in_words
 from adjudicator.games.russo_japanese_war.template import answer_template
+from adjudicator.i18n import words
 from tests.games.templates import check_template
 
 GAME = RussoJapaneseWar()
@@ -23,8 +28,13 @@ KINDS = ("extra-card", "move", "attacks", "support", "combat-event", "reaction",
 
 def answered(decision, state) -> list[str]:
     """Why the template sent back as it stands does not answer ``decision`` as silence
-    would (the game contract's check; empty: it does); checked when the question is asked."""
-    return check_template(games.get("russo-japanese-war"), decision, state)
+    would (the game contract's check; empty: it does), in English and as a French reader
+    gets it; checked when the question is asked."""
+    plugin = games.get("russo-japanese-war")
+    french = SimpleNamespace(name=plugin.name, answers=plugin.answers, report=SimpleNamespace(
+        answer_hint=lambda asked: answer_hint_in_words(asked, words("fr").gettext)))
+    return check_template(plugin, decision, state) + [f"(French) {problem}" for problem in
+                                                      check_template(french, decision, state)]
 
 
 def questions() -> dict[str, list]:
@@ -105,3 +115,15 @@ def test_a_move_template_lists_the_units_with_their_hexes_and_ends_with_done(ask
     assert lines[0] == "move:" and lines[-1] == "  done"
     listed = " ".join(lines)
     assert all(f"{uid} at" in listed for uid in decision.options["units"][:2])
+
+
+def test_a_french_template_says_its_choices_in_french_and_keeps_the_orders_lines(asked):
+    french = words("fr").gettext
+    for kind in ("move", "extra-card", "attacks"):
+        decision, _state, _ = asked[kind][0]
+        english, translated = answer_template(decision), answer_template(decision, french)
+        assert [line for line in translated if not line.lstrip().startswith("#")] == \
+            [line for line in english if not line.lstrip().startswith("#")]
+        assert translated != english
+    decision = asked["move"][0][0]
+    assert any("une ligne par unité, dans l'ordre" in line for line in answer_template(decision, french))

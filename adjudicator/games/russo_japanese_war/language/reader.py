@@ -321,7 +321,7 @@ def note_player_turn_over(tree: Tree, orders: RjwOrders, state: dict, log: Probl
     Russian Player Turn in Game Turn 1, 5.1) answers nothing: a note says so, at the
     block's line, so that the receipt tells it (orders for the next Game Turn can be sent
     only once it begins: their 'turn:' must be the turn played)."""
-    from adjudicator.games.russo_japanese_war.report import phase_title
+    from adjudicator.games.russo_japanese_war.rules.sequence import phase_title
     from adjudicator.games.russo_japanese_war.rules.sequence import phases_of
     side, turn, now = orders.side, state.get("turn"), state.get("phase")
     if side not in SIDES or orders.header.get("turn") != turn or not isinstance(turn, int):

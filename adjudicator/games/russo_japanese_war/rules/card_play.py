@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, EUROPE, HOME, KOREA, SIBERIA
 from adjudicator.games.russo_japanese_war.rules import combat as combat_rules
 from adjudicator.games.russo_japanese_war.rules import movement, naval
 from adjudicator.games.russo_japanese_war.rules.deck import random_discards
+from adjudicator.i18n import N_
 
 CARD_PLAY_TIMINGS = ("own_card_play", "own_player_turn")
 _CARD_PLAY_TIMINGS = frozenset(CARD_PLAY_TIMINGS)
@@ -124,8 +126,8 @@ def card_play_phase(t):
         if not uses:
             return
         answer = yield from t.ask(side, Kind.CARD_PLAY, {"hand": list(t.hand(side)), "uses": uses},
-                                  f"{side.capitalize()} Card Play Phase: use a card (event, forced march, "
-                                  "strategic movement, transport, reorganisation) or done",
+                                  Phrase("{} Card Play Phase: use a card (event, forced march, strategic "
+                                         "movement, transport, reorganisation) or done", side.capitalize()),
                                   lambda a, side=side: parse_card_play(t, side, a))
         if answer.get("done"):
             return
@@ -197,23 +199,24 @@ def use_card(t, side: str, answer: dict):
         yield from play_event(t, side, answer["event"], answer["units"])
     elif "forced-march" in answer:
         t.s["forced_march_used"] = True
-        t.discard(side, answer["forced-march"], f"a forced march ({answer['phase']} phase)")
+        t.discard(side, answer["forced-march"], Phrase("a forced march (movement phase)")
+                  if answer["phase"] == "movement" else Phrase("a forced march (combat phase)"))
         if answer["phase"] == "movement":
             yield from movement.movement_phase(t)
         else:
             yield from combat_rules.combat_phase(t)
     elif "strategic" in answer:
-        t.discard(side, answer["strategic"], f"strategic movement of {answer['unit']}")
-        t.say("move", f"{answer['unit']} moves strategically {'-'.join(answer['path'])}.",
+        t.discard(side, answer["strategic"], Phrase("strategic movement of {}", answer["unit"]))
+        t.say("move", "{} moves strategically {}.", answer["unit"], "-".join(answer["path"]),
               unit=answer["unit"], path=answer["path"])
         movement.walk(t, answer["unit"], answer["path"])
     elif "transport" in answer:
-        t.discard(side, answer["transport"], f"transport of {answer['unit']} to {answer['to']}")
+        t.discard(side, answer["transport"], Phrase("transport of {} to {}", answer["unit"], answer["to"]))
         t.place(answer["unit"], answer["to"])
         if answer["to"] in t.board.hexes:
             t.enter(answer["unit"], answer["to"])
     else:
-        t.discard(side, answer["reorganise"], f"reorganisation of {answer['unit']}")
+        t.discard(side, answer["reorganise"], Phrase("reorganisation of {}", answer["unit"]))
         t.place(answer["unit"], EUROPE)
 
 
@@ -282,14 +285,14 @@ def flip_garrison(t, effect: Mapping[str, Any]) -> None:
         if "back" not in unit:
             continue
         if unit["at"] == ELIMINATED:
-            t.say("flip", f"{uid} is eliminated: the event does not act on it (A60).", unit=uid)
+            t.say("flip", "{} is eliminated: the event does not act on it (A60).", uid, unit=uid)
             continue
         was = bool(unit.get("flipped"))
         unit["flipped"] = effect["to"] == "back"
-        t.say("flip", f"{uid} is turned to its {t.strength(uid)}-{unit['ma']} side.", unit=uid)
+        t.say("flip", "{} is turned to its {}-{} side.", uid, t.strength(uid), unit["ma"], unit=uid)
         bonus = effect.get("morale_if_flipped")
         if bonus and was and not unit["flipped"]:
-            t.add_morale(bonus["side"], int(bonus["delta"]), "the Port Arthur Garrison turned back to its front")
+            t.add_morale(bonus["side"], int(bonus["delta"]), N_("the Port Arthur Garrison turned back to its front"))
 
 
 def play_event(t, side: str, card: str, units: list[str]):
@@ -299,7 +302,7 @@ def play_event(t, side: str, card: str, units: list[str]):
     if kind == "take_top_discard":
         t.take_top_discard(side, card)
         return
-    t.discard(side, card, f"the event {half.name}")
+    t.discard(side, card, Phrase("the event {}", half.name))
     cancelled = yield from reaction(t, side, card)
     if cancelled:
         return
@@ -356,8 +359,9 @@ def reaction(t, side: str, card: str):
         return {"card": answer["card"]}
 
     answer = yield from t.ask(responder, Kind.REACTION, {"playable": candidates, "event": card},
-                              f"Russia plays {t.data.card_label(card, side)}: cancel it with a reaction card?", parse)
+                              Phrase("Russia plays {}: cancel it with a reaction card?", t.data.card_label(card, side)),
+                              parse)
     if "card" not in answer:
         return False
-    t.discard(responder, answer["card"], f"cancelling {t.data.half(card, side).name}")
+    t.discard(responder, answer["card"], Phrase("cancelling {}", t.data.half(card, side).name))
     return True

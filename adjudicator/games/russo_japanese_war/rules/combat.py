@@ -13,15 +13,17 @@ attacker decides first; any pass closes the exchange except the attacker's openi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import RESULTS, other
 from adjudicator.games.russo_japanese_war.hexmap import OFF_MAP
 from adjudicator.games.russo_japanese_war.rules.results import apply_result
 from adjudicator.games.russo_japanese_war.rules.table import in_forced_march
 from adjudicator.games.russo_japanese_war.rules.zoc import exerts_zoc_into
+from adjudicator.i18n import N_
 
 BEFORE, AFTER = "before_roll", "after_roll"
 
@@ -80,8 +82,8 @@ def combat_phase(t):
     if not options:
         return
     declarations = yield from t.ask(side, Kind.ATTACKS, {"targets": options, "forced": in_forced_march(t.s)},
-                                    f"{side.capitalize()} Combat Phase: declare every attack "
-                                    "(target hex and units), in the order of resolution",
+                                    Phrase("{} Combat Phase: declare every attack (target hex and units), in "
+                                           "the order of resolution", side.capitalize()),
                                     lambda answer: {"declare": parse_declarations(t, side, answer)})
     for combat in declarations["declare"]:
         yield from resolve(t, side, combat["target"], combat["with"])
@@ -98,7 +100,8 @@ def resolve(t, attacker: str, target: str, declared: list[str]):
     t.s["last_combat"] = record
     if not attackers or not defenders:
         record["result"] = "cancelled"
-        t.say("combat", f"The attack on {target} is cancelled: no attacker or no defender left (A17).", target=target)
+        t.say("combat", "The attack on {} is cancelled: no attacker or no defender left (A17).", target,
+              target=target)
         return
     combat = {"attacker": attacker, "defender": defender, "target": target, "attackers": attackers,
               "support": 0, "bonus_cards": [], "ignore": [], "fixed": None, "die": None, "result": None}
@@ -178,10 +181,11 @@ def support(t, combat: dict):
                                                    "attackers": list(combat["attackers"]),
                                                    "forced": in_forced_march(t.s),
                                                    "differential": compute_differential(t, combat)},
-                              f"Attack on {combat['target']}: discard a card for +1 (attack support, 9.4.2), or pass",
+                              Phrase("Attack on {}: discard a card for +1 (attack support, 9.4.2), or pass",
+                                     combat["target"]),
                               parse)
     if "card" in answer:
-        t.discard(side, answer["card"], f"attack support on {combat['target']}")
+        t.discard(side, answer["card"], Phrase("attack support on {}", combat["target"]))
         combat["support"] = t.data.numbers.support_value
 
 
@@ -264,13 +268,14 @@ def ask_event(t, side: str, combat: dict, window: str, playable: list[str], answ
                                 f"; playable: {', '.join(playable)}"))
         return {"card": card}
 
-    when = "before the die" if window == BEFORE else "after the die"
+    when = N_("before the die") if window == BEFORE else N_("after the die")
     # A68: the combat's current differential (after support and every strength event), for both sides
     answer = yield from t.ask(side, Kind.COMBAT_EVENT, {"playable": playable, "window": window,
                                                         "target": combat["target"], "result": combat["result"],
                                                         "role": role(combat, side), "answering": answering,
                                                         "differential": compute_differential(t, combat)},
-                              f"Attack on {combat['target']} ({when}): play a combat event, or pass", parse)
+                              Phrase("Attack on {} ({}): play a combat event, or pass", combat["target"], when),
+                              parse)
     return answer.get("card")
 
 
@@ -287,7 +292,7 @@ def play_combat_event(t, side: str, card: str, combat: dict) -> None:
     if kind == "take_top_discard":
         t.take_top_discard(side, card)
         return
-    t.discard(side, card, "a combat event")
+    t.discard(side, card, N_("a combat event"))
     if kind == "combat_set_result":
         combat["fixed"] = effect["result"]
         combat["fixed_by"] = half.name
@@ -311,11 +316,29 @@ def play_combat_event(t, side: str, card: str, combat: dict) -> None:
             else:
                 combat["column"] = min(differential, t.data.numbers.max_column)
                 combat["result"] = t.crt.read(combat["column"], combat["die"])
-    t.say("combat-event", "{} plays {} ({}){}", side.capitalize(), half.name, half.text.rstrip("."),
-          f": the result is now {combat['result']}." if combat["result"] else ".", card=card, side=side)
+    if combat["result"]:
+        t.say("combat-event", "{} plays {} ({}): the result is now {}.", side.capitalize(), half.name,
+              half.text.rstrip("."), combat["result"], card=card, side=side)
+    else:
+        t.say("combat-event", "{} plays {} ({}).", side.capitalize(), half.name, half.text.rstrip("."),
+              card=card, side=side)
 
 
 # -- narration: the combat line of a report ---------------------------------------------------
+
+#: The combat line's words (:class:`CombatStrengths`), marked for the catalogue.
+ATTACK_LINE = N_("Attack on {} ({}): {} {} = {} against {} {} = {}{}")
+SUPPORT = N_("support {}")
+TERRAIN_WORDS = (N_("clear"), N_("wasteland"), N_("town"), N_("river"))
+
+
+def _as_written(message: str) -> str:
+    return message
+
+
+def _in_words(text: str, gettext: Callable[[str], str]) -> str:
+    return text.in_words(gettext) if hasattr(text, "in_words") else text
+
 
 @dataclass(frozen=True)
 class CombatStrengths:
@@ -335,15 +358,22 @@ class CombatStrengths:
     ignored: str
 
     def __format__(self, spec: str) -> str:
+        return self.in_words(_as_written)
+
+    def in_words(self, gettext: Callable[[str], str]) -> str:
+        """The combat's line in the language of ``gettext`` (the units, the cards and the
+        place's name as written; the terrain's words and the sides' names translated)."""
         attack = [f"{uid} ({value})" for uid, value in self.attackers]
         if self.support:
-            attack.append(f"support {self.support}")
+            attack.append(gettext(SUPPORT).format(self.support))
         attack += [f"{name} {value}" for name, value in self.cards]
         defence = [f"{uid} ({value})" for uid, value in self.defenders]
-        defence += [f"{kind} {value}" for kind, value in self.terrain]
-        ignored = f" ({self.ignored})" if self.ignored else ""
-        return (f"Attack on {self.target} ({self.place}): {self.attacker.capitalize()} {' + '.join(attack)} = "
-                f"{self.attack} against {self.defender.capitalize()} {' + '.join(defence)} = {self.defence}{ignored}")
+        defence += [f"{gettext(kind)} {value}" for kind, value in self.terrain]
+        ignored = f" ({_in_words(self.ignored, gettext)})" if self.ignored else ""
+        place = ", ".join(gettext(part) if part in TERRAIN_WORDS else part for part in self.place.split(", "))
+        return gettext(ATTACK_LINE).format(self.target, place, gettext(self.attacker.capitalize()),
+                                           " + ".join(attack), self.attack, gettext(self.defender.capitalize()),
+                                           " + ".join(defence), self.defence, ignored)
 
     @property
     def attack(self) -> int:
@@ -378,4 +408,14 @@ def combat_strengths(t, combat: dict) -> CombatStrengths:
         attackers=tuple((uid, t.strength(uid)) for uid in combat["attackers"]), support=combat["support"],
         cards=tuple(combat["bonus_cards"]), defender=combat["defender"],
         defenders=tuple((uid, t.strength(uid)) for uid in defenders), terrain=tuple(terrain(t, combat)),
-        ignored=f"{' and '.join(combat['ignore'])} ignored ({ignored})" if ignored else "")
+        ignored=ignored_words(combat["ignore"], ignored) if ignored else "")
+
+
+def ignored_words(kinds: list[str], by: str) -> str:
+    """What an event makes the defender lose, for the combat's line: "river and wasteland
+    ignored (Nogi Maresuke)" (a :class:`Phrase`, each terrain word translated)."""
+    if len(kinds) == 1:
+        return Phrase("{} ignored ({})", kinds[0], by)
+    if len(kinds) == 2:
+        return Phrase("{} and {} ignored ({})", kinds[0], kinds[1], by)
+    return Phrase("{} ignored ({})", " and ".join(kinds), by)

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RESHUFFLE_CARD, other
+from adjudicator.i18n import N_
 
 
 def reshuffle(t, purpose: str, extra: tuple[str, ...] = ()):
@@ -27,7 +29,7 @@ def reshuffle(t, purpose: str, extra: tuple[str, ...] = ()):
         t.cards["shuffling"] = cards
         cards = yield from t.shuffle(cards, purpose, hidden=True)
         del t.cards["shuffling"]
-        t.say("shuffle", f"{len(cards)} cards are shuffled into a new deck ({purpose}).", count=len(cards))
+        t.say("shuffle", "{} cards are shuffled into a new deck ({}).", len(cards), purpose, count=len(cards))
     t.cards["deck"].extend(cards)
 
 
@@ -35,12 +37,12 @@ def draw(t, side: str):
     """Draw the top card into ``side``'s hand (None when there is no card at all)."""
     deck, pile = t.cards["deck"], t.cards["discard"]
     if len(deck) == 1 and pile:
-        yield from reshuffle(t, "10.0: one card left in the deck")
+        yield from reshuffle(t, N_("10.0: one card left in the deck"))
     elif not deck:
         if not pile:
-            t.say("draw", f"{side.capitalize()} cannot draw: no card in the deck or the discard pile (A24).")
+            t.say("draw", "{} cannot draw: no card in the deck or the discard pile (A24).", side.capitalize())
             return None
-        yield from reshuffle(t, "A56: the deck is empty")
+        yield from reshuffle(t, N_("A56: the deck is empty"))
     card = deck.pop(0)
     t.hand(side).append(card)
     t.say("draw", "{} draws {}.", side.capitalize(), t.data.card_label(card, side), visible_to=(side,),
@@ -60,9 +62,9 @@ def draw_cards(t, side: str, count: int):
     for card in drawn:
         if card == RESHUFFLE_CARD:
             t.hand(side).remove(card)
-            t.say("reshuffle", f"{side.capitalize()} drew {t.data.card_label(card, side)}: it is shown and "
-                  "shuffled back with the discard pile and the deck; no replacement (10.4.6).", side=side)
-            yield from reshuffle(t, "10.4.6: Seiro-gan / Southward Policy drawn", (card,))
+            t.say("reshuffle", "{} drew {}: it is shown and shuffled back with the discard pile and the deck; "
+                  "no replacement (10.4.6).", side.capitalize(), t.data.card_label(card, side), side=side)
+            yield from reshuffle(t, N_("10.4.6: Seiro-gan / Southward Policy drawn"), (card,))
 
 
 def opening_hand(t):
@@ -82,7 +84,7 @@ def random_discards(t, side: str, down_to: int, why: str):
             index = value - 1
         card = hand.pop(index)
         t.cards["discard"].append(card)
-        t.say("discard", f"{side.capitalize()} discards {t.data.card_label(card, side)} at random ({why}).",
+        t.say("discard", "{} discards {} at random ({}).", side.capitalize(), t.data.card_label(card, side), why,
               side=side, card=card)
 
 
@@ -107,10 +109,10 @@ def replenishment_phase(t):
             return {"use": answer["use"]}
 
         answer = yield from t.ask(side, Kind.EXTRA_CARD, {"hand": len(hand), "morale": t.s["morale"][side]},
-                                  f"{side.capitalize()} Card Replenishment: pay 1 Morale Point to draw one more "
-                                  "card (decided before drawing, 10.1)?", parse)
+                                  Phrase("{} Card Replenishment: pay 1 Morale Point to draw one more card "
+                                         "(decided before drawing, 10.1)?", side.capitalize()), parse)
         extra = answer["use"]
     count = max(0, numbers.hand_refill_to - len(hand)) + (1 if extra else 0)
     if extra:
-        t.add_morale(side, -1, "a fourth card, 10.1")
+        t.add_morale(side, -1, N_("a fourth card, 10.1"))
     yield from draw_cards(t, side, count)

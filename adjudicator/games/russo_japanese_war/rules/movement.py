@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import RUSSIA, other
 from adjudicator.games.russo_japanese_war.hexmap import ELIMINATED, ENTRY_BOXES, EUROPE, HOME, SIBERIA
@@ -386,8 +387,8 @@ def movement_phase(t):
             return {"unit": uid, "path": path}
 
         answer = yield from t.ask(side, Kind.MOVE, options,
-                                  f"{side.capitalize()} Movement Phase: move a unit (a path of hexes), "
-                                  "a rail move, or done", parse)
+                                  Phrase("{} Movement Phase: move a unit (a path of hexes), a rail move, "
+                                         "or done", side.capitalize()), parse)
         if answer.get("done"):
             return
         uid = answer.get("rail") or answer["unit"]
@@ -395,9 +396,12 @@ def movement_phase(t):
         t.s["moved"].append(uid)
         if "rail" in answer:
             rail["used"] = True
-        how = "by rail " if "rail" in answer else ""
-        t.say("move", "{} {} moves {}{}.", side.capitalize(), uid, how, "-".join(answer["path"]),
-              unit=uid, path=answer["path"], rail="rail" in answer)
+        if "rail" in answer:
+            t.say("move", "{} {} moves by rail {}.", side.capitalize(), uid, "-".join(answer["path"]),
+                  unit=uid, path=answer["path"], rail=True)
+        else:
+            t.say("move", "{} {} moves {}.", side.capitalize(), uid, "-".join(answer["path"]),
+                  unit=uid, path=answer["path"], rail=False)
         walk(t, uid, answer["path"])
 
 

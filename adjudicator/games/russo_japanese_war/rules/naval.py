@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
+from adjudicator.i18n import N_
 
 # 11.0: the card halves used only as this rule says (by card number).
 NAVAL_HALVES = {RUSSIA: (1, 5, 6), JAPAN: (1, 3, 4)}
@@ -49,10 +51,10 @@ def sortie_reading(s: Mapping[str, Any]) -> str:
     """The one line a report of the naval option gives: which reading of 11.2.1 the
     campaign uses (A65)."""
     if sortie_needs_card(s):
-        return ("Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, "
-                "rulings A65)")
-    return ("Port Arthur Fleet sortie: may be declared without a card, as 11.2.1 is printed "
-            "(rulings A41, A65)")
+        return N_("Port Arthur Fleet sortie: needs card #1 or #6 (option sortie_needs_card, "
+                  "rulings A65)")
+    return N_("Port Arthur Fleet sortie: may be declared without a card, as 11.2.1 is printed "
+              "(rulings A41, A65)")
 
 
 def is_naval_half(t, card: str, side: str) -> bool:
@@ -88,7 +90,7 @@ def choose_flagship(t):
         return {"ship": answer["ship"]}
 
     answer = yield from t.ask(RUSSIA, Kind.FLAGSHIP, {"ships": ships},
-                              "Russia: which Port Arthur Fleet ship carries Admiral Makarov (secret, 11.5)?",
+                              Phrase("Russia: which Port Arthur Fleet ship carries Admiral Makarov (secret, 11.5)?"),
                               parse, hidden=True)
     t.s["naval"]["flagship"] = answer["ship"]
     t.say("flagship", "Russia has chosen Makarov's flagship in secret (11.5).")
@@ -98,7 +100,7 @@ def reveal_flagship(t, why: str) -> None:
     naval = t.s["naval"]
     if naval["flagship"] and not naval["revealed"]:
         naval["revealed"] = True
-        t.say("flagship-revealed", f"Makarov's flagship was {naval['flagship']} ({why}).", ship=naval["flagship"])
+        t.say("flagship-revealed", "Makarov's flagship was {} ({}).", naval["flagship"], why, ship=naval["flagship"])
 
 
 # -- damage ------------------------------------------------------------------------------------
@@ -114,12 +116,13 @@ def damage(t, sid: str, steps: int, why: str) -> int:
     ship["steps"] -= lost
     if ship["steps"] == 0:
         t.s["naval"]["sunk"].append(sid)
-        t.say("ship-sunk", f"{ship['side'].capitalize()} {sid} is sunk ({why}).", ship=sid, side=ship["side"])
+        t.say("ship-sunk", "{} {} is sunk ({}).", ship["side"].capitalize(), sid, why, ship=sid, side=ship["side"])
         if sid == t.s["naval"]["flagship"]:
-            reveal_flagship(t, "sunk, 11.5")
-            t.add_morale(RUSSIA, -1, "Makarov's flagship sunk, 11.5")
+            reveal_flagship(t, N_("sunk, 11.5"))
+            t.add_morale(RUSSIA, -1, N_("Makarov's flagship sunk, 11.5"))
     else:
-        t.say("ship-damaged", f"{ship['side'].capitalize()} {sid} is damaged ({why}).", ship=sid, side=ship["side"])
+        t.say("ship-damaged", "{} {} is damaged ({}).", ship["side"].capitalize(), sid, why, ship=sid,
+              side=ship["side"])
     return lost
 
 
@@ -170,28 +173,32 @@ def port_arthur_sortie(t, sortied: set[str]):
                                 f"({', '.join(cards)})")
         return {"sortie": answer["sortie"], "card": card if answer["sortie"] else None}
 
-    prompt = ("Russia: sortie the Port Arthur Fleet (11.2.1)? It needs a card, #1 or #6 (option "
-              "sortie_needs_card, A65)" if needs_card else
-              "Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; it is not needed")
+    if needs_card:
+        prompt = Phrase("Russia: sortie the Port Arthur Fleet (11.2.1)? It needs a card, #1 or #6 (option "
+                        "sortie_needs_card, A65)")
+    else:
+        prompt = Phrase("Russia: sortie the Port Arthur Fleet (11.2.1)? A card (#1 or #6) may be used; it is "
+                        "not needed")
     answer = yield from t.ask(RUSSIA, Kind.SORTIE, {"fleet": "port_arthur", "cards": cards, "needs_card": needs_card},
                               prompt, parse)
     if not answer["sortie"]:
         return False
     sortied.add("port_arthur")
     if answer["card"]:
-        t.discard(RUSSIA, answer["card"], "the Port Arthur Fleet sortie (11.2.1)")
+        t.discard(RUSSIA, answer["card"], N_("the Port Arthur Fleet sortie (11.2.1)"))
     t.say("sortie", "The Port Arthur Fleet sorties (11.2.1).", fleet="port_arthur")
     yield from japanese_response(t)
     if not afloat(t, "port_arthur"):
         return False
     answer = yield from t.ask(RUSSIA, Kind.CALL_OFF, {"fleet": "port_arthur", "unhurt": len(unhurt(t, "port_arthur"))},
-                              "Russia: carry on with the sortie, or call it off (11.2.3)?", _parse_flag("continue"))
+                              Phrase("Russia: carry on with the sortie, or call it off (11.2.3)?"),
+                              _parse_flag("continue"))
     if not answer["continue"]:
         t.say("sortie", "Russia calls the Port Arthur sortie off (11.2.3).", fleet="port_arthur")
         return False
     if afloat(t, "first"):
         answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "first", "card": None},
-                                  "Japan: intercept the Port Arthur Fleet with the First Fleet (11.2.4)?",
+                                  Phrase("Japan: intercept the Port Arthur Fleet with the First Fleet (11.2.4)?"),
                                   _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("first")
@@ -225,12 +232,13 @@ def japanese_response(t):
 
     answer = yield from t.ask(JAPAN, Kind.NAVAL_RESPONSE,
                               {"blockade": bool(held["blockade"]), "mines": bool(held["mines"])},
-                              "Japan: use #1 Port Arthur Harbour Blockade and/or #3 Mines against the sortie (11.2.2)?",
+                              Phrase("Japan: use #1 Port Arthur Harbour Blockade and/or #3 Mines against the "
+                                     "sortie (11.2.2)?"),
                               parse)
     for key, halve in (("blockade", True), ("mines", False)):
         if not answer[key]:
             continue
-        t.discard(JAPAN, held[key][0], f"{key} against the Port Arthur Fleet (11.2.2)")
+        t.discard(JAPAN, held[key][0], Phrase("{} against the Port Arthur Fleet (11.2.2)", key))
         (die,) = yield from t.roll(1, f"{key} against the Port Arthur Fleet", JAPAN)
         steps = (die + 1) // 2 if halve else die
         yield from allocate(t, steps, key)
@@ -245,8 +253,8 @@ def allocate(t, steps: int, why: str):
     if steps <= 0:
         return
     answer = yield from t.ask(JAPAN, Kind.NAVAL_DAMAGE, {"ships": ships, "steps": steps, "why": why},
-                              f"Japan: {steps} step(s) of damage from {why}: name the Port Arthur Fleet ship for "
-                              "each step (11.2.2)", parse_steps(ships, steps, state_ships))
+                              Phrase("Japan: {} step(s) of damage from {}: name the Port Arthur Fleet ship for "
+                                     "each step (11.2.2)", steps, why), parse_steps(ships, steps, state_ships))
     for sid in answer:
         damage(t, sid, 1, why)
 
@@ -261,14 +269,14 @@ def transport_interference(t) -> bool:
         return False
     limit = max(1, t.data.numbers.hand_refill_to - count)
     t.s["limits"][JAPAN] = min(limit, t.s["limits"].get(JAPAN, 99))
-    t.say("interference", f"{count} unhurt Port Arthur ship(s) interfere with Japanese transport: the Japanese "
-          f"hand limit next Player Turn is {t.s['limits'][JAPAN]} (11.2.5).", limit=t.s["limits"][JAPAN])
+    t.say("interference", "{} unhurt Port Arthur ship(s) interfere with Japanese transport: the Japanese "
+          "hand limit next Player Turn is {} (11.2.5).", count, t.s["limits"][JAPAN], limit=t.s["limits"][JAPAN])
     if count >= 3:
         t.s["naval"]["home_blocked"] = True
         t.say("interference", "No Japanese transport from the Home Islands next Player Turn (11.2.5).")
         flagship = t.s["naval"]["flagship"]
         if flagship and t.s["naval"]["ships"][flagship]["steps"] > 0:
-            t.add_morale(RUSSIA, 1, "Makarov leads a successful sortie, 11.5")
+            t.add_morale(RUSSIA, 1, N_("Makarov leads a successful sortie, 11.5"))
     return True
 
 
@@ -278,19 +286,19 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
     if not cards:
         return
     answer = yield from t.ask(RUSSIA, Kind.SORTIE, {"fleet": "vladivostok", "cards": cards},
-                              "Russia: sortie the Vladivostok Fleet with #5 (11.2.6)?", _parse_flag("sortie"))
+                              Phrase("Russia: sortie the Vladivostok Fleet with #5 (11.2.6)?"), _parse_flag("sortie"))
     if not answer["sortie"]:
         return
     sortied.add("vladivostok")
-    t.discard(RUSSIA, cards[0], "the Vladivostok Fleet sortie (11.2.6)")
+    t.discard(RUSSIA, cards[0], N_("the Vladivostok Fleet sortie (11.2.6)"))
     akiyama = _cards(t, JAPAN, (AKIYAMA,))
     if akiyama and afloat(t, "second"):
         answer = yield from t.ask(JAPAN, Kind.INTERCEPT, {"fleet": "second", "card": akiyama[0]},
-                                  "Japan: intercept the Vladivostok Fleet with the Second Fleet by playing "
-                                  "#4 Akiyama Saneyuki (11.2.7)?", _parse_flag("intercept"))
+                                  Phrase("Japan: intercept the Vladivostok Fleet with the Second Fleet by playing "
+                                         "#4 Akiyama Saneyuki (11.2.7)?"), _parse_flag("intercept"))
         if answer["intercept"]:
             sortied.add("second")
-            t.discard(JAPAN, akiyama[0], "the Second Fleet sortie (11.2.7)")
+            t.discard(JAPAN, akiyama[0], N_("the Second Fleet sortie (11.2.7)"))
             yield from battle(t, "vladivostok", "second")    # A66: the card is spent: fire is simultaneous
     if unhurt(t, "vladivostok"):
         if interfered:
@@ -298,8 +306,8 @@ def vladivostok_sortie(t, sortied: set[str], interfered: bool):
                   "already interfered (11.2.8).")
         else:
             t.s["limits"][JAPAN] = min(2, t.s["limits"].get(JAPAN, 99))
-            t.say("interference", f"The Vladivostok Fleet interferes: the Japanese hand limit next Player Turn "
-                  f"is {t.s['limits'][JAPAN]} (11.2.8).", limit=t.s["limits"][JAPAN])
+            t.say("interference", "The Vladivostok Fleet interferes: the Japanese hand limit next Player Turn "
+                  "is {} (11.2.8).", t.s["limits"][JAPAN], limit=t.s["limits"][JAPAN])
 
 
 # -- 11.3 Resolving Naval Battles ------------------------------------------------------------
@@ -330,8 +338,8 @@ def order_line(t, side: str, fleet: str, ships: list[str], enemy: list[str]):
 
     answer = yield from t.ask(side, Kind.LINE_UP, {"fleet": fleet, "unhurt": unhurt_, "damaged": damaged,
                                                    "enemy": list(enemy)},
-                              f"{side.capitalize()}: the order of the {FLEET_LABELS[fleet]}'s line, facing "
-                              f"{', '.join(enemy)} one to one (11.3.1, A43)?", parse)
+                              Phrase("{}: the order of the {}'s line, facing {} one to one (11.3.1, A43)?",
+                                     side.capitalize(), FLEET_LABELS[fleet], ", ".join(enemy)), parse)
     return answer["order"]
 
 
@@ -356,16 +364,17 @@ def battle(t, russian_fleet: str, japanese_fleet: str):
     russian = yield from order_line(t, RUSSIA, russian_fleet, russian, japanese)
     japanese = yield from order_line(t, JAPAN, japanese_fleet, japanese, russian)
     aims = {**line_up(japanese, russian), **line_up(russian, japanese)}
-    t.say("naval-battle", f"Naval battle: {', '.join(japanese)} against {', '.join(russian)} (11.3.1).",
+    t.say("naval-battle", "Naval battle: {} against {} (11.3.1).", ", ".join(japanese), ", ".join(russian),
           japanese=japanese, russian=russian, aims=aims)
     first = False
     cards = _cards(t, JAPAN, (AKIYAMA,))
     if cards:
         answer = yield from t.ask(JAPAN, Kind.AKIYAMA, {"card": cards[0]},
-                                  "Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first (11.3.4)?",
+                                  Phrase("Japan: play #4 Akiyama Saneyuki so that Japanese gunfire comes first "
+                                         "(11.3.4)?"),
                                   _parse_flag("play"))
         if answer["play"]:
-            t.discard(JAPAN, cards[0], "Japanese gunfire first (11.3.4)")
+            t.discard(JAPAN, cards[0], N_("Japanese gunfire first (11.3.4)"))
             first = True
     if first:
         hits = yield from gunfire(t, japanese, aims)
@@ -386,7 +395,7 @@ def gunfire(t, firing: list[str], aims: Mapping[str, str]):
         ship = ships[sid]
         dice = yield from t.roll(ship["steps"], f"gunfire of {sid}", ship["side"])
         count = sum(1 for die in dice if die <= ship["strength"])
-        t.say("gunfire", f"{sid} fires at {aims[sid]}: {list(dice)}, {count} hit(s) (11.3.2).",
+        t.say("gunfire", "{} fires at {}: {}, {} hit(s) (11.3.2).", sid, aims[sid], str(list(dice)), count,
               ship=sid, target=aims[sid], dice=list(dice), hits=count)
         hits.append((aims[sid], count))
     return hits
@@ -398,7 +407,7 @@ def apply(t, hits: list[tuple[str, int]]) -> None:
     for target, count in hits:
         total[target] = total.get(target, 0) + count
     for target, count in total.items():
-        damage(t, target, count, "gunfire, 11.3.2")
+        damage(t, target, count, N_("gunfire, 11.3.2"))
 
 
 # -- 11.4 Repair of Ships (at 11.2.9, A45) -----------------------------------------------------
@@ -425,7 +434,7 @@ def repairs(t, sortied: set[str]):
             chosen = yield from ask_repairs(t, fleet, damaged, count)
         for sid in chosen:
             ships[sid]["steps"] = 2
-            t.say("repair", f"{sid} is repaired (11.4).", ship=sid)
+            t.say("repair", "{} is repaired (11.4).", sid, ship=sid)
 
 
 def ask_repairs(t, fleet: str, damaged: list[str], count: int):
@@ -440,13 +449,13 @@ def ask_repairs(t, fleet: str, damaged: list[str], count: int):
         return {"ships": list(chosen)}
 
     answer = yield from t.ask(owner, Kind.REPAIR, {"fleet": fleet, "ships": damaged, "count": count},
-                              f"{owner.capitalize()}: which damaged ship(s) of the {FLEET_LABELS[fleet]} are repaired "
-                              f"(up to {count}, 11.4)?", parse)
+                              Phrase("{}: which damaged ship(s) of the {} are repaired (up to {}, 11.4)?",
+                                     owner.capitalize(), FLEET_LABELS[fleet], count), parse)
     return answer["ships"]
 
 
-FLEET_LABELS = {"port_arthur": "Port Arthur Fleet", "vladivostok": "Vladivostok Fleet", "first": "First Fleet",
-                "second": "Second Fleet"}
+FLEET_LABELS = {"port_arthur": N_("Port Arthur Fleet"), "vladivostok": N_("Vladivostok Fleet"),
+                "first": N_("First Fleet"), "second": N_("Second Fleet")}
 
 
 def second_fleet_return(t):
@@ -465,13 +474,14 @@ def second_fleet_return(t):
         return {"withdraw": ship}
 
     answer = yield from t.ask(JAPAN, Kind.SECOND_FLEET, {"ships": spare, "returns": second[0]},
-                              f"Japan: withdraw an undamaged First Fleet ship to bring {second[0]} back (11.4)?",
+                              Phrase("Japan: withdraw an undamaged First Fleet ship to bring {} back (11.4)?",
+                                     second[0]),
                               parse)
     if answer["withdraw"]:
         ships[answer["withdraw"]]["steps"] = 0
         ships[answer["withdraw"]]["withdrawn"] = True
         ships[second[0]]["steps"] = 2
-        t.say("repair", f"{answer['withdraw']} is withdrawn; {second[0]} returns undamaged (11.4).",
+        t.say("repair", "{} is withdrawn; {} returns undamaged (11.4).", answer["withdraw"], second[0],
               ship=second[0])
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from adjudicator.engine.errors import IllegalAnswer
+from adjudicator.engine.requests import Phrase
 from adjudicator.games.russo_japanese_war.answers import Kind
+from adjudicator.i18n import N_
 
 
 def alive(t, uids: list[str]) -> list[str]:
@@ -36,9 +38,10 @@ def choose_loss(t, side: str, candidates: list[str], combat: dict):
             return {"unit": answer["unit"]}
 
         answer = yield from t.ask(side, Kind.LOSS, {"units": candidates, "target": combat["target"]},
-                                  f"{combat['result']} at {combat['target']}: which unit is eliminated?", parse)
+                                  Phrase("{} at {}: which unit is eliminated?", combat["result"], combat["target"]),
+                                  parse)
         uid = answer["unit"]
-    t.eliminate(uid, f"{combat['result']} at {combat['target']}")
+    t.eliminate(uid, Phrase("{} at {}", combat["result"], combat["target"]))
 
 
 def apply_result(t, combat: dict):
@@ -79,7 +82,8 @@ def attacker_result(t, combat: dict):
 
     answer = yield from t.ask(combat["attacker"], Kind.ATTACKER_RESULT,
                               {"choices": ["AR", "AE"], "target": combat["target"]},
-                              f"AR at {combat['target']}: retreat every attacker, or take AE instead?", parse)
+                              Phrase("AR at {}: retreat every attacker, or take AE instead?", combat["target"]),
+                              parse)
     return answer["choose"]
 
 
@@ -113,24 +117,24 @@ def ask_retreat(t, uid: str, options: list[str]):
         return {"unit": uid, "to": answer["to"]}
 
     answer = yield from t.ask(t.side_of(uid), Kind.RETREAT, {"unit": uid, "hexes": options},
-                              f"{uid} must retreat one hex from {t.at(uid)}: where to?", parse)
+                              Phrase("{} must retreat one hex from {}: where to?", uid, t.at(uid)), parse)
     return answer["to"]
 
 
 def retreat(t, uid: str):
     """One unit retreats one hex (9.6), or is eliminated."""
     if t.units[uid]["ma"] <= 0:
-        t.eliminate(uid, "movement allowance 0, cannot retreat (9.6.1)")
+        t.eliminate(uid, N_("movement allowance 0, cannot retreat (9.6.1)"))
         return
     free, crowded = retreat_options(t, uid)
     options = free or crowded
     if not options:
-        t.eliminate(uid, "no hex to retreat to (9.6)")
+        t.eliminate(uid, N_("no hex to retreat to (9.6)"))
         return
     to = yield from ask_retreat(t, uid, options)
     if to in free:
         t.place(uid, to)
-        t.say("retreat", f"{uid} retreats to {to}.", unit=uid, to=to)
+        t.say("retreat", "{} retreats to {}.", uid, to, unit=uid, to=to)
         t.enter(uid, to)
         return
     moves: list[tuple[str, str, str]] = []           # (unit, from, to), tentative
@@ -141,11 +145,13 @@ def retreat(t, uid: str):
         for unit, origin, _ in reversed(moves):
             t.units[unit]["at"] = origin
         t.changed()
-        t.eliminate(uid, "its chain retreat failed (9.6)")
+        t.eliminate(uid, N_("its chain retreat failed (9.6)"))
         return
     for unit, _, dest in moves:
-        t.say("retreat", f"{unit} retreats to {dest}" + (" (chain retreat)." if unit != uid else "."),
-              unit=unit, to=dest)
+        if unit != uid:
+            t.say("retreat", "{} retreats to {} (chain retreat).", unit, dest, unit=unit, to=dest)
+        else:
+            t.say("retreat", "{} retreats to {}.", unit, dest, unit=unit, to=dest)
         t.enter(unit, dest)
 
 
@@ -169,7 +175,8 @@ def chain(t, uid: str, to: str, moves: list):
             return {"unit": answer["unit"]}
 
         answer = yield from t.ask(side, Kind.CHAIN, {"hex": to, "units": in_hex},
-                                  f"{uid} retreats into {to}: which unit there makes way (chain retreat)?", parse)
+                                  Phrase("{} retreats into {}: which unit there makes way (chain retreat)?", uid, to),
+                                  parse)
         leaving = answer["unit"]
     if t.units[leaving]["ma"] <= 0:
         return False
@@ -204,8 +211,9 @@ def advance(t, combat: dict):
         return {"units": list(units)}
 
     answer = yield from t.ask(side, Kind.ADVANCE, {"units": eligible, "hex": target, "limit": limit},
-                              f"{target} is empty: advance after combat with up to {limit} unit(s)?", parse)
+                              Phrase("{} is empty: advance after combat with up to {} unit(s)?", target, limit),
+                              parse)
     for uid in answer["units"]:
         t.place(uid, target)
-        t.say("advance", f"{uid} advances into {target}.", unit=uid, to=target)
+        t.say("advance", "{} advances into {}.", uid, target, unit=uid, to=target)
         t.enter(uid, target)

@@ -8,7 +8,7 @@ Player Turn and starts with the Japanese Movement Phase (5.1, A9).
 from __future__ import annotations
 
 from adjudicator.engine.requests import Event
-from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA, SIDE_ADJECTIVE
+from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
 from adjudicator.games.russo_japanese_war.rules import naval
 from adjudicator.games.russo_japanese_war.rules.card_play import card_play_phase
 from adjudicator.games.russo_japanese_war.rules.combat import combat_phase
@@ -16,23 +16,25 @@ from adjudicator.games.russo_japanese_war.rules.deck import opening_hand, reshuf
 from adjudicator.games.russo_japanese_war.rules.movement import movement_phase
 from adjudicator.games.russo_japanese_war.rules.table import GameOver
 from adjudicator.games.russo_japanese_war.rules.victory import victory_check_phase
+from adjudicator.i18n import N_
 
 STEPS = ("replenish", "movement", "combat", "card-play")
 RUN = {"movement": movement_phase, "combat": combat_phase, "card-play": card_play_phase}
 
 
-STEP_TITLES = {"replenish": "Card Replenishment Phase", "movement": "Movement Phase", "combat": "Combat Phase",
-               "card-play": "Card Play Phase"}
+#: Each phase as the rulebook names it (5.0), marked for the catalogue.
+PHASE_TITLES = {
+    "setup": N_("Set-up"), "victory-check": N_("Victory Check Phase"),
+    "japan-replenish": N_("Japanese Card Replenishment Phase"), "japan-movement": N_("Japanese Movement Phase"),
+    "japan-combat": N_("Japanese Combat Phase"), "japan-card-play": N_("Japanese Card Play Phase"),
+    "russia-replenish": N_("Russian Card Replenishment Phase"), "russia-movement": N_("Russian Movement Phase"),
+    "russia-combat": N_("Russian Combat Phase"), "russia-card-play": N_("Russian Card Play Phase"),
+}
 
 
 def phase_title(phase: str) -> str:
     """The phase as the rulebook names it (5.0): "Japanese Movement Phase"."""
-    if phase == "setup":
-        return "Set-up"
-    if phase == "victory-check":
-        return "Victory Check Phase"
-    side, _, step = phase.partition("-")
-    return f"{SIDE_ADJECTIVE.get(side, side)} {STEP_TITLES.get(step, step)}"
+    return PHASE_TITLES.get(phase, phase)
 
 
 def phases_of(turn: int) -> list[str]:
@@ -44,7 +46,6 @@ def phases_of(turn: int) -> list[str]:
 
 ALL_PHASES = ("setup", *phases_of(2))
 
-
 def play(t):
     """The whole game from the state's turn and phase."""
     try:
@@ -52,15 +53,15 @@ def play(t):
     except GameOver:
         pass
     if t.s["result"] and naval.enabled(t.s):
-        naval.reveal_flagship(t, "the end of the game, 11.5")
+        naval.reveal_flagship(t, N_("the end of the game, 11.5"))
 
 
 def _play(t):
     s = t.s
     if s["phase"] == "setup":
-        yield Event("phase", "Set-up", {"turn": s["turn"], "phase": "setup"})
+        yield Event("phase", N_("Set-up"), {"turn": s["turn"], "phase": "setup"})
         if not s.get("deck_shuffled"):
-            yield from reshuffle(t, "3.0: the deck at set-up")
+            yield from reshuffle(t, N_("3.0: the deck at set-up"))
             s["deck_shuffled"] = True
         yield from opening_hand(t)
         if naval.enabled(s):
@@ -87,7 +88,7 @@ def _play(t):
 def run_phase(t, phase: str, first: bool):
     s = t.s
     s["phase"] = phase
-    yield Event("phase", f"Turn {s['turn']}: {phase_title(phase)}", {"turn": s["turn"], "phase": phase})
+    yield Event.later("phase", "Turn {}: {}", (s["turn"], phase_title(phase)), {"turn": s["turn"], "phase": phase})
     if phase == "victory-check":
         yield from victory_check_phase(t)
         return

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from adjudicator.engine.requests import Event
+from adjudicator.engine.requests import Event, Phrase
 from adjudicator.engine.table import Steps
 from adjudicator.engine.table import Table as RulesTable
 from adjudicator.games.russo_japanese_war.answers import READERS, Kind
@@ -224,7 +224,7 @@ class Table(RulesTable):
         self.place(uid, ELIMINATED)
         self.units[uid].pop("zoc_lost", None)
         self.s["losses"][side] += 1
-        self.say("eliminated", f"{side.capitalize()} {uid} is eliminated ({why}).", unit=uid, side=side)
+        self.say("eliminated", "{} {} is eliminated ({}).", side.capitalize(), uid, why, unit=uid, side=side)
 
     # -- zones of control (6.0) ----------------------------------------------------------
 
@@ -262,8 +262,8 @@ class Table(RulesTable):
                 self.s["control"][hex_] = side
             if hex_ in self.board.key_locations:
                 name = self.board.key_locations[hex_]
-                self.say("control", f"{side.capitalize()} takes {name} ({hex_}).", hex=hex_, side=side)
-                self.add_morale(loser, -1, f"{name} lost (4.3.1)")
+                self.say("control", "{} takes {} ({}).", side.capitalize(), name, hex_, hex=hex_, side=side)
+                self.add_morale(loser, -1, Phrase("{} lost (4.3.1)", name))
             if hex_ == self.board.port_arthur() and side == JAPAN and not self.s["barred"]:
                 self.s["barred"] = True
                 if self.s.get("naval"):
@@ -273,8 +273,8 @@ class Table(RulesTable):
                          "be played (10.4.1).")
         if self.board.supply.get(other(side)) == hex_:
             self.s["result"] = side
-            self.say("sudden-death", f"{side.capitalize()} {uid} enters the enemy supply source {hex_}: "
-                     f"{side.capitalize()} wins (4.4).", winner=side)
+            self.say("sudden-death", "{0} {1} enters the enemy supply source {2}: {0} wins (4.4).", side.capitalize(),
+                     uid, hex_, winner=side)
             raise GameOver(side)
 
     def add_morale(self, side: str, delta: int, why: str) -> None:
@@ -283,7 +283,7 @@ class Table(RulesTable):
         before = self.s["morale"][side]
         after = max(numbers.morale_min, min(numbers.morale_max, before + delta))
         self.s["morale"][side] = after
-        self.say("morale", f"{side.capitalize()} Morale {before} -> {after} ({why}).", side=side, morale=after)
+        self.say("morale", "{} Morale {} -> {} ({}).", side.capitalize(), before, after, why, side=side, morale=after)
 
     # -- cards ----------------------------------------------------------------------------------
 
@@ -306,4 +306,4 @@ class Table(RulesTable):
         hand, then Gunshin goes on the pile (A59)."""
         top = self.cards["discard"].pop()
         self.hand(side).append(top)
-        self.discard(side, card, f"an event: takes {self.data.card_label(top)} from the discard pile")
+        self.discard(side, card, Phrase("an event: takes {} from the discard pile", self.data.card_label(top)))

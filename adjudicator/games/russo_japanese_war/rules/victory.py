@@ -9,6 +9,11 @@ Then a side at 0 loses (both at 0: a draw, 4.1); after Game Turn 12 Russia wins 
 from __future__ import annotations
 
 from adjudicator.games.russo_japanese_war.data import JAPAN, RUSSIA
+from adjudicator.i18n import N_
+
+
+#: A Morale Check's outcome, as its line says it.
+FAILS, PASSES = N_("fails"), N_("passes")
 
 
 def threshold(t, losses: int) -> int:
@@ -25,11 +30,16 @@ def morale_checks(t):
         modifier = t.s["check_modifiers"].get(side, 0)
         limit = threshold(t, losses)
         failed = die + modifier <= limit
-        t.say("morale-check", f"{side.capitalize()} Morale Check ({losses} lost): die {die}"
-              + (f" {modifier:+d}" if modifier else "") + f", fails on {limit} or less: "
-              + ("fails" if failed else "passes") + ".", side=side, die=die, failed=failed)
+        if modifier:
+            t.say("morale-check", "{} Morale Check ({} lost): die {} {}, fails on {} or less: {}.",
+                  side.capitalize(), losses, die, f"{modifier:+d}", limit,
+                  FAILS if failed else PASSES, side=side, die=die, failed=failed)
+        else:
+            t.say("morale-check", "{} Morale Check ({} lost): die {}, fails on {} or less: {}.",
+                  side.capitalize(), losses, die, limit, FAILS if failed else PASSES,
+                  side=side, die=die, failed=failed)
         if failed:
-            t.add_morale(side, -1, "Morale Check, 4.3.2")
+            t.add_morale(side, -1, N_("Morale Check, 4.3.2"))
     t.s["losses"] = {JAPAN: 0, RUSSIA: 0}
     t.s["check_modifiers"] = {}
 
@@ -53,6 +63,8 @@ def victory_check_phase(t):
     result = victory_check(t)
     if result:
         t.s["result"] = result
-        t.say("game-end", "The game ends in a draw (4.1)." if result == "draw"
-              else f"{result.capitalize()} wins ({'4.2' if min(t.s['morale'].values()) > 0 else '4.1'}).",
-              winner=result)
+        if result == "draw":
+            t.say("game-end", "The game ends in a draw (4.1).", winner=result)
+        else:
+            t.say("game-end", "{} wins ({}).", result.capitalize(),
+                  "4.2" if min(t.s["morale"].values()) > 0 else "4.1", winner=result)
