@@ -15,6 +15,7 @@ from adjudicator.campaign.games import support
 from adjudicator.campaign.log import AcceptedOrders, CampaignLog
 from adjudicator.campaign.parsed import UnreadableCache, cached_orders, encode, text_key
 from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
+from adjudicator.i18n import said
 from adjudicator.orders import OrderSet, parse_orders
 from adjudicator.orders.problems import secret_in
 from adjudicator.orders.text import clean
@@ -224,7 +225,8 @@ def at_line(reason: str, number: int | None, step: int | None = None) -> str:
     earlier step (``step``); the reason alone when no line names it."""
     if number is None:
         return reason
-    return f"line {number}: {reason}" if step is None else f"line {number} of your orders for step {step}: {reason}"
+    return said("line %(line)s: %(note)s", line=number, note=reason) if step is None else said(
+        "line %(line)s of your orders for step %(step)s: %(note)s", line=number, step=step, note=reason)
 
 
 def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
@@ -309,11 +311,13 @@ def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, sid
         orders = replace(orders, blocks=(*orders.blocks, *kept))
     answer = game_support.answers.answer_for(decision, match.state, orders)
     if answer is None:
-        return [*lines, f"these orders do not answer the question now open for {side} ({decision.kind}): "
-                f"{decision.prompt} (an order that cannot be carried out as written is not used): "
-                "correct them and send them again, or you are asked again in the next report"]
+        return [*lines, said("these orders do not answer the question now open for %(side)s (%(kind)s): "
+                             "%(prompt)s (an order that cannot be carried out as written is not used): "
+                             "correct them and send them again, or you are asked again in the next report",
+                             side=side, kind=decision.kind, prompt=decision.prompt)]
     try:
         decision.accept(answer)
     except IllegalAnswer as err:
-        return [*lines, f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
+        return [*lines, said("the answer these orders give to %(kind)s is not legal: %(why)s", kind=repr(decision.kind),
+                             why=str(err))]
     return lines

@@ -28,6 +28,7 @@ from adjudicator.engine.requests import Decision
 from adjudicator.games.port_arthur import odds
 from adjudicator.games.port_arthur.answers import Kind
 from adjudicator.games.port_arthur.data import JAPAN, load_board, other
+from adjudicator.i18n import said
 from adjudicator.games.port_arthur.state import PORT_INTACT, Ship, State, squadron_firepower, squadron_speed
 from adjudicator.orders.model import OrderSet
 from adjudicator.games.port_arthur.language.model import (
@@ -106,16 +107,17 @@ def why_not(decision: Decision, state: State, orders: OrderSet | None) -> list[t
     for ship, destination in block.moves:
         name, found = _named(ship, list(choices)), state.ship(ship)
         if found is not None and found.sunk:
-            problems.append((ship, f"{found.name} has been sunk: this order is not used"))
+            problems.append((ship, said("%(ship)s has been sunk: this order is not used", ship=found.name)))
         elif name is not None:
             if destination not in choices[name]:
-                problems.append((ship, f"{name} cannot reach {destination} from {state.ships[name].at}"))
+                problems.append((ship, said("%(ship)s cannot reach %(zone)s from %(at)s", ship=name, zone=destination,
+                                              at=state.ships[name].at)))
         elif found is None:
-            problems.append((ship, f"there is no ship {ship!r}"))
+            problems.append((ship, said("there is no ship %(ship)s", ship=repr(ship))))
         elif found.side != decision.side:
-            problems.append((ship, f"{found.name} is not one of your ships"))
+            problems.append((ship, said("%(ship)s is not one of your ships", ship=found.name)))
         else:
-            problems.append((ship, f"{found.name} cannot sortie now (it is at {found.at})"))
+            problems.append((ship, said("%(ship)s cannot sortie now (it is at %(at)s)", ship=found.name, at=found.at)))
     return problems
 
 
