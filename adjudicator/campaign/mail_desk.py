@@ -53,7 +53,7 @@ from adjudicator.campaign.absence import (
 )
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.language_choice import LANGUAGE_LINE, NAMES, with_language
-from adjudicator.i18n import LANGUAGES, UnknownLanguage, language_of, side_title, words
+from adjudicator.i18n import LANGUAGES, UnknownLanguage, language_of, say_in, side_title, words
 from adjudicator.campaign.pause import PAUSE_LINE, PauseRefused, answer_pause, pause_status, pause_status_lines
 from adjudicator.campaign.press import PRESS_LINE, PressRefused, answer_press, press_help
 from adjudicator.reports.outcome import outcome
@@ -256,7 +256,7 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
         return "\n".join(lines)
     for asked in match.decisions:  # every side asked at a stop that asks several
         lines.append(tr("Asked of %(side)s: %(prompt)s") % {"side": side_title(asked.side, _Translated(tr)),
-                                                             "prompt": asked.prompt})
+                                                             "prompt": say_in(asked.prompt, tr)})
     lines.append(tr("Deadline: %(deadline)s.") % {"deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')})
     on_file = log.orders_for(log.next_batch)
     for side in sides:

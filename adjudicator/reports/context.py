@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
 from adjudicator.fairdice import canonical_json, referee_fingerprint
-from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words
+from adjudicator.i18n import DEFAULT_LANGUAGE, say_in, side_title, words
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -63,9 +63,11 @@ def report_context(
     decision = match.decision_for(side) or match.decision  # this side's question, else whom the game waits for
     waiting = None
     if decision is not None:
+        hint_in = getattr(report, "answer_hint_in", None)  # a game whose templates' comments are translated
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
-                   "prompt": decision.prompt, "mine": decision.side == side,
-                   "hint": report.answer_hint(decision) if decision.side == side else []}
+                   "prompt": say_in(decision.prompt, translations.gettext), "mine": decision.side == side,
+                   "hint": [] if decision.side != side else hint_in(decision, translations.gettext)
+                   if hint_in is not None else report.answer_hint(decision)}
     batch_body = batch.body if batch is not None else None
     game_part = report.context(state, view, side, options)
     return {
@@ -79,9 +81,9 @@ def report_context(
         "next_step": log.next_batch,
         "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)} for e in visible(events, side)],
         "defaults": [side_title(s, translations) for s in defaults],
-        "default_notes": list(default_notes),
+        "default_notes": [say_in(note, translations.gettext) for note in default_notes],
         "refused": [note for note in refused if note.startswith(side)],
-        "not_carried_out": list(not_carried_out),
+        "not_carried_out": [say_in(note, translations.gettext) for note in not_carried_out],
         "game": game_part,
         "partials": partials(game_support.name),
         "waiting": waiting,

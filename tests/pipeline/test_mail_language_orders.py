@@ -105,3 +105,15 @@ def test_a_note_said_again_in_english_is_the_note_as_written_and_a_note_of_no_te
     assert say_in(note, words("en").gettext) == note
     assert say_in(note, words("fr").gettext) == "ligne 8 : Fuji n'est pas un de vos navires"
     assert say_in("a plain text", words("fr").gettext) == "a plain text"
+
+
+def test_a_french_players_report_asks_its_question_in_french_with_a_template_in_french(
+        campaigns, store, mailroom, referee_key):
+    campaigns.create(CAMPAIGN, "port-arthur", french("japan"), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0, after=mailroom.queue_opening)
+    (japan,), (russia,) = mail_to(store, "japan"), mail_to(store, "russia")
+    assert "Japon : quels navires sortent, et vers où ?" in japan.words
+    assert "    # ou une ligne par navire qui sort (les navires non nommés restent au\r\n    #     port) :" in japan.text
+    assert "    sortie: none" in japan.text and "which ships sortie" not in japan.text
+    assert "Japan: which ships sortie, and where?" in russia.words and "Japon" not in russia.text
+    assert [line for line in japan.text.splitlines() if len(line) > 78] == []
