@@ -67,6 +67,7 @@ from adjudicator.campaign.mail_desk import (
     help_text,
     others_note,
     queue_answer,
+    reason_of,
 )
 from adjudicator.campaign.mail_desk import answer as desk_answer
 from adjudicator.orders import OrdersError
@@ -414,7 +415,7 @@ class Intake:
             except DeskRefused as err:
                 tr = _words_of(meta, command.side if command.side in meta.get("players", {}) else None).gettext
                 text = (tr("Your command '%(command)s' was not answered, and nothing was recorded: %(why)s.") % {
-                            "command": command.word, "why": err}
+                            "command": command.word, "why": say_in(reason_of(err), tr)}
                         + self._elsewhere(to, campaign, tr)
                         + "\n" + tr("Send a mail with the lines 'campaign: %(campaign)s' and 'help' for the "
                                      "commands.") % {"campaign": campaign}

@@ -175,12 +175,14 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
             defaults.append((decision.side, decision.kind))
             defaulted.append(decision)
         if given is None and orders is not None and orders.block(decision.kind) is not None:
-            refused.append(f"{decision.side}: the {decision.kind} orders on file leave this question open "
-                           "(an 'ask', or an order that cannot be carried out as written): it is asked again")
+            refused.append(said("%(side)s: the %(kind)s orders on file leave this question open (an 'ask', or an "
+                                "order that cannot be carried out as written): it is asked again",
+                                side=decision.side, kind=decision.kind))
         return given
 
     def rejected(decision: Decision, given: Mapping[str, Any], err: IllegalAnswer) -> bool:
-        refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
+        refused.append(said("%(side)s's orders for %(kind)s could not be used: %(why)s", side=decision.side,
+                            kind=repr(decision.kind), why=str(err)))
         return False
 
     drive(match, Source(chance=chance, answer=answer, rejected=rejected))
@@ -196,7 +198,10 @@ def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) 
     texts = getattr(orders_support, "DEFAULT_TEXT", {})
     notes = []
     for side, kind in dict.fromkeys(defaults):
-        notes.append(f"{side.capitalize()}: {texts.get(kind, 'the documented default for ' + kind)}")
+        text = texts.get(kind)
+        notes.append(said("%(side)s: %(default)s", side=said(side.capitalize()),
+                          default=said("the documented default for %(kind)s", kind=kind) if text is None
+                          else said(text.replace("%", "%%"))))
     return tuple(notes)
 
 

@@ -82,7 +82,7 @@ def report_context(
         "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)} for e in visible(events, side)],
         "defaults": [side_title(s, translations) for s in defaults],
         "default_notes": [say_in(note, translations.gettext) for note in default_notes],
-        "refused": [note for note in refused if note.startswith(side)],
+        "refused": [say_in(note, translations.gettext) for note in refused if note.startswith(side)],
         "not_carried_out": [say_in(note, translations.gettext) for note in not_carried_out],
         "game": game_part,
         "partials": partials(game_support.name),

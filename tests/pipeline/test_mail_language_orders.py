@@ -7,6 +7,7 @@ was, word for word."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 
 from adjudicator.i18n import said
 from adjudicator.orders import OrdersError
@@ -16,6 +17,7 @@ from tests.pipeline.pipeline_helpers import (
     CAMPAIGN,
     DEADLINE_HOURS,
     HOUR,
+    PASSWORDS,
     PLAYERS,
     REFEREE,
     T0,
@@ -117,3 +119,97 @@ def test_a_french_players_report_asks_its_question_in_french_with_a_template_in_
     assert "    sortie: none" in japan.text and "which ships sortie" not in japan.text
     assert "Japan: which ships sortie, and where?" in russia.words and "Japon" not in russia.text
     assert [line for line in japan.text.splitlines() if len(line) > 78] == []
+
+
+def test_what_a_default_did_is_said_in_french_in_a_french_players_report_and_in_english_in_the_others(
+        campaigns, store, mailroom, referee_key, inbox):
+    campaigns.create(CAMPAIGN, "port-arthur", french("russia"), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=T0)
+    deliver(inbox, email(orders_text()), 1)
+    assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "accepted"
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    step = campaigns.adjudicate(CAMPAIGN, referee_key, now=campaigns.deadline(CAMPAIGN) + timedelta(minutes=1),
+                                after=mailroom.queue_reports)
+    assert "Russia: no ship sorties and no troops land" in step.default_notes
+    russia, japan = mail_to(store, "russia")[-1], mail_to(store, "japan")[-1]  # the reports of the step
+    assert "(par défaut) Russie : aucun navire ne sort et aucune troupe ne débarque" in russia.words
+    assert "(default) Russia: no ship sorties and no troops land" in japan.words
+
+
+def test_press_is_relayed_in_french_to_a_french_player_and_its_receipt_is_in_the_senders_language(
+        campaigns, store, mailroom, referee_key, inbox):
+    from tests.pipeline.test_mail_desk import ask
+    from tests.pipeline.test_mail_press import MESSAGE, RUSSIA, SIGNATURE, fitted, press_mail, to
+
+    campaigns.create("p1", "port-arthur", french("russia"), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=datetime.now(timezone.utc) - timedelta(hours=1),
+                     press={"on": True, "delay_hours": 0})
+    assert ask(mailroom, referee_key, inbox, press_mail(), 1).outcome == "answered"
+    (relayed,) = to(store, "russia", "p1")
+    assert relayed.subject == "[p1] Message du camp Japon"
+    assert "Un message du joueur du camp Japon de la campagne p1, reçu par l'arbitre le" in relayed.words
+    assert "----- fin du message -----" in relayed.text and "Sealed by the Golden Kite." in relayed.text
+    assert "Pour répondre, envoyez à l'arbitre un courriel avec ces lignes" in relayed.words
+    assert "password: VOTRE-MOT-DE-PASSE" in relayed.text and "side: russia" in relayed.text
+    (receipt,) = to(store, "japan", "p1")
+    assert receipt.subject == "[p1] Press recorded" and "went to Russia at once" in receipt.words
+    assert fitted(relayed, receipt)
+    french_sender = press_mail(side="russia", line="press: japan", text=MESSAGE + SIGNATURE)
+    assert ask(mailroom, referee_key, inbox, french_sender, 2, sender=RUSSIA).outcome == "answered"
+    french_receipt = to(store, "russia", "p1")[-1]
+    assert french_receipt.subject == "[p1] Message enregistré"
+    assert "Il est parti aussitôt vers Japon." in french_receipt.words
+    assert to(store, "japan", "p1")[-1].subject == "[p1] Press from Russia"
+
+
+def test_the_reason_a_command_was_refused_is_said_in_french_to_a_french_player(
+        campaigns, store, mailroom, referee_key, inbox):
+    from tests.pipeline.test_mail_desk import ask
+    from tests.pipeline.test_mail_press import RUSSIA, press_mail, to
+
+    campaigns.create("p1", "port-arthur", french("japan"), referee_key, referee_address=REFEREE,
+                     deadline_hours=DEADLINE_HOURS, now=datetime.now(timezone.utc) - timedelta(hours=1))
+    assert ask(mailroom, referee_key, inbox, press_mail(), 1).outcome == "refused"
+    (refusal,) = to(store, "japan", "p1")
+    assert ("la campagne p1 n'a pas de messages : l'arbitre n'a pas permis les messages entre joueurs, donc "
+            "rien n'a été transmis ni enregistré") in refusal.words
+    assert ask(mailroom, referee_key, inbox, press_mail(password="wrong"), 2).outcome == "refused"
+    assert "mauvais mot de passe pour japan : la commande 'press' n'a pas reçu de réponse" in \
+        to(store, "japan", "p1")[-1].words
+    assert ask(mailroom, referee_key, inbox, press_mail(side="russia", password="wrong"), 3,
+               sender=RUSSIA).outcome == "refused"
+    assert "wrong password for russia: the command 'press' was not answered" in to(store, "russia", "p1")[-1].words
+
+
+def test_history_by_mail_is_told_in_french_to_a_french_player_and_in_english_to_the_other(
+        campaigns, store, mailroom, referee_key, inbox):
+    from tests.pipeline.test_mail_desk import ask
+
+    open_with_french("japan", campaigns, referee_key)
+    deliver(inbox, email(orders_text()), 1)
+    assert mailroom.receive(inbox.path, referee_key)[-1].outcome == "accepted"
+    campaigns.adjudicate(CAMPAIGN, referee_key, now=T0 + HOUR)
+    for n, side in enumerate(("japan", "russia"), start=2):
+        command = f"campaign: {CAMPAIGN}\nside: {side}\npassword: {PASSWORDS[side]}\nhistory\n"
+        sender = "Heihachiro Togo <togo@japan.test>" if side == "japan" else "Makarov <makarov@russia.test>"
+        assert ask(mailroom, referee_key, inbox, command, n, sender=sender).outcome == "answered"
+    japan, russia = mail_to(store, "japan")[-1], mail_to(store, "russia")[-1]
+    assert "options de la règle" in japan.text and "japan étape 1 " in japan.text
+    assert "lot 1 :" in japan.text and "en attente de russia (sortie)" in japan.text
+    assert "rulebook options" in russia.text and "japan step 1 " in russia.text
+    assert "waiting for russia (sortie)" in russia.text
+
+
+def test_a_replacement_is_told_in_french_to_a_french_player_and_to_a_french_former_player(
+        campaigns, store, mailroom, referee_key):
+    from adjudicator.campaign.replacement import replace_player
+
+    campaigns.create(CAMPAIGN, "port-arthur", [replace(p, language="fr") for p in PLAYERS], referee_key,
+                     referee_address=REFEREE, deadline_hours=DEADLINE_HOURS, now=T0)
+    replace_player(store, CAMPAIGN, "russia", "Ivan Petrov <ivan@russia.test>", "Petrov-1905", referee_key)
+    (told,) = [m for m in mail_to(store, "japan") if "a un nouveau joueur" in m.subject]
+    assert told.subject.endswith("Le camp Russie a un nouveau joueur")
+    assert ("L'arbitre a confié le camp Russie de la campagne c1 à un nouveau joueur, Ivan Petrov, à partir de "
+            "l'étape 1.") in told.words
+    (farewell,) = [m for m in mail_to(store, "russia") if "Vous ne jouez plus" in m.subject]
+    assert "Votre mot de passe pour ce camp ne fonctionne plus" in farewell.words

@@ -28,7 +28,7 @@ from adjudicator.engine.requests import Decision
 from adjudicator.games.port_arthur import odds
 from adjudicator.games.port_arthur.answers import Kind
 from adjudicator.games.port_arthur.data import JAPAN, load_board, other
-from adjudicator.i18n import said
+from adjudicator.i18n import N_, said
 from adjudicator.games.port_arthur.state import PORT_INTACT, Ship, State, squadron_firepower, squadron_speed
 from adjudicator.orders.model import OrderSet
 from adjudicator.games.port_arthur.language.model import (
@@ -45,17 +45,17 @@ from adjudicator.games.port_arthur.language.model import (
 
 #: What each default does, as reports say it ("no orders from Russia: passes").
 DEFAULT_TEXT = {
-    Kind.SORTIE: "no ship sorties and no troops land",
-    Kind.NAVO: "passes",
-    Kind.REROLL: "does not re-roll",
-    Kind.SEIZE: "does not seize first fire",
-    Kind.BLOCKADE: "keeps a blockade in place, places none",
-    Kind.DICE: "fires the best number of dice",
-    Kind.CRITICALS: "critical hits go where the automatic rule sends them",
-    Kind.HITS: "hits are applied by the automatic rule",
-    Kind.RETURN: "each ship returns to the nearest port with a shipyard",
-    Kind.MINES: "the ships that lose least take the mines",
-    Kind.ATTACK: "the strongest ships of the Port Arthur Fleet are attacked",
+    Kind.SORTIE: N_("no ship sorties and no troops land"),
+    Kind.NAVO: N_("passes"),
+    Kind.REROLL: N_("does not re-roll"),
+    Kind.SEIZE: N_("does not seize first fire"),
+    Kind.BLOCKADE: N_("keeps a blockade in place, places none"),
+    Kind.DICE: N_("fires the best number of dice"),
+    Kind.CRITICALS: N_("critical hits go where the automatic rule sends them"),
+    Kind.HITS: N_("hits are applied by the automatic rule"),
+    Kind.RETURN: N_("each ship returns to the nearest port with a shipyard"),
+    Kind.MINES: N_("the ships that lose least take the mines"),
+    Kind.ATTACK: N_("the strongest ships of the Port Arthur Fleet are attacked"),
 }
 
 
