@@ -277,7 +277,7 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
             lines.append(tr("Orders of %(side)s for step %(step)s: on file (received %(when)s).") % {
                 **held, "when": orders.received_at or tr("by hand")})
     for side, absence in absences_to_come(meta or {}, datetime.now(timezone.utc).date()):
-        lines.append(tr("Away: %(side)s, %(dates)s (UTC).") % {"side": side, "dates": absence.words()})
+        lines.append(tr("Away: %(side)s, %(dates)s (UTC).") % {"side": side, "dates": say_in(absence.words(), tr)})
     for side, player in (meta or {}).get("players", {}).items():
         language = language_of(player)
         if language != LANGUAGES[0]:

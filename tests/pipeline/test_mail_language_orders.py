@@ -213,3 +213,21 @@ def test_a_replacement_is_told_in_french_to_a_french_player_and_to_a_french_form
             "l'étape 1.") in told.words
     (farewell,) = [m for m in mail_to(store, "russia") if "Vous ne jouez plus" in m.subject]
     assert "Votre mot de passe pour ce camp ne fonctionne plus" in farewell.words
+
+
+def test_the_reason_an_absence_or_a_pause_by_mail_is_refused_is_said_in_french_to_a_french_player(
+        campaigns, store, mailroom, referee_key, inbox):
+    from tests.pipeline.test_mail_desk import ask
+
+    open_with_french("japan", campaigns, referee_key)
+    lines = f"campaign: {CAMPAIGN}\nside: japan\npassword: {PASSWORDS['japan']}\n"
+    assert ask(mailroom, referee_key, inbox, lines + "away: 2099-03-05 to 2099-03-01\n", 1).outcome == "refused"
+    assert ("dans la ligne 'away: 2099-03-05 to 2099-03-01', le dernier jour précède le premier : écrivez le "
+            "premier jour d'absence, puis 'to', puis le dernier") in mail_to(store, "japan")[-1].words
+    assert ask(mailroom, referee_key, inbox, lines + "pause: tomorrow\n", 2).outcome == "refused"
+    assert ("la ligne 'pause: tomorrow' n'est pas une pause : écrivez 'pause: until 2027-01-04' (le jeu "
+            "reprend ce jour-là, à 00:00 UTC) ou 'pause: none'") in mail_to(store, "japan")[-1].words
+    russia = f"campaign: {CAMPAIGN}\nside: russia\npassword: {PASSWORDS['russia']}\npause: tomorrow\n"
+    assert ask(mailroom, referee_key, inbox, russia, 3, sender="Makarov <makarov@russia.test>").outcome == "refused"
+    assert ("the line 'pause: tomorrow' is not a pause: write 'pause: until 2027-01-04' (play starts again "
+            "that day, 00:00 UTC) or 'pause: none'") in mail_to(store, "russia")[-1].words
