@@ -155,9 +155,10 @@ def without_absence(meta: Mapping[str, Any], side: str, today: date) -> tuple[di
             kept.append(absence)
         elif absence.first <= today:
             kept.append(Absence(absence.first, today))
-            changed.append(f"the absence {absence.words()} ends today ({today.isoformat()})")
+            changed.append(said("the absence %(dates)s ends today (%(today)s)", dates=absence.words(),
+                                today=today.isoformat()))
         else:
-            changed.append(f"the absence {absence.words()} is withdrawn")
+            changed.append(said("the absence %(dates)s is withdrawn", dates=absence.words()))
     return _stored(meta, side, kept), changed
 
 

@@ -399,7 +399,7 @@ def _language(tx: Any, command: Command, meta: Mapping[str, Any], side: str) -> 
 def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
     """Record (or end) the side's absence, tell the other sides the dates, and answer
     with the receipt: the dates, the budget left and the step's deadline (each player
-    in the player's language; what an ended absence changed is said in English)."""
+    in the player's language)."""
     from adjudicator.campaign.absence import days_left
     from adjudicator.campaign.campaign import step_deadline
 
@@ -419,9 +419,10 @@ def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], sid
             raise DeskRefused(said("the line '%(line)s' ends no absence: %(side)s has none in force or to come",
                                    line=command.line, side=side))
         tx.set_meta(updated)
-        what = "; ".join(changed)
-        told = lambda tr: tr("The %(side)s player is back: %(what)s.") % {"side": tr(side.capitalize()), "what": what}
-        receipt = [tr("Recorded for %(side)s: %(what)s.") % {"side": side, "what": what},
+        what = lambda tr: "; ".join(say_in(change, tr) for change in changed)
+        told = lambda tr: tr("The %(side)s player is back: %(what)s.") % {"side": tr(side.capitalize()),
+                                                                            "what": what(tr)}
+        receipt = [tr("Recorded for %(side)s: %(what)s.") % {"side": side, "what": what(tr)},
                    tr("Your budget: %(budget)s.") % {"budget": budget_in(updated, today.year)}]
         heading = tr("Absence ended")
         notice_heading = lambda tr: tr("%(side)s is back") % {"side": tr(side.capitalize())}

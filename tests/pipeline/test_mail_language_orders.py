@@ -231,3 +231,18 @@ def test_the_reason_an_absence_or_a_pause_by_mail_is_refused_is_said_in_french_t
     assert ask(mailroom, referee_key, inbox, russia, 3, sender="Makarov <makarov@russia.test>").outcome == "refused"
     assert ("the line 'pause: tomorrow' is not a pause: write 'pause: until 2027-01-04' (play starts again "
             "that day, 00:00 UTC) or 'pause: none'") in mail_to(store, "russia")[-1].words
+
+
+def test_what_an_ended_absence_changed_is_said_in_french_to_a_french_player_and_in_english_to_the_other(
+        campaigns, store, mailroom, referee_key, inbox):
+    from tests.pipeline.test_mail_desk import ask
+
+    open_with_french("japan", campaigns, referee_key)
+    lines = f"campaign: {CAMPAIGN}\nside: japan\npassword: {PASSWORDS['japan']}\n"
+    soon = datetime.now(timezone.utc).date() + timedelta(days=40)
+    away = lines + f"away: {soon} to {soon + timedelta(days=1)}\n"
+    assert ask(mailroom, referee_key, inbox, away, 1).outcome == "answered"
+    assert ask(mailroom, referee_key, inbox, lines + "away: none\n", 2).outcome == "answered"
+    withdrawn = f"l'absence du {soon} au {soon + timedelta(days=1)} est retirée"
+    assert withdrawn in mail_to(store, "japan")[-1].words
+    assert f"the absence {soon} to {soon + timedelta(days=1)} is withdrawn" in mail_to(store, "russia")[-1].words
