@@ -17,9 +17,12 @@ function that writes for a reader gives the gettext it is handed), of
 ``words(language).gettext("...")`` or ``.ngettext(...)``, with named placeholders
 (``%(side)s``) filled after translation; :func:`N_` marks a message that is translated
 later, where it is shown (a game's report module writes English words that its
-template translates); in the templates, ``{% trans %}`` blocks and ``_("...")``.
+template translates); :func:`said` makes a message in English that keeps its
+template and values, said again in a reader's language by :func:`say_in` (the
+problems and notes of the orders reader, made where the orders are read, before
+anyone knows who reads them); in the templates, ``{% trans %}`` blocks and ``_("...")``.
 ``babel.cfg`` says where Babel looks (:data:`KEYWORDS`, the functions it looks for):
-``pybabel extract -F babel.cfg -k tr -o adjudicator.pot .`` lists every message, and
+``pybabel extract -F babel.cfg -k tr -k said -o adjudicator.pot .`` lists every message, and
 ``pybabel update -i adjudicator.pot -d adjudicator/locale -D adjudicator
 --no-fuzzy-matching`` brings a catalogue up to date with it.
 """
@@ -45,7 +48,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: The functions whose first argument is a message, for Babel's extraction (beside its
 #: defaults: _, gettext, ngettext, N_ ...).
-KEYWORDS = ("tr",)
+KEYWORDS = ("tr", "said")
 
 
 class UnknownLanguage(AdjudicatorError):
@@ -55,6 +58,38 @@ class UnknownLanguage(AdjudicatorError):
 def N_(message: str) -> str:
     """``message`` itself, marked for the catalogue: it is translated where it is shown."""
     return message
+
+
+class Said(str):
+    """A message as written in English, that keeps its ``template`` and ``values`` so
+    that it can be said again in a reader's language (:func:`say_in`). It is the
+    English text itself wherever a string is wanted (a command's output, a record, an
+    equality), so that what is made in English where the orders are read is rendered in
+    the reader's language only where that reader's mail is written."""
+
+    template: str
+    values: dict[str, Any]
+
+
+def said(template: str, **values: Any) -> Said:
+    """``template`` filled with ``values`` (``%(name)s`` placeholders; a value may be a
+    :class:`Said` itself), in English, keeping both for :func:`say_in`."""
+    text = Said(template % values)
+    text.template, text.values = template, values
+    return text
+
+
+def say_in(text: str, gettext: Any = None) -> str:
+    """``text`` in the language of ``gettext`` (a :class:`Said`: its template translated
+    and filled with its values, each said in that language too; a text that writes
+    itself, :class:`adjudicator.engine.requests.Phrase`, as it writes itself); any other
+    text, and every text without ``gettext``, as it is."""
+    if gettext is not None and not isinstance(text, Said) and hasattr(text, "in_words"):
+        return text.in_words(gettext)
+    if gettext is None or not isinstance(text, Said):
+        return str(text)
+    return gettext(text.template) % {name: say_in(value, gettext) if isinstance(value, Said) else value
+                                     for name, value in text.values.items()}
 
 
 def check_language(language: object, where: str = "language") -> str:
@@ -144,13 +179,6 @@ def extract_narration(fileobj: Any, keywords: Any, comment_tags: Any, options: A
             yield line, name, messages, comments
         elif isinstance(messages, tuple) and len(messages) > 1 and isinstance(messages[1], str):
             yield line, "N_", messages[1], comments
-
-
-def written_in(text: str, gettext: Any) -> str:
-    """``text`` in the language of ``gettext`` when it writes itself (a template with
-    values, :class:`adjudicator.engine.requests.Phrase`: a question's prompt, a reason);
-    any other text as it is."""
-    return text.in_words(gettext) if hasattr(text, "in_words") else text
 
 
 def language_of(player: object) -> str:

@@ -26,6 +26,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from typing import Any, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
+from adjudicator.i18n import said
 
 #: Days of absence a side may take in one calendar year, and in one absence.
 DAYS_A_YEAR, LONGEST = 14, 10
@@ -36,7 +37,7 @@ ROSTER_KEYS = {"absence_days_a_year": "days_a_year", "absence_days_at_most": "lo
 #: The ``away:`` line of a mail.
 AWAY_LINE = re.compile(r"^[ \t]*away[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 SPAN = re.compile(r"^(\S+)[ \t]+to[ \t]+(\S+)$", re.IGNORECASE)
-EXAMPLE = "'away: 2026-12-20 to 2026-12-27' (first and last day away, UTC) or 'away: none'"
+EXAMPLE = said("'away: 2026-12-20 to 2026-12-27' (first and last day away, UTC) or 'away: none'")
 
 
 class AbsenceRefused(CampaignError):
@@ -64,7 +65,7 @@ class Absence:
         return datetime.combine(self.last + timedelta(days=1), time(), timezone.utc)
 
     def words(self) -> str:
-        return f"{self.first.isoformat()} to {self.last.isoformat()}"
+        return said("%(first)s to %(last)s", first=self.first.isoformat(), last=self.last.isoformat())
 
     def stored(self) -> dict[str, str]:
         return {"from": self.first.isoformat(), "to": self.last.isoformat()}
@@ -78,7 +79,8 @@ def read_away(line: str) -> Absence | None:
         return None
     span = SPAN.match(value)
     if span is None:
-        raise AbsenceRefused(f"the line '{line}' is not an absence: write {EXAMPLE}")
+        raise AbsenceRefused(said("the line '%(line)s' is not an absence: write %(example)s", line=line,
+                                  example=EXAMPLE))
     days = []
     for given in span.groups():
         try:
@@ -86,12 +88,12 @@ def read_away(line: str) -> Absence | None:
         except ValueError:
             days.append(None)
         if days[-1] is None:
-            raise AbsenceRefused(f"in the line '{line}', '{given}' is not a date: write dates as "
-                                 f"YEAR-MONTH-DAY, e.g. {EXAMPLE}")
+            raise AbsenceRefused(said("in the line '%(line)s', '%(given)s' is not a date: write dates as "
+                                      "YEAR-MONTH-DAY, e.g. %(example)s", line=line, given=given, example=EXAMPLE))
     first, last = days
     if last < first:
-        raise AbsenceRefused(f"in the line '{line}', the last day comes before the first: write the first "
-                             "day away, then 'to', then the last")
+        raise AbsenceRefused(said("in the line '%(line)s', the last day comes before the first: write the first "
+                                  "day away, then 'to', then the last", line=line))
     return Absence(first, last)
 
 
@@ -118,27 +120,28 @@ def days_left(meta: Mapping[str, Any], side: str, year: int) -> int:
 
 def budget_words(meta: Mapping[str, Any], side: str, year: int) -> str:
     a_year, longest = budget(meta)
-    return (f"{days_left(meta, side, year)} of {a_year} days left in {year} "
-            f"(at most {longest} days in one absence)")
+    return said("%(left)s of %(a_year)s days left in %(year)s (at most %(longest)s days in one absence)",
+                left=days_left(meta, side, year), a_year=a_year, year=year, longest=longest)
 
 
 def with_absence(meta: Mapping[str, Any], side: str, absence: Absence, today: date) -> dict[str, Any]:
     """The metadata with ``absence`` recorded for ``side``; AbsenceRefused when it begins
     before today, overlaps another of the side's, or is over the budget."""
     if absence.first < today:
-        raise AbsenceRefused(f"an absence cannot begin before today ({today.isoformat()}, UTC): "
-                             f"{absence.words()} was not recorded")
+        raise AbsenceRefused(said("an absence cannot begin before today (%(today)s, UTC): %(dates)s was not "
+                                  "recorded", today=today.isoformat(), dates=absence.words()))
     year = absence.first.year
     for other in absences_of(meta, side):
         if other.first <= absence.last and absence.first <= other.last:
-            raise AbsenceRefused(f"{absence.words()} overlaps your absence {other.words()}: send "
-                                 "'away: none' to end or withdraw yours first")
+            raise AbsenceRefused(said("%(dates)s overlaps your absence %(other)s: send 'away: none' to end or "
+                                      "withdraw yours first", dates=absence.words(), other=other.words()))
     if absence.days > budget(meta)[1]:
-        raise AbsenceRefused(f"{absence.words()} is {absence.days} days, over the longest absence of "
-                             f"{budget(meta)[1]} days; you have {budget_words(meta, side, year)}")
+        raise AbsenceRefused(said("%(dates)s is %(days)s days, over the longest absence of %(longest)s days; you "
+                                  "have %(budget)s", dates=absence.words(), days=absence.days,
+                                  longest=budget(meta)[1], budget=budget_words(meta, side, year)))
     if absence.days > days_left(meta, side, year):
-        raise AbsenceRefused(f"{absence.words()} is {absence.days} days, over your budget: you have "
-                             f"{budget_words(meta, side, year)}")
+        raise AbsenceRefused(said("%(dates)s is %(days)s days, over your budget: you have %(budget)s",
+                                  dates=absence.words(), days=absence.days, budget=budget_words(meta, side, year)))
     kept = sorted(absences_of(meta, side) + [absence], key=lambda a: a.first)
     return _stored(meta, side, kept)
 
@@ -152,9 +155,10 @@ def without_absence(meta: Mapping[str, Any], side: str, today: date) -> tuple[di
             kept.append(absence)
         elif absence.first <= today:
             kept.append(Absence(absence.first, today))
-            changed.append(f"the absence {absence.words()} ends today ({today.isoformat()})")
+            changed.append(said("the absence %(dates)s ends today (%(today)s)", dates=absence.words(),
+                                today=today.isoformat()))
         else:
-            changed.append(f"the absence {absence.words()} is withdrawn")
+            changed.append(said("the absence %(dates)s is withdrawn", dates=absence.words()))
     return _stored(meta, side, kept), changed
 
 

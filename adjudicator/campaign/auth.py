@@ -13,6 +13,7 @@ from adjudicator.campaign.passwords import check_password
 from adjudicator.campaign.signing import signature_matches, signed_time
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.fairdice import public_key_from_text
+from adjudicator.i18n import said
 from adjudicator.orders import OrderSet
 
 
@@ -93,15 +94,16 @@ def authentication_of(orders: OrderSet | None, log: CampaignLog, tx: Any,
     except UnknownSide:
         side = None
     if side is None:
-        return "the password could not be checked: no side of this campaign was read from the orders"
+        return said("the password could not be checked: no side of this campaign was read from the orders")
     player = next(p for p in log.charter["players"] if p["side"] == side)
     if player["auth"] == "key":
-        return "the signature is checked once the orders read without errors"
+        return said("the signature is checked once the orders read without errors")
     try:
         authenticate(orders, side, log, tx.get_secret(f"password:{side}"), verified)
     except AuthenticationFailed as err:
-        return f"authentication: {err}"
-    return f"authentication: the password for {side} is right; only the problems above kept the orders out"
+        return said("authentication: %(why)s", why=str(err))
+    return said("authentication: the password for %(side)s is right; only the problems above kept the orders out",
+                side=side)
 
 
 def check_signed_time(orders: OrderSet, side: str, log: CampaignLog) -> str | None:

@@ -85,7 +85,7 @@ from adjudicator.campaign.summary import keep_summary, step_deadline
 from adjudicator.campaign.verified_passwords import VerifiedPasswords
 from adjudicator.engine import Decision, Event, Match
 from adjudicator.fairdice import SeedChain, public_key_to_text, records_to_jsonl
-from adjudicator.i18n import DEFAULT_LANGUAGE, language_of, words
+from adjudicator.i18n import DEFAULT_LANGUAGE, language_of, said, words
 from adjudicator.mail import build_message, message_bytes
 from adjudicator.mail.plain import fit_text
 from adjudicator.orders import OrderSet, OrdersError, Receipt, parse_orders_noted
@@ -482,8 +482,9 @@ class Campaigns:
             return StepResult(None, (), match.decision, match.state.result, refused=tuple(refused))
         unheard = passed_over if redo or (batch == 1 and _draws(entries)) else []
         default_notes = describe_defaults(defaults, game_support.answers) + tuple(
-            f"{side.capitalize()}: no orders or confirmation for step {batch} by the deadline, so the step's "
-            f"draws were keyed by the entropy of {', '.join(s for s in game.sides if s in step_orders)} only"
+            said("%(side)s: no orders or confirmation for step %(step)s by the deadline, so the step's draws were "
+                 "keyed by the entropy of %(sides)s only", side=said(side.capitalize()), step=batch,
+                 sides=", ".join(s for s in game.sides if s in step_orders))
             for side in unheard)
         clear_entries = entries
         published_hash = clear_hash = state_hash(match.state.to_json())

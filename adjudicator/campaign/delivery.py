@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.record_kinds import BATCH, CHARTER, ORDERS, UNDO, record_body
+from adjudicator.i18n import said
 
 if TYPE_CHECKING:  # the mail library only where a delivery report is read: 'status' never loads it
     from email.message import Message
@@ -267,9 +268,12 @@ def grace_ran_out_notes(meta: Mapping[str, Any], step: int, defaulted: Iterable[
     for side in defaulted:
         record = followed.get(side)
         if record is not None and record.get("step") == step and record.get("status") in FAILED:
-            what = "was refused by the mail server" if record["status"] == "refused" else "bounced"
-            notes.append(f"{side.capitalize()}: the reminder for step {step} {what}; the deadline waited the "
-                         f"{grace_hours(meta):g} hours of grace, then the defaults applied")
+            values = {"side": said(side.capitalize()), "step": step, "hours": format(grace_hours(meta), "g")}
+            notes.append(said("%(side)s: the reminder for step %(step)s was refused by the mail server; the deadline "
+                              "waited the %(hours)s hours of grace, then the defaults applied", **values)
+                         if record["status"] == "refused" else
+                         said("%(side)s: the reminder for step %(step)s bounced; the deadline waited the %(hours)s "
+                              "hours of grace, then the defaults applied", **values))
     return tuple(notes)
 
 

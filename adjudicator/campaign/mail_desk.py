@@ -53,7 +53,7 @@ from adjudicator.campaign.absence import (
 )
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.language_choice import LANGUAGE_LINE, NAMES, with_language
-from adjudicator.i18n import LANGUAGES, UnknownLanguage, language_of, side_title, words, written_in
+from adjudicator.i18n import LANGUAGES, UnknownLanguage, language_of, said, say_in, side_title, words
 from adjudicator.campaign.pause import PAUSE_LINE, PauseRefused, answer_pause, pause_status, pause_status_lines
 from adjudicator.campaign.press import PRESS_LINE, PressRefused, answer_press, press_help
 from adjudicator.reports.outcome import outcome
@@ -67,6 +67,12 @@ SIDE = re.compile(r"^[ \t>]*side[ \t]*:[ \t]*([A-Za-z][A-Za-z0-9-]*)[ \t]*$", re
 PASSWORD = re.compile(r"^[ \t>]*password[ \t]*:[ \t]*(\S.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 
 COMMANDS = ("help", "status", "report", "history", "map", "orders", "record")
+
+
+def reason_of(err: Exception) -> str:
+    """Why ``err`` refused a command, as it was made (a message made with
+    :func:`adjudicator.i18n.said` keeps its template, to be said in the reader's language)."""
+    return err.args[0] if err.args and isinstance(err.args[0], str) else str(err)
 
 
 class DeskRefused(CampaignError):
@@ -222,17 +228,20 @@ def check_sender(command: Command, meta: Mapping[str, Any], password_hash: Any) 
 
     sides = list(meta.get("players", {}))
     if command.side is None or command.side not in sides:
-        given = f"side {command.side!r} is not a side of this campaign" if command.side else "no 'side:' line"
-        raise DeskRefused(f"the command '{command.word}' needs your side and password: {given}; "
-                          f"write 'side: {sides[0] if sides else 'YOUR-SIDE'}' (or your side) and "
-                          "'password: ...' on lines of their own")
+        given = said("side %(side)s is not a side of this campaign", side=repr(command.side)) if command.side \
+            else said("no 'side:' line")
+        raise DeskRefused(said("the command '%(command)s' needs your side and password: %(given)s; write 'side: "
+                               "%(example)s' (or your side) and 'password: ...' on lines of their own",
+                               command=command.word, given=given, example=sides[0] if sides else "YOUR-SIDE"))
     if password_hash is None:
-        raise DeskRefused(f"the {command.side} player signs orders with a key: commands by mail need a "
-                          "password; ask the referee")
+        raise DeskRefused(said("the %(side)s player signs orders with a key: commands by mail need a "
+                               "password; ask the referee", side=command.side))
     if command.password is None:
-        raise DeskRefused(f"the command '{command.word}' needs the side's password (a line 'password: ...')")
+        raise DeskRefused(said("the command '%(command)s' needs the side's password (a line 'password: ...')",
+                               command=command.word))
     if not check_password(command.password, password_hash).matches:
-        raise DeskRefused(f"wrong password for {command.side}: the command '{command.word}' was not answered")
+        raise DeskRefused(said("wrong password for %(side)s: the command '%(command)s' was not answered",
+                               side=command.side, command=command.word))
     return command.side
 
 
@@ -256,7 +265,7 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
         return "\n".join(lines)
     for asked in match.decisions:  # every side asked at a stop that asks several
         lines.append(tr("Asked of %(side)s: %(prompt)s") % {"side": side_title(asked.side, _Translated(tr)),
-                                                             "prompt": written_in(asked.prompt, tr)})
+                                                             "prompt": say_in(asked.prompt, tr)})
     lines.append(tr("Deadline: %(deadline)s.") % {"deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')})
     on_file = log.orders_for(log.next_batch)
     for side in sides:
@@ -268,7 +277,7 @@ def status_text(campaign: str, log: Any, match: Any, deadline: Any, sides: list[
             lines.append(tr("Orders of %(side)s for step %(step)s: on file (received %(when)s).") % {
                 **held, "when": orders.received_at or tr("by hand")})
     for side, absence in absences_to_come(meta or {}, datetime.now(timezone.utc).date()):
-        lines.append(tr("Away: %(side)s, %(dates)s (UTC).") % {"side": side, "dates": absence.words()})
+        lines.append(tr("Away: %(side)s, %(dates)s (UTC).") % {"side": side, "dates": say_in(absence.words(), tr)})
     for side, player in (meta or {}).get("players", {}).items():
         language = language_of(player)
         if language != LANGUAGES[0]:
@@ -285,12 +294,12 @@ class _Translated:
 
 
 def history_text(log: Any, tr: Any = None) -> str:
-    """The records, one line each, in words (no orders' text, no address); the lines
-    themselves are in English."""
+    """The records, one line each, in words (no orders' text, no address), in the
+    language of ``tr``."""
     from adjudicator.campaign.history_words import record_line
 
     tr = tr or _as_written
-    return "\n".join([tr("The campaign's records, one line each:"), ""] + [record_line(r) for r in log.records])
+    return "\n".join([tr("The campaign's records, one line each:"), ""] + [record_line(r, tr) for r in log.records])
 
 
 def record_text(campaign: str, head: str, count: int, tr: Any = None) -> str:
@@ -330,18 +339,18 @@ def answer(tx: Any, campaign: str, command: Command, sender: str, key: Any = Non
         try:
             return _away(tx, campaign, command, meta, side)
         except AbsenceRefused as err:
-            raise DeskRefused(str(err)) from err
+            raise DeskRefused(reason_of(err)) from err
     if command.word == "pause":
         try:
             return Answer(*answer_pause(tx, key, side, command.line or "", datetime.now(timezone.utc)))
         except PauseRefused as err:
-            raise DeskRefused(str(err)) from err
+            raise DeskRefused(reason_of(err)) from err
     if command.word == "press":
         try:
             return Answer(*answer_press(tx, key, side, command.line or "", command.after,
-                                        datetime.now(timezone.utc), sender))
+                                        datetime.now(timezone.utc), sender, tr))
         except PressRefused as err:
-            raise DeskRefused(str(err)) from err
+            raise DeskRefused(reason_of(err)) from err
     entries = tx.entries()
     log = read_log(campaign, entries)
     if command.word == "history":
@@ -374,8 +383,8 @@ def _language(tx: Any, command: Command, meta: Mapping[str, Any], side: str) -> 
     try:
         updated = with_language(meta, side, code)
     except UnknownLanguage as err:
-        raise DeskRefused(f"the line '{command.line}' names no language the referee writes in: it is one of "
-                          + ", ".join(LANGUAGES)) from err
+        raise DeskRefused(said("the line '%(line)s' names no language the referee writes in: it is one of "
+                               "%(languages)s", line=command.line, languages=", ".join(LANGUAGES))) from err
     tx.set_meta(updated)
     chosen = language_of(updated["players"][side])
     tr = words(chosen).gettext
@@ -390,7 +399,7 @@ def _language(tx: Any, command: Command, meta: Mapping[str, Any], side: str) -> 
 def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], side: str) -> Answer:
     """Record (or end) the side's absence, tell the other sides the dates, and answer
     with the receipt: the dates, the budget left and the step's deadline (each player
-    in the player's language; what an ended absence changed is said in English)."""
+    in the player's language)."""
     from adjudicator.campaign.absence import days_left
     from adjudicator.campaign.campaign import step_deadline
 
@@ -407,12 +416,13 @@ def _away(tx: Any, campaign: str, command: Command, meta: Mapping[str, Any], sid
     if absence is None:
         updated, changed = without_absence(meta, side, today)
         if not changed:
-            raise DeskRefused(f"the line '{command.line}' ends no absence: {side} has none in force "
-                              "or to come")
+            raise DeskRefused(said("the line '%(line)s' ends no absence: %(side)s has none in force or to come",
+                                   line=command.line, side=side))
         tx.set_meta(updated)
-        what = "; ".join(changed)
-        told = lambda tr: tr("The %(side)s player is back: %(what)s.") % {"side": tr(side.capitalize()), "what": what}
-        receipt = [tr("Recorded for %(side)s: %(what)s.") % {"side": side, "what": what},
+        what = lambda tr: "; ".join(say_in(change, tr) for change in changed)
+        told = lambda tr: tr("The %(side)s player is back: %(what)s.") % {"side": tr(side.capitalize()),
+                                                                            "what": what(tr)}
+        receipt = [tr("Recorded for %(side)s: %(what)s.") % {"side": side, "what": what(tr)},
                    tr("Your budget: %(budget)s.") % {"budget": budget_in(updated, today.year)}]
         heading = tr("Absence ended")
         notice_heading = lambda tr: tr("%(side)s is back") % {"side": tr(side.capitalize())}
@@ -499,8 +509,10 @@ def _report_again(tx: Any, campaign: str, command: Command, meta: Mapping[str, A
             found = message_from_bytes(mail.eml)
             break
     if found is None:
-        which = f"step {command.step}" if command.step is not None else "any step"
-        raise DeskRefused(f"no report of {which} went to the {side} player; 'status' tells where the game stands")
+        raise DeskRefused(said("no report of step %(step)s went to the %(side)s player; 'status' tells where the "
+                               "game stands", step=command.step, side=side) if command.step is not None else
+                          said("no report of any step went to the %(side)s player; 'status' tells where the game "
+                               "stands", side=side))
     return Answer(f"Report again: {str(found['Subject']).split('] ', 1)[-1]}",
                   found.get_body(("plain",)).get_content(), original=found)
 

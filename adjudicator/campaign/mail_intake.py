@@ -56,7 +56,7 @@ from adjudicator.campaign.language_choice import (
 from adjudicator.campaign.log import read_log
 from adjudicator.campaign.parsed import cache_key, remember_accepted
 from adjudicator.engine import EngineError
-from adjudicator.i18n import language_of, words
+from adjudicator.i18n import language_of, say_in, words
 from adjudicator.mail import IncomingMail, MailError, outgoing_mail
 from adjudicator.mail.plain import fit_text
 from adjudicator.campaign.mail_desk import (
@@ -67,6 +67,7 @@ from adjudicator.campaign.mail_desk import (
     help_text,
     others_note,
     queue_answer,
+    reason_of,
 )
 from adjudicator.campaign.mail_desk import answer as desk_answer
 from adjudicator.orders import OrdersError
@@ -414,7 +415,7 @@ class Intake:
             except DeskRefused as err:
                 tr = _words_of(meta, command.side if command.side in meta.get("players", {}) else None).gettext
                 text = (tr("Your command '%(command)s' was not answered, and nothing was recorded: %(why)s.") % {
-                            "command": command.word, "why": err}
+                            "command": command.word, "why": say_in(reason_of(err), tr)}
                         + self._elsewhere(to, campaign, tr)
                         + "\n" + tr("Send a mail with the lines 'campaign: %(campaign)s' and 'help' for the "
                                      "commands.") % {"campaign": campaign}
@@ -659,9 +660,9 @@ def _refusal(err: Exception, quote: bool = True, tr: Any = _as_written) -> str:
         lines = [tr("Your orders were not accepted: %(count)s problem(s). Nothing was recorded;") % {
                      "count": len(err.problems)},
                  tr("correct them and send the whole orders again."), ""]
-        lines += [problem.render() if quote else _unquoted(problem) for problem in err.problems]
+        lines += [problem.render(tr) if quote else _unquoted(problem, tr) for problem in err.problems]
         if quote:
-            lines += [tr("Note: %(note)s") % {"note": note} for note in err.notes]
+            lines += [tr("Note: %(note)s") % {"note": say_in(note, tr)} for note in err.notes]
         return "\n".join(lines)
     if not quote:
         return tr("Your orders were not accepted (%(kind)s), and nothing was recorded. The details "
@@ -669,9 +670,10 @@ def _refusal(err: Exception, quote: bool = True, tr: Any = _as_written) -> str:
     return tr("Your orders were not accepted, and nothing was recorded:") + f"\n\n{err}\n"
 
 
-def _unquoted(problem: Any) -> str:
-    where = f"line {problem.line}, column {problem.column}: " if problem.line else ""
-    return f"{where}{problem.code} {problem.title}"
+def _unquoted(problem: Any, tr: Any = _as_written) -> str:
+    where = tr("line %(line)s, column %(column)s:") % {"line": problem.line, "column": problem.column} + " " \
+        if problem.line else ""
+    return f"{where}{problem.code} {problem.title_in(tr)}"
 
 
 def _kind(err: Exception) -> str:

@@ -51,7 +51,7 @@ from adjudicator.mail import (
     write_eml,
     write_eml_bytes,
 )
-from adjudicator.i18n import N_, language_of, side_title, words, written_in
+from adjudicator.i18n import N_, language_of, say_in, side_title, words
 from adjudicator.mail.plain import fit_text
 
 if TYPE_CHECKING:  # SMTP (and TLS) are loaded only when mail is sent by SMTP
@@ -486,7 +486,7 @@ class Mailroom:
                 text = (tr("Reminder: campaign %(campaign)s waits for your orders for step %(step)s "
                             "(turn %(turn)s).") % {"campaign": campaign, "step": step,
                                                    "turn": getattr(match.state, 'turn', '?')}
-                        + f"\n{written_in(decision.prompt, tr)}\n"
+                        + f"\n{say_in(decision.prompt, tr)}\n"
                         + tr("Deadline: %(deadline)s. Without orders by then, the documented defaults are "
                               "used (docs/orders.md).") % {"deadline": deadline.strftime('%Y-%m-%d %H:%M UTC')}
                         + "\n")

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.record_kinds import PAUSE, record_body
-from adjudicator.i18n import language_of, words
+from adjudicator.i18n import language_of, said, words
 
 #: The campaign's metadata keys: the requests waiting for the other sides' consent,
 #: and the last pause whose end every player was told.
@@ -45,7 +45,7 @@ BY_SIDES, BY_REFEREE = "sides", "referee"
 #: The ``pause:`` line of a mail.
 PAUSE_LINE = re.compile(r"^[ \t]*pause[ \t]*:[ \t]*(.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)  # not quoted
 UNTIL = re.compile(r"^until[ \t]+(\S+)$", re.IGNORECASE)
-EXAMPLE = "'pause: until 2027-01-04' (play starts again that day, 00:00 UTC) or 'pause: none'"
+EXAMPLE = said("'pause: until 2027-01-04' (play starts again that day, 00:00 UTC) or 'pause: none'")
 
 
 class PauseRefused(CampaignError):
@@ -102,29 +102,36 @@ def read_pause(line: str) -> date | None:
         return None
     until = UNTIL.match(value)
     if until is None:
-        raise PauseRefused(f"the line '{line}' is not a pause: write {EXAMPLE}")
-    return read_date(until.group(1), f"in the line '{line}', ")
+        raise PauseRefused(said("the line '%(line)s' is not a pause: write %(example)s", line=line,
+                                example=EXAMPLE))
+    return read_date(until.group(1), line=line)
 
 
-def read_date(given: str, where: str = "") -> date:
-    """A YEAR-MONTH-DAY date; PauseRefused quoting it when it is not one."""
+def read_date(given: str, where: str = "", line: str | None = None) -> date:
+    """A YEAR-MONTH-DAY date; PauseRefused quoting it (after ``where``, or naming the
+    ``line`` of a mail it is in) when it is not one."""
     try:
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", given):
             return date.fromisoformat(given)
     except ValueError:
         pass
-    raise PauseRefused(f"{where}'{given}' is not a date: write it as YEAR-MONTH-DAY, e.g. 2027-01-04")
+    if line is None:
+        raise PauseRefused(f"{where}'{given}' is not a date: write it as YEAR-MONTH-DAY, e.g. 2027-01-04")
+    raise PauseRefused(said("in the line '%(line)s', '%(given)s' is not a date: write it as YEAR-MONTH-DAY, e.g. "
+                            "2027-01-04", line=line, given=given))
 
 
 def check_until(until: date, now: datetime) -> None:
     """A pause must end on a day after today (UTC), and within :data:`LONGEST_DAYS`."""
     if until <= now.date():
-        raise PauseRefused(f"a pause until {until.isoformat()} would be over already: play starts again at "
-                           f"00:00 UTC of the date given, so give a day after today ({now.date().isoformat()}, UTC)")
+        raise PauseRefused(said("a pause until %(until)s would be over already: play starts again at 00:00 UTC "
+                                "of the date given, so give a day after today (%(today)s, UTC)",
+                                until=until.isoformat(), today=now.date().isoformat()))
     if until > now.date() + timedelta(days=LONGEST_DAYS):
-        raise PauseRefused(f"a pause until {until.isoformat()} is longer than a campaign may pause at once "
-                           f"({LONGEST_DAYS} days, so until {(now.date() + timedelta(days=LONGEST_DAYS)).isoformat()} "
-                           "at the latest): ask for a nearer day, and again later if need be")
+        raise PauseRefused(said("a pause until %(until)s is longer than a campaign may pause at once (%(days)s "
+                                "days, so until %(latest)s at the latest): ask for a nearer day, and again later "
+                                "if need be", until=until.isoformat(), days=LONGEST_DAYS,
+                                latest=(now.date() + timedelta(days=LONGEST_DAYS)).isoformat()))
 
 
 # -- the pauses of the public record ---------------------------------------------------------
@@ -256,7 +263,8 @@ def check_not_over(tx: Any, log: Any) -> None:
     from adjudicator.campaign.campaign import replay_game
 
     if log.forfeit is not None or replay_game(log, tx.get_secret).finished:
-        raise PauseRefused(f"campaign {tx.campaign_id} has ended: there is nothing to pause")
+        raise PauseRefused(said("campaign %(campaign)s has ended: there is nothing to pause",
+                                campaign=tx.campaign_id))
 
 
 def rule_pause(store: Any, campaign: str, key: Any, until: date | None, reason: str,
@@ -361,8 +369,9 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
     if until is None:
         return _withdraw(tx, meta, side, line, holding)
     if holding is not None:
-        raise PauseRefused(f"campaign {tx.campaign_id} is paused already, until {holding.until.isoformat()} "
-                           "00:00 UTC: ask again once it is over, or ask the referee to change it")
+        raise PauseRefused(said("campaign %(campaign)s is paused already, until %(until)s 00:00 UTC: ask again "
+                                "once it is over, or ask the referee to change it", campaign=tx.campaign_id,
+                                until=holding.until.isoformat()))
     check_until(until, now)
     check_not_over(tx, read_log(tx.campaign_id, entries))
     updated = with_request(meta, side, until)
@@ -401,10 +410,11 @@ def answer_pause(tx: Any, key: Any, side: str, line: str, now: datetime) -> tupl
 def _withdraw(tx: Any, meta: Mapping[str, Any], side: str, line: str, holding: Pause | None) -> tuple[str, str]:
     if side not in requests_of(meta):
         if holding is not None:
-            raise PauseRefused(f"the line '{line}' withdraws no request: campaign {tx.campaign_id} is paused "
-                               f"until {holding.until.isoformat()} 00:00 UTC as agreed or ruled; ask the "
-                               "referee to end it sooner")
-        raise PauseRefused(f"the line '{line}' withdraws no request: {side} has asked for no pause")
+            raise PauseRefused(said("the line '%(line)s' withdraws no request: campaign %(campaign)s is paused "
+                                    "until %(until)s 00:00 UTC as agreed or ruled; ask the referee to end it "
+                                    "sooner", line=line, campaign=tx.campaign_id, until=holding.until.isoformat()))
+        raise PauseRefused(said("the line '%(line)s' withdraws no request: %(side)s has asked for no pause",
+                                line=line, side=side))
     asked = requests_of(meta)[side]
     updated = with_request(meta, side, None)
     tx.set_meta(updated)

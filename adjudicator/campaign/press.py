@@ -35,6 +35,7 @@ from typing import Any, Mapping
 
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.record_kinds import PRESS
+from adjudicator.i18n import language_of, said, words
 
 #: The campaign's metadata keys: its press settings, and the messages still to deliver.
 SETTINGS, WAITING = "press", "press_waiting"
@@ -165,28 +166,31 @@ def recipients(line: str, side: str, sides: list[str]) -> list[str]:
     if value in others:
         return [value]
     if value == side:
-        raise PressRefused(f"the line '{line}' names your own side: write 'press:' alone to send to "
-                           f"{' and '.join(others)}, your message on the lines below it")
-    raise PressRefused(f"the line '{line}' names no other side: write 'press:' alone on its line (or "
-                       f"'press: {others[0]}'), then your message on the lines below it")
+        raise PressRefused(said("the line '%(line)s' names your own side: write 'press:' alone to send to "
+                                "%(others)s, your message on the lines below it", line=line,
+                                others=" and ".join(others)))
+    raise PressRefused(said("the line '%(line)s' names no other side: write 'press:' alone on its line (or "
+                            "'press: %(other)s'), then your message on the lines below it", line=line,
+                            other=others[0]))
 
 
 def checked_text(text: PressText) -> PressText:
     """PressRefused when there is nothing to relay, too much, orders (a ``BEGIN ORDERS``
     line not quoted) or a password in it."""
     if not text.text:
-        raise PressRefused("there is no message below the 'press:' line: write your message on the lines "
-                           "after it (a line '--' ends it, before your signature)")
+        raise PressRefused(said("there is no message below the 'press:' line: write your message on the lines "
+                                "after it (a line '--' ends it, before your signature)"))
     if len(text.text) > LONGEST_TEXT:
-        raise PressRefused(f"the message is {len(text.text)} characters, more than the {LONGEST_TEXT} a "
-                           "message may hold: send it in parts")
+        raise PressRefused(said("the message is %(count)s characters, more than the %(most)s a message may "
+                                "hold: send it in parts", count=len(text.text), most=LONGEST_TEXT))
     if BEGIN_ORDERS.search(text.text):
-        raise PressRefused("a 'BEGIN ORDERS' line is below the 'press:' line, in the message: orders go in a "
-                           "mail of their own, never with press, so that they are filed and not relayed to "
-                           "the other side; nothing was relayed")
+        raise PressRefused(said("a 'BEGIN ORDERS' line is below the 'press:' line, in the message: orders go in "
+                                "a mail of their own, never with press, so that they are filed and not relayed "
+                                "to the other side; nothing was relayed"))
     if any((found := PASSWORD_LINE.match(line)) and found.group(1) != PLACEHOLDER for line in text.text.splitlines()):
-        raise PressRefused("a 'password:' line is below the 'press:' line, in the message: put the "
-                           "campaign, side and password lines above 'press:', so that they are not relayed")
+        raise PressRefused(said("a 'password:' line is below the 'press:' line, in the message: put the "
+                                "campaign, side and password lines above 'press:', so that they are not "
+                                "relayed"))
     return text
 
 
@@ -194,20 +198,21 @@ def checked_text(text: PressText) -> PressText:
 
 
 def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: datetime,
-                 sender: str | None = None) -> tuple[str, str]:
+                 sender: str | None = None, tr: Any = None) -> tuple[str, str]:
     """Record ``side``'s message as a signed press record (its hash; the text in the
     entry's private part), relay it now or queue it for the courier; the receipt's
     subject and text (for ``sender``: when that is not the side's registered address,
-    the registered one gets a copy, as for orders). PressRefused, saying why, when
-    nothing can be recorded."""
+    the registered one gets a copy, as for orders), in the language of ``tr`` (the
+    sender's gettext; English without). PressRefused, saying why, when nothing can be
+    recorded."""
     from adjudicator.campaign.log import read_log
     from adjudicator.campaign.pause import PauseRefused, check_not_over
     from adjudicator.campaign.referee import check_referee_key, sign_next
 
     meta = tx.campaign().meta
     if not press_on(meta):
-        raise PressRefused(f"campaign {tx.campaign_id} has no press: the referee has not allowed messages "
-                           "between players, so nothing was relayed or recorded")
+        raise PressRefused(said("campaign %(campaign)s has no press: the referee has not allowed messages "
+                                "between players, so nothing was relayed or recorded", campaign=tx.campaign_id))
     to = recipients(line, side, list(meta.get("players", {})))
     text = checked_text(press_text(after_line))
     log = read_log(tx.campaign_id, tx.entries(verify=False))
@@ -215,7 +220,8 @@ def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: 
     try:
         check_not_over(tx, log)
     except PauseRefused as err:
-        raise PressRefused(f"campaign {tx.campaign_id} has ended: there is no press any more") from err
+        raise PressRefused(said("campaign %(campaign)s has ended: there is no press any more",
+                                campaign=tx.campaign_id)) from err
     import secrets
 
     now = now.astimezone(timezone.utc).replace(microsecond=0)
@@ -230,36 +236,50 @@ def answer_press(tx: Any, key: Any, side: str, line: str, after_line: str, now: 
         relay(tx, meta, seq, body, text.text, salt)
     else:
         tx.set_meta({**meta, WAITING: [*meta.get(WAITING, []), seq]})
-    heading, words = receipt(tx.campaign_id, seq, body, text, due <= now)
+    tr = tr or _as_written
+    heading, words = receipt(tx.campaign_id, seq, body, text, due <= now, tr)
     registered = meta["players"][side].get("address")
     if sender and registered and sender.lower() != registered.lower():
         from adjudicator.campaign.pause import tell
 
-        tell(tx, meta, side, f"{heading} (press as {side} from {sender})",
-             f"{words}\n\nThis is a copy for the {side} player's registered address: a message was sent as "
-             f"{side} by mail from {sender}. If you did not send it, tell the referee.")
+        tell(tx, meta, side, tr("%(heading)s (press as %(side)s from %(sender)s)") % {
+                 "heading": heading, "side": side, "sender": sender},
+             f"{words}\n\n" + tr("This is a copy for the %(side)s player's registered address: a message was "
+                                  "sent as %(side)s by mail from %(sender)s. If you did not send it, tell the "
+                                  "referee.") % {"side": side, "sender": sender})
     return heading, words
 
 
-def receipt(campaign: str, seq: int, body: Mapping[str, Any], text: PressText, now: bool) -> tuple[str, str]:
-    """The sender's receipt: the hash, for whom, and when it is delivered."""
-    to = " and ".join(side.capitalize() for side in body["to"])
-    lines = [f"Recorded: your message to {to} ({len(text.text.splitlines())} lines) is record {seq} of the "
-             f"public record of campaign {campaign}, which holds its SHA-256, never its text:",
+def receipt(campaign: str, seq: int, body: Mapping[str, Any], text: PressText, now: bool,
+            tr: Any = None) -> tuple[str, str]:
+    """The sender's receipt: the hash, for whom, and when it is delivered (in the
+    language of ``tr``)."""
+    tr = tr or _as_written
+    named = [tr(side.capitalize()) for side in body["to"]]
+    to = named[0] if len(named) == 1 else tr("%(some)s and %(last)s") % {"some": ", ".join(named[:-1]),
+                                                                         "last": named[-1]}
+    values = {"to": to, "count": len(text.text.splitlines()), "seq": seq, "campaign": campaign,
+              "at": when(datetime.fromisoformat(body["deliver_at"])), "file": f"press-{body['sha256'][:12]}.txt"}
+    lines = [tr("Recorded: your message to %(to)s (%(count)s lines) is record %(seq)s of the public record of "
+                "campaign %(campaign)s, which holds its SHA-256, never its text:") % values,
              f"  {body['sha256']}",
-             f"It went to {to} at once." if now else
-             f"It is delivered to {to} once the campaign's courier delay has passed, at "
-             f"{when(datetime.fromisoformat(body['deliver_at']))} (by the referee's first round after it).",
-             f"{to} sees your side's name, never your address.",
-             "The hash is the SHA-256 of the text as relayed (the lines after your 'press:' line, up to a "
-             "line '--' or the end, with the spaces at the end of each line, and blank lines at the start "
-             "and end, left out, and one newline at its end) followed by a last line 'salt: ' and a random "
-             "salt, kept private, so that nobody can find a short message by hashing guesses. The mail "
-             f"relayed carries both in an attached file press-{body['sha256'][:12]}.txt, whose 'sha256sum' "
-             "is the hash above."]
+             tr("It went to %(to)s at once.") % values if now else
+             tr("It is delivered to %(to)s once the campaign's courier delay has passed, at %(at)s (by the "
+                "referee's first round after it).") % values,
+             tr("%(to)s sees your side's name, never your address.") % values,
+             tr("The hash is the SHA-256 of the text as relayed (the lines after your 'press:' line, up to a "
+                "line '--' or the end, with the spaces at the end of each line, and blank lines at the start "
+                "and end, left out, and one newline at its end) followed by a last line 'salt: ' and a random "
+                "salt, kept private, so that nobody can find a short message by hashing guesses. The mail "
+                "relayed carries both in an attached file %(file)s, whose 'sha256sum' is the hash above.")
+             % values]
     if text.signature_cut:
-        lines.append("Not relayed: your mail's lines from the line '--' on (a signature).")
-    return ("Press recorded" if now else "Press waits for the courier"), "\n".join(lines)
+        lines.append(tr("Not relayed: your mail's lines from the line '--' on (a signature)."))
+    return (tr("Press recorded") if now else tr("Press waits for the courier")), "\n".join(lines)
+
+
+def _as_written(message: str) -> str:
+    return message
 
 
 def relay(tx: Any, meta: Mapping[str, Any], seq: int, body: Mapping[str, Any], text: str,
@@ -270,34 +290,39 @@ def relay(tx: Any, meta: Mapping[str, Any], seq: int, body: Mapping[str, Any], t
     for side in body["to"]:
         address = meta["players"].get(side, {}).get("address")
         if address:
-            data = relay_mail(tx.campaign_id, meta["referee_address"], address, side, seq, body, text, salt)
+            data = relay_mail(tx.campaign_id, meta["referee_address"], address, side, seq, body, text, salt,
+                              words(language_of(meta["players"][side])).gettext)
             tx.queue_mail(*data)
 
 
 def relay_mail(campaign: str, referee: str, to: str, side: str, seq: int, body: Mapping[str, Any],
-               text: str, salt: str | None) -> tuple[str, str, bytes]:
-    """The relayed mail to ``side``'s player at ``to``: (Message-ID, address, bytes)."""
+               text: str, salt: str | None, tr: Any = None) -> tuple[str, str, bytes]:
+    """The relayed mail to ``side``'s player at ``to``: (Message-ID, address, bytes), in
+    the language of ``tr`` (that player's gettext; English without)."""
     from adjudicator.mail import message_bytes
     from adjudicator.mail.outgoing import build_message, keep_mime_version_on_top
     from adjudicator.mail.plain import fit_text
 
-    sender, digest = body["side"].capitalize(), body["sha256"]
+    tr = tr or _as_written
+    sender, digest = tr(body["side"].capitalize()), body["sha256"]
     shown, folded = fold(text)
-    head = (f"A message from the {sender} player of campaign {campaign}, received by the referee on "
-            f"{when(datetime.fromisoformat(body['at']))} and relayed without any address.\n\n")
+    values = {"sender": sender, "campaign": campaign, "at": when(datetime.fromisoformat(body["at"])), "seq": seq,
+              "file": f"press-{digest[:12]}.txt"}
+    head = tr("A message from the %(sender)s player of campaign %(campaign)s, received by the referee on %(at)s "
+              "and relayed without any address.") % values + "\n\n"
     tail = "\n".join([
-        "", *(["Lines longer than 78 columns are wrapped above; the attached file holds them whole.", ""]
+        "", *([tr("Lines longer than 78 columns are wrapped above; the attached file holds them whole."), ""]
               if folded else []),
-        f"Its SHA-256, in record {seq} of the campaign's public record:",
+        tr("Its SHA-256, in record %(seq)s of the campaign's public record:") % values,
         f"  {digest}",
-        f"The attached file press-{digest[:12]}.txt holds the text exactly as hashed, with the "
-        f"random salt that keeps it from being guessed on its last line: 'sha256sum "
-        f"press-{digest[:12]}.txt' prints the same hash.", "",
-        "To answer, send the referee a mail with these lines, your message below them:", "",
-        f"  campaign: {campaign}", f"  side: {side}", f"  password: {PLACEHOLDER}", "  press:", ""])
-    words = (fit_text(head) + "----- message -----\n" + shown + "----- end of message -----\n"
-             + fit_text(tail))
-    message = build_message(sender=referee, to=to, subject=f"[{campaign}] Press from {sender}", text=words)
+        tr("The attached file %(file)s holds the text exactly as hashed, with the random salt that keeps it "
+           "from being guessed on its last line: 'sha256sum %(file)s' prints the same hash.") % values, "",
+        tr("To answer, send the referee a mail with these lines, your message below them:"), "",
+        f"  campaign: {campaign}", f"  side: {side}", f"  password: {tr(PLACEHOLDER)}", "  press:", ""])
+    text_part = (fit_text(head) + tr("----- message -----") + "\n" + shown + tr("----- end of message -----")
+                 + "\n" + fit_text(tail))
+    message = build_message(sender=referee, to=to, subject=f"[{campaign}] " + tr("Press from %(sender)s") % values,
+                            text=text_part)
     message.add_attachment(salted(text, salt), "text", "plain", filename=f"press-{digest[:12]}.txt",
                            params={"charset": "utf-8"})
     keep_mime_version_on_top(message)

@@ -42,6 +42,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from adjudicator.campaign.errors import CampaignError
 from adjudicator.campaign.record_kinds import REPLACE, record_body
+from adjudicator.i18n import language_of, words
 
 #: The name of a side's player before any replacement (the charter names no player).
 FIRST_PLAYER = "the first player"
@@ -210,7 +211,7 @@ def _replace_in(tx: Any, side: str, name: str, address: str, stored: Mapping[str
     replaced = Replaced(side, name, log.next_batch, seq)
     _brief(tx, updated, side, name, address, now)
     _tell_others(tx, updated, replaced)
-    _tell_former(tx, updated, replaced, old.get("address"))
+    _tell_former(tx, updated, replaced, old.get("address"), language_of(old))
     return replaced
 
 
@@ -318,23 +319,29 @@ def _tell_others(tx: Any, meta: Mapping[str, Any], replaced: Replaced) -> None:
 
     for other in meta["players"]:
         if other != replaced.side:
-            tell(tx, meta, other, f"{replaced.side.capitalize()} has a new player",
-                 f"The referee has given the {replaced.side.capitalize()} side of campaign {tx.campaign_id} "
-                 f"to a new player, {replaced.player}, from step {replaced.step} on.\n"
-                 "Nothing else changes: the orders on file stand, and the deadline of the open step is "
-                 "the same. The change is in the public record ('history' by mail).")
+            tr = words(language_of(meta["players"][other])).gettext
+            values = {"side": tr(replaced.side.capitalize()), "campaign": tx.campaign_id, "player": replaced.player,
+                      "step": replaced.step}
+            tell(tx, meta, other, tr("%(side)s has a new player") % values,
+                 tr("The referee has given the %(side)s side of campaign %(campaign)s to a new player, "
+                    "%(player)s, from step %(step)s on.") % values + "\n"
+                 + tr("Nothing else changes: the orders on file stand, and the deadline of the open step is "
+                      "the same. The change is in the public record ('history' by mail)."))
 
 
-def _tell_former(tx: Any, meta: Mapping[str, Any], replaced: Replaced, address: str | None) -> None:
+def _tell_former(tx: Any, meta: Mapping[str, Any], replaced: Replaced, address: str | None,
+                 language: str | None = None) -> None:
     from adjudicator.mail.outgoing import outgoing_mail
     from adjudicator.mail.plain import fit_text
 
     if not address:
         return
-    text = (f"The referee has given the {replaced.side.capitalize()} side of campaign {tx.campaign_id} to "
-            f"another player from step {replaced.step} on. Your password for it no longer works, and no "
-            "more reports of the campaign will come to you. Thank you for playing.")
+    tr = words(language).gettext
+    values = {"side": tr(replaced.side.capitalize()), "campaign": tx.campaign_id, "step": replaced.step}
+    text = tr("The referee has given the %(side)s side of campaign %(campaign)s to another player from step "
+              "%(step)s on. Your password for it no longer works, and no more reports of the campaign will "
+              "come to you. Thank you for playing.") % values
     mail = outgoing_mail(sender=meta["referee_address"], to=address,
-                         subject=f"[{tx.campaign_id}] You no longer play {replaced.side.capitalize()}",
+                         subject=f"[{tx.campaign_id}] " + tr("You no longer play %(side)s") % values,
                          text=fit_text(text) + "\n")
     tx.queue_mail(mail.message_id, address, mail.data)

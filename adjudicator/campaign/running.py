@@ -15,6 +15,7 @@ from adjudicator.campaign.games import support
 from adjudicator.campaign.log import AcceptedOrders, CampaignLog
 from adjudicator.campaign.parsed import UnreadableCache, cached_orders, encode, text_key
 from adjudicator.engine import Decision, IllegalAnswer, Match, Source, drive
+from adjudicator.i18n import said
 from adjudicator.orders import OrderSet, parse_orders
 from adjudicator.orders.problems import secret_in
 from adjudicator.orders.text import clean
@@ -199,12 +200,14 @@ def run_from_orders(match: Match, chance: Callable[[Any], Sequence[int]], in_for
         blocks = [block for block in answering_blocks(answers, decision, state)
                   if orders is not None and orders.block(block) is not None]
         if given is None and blocks:
-            refused.append(f"{decision.side}: the {blocks[0]} orders on file leave this question open "
-                           "(an 'ask', or an order that cannot be carried out as written): it is asked again")
+            refused.append(said("%(side)s: the %(kind)s orders on file leave this question open (an 'ask', or an "
+                                "order that cannot be carried out as written): it is asked again",
+                                side=decision.side, kind=blocks[0]))
         return given
 
     def rejected(decision: Decision, given: Mapping[str, Any], err: IllegalAnswer) -> bool:
-        refused.append(f"{decision.side}'s orders for {decision.kind!r} could not be used: {err}")
+        refused.append(said("%(side)s's orders for %(kind)s could not be used: %(why)s", side=decision.side,
+                            kind=repr(decision.kind), why=str(err)))
         return False
 
     drive(match, Source(chance=chance, answer=answer, rejected=rejected))
@@ -220,7 +223,10 @@ def describe_defaults(defaults: Sequence[tuple[str, str]], orders_support: Any) 
     texts = getattr(orders_support, "DEFAULT_TEXT", {})
     notes = []
     for side, kind in dict.fromkeys(defaults):
-        notes.append(f"{side.capitalize()}: {texts.get(kind, 'the documented default for ' + kind)}")
+        text = texts.get(kind)
+        notes.append(said("%(side)s: %(default)s", side=said(side.capitalize()),
+                          default=said("the documented default for %(kind)s", kind=kind) if text is None
+                          else said(text.replace("%", "%%"))))
     return tuple(notes)
 
 
@@ -264,7 +270,8 @@ def at_line(reason: str, number: int | None, step: int | None = None) -> str:
     earlier step (``step``); the reason alone when no line names it."""
     if number is None:
         return reason
-    return f"line {number}: {reason}" if step is None else f"line {number} of your orders for step {step}: {reason}"
+    return said("line %(line)s: %(note)s", line=number, note=reason) if step is None else said(
+        "line %(line)s of your orders for step %(step)s: %(note)s", line=number, step=step, note=reason)
 
 
 def unusable_lines(game_support: Any, decision: Any, state: Any, orders: OrderSet, text: str | None) -> list[str]:
@@ -353,11 +360,13 @@ def open_question_problems(log: CampaignLog, match: Match, orders: OrderSet, sid
         orders = replace(orders, blocks=(*orders.blocks, *kept))
     answer = game_support.answers.answer_for(decision, match.state, orders)
     if answer is None:
-        return [*lines, f"these orders do not answer the question now open for {side} ({decision.kind}): "
-                f"{decision.prompt} (an order that cannot be carried out as written is not used): "
-                "correct them and send them again, or you are asked again in the next report"]
+        return [*lines, said("these orders do not answer the question now open for %(side)s (%(kind)s): "
+                             "%(prompt)s (an order that cannot be carried out as written is not used): "
+                             "correct them and send them again, or you are asked again in the next report",
+                             side=side, kind=decision.kind, prompt=decision.prompt)]
     try:
         decision.accept(answer)
     except IllegalAnswer as err:
-        return [*lines, f"the answer these orders give to {decision.kind!r} is not legal: {err}"]
+        return [*lines, said("the answer these orders give to %(kind)s is not legal: %(why)s", kind=repr(decision.kind),
+                             why=str(err))]
     return lines

@@ -18,6 +18,7 @@ from typing import Any
 from adjudicator import games
 from adjudicator.collector import garbage_collection_paused
 from adjudicator.errors import AdjudicatorError
+from adjudicator.i18n import said
 from adjudicator.orders.keywords import COMMON, spellings
 from adjudicator.orders.model import Credentials, Header, OrderSet, merge
 from adjudicator.orders.problems import CODES, OrderProblem, OrdersError, ProblemLog
@@ -95,7 +96,8 @@ def _parse_collected(data, game, *, state, world, campaign) -> tuple[OrderSet, t
     log = ProblemLog(list(text.lines), codes=reader.CODES)
     orders = reader.read(text, log, state=state, world=world)
     if orders is not None and campaign is not None and orders.header.campaign not in (None, campaign):
-        log.add("E114", f'these orders are for campaign "{orders.header.campaign}", not "{campaign}"',
+        log.add("E114", said('these orders are for campaign "%(given)s", not "%(campaign)s"', given=orders.header.campaign,
+                     campaign=campaign),
                 *_first_line(text.lines, _CAMPAIGN_LINE))
     if orders is not None and not log:
         _check_stored_size(orders, text, log)
@@ -106,8 +108,8 @@ def _parse_collected(data, game, *, state, world, campaign) -> tuple[OrderSet, t
 
 #: Problems a line of prose gives (a greeting above the orders).
 _PROSE = frozenset({"E101", "E102", "E104"})
-GREETING_HINT = ('if this is a greeting or a note, put a line "BEGIN ORDERS" just above your '
-                 "orders: everything above that line is ignored.")
+GREETING_HINT = said('if this is a greeting or a note, put a line "BEGIN ORDERS" just above your '
+                     "orders: everything above that line is ignored.")
 
 
 def greeting_hint(problems: list[OrderProblem], text) -> list[OrderProblem]:
@@ -144,9 +146,10 @@ def _check_stored_size(orders: OrderSet, text, log: ProblemLog) -> None:
     canonical = orders.canonical_text()
     size, lines = len(canonical.encode("utf-8")), canonical.count("\n")
     if size > MAX_BYTES or lines > MAX_LINES:
-        log.add("E107", f"written out in full (every name spelt out, one ship a line) these orders take "
-                f"{size:,} bytes in {lines:,} lines; the limit is {MAX_BYTES:,} bytes and {MAX_LINES:,} "
-                "lines: shorten them", *_first_line(text.lines), quote=False)
+        log.add("E107", said("written out in full (every name spelt out, one ship a line) these orders take "
+                             "%(size)s bytes in %(lines)s lines; the limit is %(most)s bytes and %(most_lines)s "
+                             "lines: shorten them", size=format(size, ","), lines=format(lines, ","),
+                             most=format(MAX_BYTES, ","), most_lines=format(MAX_LINES, ",")), *_first_line(text.lines), quote=False)
 
 
 def merge_orders(standing: OrderSet | None, new: OrderSet, game: str) -> OrderSet:

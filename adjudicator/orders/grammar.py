@@ -26,34 +26,35 @@ from lark import Lark, Token, Tree
 from lark.tree import Meta
 from lark.lexer import BasicLexer, CallChain, ContextualLexer, PatternRE, PatternStr, Scanner, UnlessCallback
 
+from adjudicator.i18n import N_
 from adjudicator.orders.keywords import COMMON, french_terminal_counts, with_french
 from adjudicator.resources import cache_dir, data_dir
 
 #: How terminals are named in "expected ..." messages; keywords are quoted as written.
 TERMINAL_WORDS = {
-    "NAME": "a name",
-    "STRING": "a quoted name",
-    "INT": "a number",
-    "ID": "a word",
-    "SECRET": "a value",
-    "STEPNO": "a step number",
-    "CMP": "a comparison (<, <=, =, >=, >)",
-    "_NL": "the end of the line",
-    "$END": "the end of the file",
+    "NAME": N_("a name"),
+    "STRING": N_("a quoted name"),
+    "INT": N_("a number"),
+    "ID": N_("a word"),
+    "SECRET": N_("a value"),
+    "STEPNO": N_("a step number"),
+    "CMP": N_("a comparison (<, <=, =, >=, >)"),
+    "_NL": N_("the end of the line"),
+    "$END": N_("the end of the file"),
     "_COLON": '":"',
     "_COMMA": '","',
     "_SEMI": '";"',
-    "common__ID": "a word",
-    "common__PASSPHRASE": "a password",
-    "COUNT": "a number",
-    "NUMBER": "a number",
-    "SIGNED": "a number",
-    "LENGTH": "a distance in base lengths",
-    "TURN_CODE": "a turn (S45, P90, ...)",
+    "common__ID": N_("a word"),
+    "common__PASSPHRASE": N_("a password"),
+    "COUNT": N_("a number"),
+    "NUMBER": N_("a number"),
+    "SIGNED": N_("a number"),
+    "LENGTH": N_("a distance in base lengths"),
+    "TURN_CODE": N_("a turn (S45, P90, ...)"),
     "_ELSE": '"else"',
-    "CARDNO": "a card number",
-    "CARDNAME": "a card's name",
-    "WORD": "a word",
+    "CARDNO": N_("a card number"),
+    "CARDNAME": N_("a card's name"),
+    "WORD": N_("a word"),
     "NAVAL_FLEET": '"Port Arthur" or "Vladivostok"',
 }
 

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from adjudicator.i18n import said
+
 _SPACES = re.compile(r"\s+")
 
 
@@ -37,7 +39,7 @@ class Lookup:
         """What the receipt says of a name completed from a unique prefix ("'Gd' read
         as Gds"), so that nothing is rewritten without a line that says so; None for a
         name written whole (or an alias of it) or not found."""
-        return f"'{text.strip()}' read as {self.found}" if self.completed and self.found else None
+        return said("'%(text)s' read as %(name)s", text=text.strip(), name=self.found) if self.completed and self.found else None
 
 
 @dataclass(frozen=True)

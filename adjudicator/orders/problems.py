@@ -11,32 +11,33 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.i18n import N_, said, say_in
 from adjudicator.orders.keywords import COMMON, every_french_spelling, spellings
 
 #: The generic codes (E1xx: the file, its blocks and its header; E3xx: numbers; E900),
 #: with their titles. Each game declares its own range in its orders language's
 #: ``CODES`` (Port Arthur: E2xx). Keep in step with docs/orders.md ("Error codes").
 CODES: dict[str, str] = {
-    "E100": "file too large",
-    "E101": "unexpected word",
-    "E102": "unexpected character",
-    "E103": "line ends too early",
-    "E104": "unknown heading",
-    "E105": "not a text file",
-    "E106": "no orders found",
-    "E107": "orders too long written out",
-    "E110": "block given twice",
-    "E111": "header line given twice",
-    "E112": "header line missing",
-    "E113": "bad header value",
-    "E114": "orders for another campaign",
-    "E115": "conflicting entries",
-    "E116": "entry not allowed in this block",
-    "E301": "number out of range",
-    "E900": "too many errors",
+    "E100": N_("file too large"),
+    "E101": N_("unexpected word"),
+    "E102": N_("unexpected character"),
+    "E103": N_("line ends too early"),
+    "E104": N_("unknown heading"),
+    "E105": N_("not a text file"),
+    "E106": N_("no orders found"),
+    "E107": N_("orders too long written out"),
+    "E110": N_("block given twice"),
+    "E111": N_("header line given twice"),
+    "E112": N_("header line missing"),
+    "E113": N_("bad header value"),
+    "E114": N_("orders for another campaign"),
+    "E115": N_("conflicting entries"),
+    "E116": N_("entry not allowed in this block"),
+    "E301": N_("number out of range"),
+    "E900": N_("too many errors"),
 }
 
 #: Codes that make the input unusable as a whole (the check command exits with 2).
@@ -72,25 +73,34 @@ class OrderProblem:
     def title(self) -> str:
         return self.titled or CODES.get(self.code, "problem")
 
-    def headline(self) -> str:
-        """One line: where, the code and what is wrong, with suggestions."""
-        where = f"line {self.line}, column {self.column}: " if self.line else ""
-        text = f"{where}{self.code} {self.message}"
+    def headline(self, gettext: Callable[[str], str] | None = None) -> str:
+        """One line: where, the code and what is wrong, with suggestions (in the
+        language of ``gettext``; English, as the orders reader made it, without)."""
+        tr = gettext or _as_written
+        where = tr("line %(line)s, column %(column)s:") % {"line": self.line, "column": self.column} + " " \
+            if self.line else ""
+        text = f"{where}{self.code} {say_in(self.message, gettext)}"
         if self.expected:
-            text += f"; expected {_or_list(self.expected)}"
+            text += tr("; expected %(choices)s") % {"choices": _or_list(tuple(tr(e) for e in self.expected), tr)}
         if self.suggestions:
-            text += f"; did you mean {_or_list(tuple(repr_name(s) for s in self.suggestions))}?"
+            text += tr("; did you mean %(names)s?") % {
+                "names": _or_list(tuple(repr_name(s) for s in self.suggestions), tr)}
         if self.hint:
-            text += ("" if text.endswith(("?", ".")) else ".") + f" Hint: {self.hint}"
+            text += ("" if text.endswith(("?", ".")) else ".") + " " + tr("Hint: %(hint)s") % {
+                "hint": say_in(self.hint, gettext)}
         return text
 
-    def render(self) -> str:
+    def render(self, gettext: Callable[[str], str] | None = None) -> str:
         """The headline, then the line quoted with a caret under the column."""
-        lines = [self.headline()]
+        lines = [self.headline(gettext)]
         if self.line and self.source.strip():
             lines.append(f"    {self.source.rstrip()}")
             lines.append("    " + " " * max(self.column - 1, 0) + "^")
         return "\n".join(lines)
+
+    def title_in(self, gettext: Callable[[str], str] | None = None) -> str:
+        """The code's title in the language of ``gettext``."""
+        return (gettext or _as_written)(self.title)
 
     def to_json(self) -> dict:
         return {
@@ -111,10 +121,14 @@ def repr_name(name: str) -> str:
     return f'"{name}"'
 
 
-def _or_list(items: tuple[str, ...]) -> str:
+def _or_list(items: tuple[str, ...], tr: Callable[[str], str] | None = None) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return (tr or _as_written)("%(some)s or %(last)s") % {"some": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def _as_written(message: str) -> str:
+    return message
 
 
 class OrdersError(AdjudicatorError):
@@ -141,8 +155,10 @@ class OrdersError(AdjudicatorError):
         """Whether the input could not be read as orders at all."""
         return any(p.code in UNUSABLE for p in self.problems)
 
-    def render(self) -> str:
-        return "\n".join([*(p.render() for p in self.problems), *(f"Note: {n}" for n in self.notes)])
+    def render(self, gettext: Callable[[str], str] | None = None) -> str:
+        tr = gettext or _as_written
+        return "\n".join([*(p.render(gettext) for p in self.problems),
+                          *(tr("Note: %(note)s") % {"note": say_in(n, gettext)} for n in self.notes)])
 
 
 def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
@@ -156,7 +172,8 @@ def sort_problems(problems: Iterable[OrderProblem]) -> list[OrderProblem]:
         return ordered
     rest = max(0, len(ordered) - MAX_PROBLEMS) + counted
     return ordered[:MAX_PROBLEMS] + [
-        OrderProblem("E900", f"{rest} more problem{'s' if rest != 1 else ''} not shown; fix these first")
+        OrderProblem("E900", said("%(count)s more problems not shown; fix these first", count=rest)
+                     if rest != 1 else said("1 more problem not shown; fix these first"))
     ]
 
 
@@ -260,7 +277,7 @@ class ProblemLog:
         None: nothing to note."""
         if message is None:
             return
-        text = f"line {line}: {message}" if line else message
+        text = said("line %(line)s: %(note)s", line=line, note=message) if line else message
         if text not in self.notes:
             self.notes.append(text)
 
@@ -287,7 +304,8 @@ class ProblemLog:
         secret = secret_in(source)
         if secret is not None:
             source = secret[0]
-            message = mask_quotes(message, secret[1])
+            masked = mask_quotes(message, secret[1])
+            message = message if masked == message else masked  # unmasked, it keeps its template
             suggestions = [s for s in suggestions if s not in secret[1]]
         self.problems.append(
             OrderProblem(code, message, line, column, source, tuple(expected), tuple(suggestions),

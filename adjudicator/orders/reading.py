@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from lark import Token, Tree
 
+from adjudicator.i18n import said
 from adjudicator.orders.model import Credentials, Header, OrderSet, order_blocks
 from adjudicator.orders.names import Catalog, lookup_in
 from adjudicator.orders.problems import ProblemLog
@@ -35,7 +36,7 @@ REQUIRED_HEADER = ("campaign", "side", "turn")
 
 
 def or_list(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return names[0] if len(names) == 1 else said("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1])
 
 
 def rule(node: Tree) -> str:
@@ -102,13 +103,13 @@ class TreeReader:
         for node, next_line in zip(blocks, [where(b)[0] for b in blocks[1:]] + [None]):
             if len(node.children) < 2:
                 if not any_between(dropped, where(node)[0], next_line):
-                    self.log.add("E103", f'the "{node.children[0]}" heading has no entries', *where(node))
+                    self.log.add("E103", said('the "%(heading)s" heading has no entries', heading=str(node.children[0])), *where(node))
                 continue
             block = getattr(self, node.data)(node)
             if block is None:
                 continue
             if block.kind in read_blocks:
-                self.log.add("E110", f'a second "{node.children[0]}" block; give each block once',
+                self.log.add("E110", said('a second "%(heading)s" block; give each block once', heading=str(node.children[0])),
                              *where(node))
                 continue
             read_blocks[block.kind] = block
@@ -121,17 +122,17 @@ class TreeReader:
         for node in fields:
             key = HEADER_FIELDS[rule(node)]
             if key in values:
-                self.log.add("E111", f'a second "{key}" line', *where(node))
+                self.log.add("E111", said('a second "%(key)s" line', key=key), *where(node))
                 continue
             values.update(self.header_field(key, node))
         if not fields and not has_blocks:
-            self.log.add("E106", "no orders found: the file has no header lines and no blocks", *start,
+            self.log.add("E106", said("no orders found: the file has no header lines and no blocks"), *start,
                          quote=False)
         else:
             for key in REQUIRED_HEADER:
                 if key not in values:
                     example = {"campaign": "campaign: NAME", "side": "side: Japan", "turn": "turn: 1"}[key]
-                    self.log.add("E112", f'no "{key}" line; add one, e.g. "{example}"', *start, quote=False)
+                    self.log.add("E112", said('no "%(key)s" line; add one, e.g. "%(example)s"', key=key, example=example), *start, quote=False)
         self.side = values.get("side")
         header = Header(
             campaign=values.get("campaign"),
@@ -150,7 +151,7 @@ class TreeReader:
         if key == "side":
             side, _, look = lookup_in(value, [self.sides])
             if side is None:
-                self.log.add("E113", f'unknown side "{value}"', *where(tokens[0]),
+                self.log.add("E113", said('unknown side "%(value)s"', value=value), *where(tokens[0]),
                              suggestions=look.suggestions or tuple(dict.fromkeys(self.sides.labels.values())))
                 return {"side": None}
             self.log.note(look.reading(value), where(tokens[0])[0])
@@ -158,14 +159,14 @@ class TreeReader:
         if key == "turn":
             turn = int(value)
             if not 1 <= turn <= self.turns:
-                self.log.add("E301", f"turn {turn} is not a turn of the game (1-{self.turns})",
+                self.log.add("E301", said("turn %(turn)s is not a turn of the game (1-%(turns)s)", turn=turn, turns=self.turns),
                              *where(tokens[0]))
             result: dict[str, Any] = {"turn": turn}
             if len(tokens) > 1:
                 result["step"] = str(tokens[1])
             return result
         if key == "game" and value.casefold() != self.GAME:
-            self.log.add("E113", f'these are orders for "{self.GAME}", not "{value}"', *where(tokens[0]))
+            self.log.add("E113", said('these are orders for "%(game)s", not "%(value)s"', game=self.GAME, value=value), *where(tokens[0]))
             return {"game": value}
         if key == "game":
             return {"game": self.GAME}

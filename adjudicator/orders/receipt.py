@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Callable
 
+from adjudicator.i18n import say_in
 from adjudicator.orders.model import OrderSet
 
 
@@ -40,7 +41,7 @@ class Receipt:
         lines = [tr("Orders accepted. This is what the adjudicator understood:"), ""]
         lines += [f"  {line}" if line else "" for line in self.text.splitlines()]
         lines += ["", tr("SHA-256 of the orders above: %(sha256)s") % {"sha256": self.sha256}]
-        lines += [tr("Note: %(note)s") % {"note": note} for note in self.notes]
+        lines += [tr("Note: %(note)s") % {"note": say_in(note, gettext)} for note in self.notes]
         return "\n".join(lines)
 
     def to_json(self) -> dict:

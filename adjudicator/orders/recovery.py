@@ -22,6 +22,7 @@ from functools import lru_cache
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from adjudicator.i18n import N_, said
 from adjudicator.orders.driver import parse_fast
 from adjudicator.orders.grammar import describe_terminal, keyword_of, keywords_of, lalr_parser
 from adjudicator.orders.keywords import is_french_terminal, unaccented
@@ -193,7 +194,7 @@ def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acce
         word = heading.group(1)
         log.add(
             "E104",
-            f'unknown heading "{word}"; the lines under it are ignored up to the next heading',
+            said('unknown heading "%(word)s"; the lines under it are ignored up to the next heading', word=word),
             line_no,
             heading.start(1) + 1,
             suggestions=_closest(word, sorted(heading_words(parser)), cutoff=0.6),
@@ -202,7 +203,7 @@ def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acce
     expected = _expected(parser, err)
     if isinstance(err, UnexpectedCharacters):
         char = text[position] if position < len(text) else ""
-        log.add("E102", f"unexpected character {char!r}", line_no, position - _line_start(text, position) + 1,
+        log.add("E102", said("unexpected character %(char)s", char=repr(char)), line_no, position - _line_start(text, position) + 1,
                 expected=expected)
         return _next_content_line(text, position)
     token = err.token
@@ -210,14 +211,14 @@ def _report(parser: Lark, err: UnexpectedInput, text: str, log: ProblemLog, acce
         misspelt = _misspelt_keyword(parser, err, line_text)
         if misspelt is not None:
             word, column, keywords = misspelt
-            log.add("E101", f'unexpected "{word}"', line_no, column, expected=expected, suggestions=keywords)
+            log.add("E101", said('unexpected "%(word)s"', word=word), line_no, column, expected=expected, suggestions=keywords)
             return _next_content_line(text, position)
         column = len(line_text.split("#", 1)[0].rstrip()) + 1
-        log.add("E103", "the line ends too early", line_no, column, expected=expected)
+        log.add("E103", said("the line ends too early"), line_no, column, expected=expected)
         return _next_content_line(text, position) if token.type == "_NL" else len(text)
     log.add(
         "E101",
-        f'unexpected "{token.value}"',
+        said('unexpected "%(word)s"', word=str(token.value)),
         line_no,
         position - _line_start(text, position) + 1,
         expected=expected,
@@ -260,7 +261,7 @@ def _expected(parser: Lark, err: UnexpectedInput) -> tuple[str, ...]:
     headings = names & heading_terminals(parser)
     described = sorted({describe_terminal(parser, n) for n in names - headings if not n.startswith("__")})
     if len(headings) > 3:
-        described.append("a new heading")
+        described.append(N_("a new heading"))
     else:
         described = sorted(set(described) | {describe_terminal(parser, n) for n in headings})
     return tuple(described)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from adjudicator.i18n import said
 from adjudicator.orders.problems import OrderProblem, OrdersError
 
 #: The largest orders file accepted, in bytes (256 KiB), and in lines. The limits
@@ -68,22 +69,22 @@ def decode(data: bytes | str) -> str:
         line, column = _place_of_byte(raw, MAX_BYTES)
         raise OrdersError([OrderProblem(
             "E100",
-            f"the file is {len(raw):,} bytes; orders may be at most {MAX_BYTES:,} bytes "
-            f"({MAX_BYTES // 1024} KiB): cut it short of here",
+            said("the file is %(size)s bytes; orders may be at most %(most)s bytes (%(kib)s KiB): cut it short "
+                 "of here", size=format(len(raw), ","), most=format(MAX_BYTES, ","), kib=MAX_BYTES // 1024),
             line, column,
         )])
     if isinstance(data, str):
         return data
     if b"\x00" in data:
         line, column = _place_of_byte(data, data.index(b"\x00"))
-        raise OrdersError([OrderProblem("E105", "the file holds NUL bytes: it is not a text file", line, column)])
+        raise OrdersError([OrderProblem("E105", said("the file holds NUL bytes: it is not a text file"), line, column)])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line, column = _place_of_byte(data, err.start)
         raise OrdersError([OrderProblem(
             "E105",
-            f"the file is not UTF-8 text (byte {err.start + 1} cannot be read); save it as UTF-8",
+            said("the file is not UTF-8 text (byte %(byte)s cannot be read); save it as UTF-8", byte=err.start + 1),
             line, column,
         )]) from None
 
@@ -100,8 +101,9 @@ def check_line_count(lines: list[str]) -> None:
     if len(lines) > MAX_LINES + 1 or (len(lines) == MAX_LINES + 1 and lines[-1].strip()):
         raise OrdersError([OrderProblem(
             "E100",
-            f"the file has {len(lines) - (not lines[-1].strip()):,} lines; orders may have at most "
-            f"{MAX_LINES:,} lines: cut it short of here",
+            said("the file has %(count)s lines; orders may have at most %(most)s lines: cut it short of here",
+                 count=format(len(lines) - (not lines[-1].strip()), ","),
+                 most=format(MAX_LINES, ",")),
             MAX_LINES + 1, 1,
         )])
 
@@ -113,7 +115,7 @@ def clean(data: bytes | str) -> CleanText:
     notes: list[str] = []
     if _LOOKS_HTML.match(text):
         text = html_to_text(text)
-        notes.append("the message was HTML; it was read as plain text")
+        notes.append(said("the message was HTML; it was read as plain text"))
     check_line_count(text.split("\n"))
     lines = _CONTROLS.sub(" ", _ODD_SPACES.sub(" ", text)).split("\n")  # neither touches a line end
     kept = _keep_orders_lines(lines, notes)
@@ -131,7 +133,7 @@ def _keep_orders_lines(lines: list[str], notes: list[str]) -> list[str]:
         for i in range(start + 1):
             kept[i] = ""
         if start:
-            notes.append(f"text above the start marker (line {start + 1}) was ignored")
+            notes.append(said("text above the start marker (line %(line)s) was ignored", line=start + 1))
     first = 0 if start is None else start + 1
     for i in marks:
         if i < first:

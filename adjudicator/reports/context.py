@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
 from adjudicator.fairdice import canonical_json, referee_fingerprint
-from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words, written_in
+from adjudicator.i18n import DEFAULT_LANGUAGE, say_in, side_title, words
 
 
 def visible(events: Sequence[Event], side: str | None) -> list[Event]:
@@ -31,9 +31,9 @@ def phase_in_words(game_part: Mapping[str, Any], phase: Any) -> str:
 
 def hint_in_words(report: Any, decision: Any, gettext: Callable[[str], str]) -> list[str]:
     """The question's template (its orders skeleton) in the language of ``gettext``: the
-    game's ``answer_hint_in_words(decision, gettext)`` where its report module has one
+    game's ``answer_hint_in(decision, gettext)`` where its report module has one
     (the comments translated, the orders lines as they are), else its ``answer_hint``."""
-    written = getattr(report, "answer_hint_in_words", None)
+    written = getattr(report, "answer_hint_in", None)
     return written(decision, gettext) if written is not None else report.answer_hint(decision)
 
 
@@ -78,7 +78,7 @@ def report_context(
     waiting = None
     if decision is not None:
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
-                   "prompt": written_in(decision.prompt, translations.gettext), "mine": decision.side == side,
+                   "prompt": say_in(decision.prompt, translations.gettext), "mine": decision.side == side,
                    "hint": hint_in_words(report, decision, translations.gettext) if decision.side == side else [],
                    "on_file": answered_on_file and decision.side == side}
     batch_body = batch.body if batch is not None else None
@@ -97,9 +97,9 @@ def report_context(
         "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)}
                    for e in visible(events[earlier_events:], side)],
         "defaults": [side_title(s, translations) for s in defaults],
-        "default_notes": list(default_notes),
-        "refused": [note for note in refused if note.startswith(side)],
-        "not_carried_out": list(not_carried_out),
+        "default_notes": [say_in(note, translations.gettext) for note in default_notes],
+        "refused": [say_in(note, translations.gettext) for note in refused if note.startswith(side)],
+        "not_carried_out": [say_in(note, translations.gettext) for note in not_carried_out],
         "game": game_part,
         "partials": partials(game_support.name),
         "waiting": waiting,

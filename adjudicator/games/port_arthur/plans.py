@@ -28,6 +28,7 @@ from adjudicator.engine.requests import Decision
 from adjudicator.games.port_arthur import odds
 from adjudicator.games.port_arthur.answers import Kind
 from adjudicator.games.port_arthur.data import JAPAN, load_board, other
+from adjudicator.i18n import N_, said
 from adjudicator.games.port_arthur.state import PORT_INTACT, Ship, State, squadron_firepower, squadron_speed
 from adjudicator.orders.model import OrderSet
 from adjudicator.games.port_arthur.language.model import (
@@ -44,17 +45,17 @@ from adjudicator.games.port_arthur.language.model import (
 
 #: What each default does, as reports say it ("no orders from Russia: passes").
 DEFAULT_TEXT = {
-    Kind.SORTIE: "no ship sorties and no troops land",
-    Kind.NAVO: "passes",
-    Kind.REROLL: "does not re-roll",
-    Kind.SEIZE: "does not seize first fire",
-    Kind.BLOCKADE: "keeps a blockade in place, places none",
-    Kind.DICE: "fires the best number of dice",
-    Kind.CRITICALS: "critical hits go where the automatic rule sends them",
-    Kind.HITS: "hits are applied by the automatic rule",
-    Kind.RETURN: "each ship returns to the nearest port with a shipyard",
-    Kind.MINES: "the ships that lose least take the mines",
-    Kind.ATTACK: "the strongest ships of the Port Arthur Fleet are attacked",
+    Kind.SORTIE: N_("no ship sorties and no troops land"),
+    Kind.NAVO: N_("passes"),
+    Kind.REROLL: N_("does not re-roll"),
+    Kind.SEIZE: N_("does not seize first fire"),
+    Kind.BLOCKADE: N_("keeps a blockade in place, places none"),
+    Kind.DICE: N_("fires the best number of dice"),
+    Kind.CRITICALS: N_("critical hits go where the automatic rule sends them"),
+    Kind.HITS: N_("hits are applied by the automatic rule"),
+    Kind.RETURN: N_("each ship returns to the nearest port with a shipyard"),
+    Kind.MINES: N_("the ships that lose least take the mines"),
+    Kind.ATTACK: N_("the strongest ships of the Port Arthur Fleet are attacked"),
 }
 
 
@@ -106,16 +107,17 @@ def why_not(decision: Decision, state: State, orders: OrderSet | None) -> list[t
     for ship, destination in block.moves:
         name, found = _named(ship, list(choices)), state.ship(ship)
         if found is not None and found.sunk:
-            problems.append((ship, f"{found.name} has been sunk: this order is not used"))
+            problems.append((ship, said("%(ship)s has been sunk: this order is not used", ship=found.name)))
         elif name is not None:
             if destination not in choices[name]:
-                problems.append((ship, f"{name} cannot reach {destination} from {state.ships[name].at}"))
+                problems.append((ship, said("%(ship)s cannot reach %(zone)s from %(at)s", ship=name, zone=destination,
+                                              at=state.ships[name].at)))
         elif found is None:
-            problems.append((ship, f"there is no ship {ship!r}"))
+            problems.append((ship, said("there is no ship %(ship)s", ship=repr(ship))))
         elif found.side != decision.side:
-            problems.append((ship, f"{found.name} is not one of your ships"))
+            problems.append((ship, said("%(ship)s is not one of your ships", ship=found.name)))
         else:
-            problems.append((ship, f"{found.name} cannot sortie now (it is at {found.at})"))
+            problems.append((ship, said("%(ship)s cannot sortie now (it is at %(at)s)", ship=found.name, at=found.at)))
     return problems
 
 

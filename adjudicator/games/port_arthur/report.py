@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from adjudicator.engine import Decision
 from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, Board
@@ -110,10 +110,18 @@ def answer_hint(decision: Decision) -> list[str]:
     """How to answer ``decision`` in the orders language: a skeleton of the orders
     that reads as it stands and gives the default answer (docs/orders.md), with the
     legal choices as comments ("#") to write in its place."""
+    return answer_hint_in(decision, None)
+
+
+def answer_hint_in(decision: Decision, gettext: Callable[[str], str] | None) -> list[str]:
+    """:func:`answer_hint` with its comments in the language of ``gettext`` (English
+    without); the orders lines and the choices written as orders are the same in every
+    language, so the template reads and answers alike."""
+    tr = gettext or _as_written
     options = decision.options
     kind = decision.kind
     if kind == "sortie":
-        lines = ["sortie: none", *_comment("or one line per ship that sails (ships not named stay in port):")]
+        lines = ["sortie: none", *_comment(tr("or one line per ship that sails (ships not named stay in port):"))]
         for ship, places in options["ships"].items():
             lines += _comment(f"{ship} to {' | '.join(places)}", "#   ")
         if options.get("land"):
@@ -121,8 +129,8 @@ def answer_hint(decision: Decision) -> list[str]:
         return lines
     if kind == "navo":
         lines = ["operations:", "  pass",
-                 *_comment("or, above 'pass', one line per NAVO you foresee (the first that applies is "
-                           "carried out):")]
+                 *_comment(tr("or, above 'pass', one line per NAVO you foresee (the first that applies is "
+                              "carried out):"))]
         for zone in options["battle"]:
             lines += _comment(f"battle in {zone}", "#   ")
         for move in options["move"]:
@@ -131,24 +139,29 @@ def answer_hint(decision: Decision) -> list[str]:
         return lines
     if kind in KEYWORD:
         default = "yes" if kind == "blockade" and options.get("keep") and True in options.get("use", ()) else "no"
-        return [f"{KEYWORD[kind]}: {default}", f"# or: {'no' if default == 'yes' else 'yes'}"]
+        return [f"{KEYWORD[kind]}: {default}", "# " + tr("or: %(answer)s") % {"answer": "no" if default == "yes" else "yes"}]
     if kind == "dice":
-        return ["dice: auto", *_comment(f"or a number of dice, 1-6 (your SFP is {options['firepower']})")]
+        return ["dice: auto", *_comment(tr("or a number of dice, 1-6 (your SFP is %(sfp)s)") % {
+            "sfp": options["firepower"]})]
     if kind == "criticals":
-        return ["criticals: auto", *_comment(f"or the {options['count']} ship(s) to take them, in order, of: "
-                                             f"{', '.join(options['targets'])}")]
+        return ["criticals: auto", *_comment(tr("or the %(count)s ship(s) to take them, in order, of: %(ships)s") % {
+            "count": options["count"], "ships": ", ".join(options["targets"])})]
     if kind == "hits":
-        return ["hits: auto", *_comment(f"or: protect {', '.join(options['ships'])} (last to be hit first); "
-                                        f"{options['hits']} hit(s) to apply")]
+        return ["hits: auto", *_comment(tr("or: protect %(ships)s (last to be hit first); %(hits)s hit(s) to apply") % {
+            "ships": ", ".join(options["ships"]), "hits": options["hits"]})]
     if kind == "return":
-        lines = ["return: auto", *_comment("or one line per ship:")]
+        lines = ["return: auto", *_comment(tr("or one line per ship:"))]
         for ship, ports in options["ships"].items():
             lines += _comment(f"{ship} to {' | '.join(ports)}", "#   ")
         return lines
     if kind in ("mines", "attack"):
-        return [f"{kind}: auto", *_comment(f"or the {options['count']} ship(s), in order, of: "
-                                           f"{', '.join(options['ships'])}")]
+        return [f"{kind}: auto", *_comment(tr("or the %(count)s ship(s), in order, of: %(ships)s") % {
+            "count": options["count"], "ships": ", ".join(options["ships"])})]
     return [f"{kind}: ..."]
+
+
+def _as_written(message: str) -> str:
+    return message
 
 
 def battle_odds(state: Any, side: str, partial_hits: str, fog: bool = False) -> list[dict[str, Any]]:

@@ -212,7 +212,7 @@ def answer_hint(decision) -> list[str]:
     return answer_template(decision)
 
 
-def answer_hint_in_words(decision, gettext) -> list[str]:
+def answer_hint_in(decision, gettext) -> list[str]:
     """:func:`answer_hint` for a reader of another language: the comments in the
     language of ``gettext``, the orders lines as they are (the orders language reads
     them whatever the reader's language)."""

@@ -15,7 +15,7 @@ from adjudicator import games
 from adjudicator.engine import Match
 from adjudicator.games.russo_japanese_war import RussoJapaneseWar
 from adjudicator.games.russo_japanese_war.players import RandomPlayer, dice_from
-from adjudicator.games.russo_japanese_war.report import answer_hint_in_words
+from adjudicator.games.russo_japanese_war.report import answer_hint_in
 from adjudicator.games.russo_japanese_war.template import answer_template
 from adjudicator.i18n import words
 from tests.games.templates import check_template
@@ -32,7 +32,7 @@ def answered(decision, state) -> list[str]:
     gets it; checked when the question is asked."""
     plugin = games.get("russo-japanese-war")
     french = SimpleNamespace(name=plugin.name, answers=plugin.answers, report=SimpleNamespace(
-        answer_hint=lambda asked: answer_hint_in_words(asked, words("fr").gettext)))
+        answer_hint=lambda asked: answer_hint_in(asked, words("fr").gettext)))
     return check_template(plugin, decision, state) + [f"(French) {problem}" for problem in
                                                       check_template(french, decision, state)]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
+from adjudicator.i18n import N_, said
 from adjudicator.orders.model import OrderSet
 from adjudicator.orders.names import Lookup, lookup_in
 from adjudicator.orders.reading import TreeReader, or_list, text_of, where
@@ -47,7 +48,13 @@ from adjudicator.games.port_arthur.language.world import World
 from adjudicator.orders.problems import ProblemLog
 
 SHIPYARD = "shipyard"
-ADJECTIVE = {JAPAN: "Japanese", RUSSIA: "Russian"}
+ADJECTIVE = {JAPAN: N_("Japanese"), RUSSIA: N_("Russian")}
+#: The problem of a name not found, by what was wanted.
+UNKNOWN = {"ship": N_('unknown ship "%(text)s"'), "zone": N_('unknown zone "%(text)s"'),
+           "port": N_('unknown port "%(text)s"'), "zone or port": N_('unknown zone or port "%(text)s"')}
+#: What only one side orders (:meth:`PortArthurReader.only_for`).
+ONE_SIDES_ORDERS = (N_("landing troops"), N_("the blockade of Port Arthur"), N_("the attack on Port Arthur"),
+                    N_("choosing return ports"))
 _CMP = {"==": "="}
 
 
@@ -68,10 +75,10 @@ class Reader(TreeReader):
     def _unknown(self, what: str, name: Tree, look: Lookup, code: str) -> None:
         text = text_of(name)
         if look.ambiguous:
-            self.log.add("E202", f'"{text}" could be {or_list(look.ambiguous)}; write more of the name',
+            self.log.add("E202", said('"%(text)s" could be %(names)s; write more of the name', text=text, names=or_list(look.ambiguous)),
                          *where(name))
         else:
-            self.log.add(code, f'unknown {what} "{text}"', *where(name), suggestions=look.suggestions)
+            self.log.add(code, said(UNKNOWN[what], text=text), *where(name), suggestions=look.suggestions)
 
     def ship(self, name: Tree, own: bool | None = True) -> str | None:
         """The ship ``name`` means; ``own``: it must be the player's (False: the enemy's)."""
@@ -82,9 +89,10 @@ class Reader(TreeReader):
             return None
         side = self.world.ship_side.get(found)
         if self.side is not None and own is not None and side is not None and (side == self.side) != own:
-            whose = "your own ship" if side == self.side else f"a {ADJECTIVE.get(side, side)} ship"
-            wanted = "your own ships" if own else "enemy ships"
-            self.log.add("E205", f'"{found}" is {whose}; only {wanted} can be named here', *where(name))
+            self.log.add("E205", said('"%(ship)s" is your own ship; only enemy ships can be named here', ship=found)
+                         if side == self.side else
+                         said('"%(ship)s" is a %(nation)s ship; only your own ships can be named here', ship=found,
+                              nation=said(ADJECTIVE.get(side, side))), *where(name))
         return found
 
     def ships(self, names: Tree, own: bool | None = True) -> tuple[str, ...]:
@@ -95,7 +103,7 @@ class Reader(TreeReader):
         found, catalog, look = lookup_in(text_of(name), [self.world.zones, self.world.ports])
         self.log.note(look.reading(text_of(name)), where(name)[0])
         if found is not None and catalog is self.world.ports:
-            self.log.add("E206", f'"{found}" is a port; a zone is needed here', *where(name))
+            self.log.add("E206", said('"%(name)s" is a port; a zone is needed here', name=found), *where(name))
             return None
         if found is None:
             self._unknown("zone", name, look, "E203")
@@ -105,7 +113,7 @@ class Reader(TreeReader):
         found, catalog, look = lookup_in(text_of(name), [self.world.ports, self.world.zones])
         self.log.note(look.reading(text_of(name)), where(name)[0])
         if found is not None and catalog is self.world.zones:
-            self.log.add("E206", f'"{found}" is a zone; a port is needed here', *where(name))
+            self.log.add("E206", said('"%(name)s" is a zone; a port is needed here', name=found), *where(name))
             return None
         if found is None:
             self._unknown("port", name, look, "E204")
@@ -121,7 +129,7 @@ class Reader(TreeReader):
 
     def only_for(self, side: str, what: str, node: Tree) -> None:
         if self.side is not None and self.side != side:
-            self.log.add("E208", f"{what} is for {side.capitalize()} only", *where(node))
+            self.log.add("E208", said("%(what)s is for %(side)s only", what=said(what), side=said(side.capitalize())), *where(node))
 
     def conflict(self, message: str, node: Tree | Token) -> None:
         self.log.add("E115", message, *where(node))
@@ -143,12 +151,12 @@ class Reader(TreeReader):
             elif entry.data == "landing":
                 self.only_for(JAPAN, "landing troops", block)
                 if land:
-                    self.conflict('a second "land" entry; name every landing space in one', entry)
+                    self.conflict(said('a second "land" entry; name every landing space in one'), entry)
                 for name in entry.children[0].children if entry.children[0].data == "names" else ():
                     space = self.zone(name)
                     if space is not None and space not in self.world.landing_spaces:
-                        self.log.add("E206", f'"{space}" has no landing space; troops land in '
-                                     f'{" or ".join(self.world.landing_spaces)}', *where(name))
+                        self.log.add("E206", said('"%(zone)s" has no landing space; troops land in %(spaces)s', zone=space,
+                                          spaces=or_list(self.world.landing_spaces)), *where(name))
                     elif space is not None and space not in land:
                         land.append(space)
             else:
@@ -156,7 +164,7 @@ class Reader(TreeReader):
                 target = SHIPYARD if dest.data == "shipyard" else self.zone(dest)
                 if who.data == "all":
                     if everyone is not None:
-                        self.conflict('a second "all to" entry', entry)
+                        self.conflict(said('a second "all to" entry'), entry)
                     everyone = target
                     continue
                 for name in who.children:
@@ -164,10 +172,10 @@ class Reader(TreeReader):
                     if ship is None or target is None:
                         continue
                     if ship in moves:
-                        self.log.add("E207", f'"{ship}" is given two sortie orders', *where(name))
+                        self.log.add("E207", said('"%(ship)s" is given two sortie orders', ship=ship), *where(name))
                     moves[ship] = target
         if none_at is not None and (moves or everyone or land):
-            self.conflict('"none" together with other sortie orders', none_at)
+            self.conflict(said('"none" together with other sortie orders'), none_at)
         return SortieOrders(tuple(moves.items()), everyone, tuple(land))
 
     # -- operations ------------------------------------------------------------------
@@ -201,8 +209,8 @@ class Reader(TreeReader):
         start, is_port = self.place(origin)
         end, _ = self.place(destination)
         if start is not None and not is_port:
-            self.log.add("E206", f'"{start}" is a zone: a squadron at sea moves whole; name ships only '
-                         "when they leave a port", *where(origin))
+            self.log.add("E206", said('"%(zone)s" is a zone: a squadron at sea moves whole; name ships only '
+                              "when they leave a port", zone=start), *where(origin))
             return None
         if start is None or end is None or len(ships) != len(names.children):
             return None
@@ -241,11 +249,12 @@ class Reader(TreeReader):
     def _flag(self, block: Tree, cls: type, keep_allowed: bool = False):
         entries = self.entries(block)
         if len(entries) > 1:
-            self.conflict(f'"{block.children[0]}" is given {len(entries)} answers; give one', entries[1])
+            self.conflict(said('"%(heading)s" is given %(count)s answers; give one', heading=str(block.children[0]),
+                               count=len(entries)), entries[1])
         flag = entries[0]
         choice = flag.children[0].data
         if choice == KEEP and not keep_allowed:
-            self.log.add("E116", '"keep" is for the blockade only', *where(block))
+            self.log.add("E116", said('"keep" is for the blockade only'), *where(block))
             choice = ASK
         condition = self.condition(flag.children[1]) if len(flag.children) > 1 else None
         return cls(choice, condition)
@@ -265,12 +274,12 @@ class Reader(TreeReader):
     def dice_block(self, block: Tree) -> DicePolicy:
         entries = self.entries(block)
         if len(entries) > 1:
-            self.conflict(f'"dice" is given {len(entries)} answers; give one', entries[1])
+            self.conflict(said('"%(heading)s" is given %(count)s answers; give one', heading="dice", count=len(entries)), entries[1])
         entry = entries[0]
         if isinstance(entry, Token):
             count = int(entry)
             if not 1 <= count <= 6:
-                self.log.add("E301", f"{count} dice: fire one to six dice", *where(entry))
+                self.log.add("E301", said("%(count)s dice: fire one to six dice", count=count), *where(entry))
             return DicePolicy(count=count)
         return DicePolicy(ask=entry.data == "ask")
 
@@ -285,7 +294,7 @@ class Reader(TreeReader):
             elif entry.data == "names":
                 priority.extend(self.ships(entry, own))
         if ask and priority:
-            self.conflict(f'"ask" together with ships named in "{block.children[0]}"', block)
+            self.conflict(said('"ask" together with ships named in "%(heading)s"', heading=str(block.children[0])), block)
         return cls(tuple(priority), ask)
 
     def criticals_block(self, block: Tree) -> CriticalsPolicy:
@@ -315,10 +324,10 @@ class Reader(TreeReader):
             elif entry.data in ("sink_damaged_first", "flip_intact_first"):
                 wanted = SINK_DAMAGED_FIRST if entry.data == "sink_damaged_first" else FLIP_INTACT_FIRST
                 if prefer not in (AUTO_PREFERENCE, wanted):
-                    self.conflict(f'"{wanted}" contradicts "{prefer}"', block)
+                    self.conflict(said('"%(wanted)s" contradicts "%(prefer)s"', wanted=wanted, prefer=prefer), block)
                 prefer = wanted
         if ask and (protect or prefer != AUTO_PREFERENCE):
-            self.conflict('"ask" together with other hits orders', block)
+            self.conflict(said('"ask" together with other hits orders'), block)
         return HitsPolicy(tuple(protect), prefer, ask)
 
     # -- return to port ------------------------------------------------------------------
@@ -333,7 +342,7 @@ class Reader(TreeReader):
                 ask = True
             elif entry.data == "others_to":
                 if others is not None:
-                    self.conflict('a second "others to" entry', entry)
+                    self.conflict(said('a second "others to" entry'), entry)
                 others = self.port(entry.children[0])
             elif entry.data == "return_to":
                 names, port_name = entry.children
@@ -343,10 +352,10 @@ class Reader(TreeReader):
                     if ship is None or port is None:
                         continue
                     if ship in ports:
-                        self.log.add("E207", f'"{ship}" is given two return ports', *where(name))
+                        self.log.add("E207", said('"%(ship)s" is given two return ports', ship=ship), *where(name))
                     ports[ship] = port
         if ask and (ports or others):
-            self.conflict('"ask" together with return ports', block)
+            self.conflict(said('"ask" together with return ports'), block)
         return ReturnOrders(tuple(ports.items()), others, ask)
 
 

@@ -27,7 +27,7 @@ from adjudicator.games.port_arthur.answers import (
 from adjudicator.games.port_arthur.data import other
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SUNK, LastFire, Ship, squadron_firepower, squadron_speed
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, said
 
 INTACT, DAMAGED, GONE = 0, 1, 2
 
@@ -76,7 +76,8 @@ def naval_battle(table: Table, attacker: str, zone: str) -> Steps:
     if state.initiative == second:
         seize: UseMarker = yield from table.ask(
             second, Kind.SEIZE, {"use": [True, False]},
-            f"Battle in {zone}: {first.capitalize()} fires first. Use the Initiative Marker to fire first?",
+            said("Battle in %(zone)s: %(side)s fires first. Use the Initiative Marker to fire first?", zone=zone,
+                 side=said(first.capitalize())),
             lambda a: a,
         )
         if seize.use:
@@ -104,7 +105,8 @@ def fire(table: Table, firer: str, zone: str) -> Steps:
     targets = [s.name for s in state.squadron(target_side, zone)]
     choice: DiceCount = yield from table.ask(
         firer, Kind.DICE, {"count": counts, "firepower": sfp, "target": targets},
-        f"{firer.capitalize()} fires in {zone} with SFP {sfp}: how many dice ({low}-{high})?",
+        said("%(side)s fires in %(zone)s with SFP %(sfp)s: how many dice (%(low)s-%(high)s)?",
+             side=said(firer.capitalize()), zone=zone, sfp=sfp, low=low, high=high),
         lambda a: _check_count(a, counts),
     )
     dice = yield table.dice(choice.count, f"fire in {zone}, SFP {sfp}", firer)
@@ -227,7 +229,8 @@ def apply_criticals(table: Table, firer: str, zone: str, criticals: int) -> Step
         forced = {"ships": [targets[i].name for i in outcomes[0][1]]}
     answer: ShipList = yield from table.ask(
         firer, Kind.CRITICALS, {"count": count, "targets": [s.name for s in targets]},
-        f"{firer.capitalize()} scored {count} critical hit(s) in {zone}: name the ship for each, in order.",
+        said("%(side)s scored %(count)s critical hit(s) in %(zone)s: name the ship for each, in order.",
+             side=said(firer.capitalize()), count=count, zone=zone),
         lambda a: _check_criticals(table, targets, count, a),
         forced=forced,
     )
@@ -273,8 +276,8 @@ def apply_hits(table: Table, target_side: str, zone: str, hits: int) -> Steps:
         forced = {"apply": [f"{action} {targets[i].name}" for action, i in outcomes[0][1]]}
     answer: HitAllocation = yield from table.ask(
         target_side, Kind.HITS, {"hits": hits, "ships": [s.name for s in targets]},
-        f"{target_side.capitalize()} takes {hits} hit(s) in {zone}: flip intact ships (1 hit) or "
-        f"sink damaged ones (their defense in hits).",
+        said("%(side)s takes %(hits)s hit(s) in %(zone)s: flip intact ships (1 hit) or "
+             "sink damaged ones (their defense in hits).", side=said(target_side.capitalize()), hits=hits, zone=zone),
         lambda a: _check_hits(table, targets, hits, a),
         forced=forced,
     )

@@ -21,7 +21,7 @@ from adjudicator.games.port_arthur.rules.battle import naval_battle
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, is_port, ports_of
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, squadron_speed
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, said
 
 
 Positions = Mapping[str, Sequence[Ship]]
@@ -61,8 +61,9 @@ def roll_off(table: Table) -> Steps:
         holder = state.initiative
         answer: UseMarker = yield from table.ask(
             holder, Kind.REROLL, {"use": [True, False]},
-            f"The roll-off is tied {japan}-{russia}: the Operations Phase ends unless "
-            f"{holder.capitalize()} uses the Initiative Marker to re-roll. Re-roll?",
+            said("The roll-off is tied %(japan)s-%(russia)s: the Operations Phase ends unless "
+                 "%(side)s uses the Initiative Marker to re-roll. Re-roll?", japan=japan, russia=russia,
+                 side=said(holder.capitalize())),
             lambda a: a,
         )
         if not answer.use:
@@ -147,7 +148,7 @@ def navo(table: Table, side: str) -> Steps:
         return Outcome.PASSED
     options = {"battle": battles, "move": moves, "pass": True}
     choice = yield from table.ask(
-        side, Kind.NAVO, options, f"{side.capitalize()} conducts a NAVO: move, battle, or pass?",
+        side, Kind.NAVO, options, said("%(side)s conducts a NAVO: move, battle, or pass?", side=said(side.capitalize())),
         lambda answer: _check_navo(table, side, answer, battles, moves),
         hidden=table.options.fog_of_war,
     )

@@ -14,7 +14,7 @@ from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import has_shipyard, is_port
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import SHIPYARD, SUNK, Ship, squadron_speed
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, said
 
 
 def return_to_port_phase(table: Table) -> Steps:
@@ -53,7 +53,7 @@ def return_to_port(table: Table) -> Steps:
     if choosing:
         answer: ReturnPorts = yield from table.ask(
             RUSSIA, Kind.RETURN, {"ships": choosing},
-            "Russia: name the port each of these ships returns to.",
+            said("Russia: name the port each of these ships returns to."),
             lambda a: _check_ports(table, choosing, a),
             hidden=table.options.fog_of_war,
         )
@@ -104,7 +104,8 @@ def detonation_of_the_mines(table: Table, returning: dict[str, list[Ship]]) -> S
 def mine_damage(table: Table, side: str, squadron: list[Ship], count: int) -> Steps:
     struck = yield from table.ask_ships(
         side, Kind.MINES, count, [s.name for s in squadron],
-        f"{side.capitalize()}: {count} ship(s) of the squadron returning from the Yellow Sea hit mines: which?",
+        said("%(side)s: %(count)s ship(s) of the squadron returning from the Yellow Sea hit mines: which?",
+             side=said(side.capitalize()), count=count),
         "the ships returning from the Yellow Sea")
     for name in struck:
         ship = table.state.ships[name]

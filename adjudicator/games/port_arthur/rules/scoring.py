@@ -12,7 +12,7 @@ from adjudicator.games.port_arthur.data import JAPAN, RUSSIA
 from adjudicator.games.port_arthur.rules.ports import PORT_ARTHUR
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import PORT_FALLEN, PORT_INTACT, PORT_NO_SHIPYARD, SUNK, shipyard_of
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, said
 
 HILL_203 = "Hill 203"
 SIPING = "Siping"
@@ -88,7 +88,8 @@ def blockade_of_port_arthur(table: Table, control: dict[str, str | None]) -> Ste
     verb = "keep" if state.blockade else "place"
     answer: UseMarker = yield from table.ask(
         JAPAN, Kind.BLOCKADE, {"use": [True, False], "keep": state.blockade, "cost": board.blockade_cost},
-        f"Japan: {verb} the Port Arthur blockade for {board.blockade_cost} CP?", lambda a: a,
+        said("Japan: keep the Port Arthur blockade for %(cost)s CP?", cost=board.blockade_cost) if verb == "keep"
+        else said("Japan: place the Port Arthur blockade for %(cost)s CP?", cost=board.blockade_cost), lambda a: a,
     )
     if answer.use:
         state.blockade = True

@@ -18,7 +18,7 @@ from adjudicator.games.port_arthur.rules.scoring import scoring_phase
 from adjudicator.games.port_arthur.rules.sortie import fleet_sortie
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import ENDED, PHASES, SETUP, shipyard_of, turn_box
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, said
 
 MUKDEN = "Mukden"
 
@@ -139,7 +139,7 @@ def attack_on_port_arthur(table: Table) -> Steps:
         return
     chosen = yield from table.ask_ships(
         JAPAN, Kind.ATTACK, count, [s.name for s in fleet],
-        f"Japan: choose {count} ship(s) of the Port Arthur Fleet to damage.",
+        said("Japan: choose %(count)s ship(s) of the Port Arthur Fleet to damage.", count=count),
         "the Port Arthur Fleet's intact ships in harbour")
     for name in chosen:
         ship = state.ships[name]

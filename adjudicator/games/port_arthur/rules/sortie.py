@@ -16,7 +16,7 @@ from adjudicator.games.port_arthur.data import JAPAN
 from adjudicator.games.port_arthur.rules.ports import harbour_ships, has_shipyard
 from adjudicator.games.port_arthur.rules.table import Steps, Table
 from adjudicator.games.port_arthur.state import Ship, shipyard_of
-from adjudicator.i18n import N_
+from adjudicator.i18n import N_, said
 
 SHIPYARD = "shipyard"
 
@@ -68,7 +68,7 @@ def fleet_sortie(table: Table, side: str) -> Steps:
         return _check_sortie(table, side, answer, choices, spaces)
 
     orders = yield from table.ask(side, Kind.SORTIE, options,
-                                  f"{side.capitalize()}: which ships sortie, and where?", check,
+                                  said("%(side)s: which ships sortie, and where?", side=said(side.capitalize())), check,
                                   hidden=table.options.fog_of_war)
     _carry_out(table, side, orders)
 
