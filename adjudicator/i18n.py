@@ -16,10 +16,10 @@ Marking messages for the catalogue: in Python, a call of ``tr("...")`` (the name
 function that writes for a reader gives the gettext it is handed), of
 ``words(language).gettext("...")`` or ``.ngettext(...)``, with named placeholders
 (``%(side)s``) filled after translation; :func:`N_` marks a message that is translated
-later, where it is shown (a game's report module writes English words that its
+later (:func:`N_plural` a singular and its plural, for ``ngettext``), where it is shown (a game's report module writes English words that its
 template translates); in the templates, ``{% trans %}`` blocks and ``_("...")``.
 ``babel.cfg`` says where Babel looks (:data:`KEYWORDS`, the functions it looks for):
-``pybabel extract -F babel.cfg -k tr -o adjudicator.pot .`` lists every message, and
+``pybabel extract -F babel.cfg -k tr -k N_plural:1,2 -o adjudicator.pot .`` lists every message, and
 ``pybabel update -i adjudicator.pot -d adjudicator/locale -D adjudicator
 --no-fuzzy-matching`` brings a catalogue up to date with it.
 """
@@ -46,6 +46,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The functions whose first argument is a message, for Babel's extraction (beside its
 #: defaults: _, gettext, ngettext, N_ ...).
 KEYWORDS = ("tr",)
+#: The functions whose first two arguments are the singular and plural of a message,
+#: translated later with ``ngettext`` (:func:`N_plural`).
+PLURAL_KEYWORDS = {"N_plural": (1, 2)}
 
 
 class UnknownLanguage(AdjudicatorError):
@@ -55,6 +58,12 @@ class UnknownLanguage(AdjudicatorError):
 def N_(message: str) -> str:
     """``message`` itself, marked for the catalogue: it is translated where it is shown."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """A message's singular and plural, marked for the catalogue: they are translated
+    with ``ngettext`` where the count is known and the words are shown."""
+    return singular, plural
 
 
 def check_language(language: object, where: str = "language") -> str:
@@ -109,7 +118,7 @@ def source_messages(root: Path) -> set[str]:
 
     with (root / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)
-    keywords = {**DEFAULT_KEYWORDS, **{name: None for name in KEYWORDS}}
+    keywords = {**DEFAULT_KEYWORDS, **{name: None for name in KEYWORDS}, **PLURAL_KEYWORDS}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(str(root), method_map, options_map,
                                                                           keywords=keywords):

@@ -188,6 +188,22 @@ def _read_only(slot: str, name: str) -> property:
     return property(attrgetter(slot), _refuse(name, "assign to"), _refuse(name, "delete"), f"The event's {name}.")
 
 
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def value_in_words(value: Any, gettext: Callable[[str], str],
+                   ngettext: Callable[[str, str, int], str] | None = None) -> Any:
+    """A value of a narrative's template in the language of ``gettext``: a value with
+    an ``in_words(gettext, ngettext)`` of its own writes itself; a text is translated
+    where the catalogue has it; anything else (a number) is put in as it is."""
+    if hasattr(value, "in_words"):
+        return value.in_words(gettext, ngettext or _english_plural)
+    if isinstance(value, str) and value:
+        return gettext(value)
+    return value
+
+
 class Event:
     """Something that happened, for the narrative: ``kind``, ``text``, ``data`` (JSON-able)
     and ``visible_to`` (None: every side may see it). Frozen, like the other requests.
@@ -248,20 +264,22 @@ class Event:
 
     text: str = property(_written, _refuse("text", "assign to"), _refuse("text", "delete"))  # type: ignore[assignment]
 
-    def in_words(self, gettext: Callable[[str], str] | None = None) -> str:
+    def in_words(self, gettext: Callable[[str], str] | None = None,
+                 ngettext: Callable[[str, str, int], str] | None = None) -> str:
         """The text in the language of ``gettext``: its template translated, then the
         values put in (each text value translated too, where the catalogue has it: a
-        phase's title); the text as told when the catalogue has no translation."""
+        phase's title; a value that writes itself, with an ``in_words(gettext,
+        ngettext)`` of its own -- a count, a list, a salvo -- is asked to); the text as
+        told when the catalogue has no translation."""
         if gettext is None:
             return self.text
         template = self.text if self._template is None else self._template
         translated = gettext(template)
-        if translated == template:
-            return self.text
         if self._template is None:
-            return translated
-        return translated.format(*(gettext(value) if isinstance(value, str) and value else value
-                                   for value in self._args))
+            return translated if translated != template else self.text
+        if translated == template and not any(hasattr(value, "in_words") for value in self._args):
+            return self.text
+        return translated.format(*(value_in_words(value, gettext, ngettext) for value in self._args))
 
     def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)

@@ -77,7 +77,8 @@ def report_context(
         "turn": getattr(state, "turn", ""),
         "phase": translations.gettext(phase_in_words(game_part, getattr(state, "phase", ""))),
         "next_step": log.next_batch,
-        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)} for e in visible(events, side)],
+        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext, translations.ngettext)}
+                   for e in visible(events, side)],
         "defaults": [side_title(s, translations) for s in defaults],
         "default_notes": list(default_notes),
         "refused": [note for note in refused if note.startswith(side)],

@@ -40,11 +40,11 @@ def pass_over(table: Table) -> None:
             continue
         if not can_move(table, ship):
             ship.activated = True
-            table.say("passed-over", f"{ship.name} cannot move and is passed over.", ship=ship.name)
+            table.say("passed-over", "{} cannot move and is passed over.", ship.name, ship=ship.name)
         elif table.options.must_move and no_move_stays_on_table(table, ship):
             ship.activated = True
-            table.say("passed-over", f"{ship.name} cannot move without leaving the table (table_edge = forbid) "
-                                     f"and is passed over (R-SEQ-5).", ship=ship.name)
+            table.say("passed-over", "{} cannot move without leaving the table (table_edge = forbid) "
+                                     "and is passed over (R-SEQ-5).", ship.name, ship=ship.name)
 
 
 def check_activation(table: Table, side: str, answer: Activation, may_pass: bool):
@@ -81,7 +81,7 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
     answer, ship, plan, salvos = yield from table.ask(
         side, Kind.ACTIVATE, options, f"{side.title()}: which ship activates, with what move and fire?", check)
     if answer.passed:
-        table.say("pass", f"{side.title()} ends its prime activations.", side=side)
+        table.say("pass", "{} ends its prime activations.", side.title(), side=side)
         return False
     ship.activated = True
     for note in answer.notes:

@@ -20,6 +20,7 @@ from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_
 from adjudicator.games.tsushima_1905.state import ACTIVE, SIDES, Ship
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
 from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
+from adjudicator.i18n import N_
 
 
 def ask_repair(table: Table, ship: Ship) -> Steps:
@@ -57,9 +58,9 @@ def repair_phase(table: Table) -> Steps:
                         setattr(ship, token, getattr(ship, token) - 1)
                         removed.append(token[:-1])
                         break
-            tokens = listed([some(removed.count(t), t) for t in ("fire", "flood") if t in removed]) or "nothing"
-            table.say("repair", f"{ship.name} rolls {counted(len(dice), 'die')} for repairs ({spaced(dice)}): "
-                                f"{tokens} removed.",
+            tokens = listed([some(removed.count(t), t) for t in ("fire", "flood") if t in removed]) or N_("nothing")
+            table.say("repair", "{} rolls {} for repairs ({}): {} removed.", ship.name, counted(len(dice), "die"),
+                      spaced(dice), tokens,
                       ship=ship.name, dice=list(dice), removed=removed)
 
 
@@ -72,7 +73,7 @@ def damage_phase(table: Table) -> None:
         cost = ship.fires * int(per["per_fire"]) + ship.floods * int(per["per_flood"])
         paid = pay_damage(table, ship, cost)
         tokens = listed([counted(n, t) for n, t in ((ship.fires, "fire"), (ship.floods, "flood")) if n])
-        table.say("damage", f"{ship.name} loses {counted(paid, 'CP')} to {tokens}.",
+        table.say("damage", "{} loses {} to {}.", ship.name, counted(paid, "CP"), tokens,
                   ship=ship.name, lost=paid)
         check_fate(table, ship)
 
