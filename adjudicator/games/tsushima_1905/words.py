@@ -133,4 +133,4 @@ def phrase(template: str, *values: Any) -> Phrase:
 #: status, the kind of a victory), marked for the catalogue: a reader's language
 #: translates them where they are shown.
 STATE_WORDS = (N_("active"), N_("surrendered"), N_("abandoned"), N_("sunk"), N_("withdrawn"),
-               N_("decisive"), N_("marginal"))
+               N_("decisive"), N_("marginal"), N_("conceded"))
