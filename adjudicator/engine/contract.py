@@ -82,7 +82,9 @@ protocol below:
     ``templates/<game>/situation.*.j2`` -- else a generic listing -- and, if they
     exist, ``extras.*.j2`` (after what is asked) and ``notes.*.j2`` (at the end) draw
     it; ``view`` is what this side may see: draw only from it);
-    ``answer_hint(decision)``: how to answer in the orders language, as lines.
+    ``answer_hint(decision)``: how to answer in the orders language, as lines (a game
+    whose ``answer_hint`` also takes ``translations``, the reader's gettext
+    translations, writes its comments in the reader's language: Tsushima).
 
 ``player``
     ``player(rng)`` -> a chooser ``(decision, state) -> JSON answer`` that plays legally

@@ -9,10 +9,12 @@ gives (:meth:`ReportPartial.context`)."""
 
 from __future__ import annotations
 
+import inspect
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
+from adjudicator.engine.requests import value_in_words
 from adjudicator.fairdice import canonical_json, referee_fingerprint
 from adjudicator.i18n import DEFAULT_LANGUAGE, side_title, words
 
@@ -27,6 +29,22 @@ def phase_in_words(game_part: Mapping[str, Any], phase: Any) -> str:
     gives one, else the phase's id with its dashes as spaces."""
     title = game_part.get("phase_title") if isinstance(game_part, Mapping) else None
     return str(title or str(phase).replace("-", " "))
+
+
+def prompt_in_words(prompt: Any, translations: Any) -> str:
+    """A question's prompt in the reader's language: a prompt the game writes from a
+    template (with an ``in_words`` of its own) is written from its translated template;
+    another is translated whole where the catalogue has it."""
+    return str(value_in_words(prompt, translations.gettext, translations.ngettext))
+
+
+def hint_in_words(report: Any, decision: Any, translations: Any) -> list[str]:
+    """The question's template: in the reader's language where the game's
+    ``answer_hint`` takes the reader's translations (its comments translated, its
+    orders as they are), else as the game writes it."""
+    if "translations" in inspect.signature(report.answer_hint).parameters:
+        return report.answer_hint(decision, translations=translations)
+    return report.answer_hint(decision)
 
 
 def partials(game: str) -> dict[str, str]:
@@ -64,8 +82,8 @@ def report_context(
     waiting = None
     if decision is not None:
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
-                   "prompt": decision.prompt, "mine": decision.side == side,
-                   "hint": report.answer_hint(decision) if decision.side == side else []}
+                   "prompt": prompt_in_words(decision.prompt, translations), "mine": decision.side == side,
+                   "hint": hint_in_words(report, decision, translations) if decision.side == side else []}
     batch_body = batch.body if batch is not None else None
     game_part = report.context(state, view, side, options)
     return {

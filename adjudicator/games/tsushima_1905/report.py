@@ -540,9 +540,10 @@ def written(state: Any, view: Mapping[str, Any], words: Words = ENGLISH) -> dict
     }
 
 
-def answer_hint(decision: Decision) -> list[str]:
+def answer_hint(decision: Decision, translations: Any = None) -> list[str]:
     """How to answer ``decision``: the skeleton of the orders that answer it
-    (:func:`adjudicator.games.tsushima_1905.template.answer_template`)."""
+    (:func:`adjudicator.games.tsushima_1905.template.answer_template`), its comments
+    in the language of ``translations`` (English when None)."""
     from adjudicator.games.tsushima_1905.template import answer_template
 
-    return answer_template(decision)
+    return answer_template(decision, translations=translations)

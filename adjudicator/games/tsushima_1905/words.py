@@ -134,3 +134,22 @@ def phrase(template: str, *values: Any) -> Phrase:
 #: translates them where they are shown.
 STATE_WORDS = (N_("active"), N_("surrendered"), N_("abandoned"), N_("sunk"), N_("withdrawn"),
                N_("decisive"), N_("marginal"), N_("conceded"))
+
+
+class Worded(str):
+    """A text written from a template and its values -- a question's prompt -- that is
+    the English text itself (a ``str``, compared, stored and shown as before) and can
+    be written in a reader's language (``in_words``, as :class:`Phrase`)."""
+
+    __slots__ = ("template", "values")
+
+    def __new__(cls, template: str, *values: Any) -> "Worded":
+        worded = super().__new__(cls, template.format(*values))
+        worded.template, worded.values = template, values
+        return worded
+
+    def in_words(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+        return Phrase(self.template, self.values).in_words(gettext, ngettext)
+
+    def __reduce__(self) -> tuple:
+        return Worded, (self.template, *self.values)

@@ -23,6 +23,19 @@ from adjudicator.games.tsushima_1905.rules.movement import (
 )
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table, pose_of
+from adjudicator.games.tsushima_1905.words import Worded
+from adjudicator.i18n import N_
+
+
+#: A stop's prompt: (at the end of the prime activations, both sides due) -> template.
+ORDERS_PROMPTS = {
+    (True, False): N_("{}: orders for turn {} from the end of the prime activations"),
+    (False, False): N_("{}: orders for turn {} from here"),
+    (True, True): N_("{}: orders for turn {} from the end of the prime activations -- both sides' orders are due "
+                     "at this stop: {} and {} send them now, and play goes on once both are in"),
+    (False, True): N_("{}: orders for turn {} from here -- both sides' orders are due at this stop: {} and {} "
+                      "send them now, and play goes on once both are in"),
+}
 
 
 def waiting(table: Table, side: str) -> list[Ship]:
@@ -79,7 +92,8 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
         return check_activation(table, side, answer, may_pass)
 
     answer, ship, plan, salvos = yield from table.ask(
-        side, Kind.ACTIVATE, options, f"{side.title()}: which ship activates, with what move and fire?", check)
+        side, Kind.ACTIVATE, options, Worded(N_("{}: which ship activates, with what move and fire?"), side.title()),
+        check)
     if answer.passed:
         table.say("pass", "{} ends its prime activations.", side.title(), side=side)
         return False
@@ -113,11 +127,8 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
                 raise IllegalAnswer("these are the orders that brought play to this stop: send new orders to go on")
             return answer
 
-        prompt = (f"{side.title()}: orders for turn {state.turn} "
-                  f"{'from the end of the prime activations' if stop == 'prime' else 'from here'}")
-        if len(sides) == 2:
-            prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
-                       f"send them now, and play goes on once both are in")
+        prompt = ORDERS_PROMPTS[stop == "prime", len(sides) == 2]
+        prompt = Worded(prompt, side.title(), state.turn, *(s.title() for s in sides if len(sides) == 2))
         questions.append(table.question(side, Kind.ORDERS, {"mark": mark, "stop": stop}, prompt, check))
     answers = yield from table.ask_together(questions)
     for side in sides:

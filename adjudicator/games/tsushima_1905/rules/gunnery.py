@@ -37,7 +37,7 @@ from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN, Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import falls, pay_combat, settle, stake, tell_fate
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced, Worded
 from adjudicator.i18n import N_, N_plural
 
 
@@ -180,8 +180,8 @@ def ask_armour(table: Table, target: Ship, attack_dice: int) -> Steps:
 
     dice = yield from table.ask(target.side, Kind.ARMOR, {"ship": target.name, "attack_dice": attack_dice,
                                                           "max": most},
-                                f"{target.name} is fired at with {attack_dice} dice: how many real armour dice "
-                                f"(0-{most})?", check)
+                                Worded(N_("{} is fired at with {} dice: how many real armour dice (0-{})?"),
+                                       target.name, attack_dice, most), check)
     return dice
 
 

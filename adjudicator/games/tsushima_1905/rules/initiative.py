@@ -28,7 +28,7 @@ from adjudicator.games.tsushima_1905.answers import Choice, Kind
 from adjudicator.games.tsushima_1905.data import card_value
 from adjudicator.games.tsushima_1905.state import SIDES, Deck, other
 from adjudicator.games.tsushima_1905.rules.table import CARD_PURPOSE, Steps, Table
-from adjudicator.games.tsushima_1905.words import counted
+from adjudicator.games.tsushima_1905.words import counted, Worded
 from adjudicator.i18n import N_
 
 ACE, KING = 1, 0
@@ -87,8 +87,9 @@ def ask_torpedo(table: Table, side: str, attacks: int) -> Steps:
     options = {"attacks": attacks, "prime": attacks,
                "draw_piles": {s: list(table.state.decks[s].draw) for s in SIDES}}
     use = yield from table.ask(side, Kind.TORPEDO, options,
-                               f"An ace: launch {counted(attacks, 'torpedo attack')}, or play a normal turn with "
-                               f"{counted(attacks, 'prime activation')}?", check)
+                               Worded(N_("An ace: launch {}, or play a normal turn with {}?"),
+                                      counted(attacks, "torpedo attack"), counted(attacks, "prime activation")),
+                               check)
     table.say("torpedo-choice", N_("{} chooses torpedoes.") if use else N_("{} chooses a normal turn."),
               side.title(), side=side, use=use)
     return use

@@ -19,7 +19,7 @@ from adjudicator.games.tsushima_1905.answers import Kind, Repair
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_damage
 from adjudicator.games.tsushima_1905.state import ACTIVE, SIDES, Ship
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced, Worded
 from adjudicator.i18n import N_
 
 
@@ -34,8 +34,9 @@ def ask_repair(table: Table, ship: Ship) -> Steps:
 
     answer = yield from table.ask(ship.side, Kind.REPAIR,
                                   {"ship": ship.name, "max": ship.bank, "fires": ship.fires, "floods": ship.floods},
-                                  f"{ship.name} has {ship.fires} fire(s) and {ship.floods} flood(s): how many "
-                                  f"repair dice (0-{ship.bank}), and fire or flood first?", check)
+                                  Worded(N_("{} has {} fire(s) and {} flood(s): how many repair dice (0-{}), "
+                                            "and fire or flood first?"), ship.name, ship.fires, ship.floods,
+                                         ship.bank), check)
     return answer
 
 

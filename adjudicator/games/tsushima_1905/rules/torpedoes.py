@@ -23,7 +23,7 @@ from adjudicator.games.tsushima_1905.answers import Count, Kind, Targets
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, phrase, some, spaced
+from adjudicator.games.tsushima_1905.words import counted, phrase, some, spaced, Worded
 from adjudicator.i18n import N_
 
 
@@ -40,7 +40,8 @@ def ask_targets(table: Table, offense: str, attacks: int) -> Steps:
 
     targets = yield from table.ask(offense, Kind.TORPEDO_TARGETS,
                                    {"attacks": attacks, "ships": [s.name for s in enemies]},
-                                   f"Name up to {counted(attacks, 'enemy ship')} for the torpedo attacks.", check)
+                                   Worded(N_("Name up to {} for the torpedo attacks."),
+                                          counted(attacks, "enemy ship")), check)
     return targets
 
 
@@ -63,7 +64,8 @@ def ask_counter(table: Table, ship: Ship) -> Steps:
         return count.dice
 
     dice = yield from table.ask(ship.side, Kind.COUNTER_TORPEDO, {"ship": ship.name, "max": most},
-                                f"Torpedoes at {ship.name}: how many counter-torpedo dice (0-{most})?", check)
+                                Worded(N_("Torpedoes at {}: how many counter-torpedo dice (0-{})?"), ship.name, most),
+                                check)
     return dice
 
 
