@@ -467,14 +467,18 @@ def situation_lines(view: Mapping[str, Any], words: Words = ENGLISH) -> list[str
     return lines
 
 
+#: A side's draw pile in the text part (the discards are written under its words).
+DRAW_PILE = N_("{}: draw pile {}: {}")
+
+
 def deck_lines(view: Mapping[str, Any], words: Words = ENGLISH) -> list[str]:
     lines = []
     for side, deck in view["decks"].items():
         name = words.side(side)
-        lines.append(words(N_("{}: draw pile {}: {}"), name, counted(len(deck["draw"]), "card"),
-                           " ".join(deck["draw"]) or "-"))
+        lines.append(words(DRAW_PILE, name, counted(len(deck["draw"]), "card"), " ".join(deck["draw"]) or "-"))
+        after_name = words.gettext(DRAW_PILE).split("{}", 2)[1]       # ": draw pile ", the discards go under it
         discards = " ".join(deck["discard"]) or "-"
-        lines.append(" " * len(name) + "  " + (words(N_("discards: {}; set aside: {}"), discards, deck["aside"])
+        lines.append(" " * (len(name) + len(after_name) - len(after_name.lstrip(" :"))) + (words(N_("discards: {}; set aside: {}"), discards, deck["aside"])
                                                if deck.get("aside") else words(N_("discards: {}"), discards)))
     return lines
 
