@@ -16,10 +16,12 @@ Marking messages for the catalogue: in Python, a call of ``tr("...")`` (the name
 function that writes for a reader gives the gettext it is handed), of
 ``words(language).gettext("...")`` or ``.ngettext(...)``, with named placeholders
 (``%(side)s``) filled after translation; :func:`N_` marks a message that is translated
-later (:func:`N_plural` a singular and its plural, for ``ngettext``), where it is shown (a game's report module writes English words that its
-template translates); in the templates, ``{% trans %}`` blocks and ``_("...")``.
-``babel.cfg`` says where Babel looks (:data:`KEYWORDS`, the functions it looks for):
-``pybabel extract -F babel.cfg -k tr -k N_plural:1,2 -o adjudicator.pot .`` lists every message, and
+later, where it is shown (a game's report module writes English words that its
+template translates), and :func:`N_plural` a singular and its plural, for ``ngettext``;
+in the templates, ``{% trans %}`` blocks and ``_("...")``. ``babel.cfg`` says where
+Babel looks (:data:`KEYWORDS` and :data:`PLURAL_KEYWORDS`, the functions it looks
+for): ``pybabel extract -F babel.cfg -k tr -k N_plural:1,2 -o adjudicator.pot .``
+lists every message, and
 ``pybabel update -i adjudicator.pot -d adjudicator/locale -D adjudicator
 --no-fuzzy-matching`` brings a catalogue up to date with it.
 """

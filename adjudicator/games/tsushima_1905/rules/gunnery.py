@@ -290,7 +290,7 @@ class SalvoTale:
         return self.in_words(str, _english)
 
 
-#: "1 default 4", "2 default 4s": the armour dice a player did not roll (R-FIRE-3).
+#: "1 default 4", "2 default 4s": the armour dice a player did not roll.
 DEFAULT_DICE = N_plural("{} default {}", "{} default {}s")
 
 
