@@ -17,12 +17,14 @@ function that writes for a reader gives the gettext it is handed), of
 ``words(language).gettext("...")`` or ``.ngettext(...)``, with named placeholders
 (``%(side)s``) filled after translation; :func:`N_` marks a message that is translated
 later, where it is shown (a game's report module writes English words that its
-template translates); :func:`said` makes a message in English that keeps its
-template and values, said again in a reader's language by :func:`say_in` (the
-problems and notes of the orders reader, made where the orders are read, before
-anyone knows who reads them); in the templates, ``{% trans %}`` blocks and ``_("...")``.
-``babel.cfg`` says where Babel looks (:data:`KEYWORDS`, the functions it looks for):
-``pybabel extract -F babel.cfg -k tr -k said -o adjudicator.pot .`` lists every message, and
+template translates), and :func:`N_plural` a singular and its plural, for ``ngettext``;
+:func:`said` makes a message in English that keeps its template and values, said again
+in a reader's language by :func:`say_in` (the problems and notes of the orders reader,
+made where the orders are read, before anyone knows who reads them); in the templates,
+``{% trans %}`` blocks and ``_("...")``. ``babel.cfg`` says where Babel looks
+(:data:`KEYWORDS` and :data:`PLURAL_KEYWORDS`, the functions it looks for):
+``pybabel extract -F babel.cfg -k tr -k said -k N_plural:1,2 -o adjudicator.pot .``
+lists every message, and
 ``pybabel update -i adjudicator.pot -d adjudicator/locale -D adjudicator
 --no-fuzzy-matching`` brings a catalogue up to date with it.
 """
@@ -49,6 +51,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The functions whose first argument is a message, for Babel's extraction (beside its
 #: defaults: _, gettext, ngettext, N_ ...).
 KEYWORDS = ("tr", "said")
+#: The functions whose first two arguments are the singular and plural of a message,
+#: translated later with ``ngettext`` (:func:`N_plural`).
+PLURAL_KEYWORDS = {"N_plural": (1, 2)}
 
 
 class UnknownLanguage(AdjudicatorError):
@@ -70,6 +75,11 @@ class Said(str):
     template: str
     values: dict[str, Any]
 
+    def in_words(self, gettext: Any, ngettext: Any = None) -> str:
+        """The message in the language of ``gettext`` (see :func:`say_in`)."""
+        return gettext(self.template) % {name: say_in(value, gettext, ngettext) if isinstance(value, Said) else value
+                                         for name, value in self.values.items()}
+
 
 def said(template: str, **values: Any) -> Said:
     """``template`` filled with ``values`` (``%(name)s`` placeholders; a value may be a
@@ -79,17 +89,21 @@ def said(template: str, **values: Any) -> Said:
     return text
 
 
-def say_in(text: str, gettext: Any = None) -> str:
-    """``text`` in the language of ``gettext`` (a :class:`Said`: its template translated
-    and filled with its values, each said in that language too; a text that writes
-    itself, :class:`adjudicator.engine.requests.Phrase`, as it writes itself); any other
-    text, and every text without ``gettext``, as it is."""
-    if gettext is not None and not isinstance(text, Said) and hasattr(text, "in_words"):
-        return text.in_words(gettext)
-    if gettext is None or not isinstance(text, Said):
+def say_in(text: str, gettext: Any = None, ngettext: Any = None) -> str:
+    """``text`` in the language of ``gettext`` (and ``ngettext``): a text that writes
+    itself (a :class:`Said`: its template translated and filled with its values, each
+    said in that language too; :class:`adjudicator.engine.requests.Phrase`, a
+    question's prompt) as it writes itself; any other text, and every text without
+    ``gettext``, as it is."""
+    if gettext is None or not hasattr(text, "in_words"):
         return str(text)
-    return gettext(text.template) % {name: say_in(value, gettext) if isinstance(value, Said) else value
-                                     for name, value in text.values.items()}
+    return text.in_words(gettext, ngettext)
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """A message's singular and plural, marked for the catalogue: they are translated
+    with ``ngettext`` where the count is known and the words are shown."""
+    return singular, plural
 
 
 def check_language(language: object, where: str = "language") -> str:
@@ -144,7 +158,7 @@ def source_messages(root: Path) -> set[str]:
 
     with (root / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)
-    keywords = {**DEFAULT_KEYWORDS, **{name: None for name in KEYWORDS}}
+    keywords = {**DEFAULT_KEYWORDS, **{name: None for name in KEYWORDS}, **PLURAL_KEYWORDS}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(str(root), method_map, options_map,
                                                                           keywords=keywords):

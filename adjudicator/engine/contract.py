@@ -89,10 +89,12 @@ protocol below:
     exist, ``extras.*.j2`` (after what is asked) and ``notes.*.j2`` (at the end) draw
     it; ``view`` is what this side may see: draw only from it);
     ``answer_hint(decision)``: how to answer in the orders language, as lines;
-    optionally ``answer_hint_in(decision, gettext)``: the same with its comments in
-    the reader's language (the orders lines alike, so that it reads and answers as
-    the English one). A question's ``prompt`` made with
-    :func:`adjudicator.i18n.said` is asked in the reader's language too.
+    optionally ``answer_hint_in(decision, translations)``: the same with its comments
+    in the reader's language (``translations``: the reader's gettext translations;
+    the orders lines alike, so that it reads and answers as the English one). A
+    question's ``prompt`` that writes itself (``in_words``: a
+    :class:`~adjudicator.engine.requests.Phrase`) is asked in the reader's language
+    too.
 
 ``player``
     ``player(rng)`` -> a chooser ``(decision, state) -> JSON answer`` that plays legally

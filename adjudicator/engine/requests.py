@@ -14,6 +14,8 @@ any particular game.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping as _Mapping
 from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
@@ -188,6 +190,27 @@ def _read_only(slot: str, name: str) -> property:
     return property(attrgetter(slot), _refuse(name, "assign to"), _refuse(name, "delete"), f"The event's {name}.")
 
 
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def _has_words(template: str) -> bool:
+    """Whether a template has words of its own, outside its placeholders."""
+    return any(character.isalpha() for character in re.sub(r"\{[^{}]*\}", "", template))
+
+
+def value_in_words(value: Any, gettext: Callable[[str], str],
+                   ngettext: Callable[[str, str, int], str] | None = None) -> Any:
+    """A value of a narrative's template in the language of ``gettext``: a value with
+    an ``in_words(gettext, ngettext)`` of its own writes itself; a text is translated
+    where the catalogue has it; anything else (a number) is put in as it is."""
+    if hasattr(value, "in_words"):
+        return value.in_words(gettext, ngettext or _english_plural)
+    if isinstance(value, str) and value:
+        return gettext(value)
+    return value
+
+
 class Event:
     """Something that happened, for the narrative: ``kind``, ``text``, ``data`` (JSON-able)
     and ``visible_to`` (None: every side may see it). Frozen, like the other requests.
@@ -248,19 +271,23 @@ class Event:
 
     text: str = property(_written, _refuse("text", "assign to"), _refuse("text", "delete"))  # type: ignore[assignment]
 
-    def in_words(self, gettext: Callable[[str], str] | None = None) -> str:
+    def in_words(self, gettext: Callable[[str], str] | None = None,
+                 ngettext: Callable[[str, str, int], str] | None = None) -> str:
         """The text in the language of ``gettext``: its template translated, then the
         values put in (each text value translated too, where the catalogue has it: a
-        phase's title); the text as told when the catalogue has no translation."""
+        phase's title; a value that writes itself, with an ``in_words(gettext,
+        ngettext)`` of its own -- a count, a list, a salvo -- is asked to); the text as
+        told when the catalogue has no translation."""
         if gettext is None:
             return self.text
         template = self.text if self._template is None else self._template
         translated = gettext(template)
-        if translated == template:
-            return self.text
         if self._template is None:
-            return translated
-        return translated.format(*(_value_in_words(value, gettext) for value in self._args))
+            return translated if translated != template else self.text
+        if translated == template and (_has_words(template)
+                                       or not any(hasattr(value, "in_words") for value in self._args)):
+            return self.text   # not in the catalogue: as told (a template of no words, "{}: {}", has its values written)
+        return translated.format(*(value_in_words(value, gettext, ngettext) for value in self._args))
 
     def _fields(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to)
@@ -284,17 +311,6 @@ class Event:
 _new = object.__new__
 
 
-def _value_in_words(value: Any, gettext: Callable[[str], str]) -> Any:
-    """A template's value in the language of ``gettext``: a :class:`Phrase` (or any
-    value that writes itself, with an ``in_words`` method) as it writes itself, a text
-    as the catalogue has it, any other value as it is."""
-    if hasattr(value, "in_words"):
-        return value.in_words(gettext)
-    if isinstance(value, str) and value:
-        return gettext(value)
-    return value
-
-
 class Phrase(str):
     """A text written as a template with values: a value of a narrative's template that
     has values of its own (a reason, ``Phrase("{} lost (4.3.1)", name)``), or a
@@ -312,13 +328,14 @@ class Phrase(str):
         phrase.values = values
         return phrase
 
-    def in_words(self, gettext: Callable[[str], str]) -> str:
+    def in_words(self, gettext: Callable[[str], str],
+                 ngettext: Callable[[str, str, int], str] | None = None) -> str:
         """The phrase in the language of ``gettext`` (its English words when the
         catalogue has no translation of its template)."""
         translated = gettext(self.template)
         if translated == self.template:
             return str(self)
-        return translated.format(*(_value_in_words(value, gettext) for value in self.values))
+        return translated.format(*(value_in_words(value, gettext, ngettext) for value in self.values))
 
     def __reduce__(self) -> tuple:
         return (str, (str(self),))

@@ -10,7 +10,7 @@ gives (:meth:`ReportPartial.context`)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from adjudicator.engine import Event, Match
 from adjudicator.fairdice import canonical_json, referee_fingerprint
@@ -29,12 +29,12 @@ def phase_in_words(game_part: Mapping[str, Any], phase: Any) -> str:
     return str(title or str(phase).replace("-", " "))
 
 
-def hint_in_words(report: Any, decision: Any, gettext: Callable[[str], str]) -> list[str]:
-    """The question's template (its orders skeleton) in the language of ``gettext``: the
-    game's ``answer_hint_in(decision, gettext)`` where its report module has one
+def hint_in_words(report: Any, decision: Any, translations: Any) -> list[str]:
+    """The question's template (its orders skeleton) in the reader's language: the
+    game's ``answer_hint_in(decision, translations)`` where its report module has one
     (the comments translated, the orders lines as they are), else its ``answer_hint``."""
     written = getattr(report, "answer_hint_in", None)
-    return written(decision, gettext) if written is not None else report.answer_hint(decision)
+    return written(decision, translations) if written is not None else report.answer_hint(decision)
 
 
 def partials(game: str) -> dict[str, str]:
@@ -78,8 +78,9 @@ def report_context(
     waiting = None
     if decision is not None:
         waiting = {"side": decision.side, "side_title": side_title(decision.side, translations), "kind": decision.kind,
-                   "prompt": say_in(decision.prompt, translations.gettext), "mine": decision.side == side,
-                   "hint": hint_in_words(report, decision, translations.gettext) if decision.side == side else [],
+                   "prompt": say_in(decision.prompt, translations.gettext, translations.ngettext),
+                   "mine": decision.side == side,
+                   "hint": hint_in_words(report, decision, translations) if decision.side == side else [],
                    "on_file": answered_on_file and decision.side == side}
     batch_body = batch.body if batch is not None else None
     game_part = report.context(state, view, side, options)
@@ -92,9 +93,9 @@ def report_context(
         "turn": getattr(state, "turn", ""),
         "phase": translations.gettext(phase_in_words(game_part, getattr(state, "phase", ""))),
         "next_step": log.next_batch,
-        "earlier_events": [{"kind": e.kind, "text": e.in_words(translations.gettext)}
+        "earlier_events": [{"kind": e.kind, "text": e.in_words(translations.gettext, translations.ngettext)}
                            for e in visible(events[:earlier_events], side)],
-        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext)}
+        "events": [{"kind": e.kind, "text": e.in_words(translations.gettext, translations.ngettext)}
                    for e in visible(events[earlier_events:], side)],
         "defaults": [side_title(s, translations) for s in defaults],
         "default_notes": [say_in(note, translations.gettext) for note in default_notes],

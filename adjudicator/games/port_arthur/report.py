@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from adjudicator.engine import Decision
 from adjudicator.games.port_arthur.data import JAPAN, RUSSIA, Board
@@ -113,11 +113,12 @@ def answer_hint(decision: Decision) -> list[str]:
     return answer_hint_in(decision, None)
 
 
-def answer_hint_in(decision: Decision, gettext: Callable[[str], str] | None) -> list[str]:
-    """:func:`answer_hint` with its comments in the language of ``gettext`` (English
-    without); the orders lines and the choices written as orders are the same in every
-    language, so the template reads and answers alike."""
-    tr = gettext or _as_written
+def answer_hint_in(decision: Decision, translations: Any) -> list[str]:
+    """:func:`answer_hint` with its comments in the language of ``translations`` (the
+    reader's gettext translations; English when None); the orders lines and the choices
+    written as orders are the same in every language, so the template reads and answers
+    alike."""
+    tr = translations.gettext if translations is not None else _as_written
     options = decision.options
     kind = decision.kind
     if kind == "sortie":

@@ -212,9 +212,9 @@ def answer_hint(decision) -> list[str]:
     return answer_template(decision)
 
 
-def answer_hint_in(decision, gettext) -> list[str]:
+def answer_hint_in(decision, translations) -> list[str]:
     """:func:`answer_hint` for a reader of another language: the comments in the
-    language of ``gettext``, the orders lines as they are (the orders language reads
-    them whatever the reader's language)."""
+    language of ``translations`` (the reader's gettext translations), the orders lines
+    as they are (the orders language reads them whatever the reader's language)."""
     from adjudicator.games.russo_japanese_war.template import answer_template
-    return answer_template(decision, gettext)
+    return answer_template(decision, translations.gettext)

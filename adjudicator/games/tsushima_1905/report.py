@@ -15,7 +15,8 @@ from __future__ import annotations
 import string
 import textwrap
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
@@ -27,19 +28,21 @@ from adjudicator.games.tsushima_1905.rules.gunnery import arc_dice
 from adjudicator.games.tsushima_1905.state import ACTIVE, State
 from adjudicator.games.tsushima_1905.rules.table import Table, geometry_of, pose_of
 from adjudicator.games.tsushima_1905.words import counted
+from adjudicator.i18n import N_
+from adjudicator.engine.requests import value_in_words
 from adjudicator.reports.render import template_environment
 
 PX_PER_BL = 28
 MARGIN_X, MARGIN_Y = 46, 30
 PANEL_GAP, PANEL_LINE = 52, 22       # the panel below the table (its text grows on narrow screens)
 #: the picture's key, in two columns below the panel: (what the template draws, what it means)
-LEGEND = (("japan", "Japan"), ("russia", "Russia"),
-          ("flag", "flagship"), ("bow", "bow"),
-          ("surrendered", "surrendered"), ("abandoned", "abandoned"),
-          ("sunk", "sunk this game (ghost)"), ("pips", "fires (red), floods (blue)"),
-          ("track", "track this turn"), ("fire", "gunfire: dice, hits, effects"),
-          ("torpedo", "torpedo attack (green: a hit)"), ("collision", "collision"),
-          ("arc", "arc limits of the ship asked"), ("label", "CPs left / at the start"))
+LEGEND = (("japan", N_("Japan")), ("russia", N_("Russia")),
+          ("flag", N_("flagship")), ("bow", N_("bow")),
+          ("surrendered", N_("surrendered")), ("abandoned", N_("abandoned")),
+          ("sunk", N_("sunk this game (ghost)")), ("pips", N_("fires (red), floods (blue)")),
+          ("track", N_("track this turn")), ("fire", N_("gunfire: dice, hits, effects")),
+          ("torpedo", N_("torpedo attack (green: a hit)")), ("collision", N_("collision")),
+          ("arc", N_("arc limits of the ship asked")), ("label", N_("CPs left / at the start")))
 #: Every colour of the picture. Those a player tells apart by colour alone (the two sides,
 #: fires and floods, a torpedo's hit and miss, the bow on either side's hull, a ship on the
 #: sea) stay apart for the common colour-vision deficiencies
@@ -53,6 +56,45 @@ COLOURS = {
     "gunfire": "#444", "gunfire-label": "#333", "torpedo-hit": "#0a5", "torpedo-miss": "#999",
     "collision": "#e07000", "label": "#123", "ink": "#222",
 }
+
+
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+@dataclass(frozen=True)
+class Words:
+    """The reader's language, for the words this module writes: ``gettext`` and
+    ``ngettext`` (English, the messages as written, unless given)."""
+
+    gettext: Callable[[str], str] = str
+    ngettext: Callable[[str, str, int], str] = _english_plural
+
+    def __call__(self, template: str, *values: Any) -> str:
+        """``template`` translated, with ``values`` put in (each in words too)."""
+        return self.gettext(template).format(*(value_in_words(v, self.gettext, self.ngettext) for v in values))
+
+    def side(self, side: str) -> str:
+        """A side's name ("Japan", "Japon")."""
+        return self.gettext(side.title())
+
+
+ENGLISH = Words()
+#: The phases as the reports name them (:func:`phase_words`).
+PHASE_TITLES = {"initiative": N_("initiative phase"), "torpedo": N_("torpedo phase"), "action": N_("action phase"),
+                "repair": N_("repair phase"), "damage": N_("damage phase"), "reload": N_("reload phase"),
+                "ended": N_("ended phase")}
+#: The phases' names (the picture's title).
+PHASE_NAMES = {"initiative": N_("initiative"), "torpedo": N_("torpedo"), "action": N_("action"),
+               "repair": N_("repair"), "damage": N_("damage"), "reload": N_("reload"), "ended": N_("ended")}
+#: The ships' classes in words (a ship's tooltip).
+CLASS_WORDS = {"battleship": N_("battleship"), "armoured_cruiser": N_("armoured cruiser")}
+#: Whether an active ship still acts this turn (:func:`ship_state`).
+ACTING_WORDS = {"to act": N_("to act"), "acted": N_("acted"), "done": N_("done")}
+#: A gunfire label's first part, by the arc that fired (under split_fire).
+FIRE_LABELS = {"": N_("{}d6: {}"), "bow": N_("{}d6 (bow): {}"), "stern": N_("{}d6 (stern): {}"),
+               "port": N_("{}d6 (port): {}"), "starboard": N_("{}d6 (starboard): {}")}
+EFFECT_WORDS = {"fire": N_("fire"), "flood": N_("flood")}
 
 
 class Picture:
@@ -72,13 +114,13 @@ class Picture:
     def points(self, corners) -> str:
         return " ".join(f"{px},{py}" for px, py in (self.px(x, y) for x, y in corners))
 
-    def context(self, view: Mapping[str, Any], asked: str | None = None) -> dict[str, Any]:
-        ships = [self._ship(s) for s in view["ships"] if s["status"] != "withdrawn"]
+    def context(self, view: Mapping[str, Any], asked: str | None = None, words: Words = ENGLISH) -> dict[str, Any]:
+        ships = [self._ship(s, words) for s in view["ships"] if s["status"] != "withdrawn"]
         flagships = {info.name for info in self.data.ships if info.flag}
         for ship in ships:
             ship["flag"] = ship["name"] in flagships
         place_ship_labels(ships, MARGIN_X * 2 + self.width_bl * PX_PER_BL)
-        panel = self._panel(view)
+        panel = self._panel(view, words)
         table_h = self.length_bl * PX_PER_BL
         panel_y = MARGIN_Y + table_h + PANEL_GAP
         legend_y = panel_y + PANEL_LINE * len(panel) + PANEL_LINE // 2
@@ -89,19 +131,21 @@ class Picture:
             "grid_x": [(self.px(i * 1000, 0)[0], i) for i in range(self.width_bl + 1)],
             "grid_y": [(self.px(0, j * 1000)[1], j) for j in range(self.length_bl + 1)],
             "ships": ships,
-            "log": place_fire_labels([self._logged(entry) for entry in view.get("log", [])],
+            "log": place_fire_labels([self._logged(entry, words) for entry in view.get("log", [])],
                                      [ship["label_box"] for ship in ships]),
             "arcs": self._arcs(view, asked),
             "panel": panel,
             "panel_y": panel_y,
             "panel_line": PANEL_LINE,
-            "legend": [{"key": key, "text": text, "x": MARGIN_X + (i % 2) * (self.width_bl * PX_PER_BL // 2),
+            "legend": [{"key": key, "text": words.gettext(text),
+                        "x": MARGIN_X + (i % 2) * (self.width_bl * PX_PER_BL // 2),
                         "y": legend_y + PANEL_LINE * (i // 2)} for i, (key, text) in enumerate(LEGEND)],
-            "title": f"Tsushima 1905 - turn {view['turn']}, {view['phase']}",
+            "title": words(N_("Tsushima 1905 - turn {}, {}"), view["turn"],
+                           PHASE_NAMES.get(view["phase"], view["phase"])),
             "colours": COLOURS,
         }
 
-    def _ship(self, ship: Mapping[str, Any]) -> dict[str, Any]:
+    def _ship(self, ship: Mapping[str, Any], words: Words = ENGLISH) -> dict[str, Any]:
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         bow = self.geo.advance(pose, self.geo.base_length // 2)
         cx, cy = self.px(ship["x"], ship["y"])
@@ -112,20 +156,20 @@ class Picture:
                 "hull": _bounds([self.px(x, y) for x, y in self.geo.corners(pose)]),
                 "bow": self.px(bow.x, bow.y), "cx": cx, "cy": cy,
                 "label": f"{short} {cp}/{ship['start_cp']}", "fires": ship["fires"], "floods": ship["floods"],
-                "tooltip": (f"{ship['name']} ({ship['class'].replace('_', ' ')}): ({ship['x'] / 1000:.3f}, "
-                            f"{ship['y'] / 1000:.3f}) heading {ship['heading']}; CP bank {ship['bank']}, spent "
-                            f"{ship['spent']}, lost {ship['lost']}; fires {ship['fires']}, floods "
-                            f"{ship['floods']}; {ship['status']}")}
+                "tooltip": words(N_("{} ({}): ({:.3f}, {:.3f}) heading {}; CP bank {}, spent {}, lost {}; "
+                                    "fires {}, floods {}; {}"), ship["name"],
+                                 CLASS_WORDS.get(ship["class"], ship["class"].replace("_", " ")), ship["x"] / 1000,
+                                 ship["y"] / 1000, ship["heading"], ship["bank"], ship["spent"], ship["lost"],
+                                 ship["fires"], ship["floods"], ship["status"])}
 
-    def _logged(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def _logged(self, entry: Mapping[str, Any], words: Words = ENGLISH) -> dict[str, Any]:
         kind = entry["kind"]
         if kind == "track":
             return {"kind": kind, "points": self.points(entry["points"]), "ship": entry["ship"]}
         if kind == "fire":
             (x1, y1), (x2, y2) = self.px(*entry["from"]), self.px(*entry["to"])
-            label = (f"{entry['dice']}d6" + (f" ({entry['arc']})" if entry.get("arc") else "")
-                     + f": {counted(entry['hits'], 'hit')}"
-                     + (f", {', '.join(entry['effects'])}" if entry["effects"] else ""))
+            label = (words(FIRE_LABELS[entry.get("arc") or ""], entry["dice"], counted(entry["hits"], "hit"))
+                     + "".join(f", {words.gettext(EFFECT_WORDS[effect])}" for effect in entry["effects"]))
             return {"kind": kind, "x1": x1, "y1": y1, "x2": x2, "y2": y2, "label": label,
                     "mx": round((x1 + x2) / 2, 1), "my": round((y1 + y2) / 2, 1)}
         x, y = self.px(*entry["at"])
@@ -143,24 +187,29 @@ class Picture:
             lines.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2})
         return lines
 
-    def _panel(self, view: Mapping[str, Any]) -> list[str]:
+    def _panel(self, view: Mapping[str, Any], words: Words = ENGLISH) -> list[str]:
         """Turn, phase, Offense, Admirals, both decks (card counting is part of the
         game) and the result: short lines, legible on a narrow screen."""
-        lines = [f"Turn {view['turn']}, {view['phase']} phase"]
+        lines = [words(N_("Turn {}, {}"), view["turn"], phase_words(view["phase"]))]
         if view.get("offense"):
-            lines.append(f"Offense: {view['offense'].title()}, {counted(view['prime'], 'prime activation')} left"
-                         + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}"
-                            if view.get("torpedo_attacks") else ""))
+            prime = counted(view["prime"], "prime activation")
+            if view.get("torpedo_attacks"):
+                lines.append(words(N_("Offense: {}, {} left, {}"), words.side(view["offense"]), prime,
+                                   counted(view["torpedo_attacks"], "torpedo attack")))
+            else:
+                lines.append(words(N_("Offense: {}, {} left"), words.side(view["offense"]), prime))
         for side, role in sorted(view.get("admiral", {}).items()):
-            lines.append(f"Admiral: {side.title()}, +1 to its "
-                         + ("gun and torpedo dice" if role == "offense" else "armour dice"))
+            lines.append(words(N_("Admiral: {}, +1 to its gun and torpedo dice") if role == "offense"
+                               else N_("Admiral: {}, +1 to its armour dice"), words.side(side)))
         for side, deck in view["decks"].items():
-            lines.append(f"{side.title()} draw pile ({len(deck['draw'])}): {' '.join(deck['draw']) or '-'}")
-            lines.append(f"{side.title()} discards: {' '.join(deck['discard']) or '-'}"
-                         + (f"; set aside: {deck['aside']}" if deck.get("aside") else ""))
+            lines.append(words(N_("{} draw pile ({}): {}"), words.side(side), len(deck["draw"]),
+                               " ".join(deck["draw"]) or "-"))
+            discards = " ".join(deck["discard"]) or "-"
+            lines.append(words(N_("{} discards: {}; set aside: {}"), words.side(side), discards, deck["aside"])
+                         if deck.get("aside") else words(N_("{} discards: {}"), words.side(side), discards))
         if view.get("winner"):
-            lines.append(f"Result: {view['winner']} ({view['victory']}), "
-                         f"score {view['score'].get('japan', 0)}-{view['score'].get('russia', 0)}")
+            lines.append(words(N_("Result: {} ({}), score {}-{}"), view["winner"], view["victory"],
+                               view["score"].get("japan", 0), view["score"].get("russia", 0)))
         return lines
 
 
@@ -232,10 +281,13 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Picture | None = None) -> str:
-    """The table as an inline SVG document (``asked``: the ship whose arcs to draw)."""
-    context = (picture or Picture()).context(view, asked)
-    svg = template_environment(True).get_template("tsushima-1905/table.svg.j2").render(**context)
+def render_svg(view: Mapping[str, Any], asked: str | None = None, picture: Picture | None = None,
+               words: Words = ENGLISH) -> str:
+    """The table as an inline SVG document (``asked``: the ship whose arcs to draw), in
+    the language of ``words``."""
+    context = (picture or Picture()).context(view, asked, words)
+    svg = template_environment(True).get_template("tsushima-1905/table.svg.j2").render(
+        **context, gettext=words.gettext, ngettext=words.ngettext)
     return svg.removesuffix("\n")  # inline in the report's HTML, where the line ends
 
 
@@ -300,17 +352,17 @@ def ascii_plot(view: Mapping[str, Any], data: GameData | None = None) -> str:
     return "\n".join(lines)
 
 
-def plot_legend(view: Mapping[str, Any]) -> list[str]:
+def plot_legend(view: Mapping[str, Any], words: Words = ENGLISH) -> list[str]:
     """The plot's key: each side's ships by mark and short name (orders accept it),
     in order of battle, with the status of those out of action (a sunk or withdrawn
     ship is not on the plot)."""
     marks = ship_marks(view["ships"])
     columns = []
     for side in ("japan", "russia"):
-        entries = [f"{side.title()} ({'upper' if side == 'japan' else 'lower'} case)"]
+        entries = [words(N_("{} (upper case)") if side == "japan" else N_("{} (lower case)"), words.side(side))]
         for ship in view["ships"]:
             if ship["side"] == side:
-                gone = "" if ship["status"] == "active" else f" ({ship['status']})"
+                gone = "" if ship["status"] == "active" else f" ({words.gettext(ship['status'])})"
                 entries.append(f"{marks[ship['name']]} {_short_names().get(ship['name'], ship['name'])}{gone}")
         columns.append(entries)
     rows = max(len(c) for c in columns)
@@ -318,11 +370,15 @@ def plot_legend(view: Mapping[str, Any]) -> list[str]:
             .rstrip() for i in range(rows)]
 
 
-def plot_with_legend(view: Mapping[str, Any], data: GameData | None = None) -> str:
+#: How to read the plot, beside it under its key (lines of at most 40 columns).
+PLOT_KEY = N_("#: two or more ships in one square\n^ > v < / \\: the bow of\nthe ship beside it\n"
+              "North is the Japanese edge;\n1 square = 1 base length")
+
+
+def plot_with_legend(view: Mapping[str, Any], data: GameData | None = None, words: Words = ENGLISH) -> str:
     """The plot, and beside it its key (:func:`plot_legend`) and how to read it."""
     plot = ascii_plot(view, data).split("\n")
-    key = plot_legend(view) + ["", f"{CROWDED}: two or more ships in one square", "^ > v < / \\: the bow of",
-                               "the ship beside it", "North is the Japanese edge;", "1 square = 1 base length"]
+    key = plot_legend(view, words) + ["", *words.gettext(PLOT_KEY).split("\n")]
     lines = [f"{line}   {key[i] if i < len(key) else ''}".rstrip() for i, line in enumerate(plot)]
     return "\n".join(lines)
 
@@ -333,19 +389,28 @@ def _table_name(name: str) -> str:
     return name if len(name) <= 17 else _short_names().get(name, name[:17])
 
 
-def ship_state(ship: Mapping[str, Any]) -> str:
+def ship_state(ship: Mapping[str, Any], words: Words = ENGLISH) -> str:
     """Active ships: whether they still act this turn ("to act", "acted", or "done"
     after a collision); the others: their status."""
     if ship["status"] != "active":
-        return ship["status"]
-    return "done" if ship["done"] else ("acted" if ship["activated"] else "to act")
+        return words.gettext(ship["status"])
+    return words.gettext(ACTING_WORDS["done" if ship["done"] else ("acted" if ship["activated"] else "to act")])
 
 
-def ship_table(view: Mapping[str, Any]) -> str:
+#: The ship table's heading row and its key (the columns as :func:`ship_table` lays them out).
+SHIP_TABLE_HEADING = N_("  ship                cl      x      y hdg bk sp ls fi fl  used status")
+SHIP_TABLE_KEY = N_("cl: BB battleship (8 CP; at most 2 move, 3 gun, 2 armour points a turn),\n"
+                    "    AC armoured cruiser (6 CP; 3 move, 2 gun, 1 armour). x, y: the centre\n"
+                    "    in base lengths from the south-west corner; hdg: compass heading.\n"
+                    "bk sp ls: CPs in the Bank, Spent, Lost. fi fl: fire and flood tokens.\n"
+                    "used: move/gun/armour points used this turn (Japan's free move aside).")
+
+
+def ship_table(view: Mapping[str, Any], words: Words = ENGLISH) -> str:
     """Every ship: mark, name, class, position, heading, CP piles, tokens, the points
     used this turn and its status, in 76 columns, with a key."""
     marks = ship_marks(view["ships"])
-    rows = [f"  {'ship':<19} cl {'x':>6} {'y':>6} hdg bk sp ls fi fl  used status"]
+    rows = [words.gettext(SHIP_TABLE_HEADING)]
     for ship in view["ships"]:
         used = ship["used"]
         rows.append(f"{marks[ship['name']]:>1} {_table_name(ship['name']):<19} "
@@ -353,17 +418,12 @@ def ship_table(view: Mapping[str, Any]) -> str:
                     f"{ship['x'] / 1000:>6.3f} {ship['y'] / 1000:>6.3f} {ship['heading']:>3} "
                     f"{ship['bank'] + ship['in_play']:>2} {ship['spent']:>2} {ship['lost']:>2} "
                     f"{ship['fires']:>2} {ship['floods']:>2} {used['move']}/{used['gun']}/{used['armor']} "
-                    f"{ship_state(ship)}")
-    rows += ["",
-             "cl: BB battleship (8 CP; at most 2 move, 3 gun, 2 armour points a turn),",
-             "    AC armoured cruiser (6 CP; 3 move, 2 gun, 1 armour). x, y: the centre",
-             "    in base lengths from the south-west corner; hdg: compass heading.",
-             "bk sp ls: CPs in the Bank, Spent, Lost. fi fl: fire and flood tokens.",
-             "used: move/gun/armour points used this turn (Japan's free move aside)."]
+                    f"{ship_state(ship, words)}")
+    rows += ["", *words.gettext(SHIP_TABLE_KEY).split("\n")]
     return "\n".join(rows)
 
 
-def ship_rows(view: Mapping[str, Any]) -> list[dict[str, str]]:
+def ship_rows(view: Mapping[str, Any], words: Words = ENGLISH) -> list[dict[str, str]]:
     """The ship table's rows for the HTML part, as cells (piles, tokens and points
     used each in one cell, so that the table fits a phone's width)."""
     marks = ship_marks(view["ships"])
@@ -373,39 +433,57 @@ def ship_rows(view: Mapping[str, Any]) -> list[dict[str, str]]:
              "cp": f"{ship['bank'] + ship['in_play']}/{ship['spent']}/{ship['lost']}",
              "tokens": f"{ship['fires']}/{ship['floods']}",
              "used": f"{ship['used']['move']}/{ship['used']['gun']}/{ship['used']['armor']}",
-             "status": ship_state(ship)} for ship in view["ships"]]
+             "status": ship_state(ship, words)} for ship in view["ships"]]
 
 
-def situation_lines(view: Mapping[str, Any]) -> list[str]:
+def situation_lines(view: Mapping[str, Any], words: Words = ENGLISH) -> list[str]:
     """Turn, phase, Offense, prime activations, Admirals and the decks, in words."""
     offense = view.get("offense")
-    lines = [f"Turn {view['turn']}, {view['phase']} phase"
-             + (f"; Offense: {offense.title()}, {counted(view['prime'], 'prime activation')} left" if offense else "")
-             + (f", {counted(view['torpedo_attacks'], 'torpedo attack')}" if view.get("torpedo_attacks") else "")
-]
+    phase = phase_words(view["phase"])
+    torpedoes = counted(view["torpedo_attacks"], "torpedo attack") if view.get("torpedo_attacks") else None
+    if offense:
+        prime = counted(view["prime"], "prime activation")
+        first = (words(N_("Turn {}, {}; Offense: {}, {} left, {}"), view["turn"], phase, words.side(offense), prime,
+                       torpedoes) if torpedoes else
+                 words(N_("Turn {}, {}; Offense: {}, {} left"), view["turn"], phase, words.side(offense), prime))
+    else:
+        first = words(N_("Turn {}, {}"), view["turn"], phase) + (words(", {}", torpedoes) if torpedoes else "")
+    lines = [first]
     if view["phase"] == "action" and view.get("next"):
-        lines.append(f"Next to act: {view['next'].title()}")
+        lines.append(words(N_("Next to act: {}"), words.side(view["next"])))
     for side, role in sorted(view.get("admiral", {}).items()):
-        bonus = "+1 to its gun and torpedo dice" if role == "offense" else "+1 to its armour and counter-torpedo dice"
-        lines.append(f"{side.title()}'s Admiral is out this turn: {bonus}")
+        lines.append(words(N_("{}'s Admiral is out this turn: +1 to its gun and torpedo dice") if role == "offense"
+                           else N_("{}'s Admiral is out this turn: +1 to its armour and counter-torpedo dice"),
+                           words.side(side)))
     if view.get("winner"):
         score = view["score"]
-        outcome = "a draw" if view["winner"] == "draw" else f"{view['winner'].title()} wins a {view['victory']} victory"
-        lines.append(f"Result: {outcome}; enemy CPs destroyed: Japan {score.get('japan', 0)}, "
-                     f"Russia {score.get('russia', 0)} (X-VICTORY)")
+        if view["winner"] == "draw":
+            lines.append(words(N_("Result: a draw; enemy CPs destroyed: Japan {}, Russia {} (X-VICTORY)"),
+                               score.get("japan", 0), score.get("russia", 0)))
+        else:
+            lines.append(words(N_("Result: {} wins a {} victory; enemy CPs destroyed: Japan {}, Russia {} "
+                                  "(X-VICTORY)"), words.side(view["winner"]), view["victory"],
+                               score.get("japan", 0), score.get("russia", 0)))
     return lines
 
 
-def deck_lines(view: Mapping[str, Any]) -> list[str]:
+#: A side's draw pile in the text part (the discards are written under its words).
+DRAW_PILE = N_("{}: draw pile {}: {}")
+
+
+def deck_lines(view: Mapping[str, Any], words: Words = ENGLISH) -> list[str]:
     lines = []
     for side, deck in view["decks"].items():
-        lines.append(f"{side.title()}: draw pile {counted(len(deck['draw']), 'card')}: {' '.join(deck['draw']) or '-'}")
-        lines.append(f"{' ' * len(side)}  discards: {' '.join(deck['discard']) or '-'}"
-                     + (f"; set aside: {deck['aside']}" if deck.get("aside") else ""))
+        name = words.side(side)
+        lines.append(words(DRAW_PILE, name, counted(len(deck["draw"]), "card"), " ".join(deck["draw"]) or "-"))
+        after_name = words.gettext(DRAW_PILE).split("{}", 2)[1]       # ": draw pile ", the discards go under it
+        discards = " ".join(deck["discard"]) or "-"
+        lines.append(" " * (len(name) + len(after_name) - len(after_name.lstrip(" :"))) + (words(N_("discards: {}; set aside: {}"), discards, deck["aside"])
+                                               if deck.get("aside") else words(N_("discards: {}"), discards)))
     return lines
 
 
-def targets_in_sight(state: State, data: GameData | None = None) -> list[str]:
+def targets_in_sight(state: State, data: GameData | None = None, words: Words = ENGLISH) -> list[str]:
     """For each ship in action, every enemy in action that one of its arcs holds with
     a clear line of fire from where it stands now, with the most dice that arc allows
     (R-FIRE-1, R-GEO-3, R-GEO-4; the Bank and gunnery points left aside): what a
@@ -425,39 +503,56 @@ def targets_in_sight(state: State, data: GameData | None = None) -> list[str]:
                 dice = arc_dice(table, ship, pose, enemy)
                 if dice:
                     by_dice.setdefault(dice, []).append(shorts.get(enemy.name, enemy.name))
-        seen = "; ".join(f"{counted(dice, 'die')} at {', '.join(names)}" for dice, names in sorted(by_dice.items(),
-                                                                                                reverse=True))
-        lines += textwrap.wrap(f"{marks[ship.name]} {shorts.get(ship.name, ship.name)}: {seen or 'none'}",
+        seen = "; ".join(words(N_("{0} at {1}"), counted(dice, "die"), ", ".join(names))
+                         for dice, names in sorted(by_dice.items(), reverse=True))
+        lines += textwrap.wrap(f"{marks[ship.name]} {shorts.get(ship.name, ship.name)}: "
+                               f"{seen or words.gettext(N_('none'))}",
                                76, subsequent_indent="      ", break_on_hyphens=False)
     return lines
 
 
 def phase_words(phase: str) -> str:
-    """The phase as the reports name it ("action phase")."""
-    return f"{phase} phase"
+    """The phase as the reports name it ("action phase"), in English: a report
+    translates it."""
+    return PHASE_TITLES.get(phase, f"{phase} phase")
 
 
 def context(state: Any, view: Mapping[str, Any], side: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """Tsushima's part of a player's report: the picture, and for the plain text the
-    situation, the plot with its key, the ship table and the decks -- the whole
-    position, so that a player can play from the text alone."""
+    """Tsushima's part of a player's report: the phase's title, and ``written``, which
+    the templates call with the reader's ``gettext`` and ``ngettext``: the picture,
+    and for the plain text the situation, the plot with its key, the ship table and
+    the decks -- the whole position, so that a player can play from the text alone --
+    in the reader's language."""
     situation = situation_lines(view)
     return {
         "phase_title": phase_words(view["phase"]),
         "header": situation[0],
-        "situation": situation,
-        "svg": Markup(render_svg(view)),
-        "plot": plot_with_legend(view),
-        "ships": ship_table(view),
-        "rows": ship_rows(view),
-        "decks": deck_lines(view),
-        "sight": targets_in_sight(state) if view["phase"] != "ended" else [],
+        "written": lambda gettext, ngettext: written(state, view, Words(gettext, ngettext)),
+    }
+
+
+def written(state: Any, view: Mapping[str, Any], words: Words = ENGLISH) -> dict[str, Any]:
+    """What :func:`context`'s ``written`` gives, in the language of ``words``."""
+    return {
+        "situation": situation_lines(view, words),
+        "svg": Markup(render_svg(view, words=words)),
+        "plot": plot_with_legend(view, words=words),
+        "ships": ship_table(view, words),
+        "rows": ship_rows(view, words),
+        "decks": deck_lines(view, words),
+        "sight": targets_in_sight(state, words=words) if view["phase"] != "ended" else [],
     }
 
 
 def answer_hint(decision: Decision) -> list[str]:
     """How to answer ``decision``: the skeleton of the orders that answer it
     (:func:`adjudicator.games.tsushima_1905.template.answer_template`)."""
+    return answer_hint_in(decision, None)
+
+
+def answer_hint_in(decision: Decision, translations: Any) -> list[str]:
+    """:func:`answer_hint` with its comments in the language of ``translations`` (the
+    reader's gettext translations; English when None), the orders lines alike."""
     from adjudicator.games.tsushima_1905.template import answer_template
 
-    return answer_template(decision)
+    return answer_template(decision, translations=translations)

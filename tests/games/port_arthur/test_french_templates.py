@@ -15,7 +15,7 @@ from adjudicator.i18n import Said, said, say_in, words
 from adjudicator.orders import parse_orders
 from tests.games.templates import WIDTH, check_template, template_text
 
-FRENCH = words("fr").gettext
+FRENCH = words("fr")
 #: Every kind of question Port Arthur asks.
 KINDS = {"sortie", "navo", "reroll", "seize", "blockade", "dice", "criticals", "hits", "return", "mines", "attack"}
 
@@ -66,7 +66,7 @@ def test_every_french_template_reads_and_answers_as_the_english_one_and_its_prom
         read_fr = parse_orders(template_text(decision, state, french), "port-arthur", state=state)
         assert read_fr.canonical_text() == read_en.canonical_text()
         assert isinstance(decision.prompt, Said)
-        assert say_in(decision.prompt, FRENCH) != decision.prompt
+        assert say_in(decision.prompt, FRENCH.gettext) != decision.prompt
         assert say_in(decision.prompt, words("en").gettext) == decision.prompt
 
     met = questions_met(plugin, check)
@@ -81,7 +81,7 @@ def test_the_template_of_the_mines_question_is_french_in_its_comment_only():
     assert answer_hint(decision) == ["mines: auto", "# or the 2 ship(s), in order, of: Mikasa, Asahi, Fuji"]
     assert answer_hint_in(decision, FRENCH) == ["mines: auto",
                                                 "# ou les 2 navire(s), dans l'ordre, parmi : Mikasa, Asahi, Fuji"]
-    assert say_in(decision.prompt, FRENCH) == ("Japon : 2 navire(s) de l'escadre revenant de la mer Jaune touchent "
+    assert say_in(decision.prompt, FRENCH.gettext) == ("Japon : 2 navire(s) de l'escadre revenant de la mer Jaune touchent "
                                                "des mines : lesquels ?")
 
 
@@ -94,4 +94,4 @@ def test_the_comments_of_a_sortie_template_are_french_and_its_choices_are_orders
     assert french[0] == "sortie: none"
     assert french[1].startswith("# ou une ligne par navire qui sort")
     assert any(" to " in line for line in french[2:])
-    assert say_in(decision.prompt, FRENCH).endswith(": quels navires sortent, et vers où ?")
+    assert say_in(decision.prompt, FRENCH.gettext).endswith(": quels navires sortent, et vers où ?")

@@ -32,7 +32,7 @@ def answered(decision, state) -> list[str]:
     gets it; checked when the question is asked."""
     plugin = games.get("russo-japanese-war")
     french = SimpleNamespace(name=plugin.name, answers=plugin.answers, report=SimpleNamespace(
-        answer_hint=lambda asked: answer_hint_in(asked, words("fr").gettext)))
+        answer_hint=lambda asked: answer_hint_in(asked, words("fr"))))
     return check_template(plugin, decision, state) + [f"(French) {problem}" for problem in
                                                       check_template(french, decision, state)]
 

@@ -110,9 +110,9 @@ def test_the_ship_table_lists_every_ship_with_its_piles_within_76_columns():
     assert any(line.startswith("p Apraksin ") for line in table)        # the full name is 29 characters
 
 
-def rendered(match, side="japan"):
-    """``side``'s text and HTML report of ``match`` now, with fixed stand-ins for
-    everything random in a campaign (seeds, hashes, dates)."""
+def rendered(match, side="japan", language="en"):
+    """``side``'s text and HTML report of ``match`` now, in ``language``, with fixed
+    stand-ins for everything random in a campaign (seeds, hashes, dates)."""
     records = [SimpleNamespace(hash="c0" * 32)]
     log = SimpleNamespace(campaign="golden-1905", next_batch=3, records=records,
                           record_hash=lambda index: records[index].hash,
@@ -123,7 +123,8 @@ def rendered(match, side="japan"):
                              player="Heihachiro Togo <togo@japan.test>" if side == "japan" else
                              "Zinovy Rozhestvensky <zr@russia.test>",
                              deadline=datetime(1905, 5, 28, 12, 0, tzinfo=timezone.utc),
-                             game_support=support("tsushima-1905"), defaults=(), refused=(), batch=batch)
+                             game_support=support("tsushima-1905"), defaults=(), refused=(), batch=batch,
+                             language=language)
     return context, render(context)
 
 
@@ -149,8 +150,9 @@ def test_every_line_of_the_text_report_fits_78_columns_through_whole_random_game
             reports += 1
             too_long = [line for line in report.text.splitlines() if len(line) > 78]
             assert too_long == []
+            written = context["game"]["written"](str, lambda one, many, count: one if count == 1 else many)
             for part in ("plot", "ships"):
-                assert context["game"][part] in report.text         # never wrapped
+                assert written[part] in report.text         # never wrapped
             if context["waiting"]:
                 assert all(len(line) <= 74 for line in context["waiting"]["hint"])   # indented by 4
         match.answer(match.decision.side, player(match.decision, match.state))

@@ -360,7 +360,7 @@ class CombatStrengths:
     def __format__(self, spec: str) -> str:
         return self.in_words(_as_written)
 
-    def in_words(self, gettext: Callable[[str], str]) -> str:
+    def in_words(self, gettext: Callable[[str], str], ngettext: Callable[..., str] | None = None) -> str:
         """The combat's line in the language of ``gettext`` (the units, the cards and the
         place's name as written; the terrain's words and the sides' names translated)."""
         attack = [f"{uid} ({value})" for uid, value in self.attackers]

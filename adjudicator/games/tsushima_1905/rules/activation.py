@@ -23,6 +23,19 @@ from adjudicator.games.tsushima_1905.rules.movement import (
 )
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table, pose_of
+from adjudicator.games.tsushima_1905.words import Worded
+from adjudicator.i18n import N_
+
+
+#: A stop's prompt: (at the end of the prime activations, both sides due) -> template.
+ORDERS_PROMPTS = {
+    (True, False): N_("{}: orders for turn {} from the end of the prime activations"),
+    (False, False): N_("{}: orders for turn {} from here"),
+    (True, True): N_("{}: orders for turn {} from the end of the prime activations -- both sides' orders are due "
+                     "at this stop: {} and {} send them now, and play goes on once both are in"),
+    (False, True): N_("{}: orders for turn {} from here -- both sides' orders are due at this stop: {} and {} "
+                      "send them now, and play goes on once both are in"),
+}
 
 
 def waiting(table: Table, side: str) -> list[Ship]:
@@ -40,11 +53,11 @@ def pass_over(table: Table) -> None:
             continue
         if not can_move(table, ship):
             ship.activated = True
-            table.say("passed-over", f"{ship.name} cannot move and is passed over.", ship=ship.name)
+            table.say("passed-over", "{} cannot move and is passed over.", ship.name, ship=ship.name)
         elif table.options.must_move and no_move_stays_on_table(table, ship):
             ship.activated = True
-            table.say("passed-over", f"{ship.name} cannot move without leaving the table (table_edge = forbid) "
-                                     f"and is passed over (R-SEQ-5).", ship=ship.name)
+            table.say("passed-over", "{} cannot move without leaving the table (table_edge = forbid) "
+                                     "and is passed over (R-SEQ-5).", ship.name, ship=ship.name)
 
 
 def check_activation(table: Table, side: str, answer: Activation, may_pass: bool):
@@ -79,9 +92,10 @@ def activate(table: Table, side: str, may_pass: bool) -> Steps:
         return check_activation(table, side, answer, may_pass)
 
     answer, ship, plan, salvos = yield from table.ask(
-        side, Kind.ACTIVATE, options, f"{side.title()}: which ship activates, with what move and fire?", check)
+        side, Kind.ACTIVATE, options, Worded(N_("{}: which ship activates, with what move and fire?"), side.title()),
+        check)
     if answer.passed:
-        table.say("pass", f"{side.title()} ends its prime activations.", side=side)
+        table.say("pass", "{} ends its prime activations.", side.title(), side=side)
         return False
     ship.activated = True
     for note in answer.notes:
@@ -114,11 +128,8 @@ def orders_due(table: Table, sides: tuple[str, ...], stop: str) -> Steps:
                 raise IllegalAnswer("these are the orders that brought play to this stop: send new orders to go on")
             return answer
 
-        prompt = (f"{side.title()}: orders for turn {state.turn} "
-                  f"{'from the end of the prime activations' if stop == 'prime' else 'from here'}")
-        if len(sides) == 2:
-            prompt += (f" -- both sides' orders are due at this stop: {sides[0].title()} and {sides[1].title()} "
-                       f"send them now, and play goes on once both are in")
+        prompt = ORDERS_PROMPTS[stop == "prime", len(sides) == 2]
+        prompt = Worded(prompt, side.title(), state.turn, *(s.title() for s in sides if len(sides) == 2))
         in_action = [ship.name for ship in state.side_ships(side) if ship.status == ACTIVE]
         questions.append(table.question(side, Kind.ORDERS, {"mark": mark, "stop": stop, "ships": in_action},
                                         prompt, check))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from adjudicator.games.tsushima_1905.state import ABANDONED, ACTIVE, SUNK, SURRENDERED, Ship
 from adjudicator.games.tsushima_1905.rules.table import Table
+from adjudicator.i18n import N_
 
 
 def stake(ship: Ship, count: int) -> None:
@@ -72,13 +73,13 @@ def falls(ship: Ship) -> bool:
     return True
 
 
-FATE_WORDS = {SURRENDERED: "surrenders: it stays afloat and no longer takes part",
-              ABANDONED: "burns uncontrollably and is abandoned",
-              SUNK: "sinks and is removed from the table"}
+FATE_TOLD = {SURRENDERED: N_("{} surrenders: it stays afloat and no longer takes part."),
+             ABANDONED: N_("{} burns uncontrollably and is abandoned."),
+             SUNK: N_("{} sinks and is removed from the table.")}
 
 
 def tell_fate(table: Table, ship: Ship) -> None:
-    table.say("fate", f"{ship.name} {FATE_WORDS[ship.status]}.", ship=ship.name, status=ship.status)
+    table.say("fate", FATE_TOLD[ship.status], ship.name, ship=ship.name, status=ship.status)
 
 
 def check_fate(table: Table, ship: Ship) -> bool:

@@ -28,16 +28,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from adjudicator.engine.errors import IllegalAnswer
-from adjudicator.engine.requests import Event
+from adjudicator.engine.requests import Event, value_in_words
 from adjudicator.games.tsushima_1905.answers import Count, Fire, Kind
 from adjudicator.games.tsushima_1905.geometry import ARCS, BOW, STERN, Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import falls, pay_combat, settle, stake, tell_fate
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, ON_TABLE, Ship
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced, Worded
+from adjudicator.i18n import N_, N_plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +180,8 @@ def ask_armour(table: Table, target: Ship, attack_dice: int) -> Steps:
 
     dice = yield from table.ask(target.side, Kind.ARMOR, {"ship": target.name, "attack_dice": attack_dice,
                                                           "max": most},
-                                f"{target.name} is fired at with {attack_dice} dice: how many real armour dice "
-                                f"(0-{most})?", check)
+                                Worded(N_("{} is fired at with {} dice: how many real armour dice (0-{})?"),
+                                       target.name, attack_dice, most), check)
     return dice
 
 
@@ -211,22 +212,38 @@ class Pair:
     critical_die: int = 0
     effect: str = ""
 
-    def told(self) -> str:
+    def in_words(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
         if self.result != "hit":
-            return f"{self.attack} v {self.armour} {self.result}"
+            return gettext(MISSED[self.result]).format(self.attack, self.armour)
         if not self.critical_die:
-            return f"{self.attack} v {self.armour} hit"
-        return f"{self.attack} v {self.armour} hit and critical (die {self.critical_die}: {self.effect})"
+            return gettext(N_("{} v {} hit")).format(self.attack, self.armour)
+        return gettext(CRITICAL[self.effect]).format(self.attack, self.armour, self.critical_die)
+
+
+MISSED = {"miss": N_("{} v {} miss"), "not compared": N_("{} v {} not compared")}
+CRITICAL = {"fire": N_("{} v {} hit and critical (die {}: fire)"),
+            "flood": N_("{} v {} hit and critical (die {}: flood)")}
+#: The salvo's first sentence, by the arc that fired (none named but under split_fire).
+FIRES = {"": N_("{} fires {} at {}."), "bow": N_("{} fires {} from its bow arc at {}."),
+         "stern": N_("{} fires {} from its stern arc at {}."), "port": N_("{} fires {} from its port arc at {}."),
+         "starboard": N_("{} fires {} from its starboard arc at {}.")}
+#: The narrative's template of a salvo: the salvo writes itself (:meth:`SalvoTale.in_words`).
+SALVO = "{}"
+
+
+def _english(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
 
 
 @dataclass(frozen=True, slots=True)
 class SalvoTale:
     """A salvo told in words, written only when a report reads it (rulings §4.4:
-    every attack die, re-roll, armour die, pair, hit and critical)."""
+    every attack die, re-roll, armour die, pair, hit and critical), in the reader's
+    language (:meth:`in_words`; ``str()`` is the English)."""
 
     firer: str
     target: str
-    battery: str            # " from its port arc" under split_fire, else ""
+    arc: str                # the arc that fired under split_fire, else ""
     natural: tuple[int, ...]
     rerolled: tuple[int, ...]
     attack_bonus: int
@@ -237,32 +254,44 @@ class SalvoTale:
     default_bonus: int
     pairs: tuple[Pair, ...]
 
-    def __str__(self) -> str:
+    def in_words(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+        def said(template: str, *values: Any) -> str:
+            return gettext(template).format(*(value_in_words(value, gettext, ngettext) for value in values))
+
         count = len(self.natural)
-        attack = f"Attack: rolled {spaced(self.natural)}"
+        attack = said(N_("Attack: rolled {}"), spaced(self.natural))
         if self.rerolled:
-            ones = "the 1 re-rolled" if len(self.rerolled) == 1 else "the 1s re-rolled"
-            attack += f", {ones}: {spaced(self.rerolled)}"
+            attack += said(N_(", the 1 re-rolled: {}") if len(self.rerolled) == 1 else N_(", the 1s re-rolled: {}"),
+                           spaced(self.rerolled))
         if self.attack_bonus:
-            attack += f", Admiral +{self.attack_bonus}"
+            attack += said(N_(", Admiral +{}"), self.attack_bonus)
         parts = []
         if self.real:
-            parts.append(f"{len(self.real)} real {'die' if len(self.real) == 1 else 'dice'} rolled "
-                         f"{spaced(self.real)}")
+            parts.append(said(N_("{} rolled {}"), counted(len(self.real), "real die"), spaced(self.real)))
             if self.armour_bonus and not self.default_bonus:
-                parts[-1] += f" (Admiral +{self.armour_bonus})"
+                parts[-1] += said(N_(" (Admiral +{})"), self.armour_bonus)
         if self.defaults:
-            parts.append(f"{self.defaults} default {self.default_value}" + ("s" if self.defaults > 1 else ""))
-        armour = "Armour: " + listed(parts)
+            parts.append(ngettext(*DEFAULT_DICE, self.defaults).format(self.defaults, self.default_value))
+        armour = said(N_("Armour: {}"), listed(parts))
         if self.default_bonus:
-            armour += f", Admiral +{self.armour_bonus}"
+            armour += said(N_(", Admiral +{}"), self.armour_bonus)
         hits = sum(1 for pair in self.pairs if pair.result == "hit")
         effects = [e for e in ("fire", "flood") if any(p.effect == e for p in self.pairs)]
-        outcome = counted(hits, "hit") if hits else "No hit"
+        outcome = str(value_in_words(counted(hits, "hit"), gettext, ngettext)) if hits else gettext(N_("No hit"))
         if effects:
-            outcome += ", " + listed([some(sum(1 for p in self.pairs if p.effect == e), e) for e in effects])
-        return (f"{self.firer} fires {counted(count, 'die')}{self.battery} at {self.target}. {attack}. {armour}. "
-                f"{'Pairs' if count > 1 else 'Pair'}: {'; '.join(p.told() for p in self.pairs)}. {outcome}.")
+            outcome += ", " + listed([some(sum(1 for p in self.pairs if p.effect == e), e)
+                                      for e in effects]).in_words(gettext, ngettext)
+        pairs = said(N_("Pairs: {}") if count > 1 else N_("Pair: {}"),
+                     "; ".join(pair.in_words(gettext, ngettext) for pair in self.pairs))
+        return (said(FIRES[self.arc], self.firer, counted(count, "die"), self.target)
+                + f" {attack}. {armour}. {pairs}. {outcome}.")
+
+    def __str__(self) -> str:
+        return self.in_words(str, _english)
+
+
+#: "1 default 4", "2 default 4s": the armour dice a player did not roll.
+DEFAULT_DICE = N_plural("{} default {}", "{} default {}s")
 
 
 def resolve_fire(table: Table, firer: Ship, target: Ship, count: int, arc: str = "") -> Steps:
@@ -312,11 +341,11 @@ def resolve_fire(table: Table, firer: Ship, target: Ship, count: int, arc: str =
         fallen = fallen or falls(target)
     settle(firer)
     settle(target)
-    battery = f" from its {arc} arc" if arc and table.options.split_fire else ""
+    battery = arc if arc and table.options.split_fire else ""
     tale = SalvoTale(firer.name, target.name, battery, natural, rerolled, attack_bonus, armour, count - real,
                      default_die, armour_bonus, default_bonus, tuple(pairs))
     extra = {"arc": arc} if battery else {}
-    table.narrate(Event.later("fire", "{}", (tale,), dict(
+    table.narrate(Event.later("fire", SALVO, (tale,), dict(
         ship=firer.name, target=target.name, dice=count, natural=list(natural), rerolled=list(rerolled),
         attack_bonus=attack_bonus, real=list(armour), armour_bonus=armour_bonus, default_bonus=default_bonus,
         attack=attack_values, armour=armour_values,

@@ -28,7 +28,8 @@ from adjudicator.games.tsushima_1905.answers import Choice, Kind
 from adjudicator.games.tsushima_1905.data import card_value
 from adjudicator.games.tsushima_1905.state import SIDES, Deck, other
 from adjudicator.games.tsushima_1905.rules.table import CARD_PURPOSE, Steps, Table
-from adjudicator.games.tsushima_1905.words import counted
+from adjudicator.games.tsushima_1905.words import counted, Worded
+from adjudicator.i18n import N_
 
 ACE, KING = 1, 0
 
@@ -51,14 +52,15 @@ def draw(table: Table, side: str) -> Steps:
     deck = table.state.decks[side]
     if not deck.draw:
         _reshuffle(deck, None)
-        table.say("reshuffle", f"{side.title()}'s draw pile is empty: the discards are reshuffled.", side=side)
+        table.say("reshuffle", "{}'s draw pile is empty: the discards are reshuffled.", side.title(), side=side)
     card = yield from table.draw_card(deck.draw, f"{CARD_PURPOSE} {side}", side)
     deck.draw.remove(card)
     deck.discard.append(card)
-    table.say("card", f"{side.title()} turns over {card}.", side=side, card=card)
+    table.say("card", "{} turns over {}.", side.title(), card, side=side, card=card)
     if not deck.draw and table.options.reshuffle == "on-last-card":
         _reshuffle(deck, card)
-        table.say("reshuffle", f"That was {side.title()}'s last card: the deck is reshuffled (R-CARD-4).", side=side)
+        table.say("reshuffle", "That was {}'s last card: the deck is reshuffled (R-CARD-4).", side.title(),
+                  side=side)
     return card
 
 
@@ -72,7 +74,7 @@ def round_of_cards(table: Table) -> Steps:
             deck = table.state.decks[side]
             deck.discard.remove(cards[side])
             deck.aside = cards[side]
-            table.say("admiral", f"{side.title()}'s Admiral appears: the King is set aside.", side=side)
+            table.say("admiral", "{}'s Admiral appears: the King is set aside.", side.title(), side=side)
             cards[side] = yield from draw(table, side)
     return {side: card_value(card) for side, card in cards.items()}
 
@@ -88,16 +90,16 @@ def ask_torpedo(table: Table, side: str, attacks: int, ace_side: str | None = No
     options = {"attacks": attacks, "prime": attacks,
                "draw_piles": {s: list(table.state.decks[s].draw) for s in SIDES}}
     if ace_side is None:
-        prompt = (f"An ace: launch {counted(attacks, 'torpedo attack')}, or play a normal turn with "
-                  f"{counted(attacks, 'prime activation')}?")
+        prompt = Worded(N_("An ace: launch {}, or play a normal turn with {}?"),
+                        counted(attacks, "torpedo attack"), counted(attacks, "prime activation"))
     else:
         options["second_pair"] = True
-        prompt = (f"{ace_side.title()} shows an ace: torpedoes (a second pair of cards is turned over: the "
-                  f"higher card makes as many attacks as the difference), or a normal turn with "
-                  f"{counted(attacks, 'prime activation')}?")
+        prompt = Worded(N_("{} shows an ace: torpedoes (a second pair of cards is turned over: the higher card "
+                           "makes as many attacks as the difference), or a normal turn with {}?"),
+                        ace_side.title(), counted(attacks, "prime activation"))
     use = yield from table.ask(side, Kind.TORPEDO, options, prompt, check)
-    table.say("torpedo-choice", f"{side.title()} chooses {'torpedoes' if use else 'a normal turn'}.",
-              side=side, use=use)
+    table.say("torpedo-choice", N_("{} chooses torpedoes.") if use else N_("{} chooses a normal turn."),
+              side.title(), side=side, use=use)
     return use
 
 
@@ -153,10 +155,10 @@ def determine_initiative(table: Table) -> Steps:
     state.admiral = {side: ("offense" if side == result.offense else "defense")
                      for side in SIDES if state.decks[side].aside}
     if result.torpedo_attacks:
-        text = (f"{result.offense.title()} has the Offense and launches up to "
-                f"{counted(result.torpedo_attacks, 'torpedo attack')}.")
+        text, count = N_("{} has the Offense and launches up to {}."), counted(result.torpedo_attacks,
+                                                                               "torpedo attack")
     else:
-        text = f"{result.offense.title()} has the Offense with {counted(result.prime, 'prime activation')}."
-    table.say("initiative", text, offense=result.offense, prime=result.prime,
+        text, count = N_("{} has the Offense with {}."), counted(result.prime, "prime activation")
+    table.say("initiative", text, result.offense.title(), count, offense=result.offense, prime=result.prime,
               torpedo_attacks=result.torpedo_attacks, admiral=dict(state.admiral))
 

@@ -27,7 +27,8 @@ from adjudicator.games.tsushima_1905.geometry import Pose
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, JAPAN, WITHDRAWN, Ship
 from adjudicator.games.tsushima_1905.rules.table import Table, pose_of
-from adjudicator.games.tsushima_1905.words import counted, listed, some
+from adjudicator.games.tsushima_1905.words import counted, listed, phrase, some
+from adjudicator.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,14 +154,14 @@ def carry_out(table: Table, ship: Ship, elements: Sequence[Element], plan: MoveP
         if index < len(plan.poses) - 1 or not plan.struck:
             settle(ship)
     codes = " ".join(e.code for e in elements[:len(plan.poses)]) or "no move"
-    table.say("move", f"{ship.name} moves {codes}: now at ({ship.x / 1000:.3f}, {ship.y / 1000:.3f}) "
-                      f"heading {ship.heading}.", ship=ship.name, track=track, heading=ship.heading)
+    table.say("move", "{} moves {}: now at ({:.3f}, {:.3f}) heading {}.", ship.name, codes, ship.x / 1000,
+              ship.y / 1000, ship.heading, ship=ship.name, track=track, heading=ship.heading)
     table.state.log.append({"kind": "track", "ship": ship.name, "points": track})
     if plan.struck:
         collide(table, ship, plan.struck)
     if plan.withdrawn:
         ship.status = WITHDRAWN
-        table.say("withdrawn", f"{ship.name}'s centre has left the table: it has left the battle (X-EDGE).",
+        table.say("withdrawn", "{}'s centre has left the table: it has left the battle (X-EDGE).", ship.name,
                   ship=ship.name)
 
 
@@ -168,7 +169,7 @@ def collide(table: Table, mover: Ship, struck: Sequence[str]) -> None:
     """"If ships collide, both lose 1 CP, begin flooding, and are done for the turn."
     A hulk struck loses nothing; the mover suffers once (R-MOVE-6, R-COLL-1, R-COLL-2)."""
     rules = table.data.rules["collision"]
-    table.say("collision", collision_told(table, mover, struck), ship=mover.name,
+    table.say("collision", *collision_told(table, mover, struck), ship=mover.name,
               struck=list(struck), at=[mover.x, mover.y])
     table.state.log.append({"kind": "collision", "ship": mover.name, "struck": list(struck), "at": [mover.x, mover.y]})
     victims = [mover] + [table.ship(name) for name in struck if table.ship(name).status == ACTIVE]
@@ -182,15 +183,20 @@ def collide(table: Table, mover: Ship, struck: Sequence[str]) -> None:
         check_fate(table, ship)
 
 
-def collision_told(table: Table, mover: Ship, struck: Sequence[str]) -> str:
-    """A collision in words, with what it costs each ship (a hulk struck loses nothing)."""
+def collision_told(table: Table, mover: Ship, struck: Sequence[str]) -> tuple:
+    """A collision in words, with what it costs each ship (a hulk struck loses
+    nothing): the narrative's template and its values."""
     rules = table.data.rules["collision"]
     hit = [mover.name] + [name for name in struck if table.ship(name).status == ACTIVE]
-    hulks = [f"{name} ({table.ship(name).status})" for name in struck if table.ship(name).status != ACTIVE]
+    hulks = [phrase("{} ({})", name, table.ship(name).status) for name in struck
+             if table.ship(name).status != ACTIVE]
     named = listed([name for name in struck if table.ship(name).status == ACTIVE] + hulks)
-    one = len(hit) == 1
-    cost = (f"{listed(hit) if len(hit) > 2 else ('both' if len(hit) == 2 else mover.name)} "
-            f"{'loses' if one else 'lose'} {counted(int(rules['cp']), 'CP')}, "
-            f"{'takes' if one else 'take'} {some(int(rules['floods']), 'flood')} and "
-            f"{'is' if one else 'are'} done for the turn")
-    return f"{mover.name} collides with {named}: {cost}."
+    cp, floods = counted(int(rules["cp"]), "CP"), some(int(rules["floods"]), "flood")
+    if len(hit) == 1:
+        return (N_("{} collides with {}: {} loses {}, takes {} and is done for the turn."),
+                mover.name, named, mover.name, cp, floods)
+    if len(hit) == 2:
+        return (N_("{} collides with {}: both lose {}, take {} and are done for the turn."),
+                mover.name, named, cp, floods)
+    return (N_("{} collides with {}: {} lose {}, take {} and are done for the turn."),
+            mover.name, named, listed(hit), cp, floods)

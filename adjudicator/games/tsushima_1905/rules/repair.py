@@ -19,7 +19,8 @@ from adjudicator.games.tsushima_1905.answers import Kind, Repair
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_damage
 from adjudicator.games.tsushima_1905.state import ACTIVE, SIDES, Ship
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced
+from adjudicator.games.tsushima_1905.words import counted, listed, some, spaced, Worded
+from adjudicator.i18n import N_
 
 
 def ask_repair(table: Table, ship: Ship) -> Steps:
@@ -33,8 +34,9 @@ def ask_repair(table: Table, ship: Ship) -> Steps:
 
     answer = yield from table.ask(ship.side, Kind.REPAIR,
                                   {"ship": ship.name, "max": ship.bank, "fires": ship.fires, "floods": ship.floods},
-                                  f"{ship.name} has {ship.fires} fire(s) and {ship.floods} flood(s): how many "
-                                  f"repair dice (0-{ship.bank}), and fire or flood first?", check)
+                                  Worded(N_("{} has {} fire(s) and {} flood(s): how many repair dice (0-{}), "
+                                            "and fire or flood first?"), ship.name, ship.fires, ship.floods,
+                                         ship.bank), check)
     return answer
 
 
@@ -57,9 +59,9 @@ def repair_phase(table: Table) -> Steps:
                         setattr(ship, token, getattr(ship, token) - 1)
                         removed.append(token[:-1])
                         break
-            tokens = listed([some(removed.count(t), t) for t in ("fire", "flood") if t in removed]) or "nothing"
-            table.say("repair", f"{ship.name} rolls {counted(len(dice), 'die')} for repairs ({spaced(dice)}): "
-                                f"{tokens} removed.",
+            tokens = listed([some(removed.count(t), t) for t in ("fire", "flood") if t in removed]) or N_("nothing")
+            table.say("repair", "{} rolls {} for repairs ({}): {} removed.", ship.name, counted(len(dice), "die"),
+                      spaced(dice), tokens,
                       ship=ship.name, dice=list(dice), removed=removed)
 
 
@@ -72,7 +74,7 @@ def damage_phase(table: Table) -> None:
         cost = ship.fires * int(per["per_fire"]) + ship.floods * int(per["per_flood"])
         paid = pay_damage(table, ship, cost)
         tokens = listed([counted(n, t) for n, t in ((ship.fires, "fire"), (ship.floods, "flood")) if n])
-        table.say("damage", f"{ship.name} loses {counted(paid, 'CP')} to {tokens}.",
+        table.say("damage", "{} loses {} to {}.", ship.name, counted(paid, "CP"), tokens,
                   ship=ship.name, lost=paid)
         check_fate(table, ship)
 

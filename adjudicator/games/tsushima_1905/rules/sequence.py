@@ -16,6 +16,7 @@ from adjudicator.games.tsushima_1905.rules.repair import damage_phase, reload_ph
 from adjudicator.games.tsushima_1905.rules.torpedoes import torpedo_phase
 from adjudicator.games.tsushima_1905.state import ACTION, DAMAGE, ENDED, INITIATIVE, RELOAD, REPAIR, TORPEDO
 from adjudicator.games.tsushima_1905.rules.table import Conceded, Steps, Table
+from adjudicator.i18n import N_
 
 NEXT = {INITIATIVE: ACTION, ACTION: REPAIR, TORPEDO: REPAIR, REPAIR: DAMAGE, DAMAGE: RELOAD}
 
@@ -25,7 +26,13 @@ def enter(table: Table, phase: str) -> Event:
     table.state.phase = phase
     if phase == INITIATIVE:
         table.state.log = []
-    return Event("phase", f"Turn {table.state.turn}: {phase} phase.", {"phase": phase, "turn": table.state.turn})
+    return Event.later("phase", PHASE_BEGINS[phase], (table.state.turn,), {"phase": phase, "turn": table.state.turn})
+
+
+#: The narrative's line at the start of each phase.
+PHASE_BEGINS = {INITIATIVE: N_("Turn {}: initiative phase."), TORPEDO: N_("Turn {}: torpedo phase."),
+                ACTION: N_("Turn {}: action phase."), REPAIR: N_("Turn {}: repair phase."),
+                DAMAGE: N_("Turn {}: damage phase."), RELOAD: N_("Turn {}: reload phase.")}
 
 
 def play(table: Table) -> Steps:
@@ -37,8 +44,8 @@ def play(table: Table) -> Steps:
         state = table.state
         concede(state, conceded.side)
         state.phase = ENDED
-        table.say("end", f"{conceded.side.title()} concedes: {state.winner.title()} wins, "
-                         f"{state.score['japan']} to {state.score['russia']} (Japan to Russia).",
+        table.say("end", "{} concedes: {} wins, {} to {} (Japan to Russia).", conceded.side.title(),
+                  state.winner.title(), state.score["japan"], state.score["russia"],
                   winner=state.winner, victory=state.victory, score=dict(state.score), conceded=conceded.side)
 
 
@@ -65,10 +72,14 @@ def play_turns(table: Table) -> Steps:
             if game_over(state, table.options.turns):
                 decide(state, int(table.data.rules["victory"]["decisive_ratio"]))
                 state.phase = ENDED
-                table.say("end", f"The battle ends after turn {state.turn}: "
-                                 + (f"{state.winner.title()} wins a {state.victory} victory"
-                                    if state.winner != "draw" else "a draw")
-                                 + f", {state.score['japan']} to {state.score['russia']} (Japan to Russia).",
+                score = state.score["japan"], state.score["russia"]
+                if state.winner == "draw":
+                    told = (N_("The battle ends after turn {}: a draw, {} to {} (Japan to Russia)."),
+                            state.turn, *score)
+                else:
+                    told = (N_("The battle ends after turn {}: {} wins a {} victory, {} to {} (Japan to Russia)."),
+                            state.turn, state.winner.title(), state.victory, *score)
+                table.say("end", *told,
                           winner=state.winner, victory=state.victory, score=dict(state.score))
                 return
             state.turn += 1

@@ -117,6 +117,12 @@ class Table(RulesTable):
         :meth:`ask`): ``{"concede": true}`` is read as the side's concession."""
         return RulesTable.question(side, kind.value, options, prompt, _reader(kind, check))
 
+    def say(self, kind: str, text: str, *values: Any, **data: Any) -> None:
+        """Tell what happened (the reports' narrative). With ``values``, ``text`` is
+        their template, written when a report reads it (:meth:`Event.later`), in the
+        reader's language."""
+        self.narrate(Event.later(kind, text, values, data) if values else Event(kind, text, data))
+
     def where(self) -> tuple[int, str]:
         """The (turn, phase) of a roll or a draw: the state's."""
         return self.state.turn, self.state.phase

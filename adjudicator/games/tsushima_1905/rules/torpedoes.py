@@ -23,7 +23,8 @@ from adjudicator.games.tsushima_1905.answers import Count, Kind, Targets
 from adjudicator.games.tsushima_1905.rules.combat_points import check_fate, pay_combat, settle, stake
 from adjudicator.games.tsushima_1905.state import ACTIVE, Ship, other
 from adjudicator.games.tsushima_1905.rules.table import Steps, Table
-from adjudicator.games.tsushima_1905.words import counted, some, spaced
+from adjudicator.games.tsushima_1905.words import counted, phrase, some, spaced, Worded
+from adjudicator.i18n import N_
 
 
 def ask_targets(table: Table, offense: str, attacks: int) -> Steps:
@@ -39,7 +40,8 @@ def ask_targets(table: Table, offense: str, attacks: int) -> Steps:
 
     targets = yield from table.ask(offense, Kind.TORPEDO_TARGETS,
                                    {"attacks": attacks, "ships": [s.name for s in enemies]},
-                                   f"Name up to {counted(attacks, 'enemy ship')} for the torpedo attacks.", check)
+                                   Worded(N_("Name up to {} for the torpedo attacks."),
+                                          counted(attacks, "enemy ship")), check)
     return targets
 
 
@@ -62,7 +64,8 @@ def ask_counter(table: Table, ship: Ship) -> Steps:
         return count.dice
 
     dice = yield from table.ask(ship.side, Kind.COUNTER_TORPEDO, {"ship": ship.name, "max": most},
-                                f"Torpedoes at {ship.name}: how many counter-torpedo dice (0-{most})?", check)
+                                Worded(N_("Torpedoes at {}: how many counter-torpedo dice (0-{})?"), ship.name, most),
+                                check)
     return dice
 
 
@@ -89,7 +92,7 @@ def torpedo_phase(table: Table) -> Steps:
             pay_combat(table, target, int(rules["hit_cp"]))
             target.floods += int(rules["hit_floods"])
         settle(target)
-        table.say("torpedo", torpedo_told(table, target, attack, counter, best_attack, best_defence, hit),
+        table.say("torpedo", *torpedo_told(table, target, attack, counter, best_attack, best_defence, hit),
                   target=target.name, attack=list(attack), defence=list(counter), hit=hit,
                   attack_bonus=table.bonus(offense, "offense"),
                   defence_bonus=table.bonus(other(offense), "defense") if counter else 0)
@@ -98,18 +101,20 @@ def torpedo_phase(table: Table) -> Steps:
 
 
 def torpedo_told(table: Table, target: Ship, attack: Sequence[int], counter: Sequence[int], best_attack: int,
-                 best_defence: int, hit: bool) -> str:
-    """A torpedo attack in words: every die, the Admirals' +1, the two highest compared."""
+                 best_defence: int, hit: bool) -> tuple:
+    """A torpedo attack in words: every die, the Admirals' +1, the two highest
+    compared (the narrative's template and its values)."""
     rules = table.data.rules["torpedo"]
     offense = table.state.offense
     bonus = table.bonus(offense, "offense")
-    text = f"Torpedoes at {target.name}: attack rolled {spaced(attack)}" + (f", Admiral +{bonus}" if bonus else "")
+    attack_bonus = phrase(N_(", Admiral +{}"), bonus) if bonus else ""
     if counter:
         guard = table.bonus(other(offense), "defense")
-        text += (f"; {len(counter)} counter-torpedo {'die' if len(counter) == 1 else 'dice'} rolled {spaced(counter)}"
-                 + (f", Admiral +{guard}" if guard else ""))
+        defence = phrase(N_("; {} rolled {}{}"), counted(len(counter), "counter-torpedo die"), spaced(counter),
+                         phrase(N_(", Admiral +{}"), guard) if guard else "")
     else:
-        text += "; no counter-torpedo dice (undefended)"
-    result = (f"a hit: {counted(int(rules['hit_cp']), 'CP')} lost and {some(int(rules['hit_floods']), 'flood')}"
-              if hit else "a miss")
-    return f"{text}. Highest {best_attack} v {best_defence}: {result}."
+        defence = phrase(N_("; no counter-torpedo dice (undefended)"))
+    result = (phrase(N_("a hit: {} lost and {}"), counted(int(rules["hit_cp"]), "CP"),
+                     some(int(rules["hit_floods"]), "flood")) if hit else phrase(N_("a miss")))
+    return (N_("Torpedoes at {}: attack rolled {}{}{}. Highest {} v {}: {}."), target.name, spaced(attack),
+            attack_bonus, defence, best_attack, best_defence, result)
