@@ -56,7 +56,7 @@ from adjudicator.campaign.language_choice import LANGUAGE_LINE, NAMES, with_lang
 from adjudicator.i18n import LANGUAGES, UnknownLanguage, language_of, said, say_in, side_title, words
 from adjudicator.campaign.pause import PAUSE_LINE, PauseRefused, answer_pause, pause_status, pause_status_lines
 from adjudicator.campaign.press import PRESS_LINE, PressRefused, answer_press, press_help
-from adjudicator.reports.outcome import outcome
+from adjudicator.outcome import outcome
 
 #: A command line: the command word alone on its line (``report`` may name a step).
 COMMAND_LINE = re.compile(r"^[ \t>]*(help|status|report|history|map|orders|record)(?:[ \t]+(\d+))?[ \t]*$",

@@ -51,7 +51,7 @@ from adjudicator.campaign.protocol import (
     waiting_of,
 )
 from adjudicator.engine import EngineError, Match, Simultaneous
-from adjudicator.reports.outcome import outcome
+from adjudicator.outcome import outcome
 from adjudicator.fairdice import (
     ChainCommitment,
     DiceStats,

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from adjudicator.i18n import N_, words
 from adjudicator.mail.plain import line_wrapper
-from adjudicator.reports.outcome import outcome
+from adjudicator.outcome import outcome
 from adjudicator.canonical import canonical_text
 from adjudicator.resources import cache_dir, data_dir
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from adjudicator.campaign.verify import verify_text
-from adjudicator.reports.outcome import outcome
+from adjudicator.outcome import outcome
 from adjudicator.store import Store
 from tests.pipeline.pipeline_helpers import assert_no_traceback, cli, parse_eml
 

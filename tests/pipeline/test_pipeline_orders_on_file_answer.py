@@ -20,7 +20,8 @@ def test_a_side_whose_orders_on_file_answer_the_stop_is_told_it_need_send_nothin
         deliver(inbox, email(early, sender=ADDRESSES["japan"], message_id=f"<e-{attempt}@japan.test>"), 100 + attempt)
         deliver(inbox, email(confirm, sender=ADDRESSES["russia"], message_id=f"<c-{attempt}@russia.test>"),
                 200 + attempt)
-        assert [t.outcome for t in mailroom.receive(inbox.path, referee_key)][-2:] == ["accepted", "accepted"]
+        taken = [t.outcome for t in mailroom.receive(inbox.path, referee_key) if t.campaign == name]
+        assert taken == ["accepted", "accepted"]   # the earlier attempts' mails are read again as duplicates
         campaigns.adjudicate(name, referee_key, now=T0 + HOUR, after=mailroom.queue_reports)
         _log, match = campaigns.match(name)
         if sorted((d.side, d.kind) for d in match.decisions) == [("japan", "orders"), ("russia", "orders")]:
