@@ -490,8 +490,8 @@ class Intake:
                 tr("; did you mean '%(close)s'?") % {"close": close[0]} if close else
                 tr("; campaigns here: %(known)s.") % {"known": ", ".join(known)})
         else:
-            problem = tr("your mail names no campaign: start your orders with a line 'campaign: %(home)s'.") % {
-                "home": home}
+            problem = tr("your mail names no campaign: start your orders, or a command such as 'help', with a "
+                         "line 'campaign: %(home)s'.") % {"home": home}
         text = (tr("Your mail was not taken as orders, and nothing was recorded: %(problem)s") % {"problem": problem}
                 + "\n" + tr("Correct the 'campaign:' line and send the whole orders again."))
         with self.store.transaction(home) as tx:

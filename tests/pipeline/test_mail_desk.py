@@ -210,3 +210,12 @@ def test_a_command_in_a_quoted_earlier_mail_is_not_named_as_not_carried_out(
     assert taken.outcome == "answered", taken.detail
     (reply,) = answers(store)
     assert "Not carried out" not in reply.words
+
+
+def test_a_player_who_sends_help_alone_is_told_to_write_the_campaign_line_above_it(
+        campaign, store, mailroom, referee_key, inbox):
+    deliver(inbox, email("help\n"), 1)
+    (taken,) = mailroom.receive(inbox.path, referee_key)
+    assert taken.outcome == "refused"
+    (reply,) = [m for m in outgoing(store) if m.recipient == ADDRESSES["japan"]]
+    assert f"or a command such as 'help', with a line 'campaign: {CAMPAIGN}'" in " ".join(reply.words.split())
