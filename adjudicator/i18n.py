@@ -77,13 +77,13 @@ class Said(str):
 
     def in_words(self, gettext: Any, ngettext: Any = None) -> str:
         """The message in the language of ``gettext`` (see :func:`say_in`)."""
-        return gettext(self.template) % {name: say_in(value, gettext, ngettext) if isinstance(value, Said) else value
-                                         for name, value in self.values.items()}
+        return gettext(self.template) % {name: say_in(value, gettext, ngettext) if hasattr(value, "in_words")
+                                         else value for name, value in self.values.items()}
 
 
 def said(template: str, **values: Any) -> Said:
-    """``template`` filled with ``values`` (``%(name)s`` placeholders; a value may be a
-    :class:`Said` itself), in English, keeping both for :func:`say_in`."""
+    """``template`` filled with ``values`` (``%(name)s`` placeholders; a value may write
+    itself too: a :class:`Said`, a ``Phrase``), in English, keeping both for :func:`say_in`."""
     text = Said(template % values)
     text.template, text.values = template, values
     return text
